@@ -1,0 +1,88 @@
+import { ShieldCheck } from 'lucide-react';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import styled from 'styled-components';
+import { useT } from '../i18n/useT';
+import { useUiStore } from '../stores/ui';
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -9999px;
+  &:focus {
+    left: ${({ theme }) => theme.space(4)};
+    top: ${({ theme }) => theme.space(4)};
+    z-index: 10;
+  }
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(6)}`};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 700;
+  text-decoration: none;
+  small {
+    display: block;
+    font-weight: 400;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.75rem;
+  }
+`;
+
+const LocaleButton = styled.button`
+  background: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  font: inherit;
+  cursor: pointer;
+`;
+
+const Main = styled.main`
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+export function AppLayout() {
+  const t = useT();
+  const locale = useUiStore((state) => state.locale);
+  const setLocale = useUiStore((state) => state.setLocale);
+  return (
+    <>
+      <SkipLink href="#main">{t('nav.skipToContent')}</SkipLink>
+      <Header>
+        <Brand to="/">
+          <ShieldCheck aria-hidden="true" size={28} />
+          <span>
+            {t('app.name')}
+            <small>{t('app.tagline')}</small>
+          </span>
+        </Brand>
+        <LocaleButton
+          type="button"
+          lang={locale === 'de' ? 'en' : 'de'}
+          onClick={() => setLocale(locale === 'de' ? 'en' : 'de')}
+        >
+          {t('locale.switch')}
+        </LocaleButton>
+      </Header>
+      <Main id="main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </Main>
+    </>
+  );
+}

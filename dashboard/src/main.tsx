@@ -1,0 +1,12 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { routes } from './routes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain #root');
+createRoot(container).render(
+  <StrictMode>
+    <App routes={routes} />
+  </StrictMode>,
+);

@@ -1,0 +1,23 @@
+/** Prefixes of the identifiers the SDK keeps in the browser (SPEC.md §3). */
+export const ID_PREFIX = {
+  installation: 'inst_',
+  anonymousUser: 'anon_',
+  session: 'sess_',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;
+
+function randomHex(bytes: number): string {
+  const buffer = new Uint8Array(bytes);
+  globalThis.crypto.getRandomValues(buffer);
+  return Array.from(buffer, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new identifier such as `inst_3f2a…` (16 random bytes, so collisions are not a concern). */
+export function createId(kind: IdKind): string {
+  return `${ID_PREFIX[kind]}${randomHex(16)}`;
+}
+
+export function isId(kind: IdKind, value: unknown): value is string {
+  return typeof value === 'string' && new RegExp(`^${ID_PREFIX[kind]}[0-9a-f]{32}$`).test(value);
+}

@@ -1,0 +1,72 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import swaggerUi from 'swagger-ui-express';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { ApiRouter } from './lib/api-router.js';
+import { errorHandler, notFoundHandler } from './lib/errors.js';
+import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
+import { mountStaticAssets } from './lib/static-assets.js';
+import { registerHealthRoutes } from './modules/health/index.js';
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  isDatabaseUp(): Promise<boolean>;
+  startedAt?: number;
+}
+
+export const API_BASE_PATH = '/api/v1';
+
+/** Builds the Express app: middleware order and routers, nothing else. */
+export function createApp(deps: AppDependencies): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === `${API_BASE_PATH}/health` },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(express.json({ limit: config.bodyLimit }));
+
+  const registry = createApiRegistry();
+  const api = new ApiRouter(registry, API_BASE_PATH);
+  registerHealthRoutes(api, {
+    version: config.version,
+    startedAt: deps.startedAt ?? Date.now(),
+    isDatabaseUp: deps.isDatabaseUp,
+  });
+
+  const openApiDocument = generateOpenApiDocument(registry, {
+    version: config.version,
+    serverUrl: config.publicUrl,
+  });
+  app.locals.openApiDocument = openApiDocument;
+  app.get(`${API_BASE_PATH}/openapi.json`, (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use(
+    `${API_BASE_PATH}/docs`,
+    swaggerUi.serve,
+    swaggerUi.setup(undefined, {
+      customSiteTitle: 'IAM Platform API',
+      swaggerOptions: { url: `${API_BASE_PATH}/openapi.json` },
+    }),
+  );
+  app.use(API_BASE_PATH, api.router);
+  app.use('/api', notFoundHandler);
+
+  mountStaticAssets(app, config.paths);
+  app.use(notFoundHandler);
+  app.use(errorHandler({ logger, exposeStack: !config.isProduction }));
+  return app;
+}

@@ -1,0 +1,149 @@
+import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { ZodType } from 'zod';
+import { AppError, CommonErrors, type ErrorDetail } from './errors.js';
+import { ErrorResponseSchema, type z } from './openapi.js';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+interface ResponseSpec {
+  description: string;
+  schema?: ZodType;
+}
+
+export interface RouteSpec<
+  TBody extends ZodType | undefined,
+  TQuery extends ZodType | undefined,
+  TParams extends ZodType | undefined,
+> {
+  method: Method;
+  /** Express-style path relative to the router's base, e.g. `/organizations/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Declares that the route needs `Authorization: Bearer …` (documented; enforced by the route's middleware). */
+  authenticated?: boolean;
+  body?: TBody;
+  query?: TQuery;
+  params?: TParams;
+  responses: Record<number, ResponseSpec>;
+}
+
+type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
+
+export interface Validated<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+}
+
+export type ValidatedRequest<B, Q, P> = Request & { valid: Validated<B, Q, P> };
+
+export type RouteHandler<B, Q, P> = (
+  req: ValidatedRequest<B, Q, P>,
+  res: Response,
+  next: NextFunction,
+) => unknown;
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => unknown;
+
+function toOpenApiPath(expressPath: string): string {
+  return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function zodDetails(error: z.ZodError, location: string): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: [location, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
+function errorResponse(description: string): ResponseConfig {
+  return { description, content: { 'application/json': { schema: ErrorResponseSchema } } };
+}
+
+/**
+ * A router whose routes are declared once: the same zod schemas validate the request and
+ * describe it in the OpenAPI document, so the two cannot drift apart.
+ */
+export class ApiRouter {
+  readonly router = Router();
+
+  constructor(
+    private readonly registry: OpenAPIRegistry,
+    private readonly basePath: string,
+  ) {}
+
+  route<
+    TBody extends ZodType | undefined = undefined,
+    TQuery extends ZodType | undefined = undefined,
+    TParams extends ZodType | undefined = undefined,
+  >(
+    spec: RouteSpec<TBody, TQuery, TParams>,
+    ...handlers: [...Middleware[], RouteHandler<Infer<TBody>, Infer<TQuery>, Infer<TParams>>]
+  ): void {
+    this.document(spec);
+    this.router[spec.method](spec.path, validateRequest(spec), ...(handlers as Middleware[]));
+  }
+
+  private document(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>): void {
+    const responses: RouteConfig['responses'] = {};
+    for (const [status, response] of Object.entries(spec.responses)) {
+      responses[status] = response.schema
+        ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
+        : { description: response.description };
+    }
+    if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Invalid request');
+    if (spec.authenticated) responses['401'] ??= errorResponse('Missing or invalid credentials');
+    responses['500'] ??= errorResponse('Unexpected server error');
+
+    const request: RouteConfig['request'] = {};
+    if (spec.body) request.body = { required: true, content: { 'application/json': { schema: spec.body } } };
+    if (spec.query) request.query = spec.query as never;
+    if (spec.params) request.params = spec.params as never;
+
+    this.registry.registerPath({
+      method: spec.method,
+      path: toOpenApiPath(`${this.basePath}${spec.path}`),
+      summary: spec.summary,
+      ...(spec.description ? { description: spec.description } : {}),
+      tags: spec.tags,
+      ...(spec.authenticated ? { security: [{ bearerAuth: [] }] } : {}),
+      request,
+      responses,
+    });
+  }
+}
+
+function validateRequest(
+  spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>,
+): Middleware {
+  return (req, _res, next) => {
+    const details: ErrorDetail[] = [];
+    const parse = (schema: ZodType | undefined, value: unknown, location: string): unknown => {
+      if (!schema) return undefined;
+      const result = schema.safeParse(value);
+      if (result.success) return result.data;
+      details.push(...zodDetails(result.error, location));
+      return undefined;
+    };
+    // A missing JSON body arrives as undefined; validate it as an empty object so the
+    // client learns which fields are required instead of a bare "expected object".
+    const body = parse(spec.body, req.body ?? {}, 'body');
+    const query = parse(spec.query, req.query, 'query');
+    const params = parse(spec.params, req.params, 'params');
+    if (details.length > 0) {
+      const first = details[0]!;
+      next(
+        new AppError(CommonErrors.VALIDATION_FAILED, {
+          message: `${first.path}: ${first.message}`,
+          details,
+        }),
+      );
+      return;
+    }
+    (req as ValidatedRequest<unknown, unknown, unknown>).valid = { body, query, params };
+    next();
+  };
+}

@@ -1,0 +1,2 @@
+export { registerHealthRoutes } from './health.routes.js';
+export type { HealthDependencies } from './health.service.js';

@@ -1,0 +1,46 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { connectDatabase, embeddedDataDir, type Database } from './db/connect.js';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** config → database → app → listen. Used by the entry point and by end-to-end tests. */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: { inMemoryDatabase?: boolean } = {},
+): Promise<RunningServer> {
+  const database = await connectDatabase({
+    mongodbUri: config.mongodbUri,
+    embeddedDataDir: options.inMemoryDatabase ? null : embeddedDataDir(config.dataDir),
+    logger,
+  });
+  const app = createApp({ config, logger, isDatabaseUp: () => database.isUp() });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    database,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+    },
+  };
+}
