@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { Database } from './db/connect.js';
 import { ApiRouter } from './lib/api-router.js';
 import { errorHandler, notFoundHandler } from './lib/errors.js';
 import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
@@ -13,7 +14,7 @@ import { registerHealthRoutes } from './modules/health/index.js';
 export interface AppDependencies {
   config: Config;
   logger: Logger;
-  isDatabaseUp(): Promise<boolean>;
+  database: Database;
   startedAt?: number;
 }
 
@@ -43,7 +44,7 @@ export function createApp(deps: AppDependencies): Express {
   registerHealthRoutes(api, {
     version: config.version,
     startedAt: deps.startedAt ?? Date.now(),
-    isDatabaseUp: deps.isDatabaseUp,
+    isDatabaseUp: () => deps.database.isUp(),
   });
 
   const openApiDocument = generateOpenApiDocument(registry, {

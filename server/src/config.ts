@@ -34,7 +34,52 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? false : parseTrustProxy(value))),
   DASHBOARD_DIST: z.string().optional(),
+
+  // Identity
+  DASHBOARD_URL: z.url().optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(3_600).max(31_536_000).default(30 * 86_400),
+  JWT_AUDIENCE: z.string().min(1).default('iam-platform'),
+  JWT_PRIVATE_KEY: z.string().optional(),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
+  PASSWORD_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
+  EMAIL_CONFIRMATION_REQUIRED: booleanFlag(true),
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
+  LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(900),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  // Overridable so Google sign-in can be pointed at another OAuth2/OIDC server (tests use a local one).
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+
+  // Mail
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('IAM Platform <no-reply@localhost>'),
 });
+
+function booleanFlag(defaultValue: boolean) {
+  return z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? defaultValue : ['true', '1', 'yes'].includes(value)));
+}
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -56,6 +101,34 @@ export interface Config {
   bodyLimit: string;
   trustProxy: boolean | number | string;
   paths: { dashboardDist: string; sdkDist: string; widgetDist: string };
+  auth: {
+    /** Where e-mail links and OAuth redirects send people (the dashboard's origin). */
+    dashboardUrl: string;
+    issuer: string;
+    audience: string;
+    accessTokenTtlS: number;
+    refreshTokenTtlS: number;
+    /** PEM (PKCS#8) of an EC P-256 or RSA key; unset → generated once and stored in the database. */
+    jwtPrivateKey: string | undefined;
+    bcryptCost: number;
+    passwordPepper: string | undefined;
+    passwordMinLength: number;
+    emailConfirmationRequired: boolean;
+    lockoutThreshold: number;
+    lockoutMinutes: number;
+    rateLimit: { windowS: number; perIp: number; perAccount: number };
+    adminEmails: string[];
+    google:
+      | {
+          clientId: string;
+          clientSecret: string;
+          authorizationUrl: string;
+          tokenUrl: string;
+          userInfoUrl: string;
+        }
+      | undefined;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -74,13 +147,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const defaultLogLevel = e.NODE_ENV === 'test' ? 'silent' : 'info';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together']);
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     version: packageJson.version,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     mongodbUri: e.MONGODB_URI,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL ?? defaultLogLevel,
@@ -91,5 +168,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sdkDist: path.join(repoRoot, 'sdk', 'dist'),
       widgetDist: path.join(repoRoot, 'widget', 'dist'),
     },
+    auth: {
+      dashboardUrl: (e.DASHBOARD_URL ?? publicUrl).replace(/\/$/, ''),
+      issuer: publicUrl,
+      audience: e.JWT_AUDIENCE,
+      accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+      refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+      jwtPrivateKey: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+      bcryptCost: e.BCRYPT_COST,
+      passwordPepper: e.PASSWORD_PEPPER,
+      passwordMinLength: e.PASSWORD_MIN_LENGTH,
+      emailConfirmationRequired: e.EMAIL_CONFIRMATION_REQUIRED,
+      lockoutThreshold: e.LOCKOUT_THRESHOLD,
+      lockoutMinutes: e.LOCKOUT_MINUTES,
+      rateLimit: { windowS: e.RATE_LIMIT_WINDOW_S, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
+      adminEmails: e.ADMIN_EMAILS,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+              tokenUrl: e.GOOGLE_TOKEN_URL,
+              userInfoUrl: e.GOOGLE_USERINFO_URL,
+            }
+          : undefined,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

@@ -22,7 +22,7 @@ export async function startServer(
     embeddedDataDir: options.inMemoryDatabase ? null : embeddedDataDir(config.dataDir),
     logger,
   });
-  const app = createApp({ config, logger, isDatabaseUp: () => database.isUp() });
+  const app = createApp({ config, logger, database });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) =>
       error ? reject(error) : resolve(listening),

@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { findOrInstallChromium } from '../../scripts/chromium.mjs';
@@ -9,12 +7,13 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile and no background network traffic. */
+/**
+ * Headless system Chromium with no background network traffic. Playwright gives every launch
+ * a fresh temporary profile (its own --user-data-dir), removed again on close.
+ */
 export async function launchBrowser(): Promise<LaunchedBrowser> {
-  const executablePath = findOrInstallChromium();
-  const userDataDir = await mkdtemp(path.join(tmpdir(), 'iam-chromium-'));
   const browser = await chromium.launch({
-    executablePath,
+    executablePath: findOrInstallChromium(),
     headless: true,
     args: [
       '--headless',
@@ -25,16 +24,9 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
-  return {
-    browser,
-    async close() {
-      await browser.close();
-      await rm(userDataDir, { recursive: true, force: true });
-    },
-  };
+  return { browser, close: () => browser.close() };
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');

@@ -40,13 +40,19 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ErrorDetail[] | undefined;
+  /** Response headers that belong to the error, e.g. `Retry-After` on 429. */
+  readonly headers: Record<string, string>;
 
-  constructor(definition: ErrorDefinition, options: { message?: string; details?: ErrorDetail[] } = {}) {
+  constructor(
+    definition: ErrorDefinition,
+    options: { message?: string; details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
     super(options.message ?? definition.message);
     this.name = 'AppError';
     this.status = definition.status;
     this.code = definition.code;
     this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -95,7 +101,7 @@ export function errorHandler(options: { logger: Logger; exposeStack: boolean }):
   return (error: unknown, req, res, _next) => {
     const known = error instanceof AppError ? error : fromBodyParser(error);
     if (known) {
-      res.status(known.status).json(errorBody(known));
+      res.set(known.headers).status(known.status).json(errorBody(known));
       return;
     }
     options.logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');

@@ -31,7 +31,7 @@ export async function createTestContext(
     dbName: externalUri ? `iam_test_${randomBytes(6).toString('hex')}` : 'iam_test',
     logger,
   });
-  const app = createApp({ config, logger, isDatabaseUp: () => database.isUp() });
+  const app = createApp({ config, logger, database });
   return {
     app,
     request: supertest(app),
