@@ -9,12 +9,16 @@ import { ApiRouter } from './lib/api-router.js';
 import { errorHandler, notFoundHandler } from './lib/errors.js';
 import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { mountStaticAssets } from './lib/static-assets.js';
+import { createAuthenticate, registerAuthRoutes, sessionAuthenticator } from './modules/auth/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
+import { registerMailRoutes } from './modules/mail/index.js';
+import type { Services } from './services.js';
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
   database: Database;
+  services: Services;
   startedAt?: number;
 }
 
@@ -22,7 +26,8 @@ export const API_BASE_PATH = '/api/v1';
 
 /** Builds the Express app: middleware order and routers, nothing else. */
 export function createApp(deps: AppDependencies): Express {
-  const { config, logger } = deps;
+  const { config, logger, services } = deps;
+  const connection = deps.database.connection;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -41,11 +46,22 @@ export function createApp(deps: AppDependencies): Express {
 
   const registry = createApiRegistry();
   const api = new ApiRouter(registry, API_BASE_PATH);
+  const root = new ApiRouter(registry, '');
+  const authenticate = createAuthenticate([sessionAuthenticator(services.auth)]);
   registerHealthRoutes(api, {
     version: config.version,
     startedAt: deps.startedAt ?? Date.now(),
     isDatabaseUp: () => deps.database.isUp(),
   });
+  registerAuthRoutes(api, root, {
+    auth: services.auth,
+    config,
+    connection,
+    authenticate,
+    isAdmin: async (user) => config.auth.adminEmails.includes(user.email),
+    organizationsOf: async () => [],
+  });
+  registerMailRoutes(api, { connection, config });
 
   const openApiDocument = generateOpenApiDocument(registry, {
     version: config.version,
@@ -65,6 +81,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(API_BASE_PATH, api.router);
   app.use('/api', notFoundHandler);
+  app.use(root.router);
 
   mountStaticAssets(app, config.paths);
   app.use(notFoundHandler);

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { connectDatabase, embeddedDataDir, type Database } from './db/connect.js';
+import { createServices } from './services.js';
 
 export interface RunningServer {
   url: string;
@@ -22,7 +23,8 @@ export async function startServer(
     embeddedDataDir: options.inMemoryDatabase ? null : embeddedDataDir(config.dataDir),
     logger,
   });
-  const app = createApp({ config, logger, database });
+  const services = createServices({ config, logger, database });
+  const app = createApp({ config, logger, database, services });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) =>
       error ? reject(error) : resolve(listening),
@@ -40,6 +42,7 @@ export async function startServer(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await services.close();
       await database.close();
     },
   };

@@ -5,11 +5,13 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { connectDatabase, type Database } from '../../src/db/connect.js';
+import { createServices, type Services } from '../../src/services.js';
 
 export interface TestContext {
   app: Express;
   request: ReturnType<typeof supertest>;
   database: Database;
+  services: Services;
   config: Config;
   close(): Promise<void>;
 }
@@ -31,13 +33,16 @@ export async function createTestContext(
     dbName: externalUri ? `iam_test_${randomBytes(6).toString('hex')}` : 'iam_test',
     logger,
   });
-  const app = createApp({ config, logger, database });
+  const services = createServices({ config, logger, database });
+  const app = createApp({ config, logger, database, services });
   return {
     app,
     request: supertest(app),
     database,
+    services,
     config,
     async close() {
+      await services.close();
       if (externalUri && database.connection.readyState === 1) await database.connection.dropDatabase();
       await database.close();
     },

@@ -1,0 +1,58 @@
+import { Schema, Types, type Connection } from 'mongoose';
+import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+
+export const RESOURCE_TYPES = ['user', 'token', 'project', 'application', 'organization', 'member', 'api', 'component', 'other'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+export interface ActivityLog {
+  _id: Types.ObjectId;
+  created_at: Date;
+  action: string;
+  resource_type: ResourceType;
+  resource_id: string | null;
+  metadata: Record<string, unknown>;
+  endpoint: string | null;
+  method: string | null;
+  status_code: number | null;
+  response_time_ms: number | null;
+  ip_address: string | null;
+  sdk_version: string | null;
+  user_agent: string | null;
+  user_id: Types.ObjectId | null;
+  anonymous_user_id: string | null;
+  installation_id: string | null;
+  organization_id: Types.ObjectId | null;
+  project_id: Types.ObjectId | null;
+  application_id: Types.ObjectId | null;
+}
+
+const activityLogSchema = new Schema<ActivityLog>(
+  {
+    action: { type: String, required: true },
+    resource_type: { type: String, enum: RESOURCE_TYPES, required: true },
+    resource_id: { type: String, default: null },
+    metadata: { type: Schema.Types.Mixed, default: {} },
+    endpoint: { type: String, default: null },
+    method: { type: String, default: null },
+    status_code: { type: Number, default: null },
+    response_time_ms: { type: Number, default: null },
+    ip_address: { type: String, default: null },
+    sdk_version: { type: String, default: null },
+    user_agent: { type: String, default: null },
+    user_id: { type: Schema.Types.ObjectId, default: null },
+    anonymous_user_id: { type: String, default: null },
+    installation_id: { type: String, default: null },
+    organization_id: { type: Schema.Types.ObjectId, default: null },
+    project_id: { type: Schema.Types.ObjectId, default: null },
+    application_id: { type: Schema.Types.ObjectId, default: null },
+  },
+  { collection: 'activity_logs', timestamps: { createdAt: 'created_at', updatedAt: false }, minimize: false },
+);
+activityLogSchema.index({ organization_id: 1, created_at: -1 });
+activityLogSchema.index({ user_id: 1, created_at: -1 });
+activityLogSchema.index({ project_id: 1, created_at: -1 });
+activityLogSchema.plugin(toJSONPlugin);
+
+export function activityLogModel(connection: Connection) {
+  return modelOn(connection, 'ActivityLog', activityLogSchema);
+}

@@ -1,0 +1,2 @@
+export { createActivityService, type ActivityEntry, type ActivityService, type RequestContext } from './activity.service.js';
+export { activityLogModel, RESOURCE_TYPES, type ResourceType } from './activity.model.js';

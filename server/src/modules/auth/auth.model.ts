@@ -1,0 +1,122 @@
+import { Schema, Types, type Connection } from 'mongoose';
+import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+
+/** A signed-in device or browser. Refresh tokens belong to a session; revoking it ends them all. */
+export interface SessionDocument {
+  _id: Types.ObjectId;
+  user_id: Types.ObjectId;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  method: 'password' | 'google';
+}
+
+const sessionSchema = new Schema<SessionDocument>(
+  {
+    user_id: { type: Schema.Types.ObjectId, required: true },
+    last_used_at: { type: Date, required: true },
+    expires_at: { type: Date, required: true },
+    revoked_at: { type: Date, default: null },
+    revoke_reason: { type: String, default: null },
+    ip_address: { type: String, default: null },
+    user_agent: { type: String, default: null },
+    method: { type: String, enum: ['password', 'google'], required: true },
+  },
+  { collection: 'auth_sessions', timestamps: { createdAt: 'created_at', updatedAt: false } },
+);
+sessionSchema.index({ user_id: 1, created_at: -1 });
+sessionSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+sessionSchema.plugin(toJSONPlugin);
+
+/**
+ * Every refresh token ever issued for a session, stored only as its SHA-256. A token is used
+ * once (rotation); presenting a used one again is reuse and revokes the session.
+ */
+export interface RefreshTokenDocument {
+  _id: Types.ObjectId;
+  token_hash: string;
+  session_id: Types.ObjectId;
+  user_id: Types.ObjectId;
+  created_at: Date;
+  used_at: Date | null;
+  expires_at: Date;
+}
+
+const refreshTokenSchema = new Schema<RefreshTokenDocument>(
+  {
+    token_hash: { type: String, required: true },
+    session_id: { type: Schema.Types.ObjectId, required: true },
+    user_id: { type: Schema.Types.ObjectId, required: true },
+    used_at: { type: Date, default: null },
+    expires_at: { type: Date, required: true },
+  },
+  { collection: 'refresh_tokens', timestamps: { createdAt: 'created_at', updatedAt: false } },
+);
+refreshTokenSchema.index({ token_hash: 1 }, { unique: true });
+refreshTokenSchema.index({ session_id: 1 });
+refreshTokenSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+
+export const ONE_TIME_PURPOSES = ['email_confirmation', 'password_reset', 'oauth_code', 'oauth_state'] as const;
+export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
+
+/** Reset, confirmation and OAuth tokens: SHA-256 hash, expiry (TTL-deleted) and single use. */
+export interface OneTimeTokenDocument {
+  _id: Types.ObjectId;
+  token_hash: string;
+  purpose: OneTimePurpose;
+  user_id: Types.ObjectId | null;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  /** Purpose-specific data, e.g. the PKCE code verifier of an OAuth state. */
+  payload: string | null;
+}
+
+const oneTimeTokenSchema = new Schema<OneTimeTokenDocument>(
+  {
+    token_hash: { type: String, required: true },
+    purpose: { type: String, enum: ONE_TIME_PURPOSES, required: true },
+    user_id: { type: Schema.Types.ObjectId, default: null },
+    expires_at: { type: Date, required: true },
+    used_at: { type: Date, default: null },
+    payload: { type: String, default: null, private: true },
+  },
+  { collection: 'auth_tokens', timestamps: { createdAt: 'created_at', updatedAt: false } },
+);
+oneTimeTokenSchema.index({ token_hash: 1 }, { unique: true });
+oneTimeTokenSchema.index({ user_id: 1, purpose: 1 });
+oneTimeTokenSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+
+/** The JWT signing key shared by every server process (when not supplied through JWT_PRIVATE_KEY). */
+export interface SigningKeyDocument {
+  _id: string;
+  kid: string;
+  alg: 'ES256' | 'RS256';
+  private_key_pem: string;
+  created_at: Date;
+}
+
+const signingKeySchema = new Schema<SigningKeyDocument>(
+  {
+    _id: { type: String, required: true },
+    kid: { type: String, required: true },
+    alg: { type: String, enum: ['ES256', 'RS256'], required: true },
+    private_key_pem: { type: String, required: true },
+  },
+  { collection: 'signing_keys', timestamps: { createdAt: 'created_at', updatedAt: false } },
+);
+
+export function authModels(connection: Connection) {
+  return {
+    Sessions: modelOn(connection, 'Session', sessionSchema),
+    RefreshTokens: modelOn(connection, 'RefreshToken', refreshTokenSchema),
+    OneTimeTokens: modelOn(connection, 'OneTimeToken', oneTimeTokenSchema),
+    SigningKeys: modelOn(connection, 'SigningKey', signingKeySchema),
+  };
+}
+
+export type AuthModels = ReturnType<typeof authModels>;

@@ -1,0 +1,127 @@
+import { z } from '../../lib/openapi.js';
+import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
+import { UserSchema } from '../users/index.js';
+
+/** Trimmed and lower-cased before it is checked; objects such as `{"$gt": ""}` are refused. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid e-mail address.' }))
+  .openapi({ type: 'string', format: 'email', example: 'ada@example.com' });
+
+/** Length below the configured minimum is checked by the service (the minimum is configurable). */
+const PasswordSchema = z
+  .string()
+  .min(1, 'Password is required.')
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
+
+const ObjectIdSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Must be a 24-character hexadecimal id.');
+
+export const RegisterBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    display_name: z.string().trim().max(100).optional(),
+    application_id: ObjectIdSchema.optional(),
+  })
+  .openapi('RegisterRequest');
+
+export const RegisterResponseSchema = z
+  .object({ user: UserSchema, confirmation_required: z.boolean() })
+  .openapi('RegisterResponse');
+
+export const LoginBodySchema = z.object({ email: EmailSchema, password: PasswordSchema }).openapi('LoginRequest');
+
+export const SessionTokensSchema = z
+  .object({
+    success: z.literal(true),
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int().openapi({ description: 'Seconds until the access token expires.' }),
+    expires_at: z.number().int().openapi({ description: 'Unix time (seconds) at which the access token expires.' }),
+    user: UserSchema,
+  })
+  .openapi('SessionTokens');
+
+export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(200) }).openapi('RefreshRequest');
+export const TokenBodySchema = z.object({ token: z.string().min(1).max(200) }).openapi('TokenRequest');
+export const CodeBodySchema = z.object({ code: z.string().min(1).max(200) }).openapi('ExchangeRequest');
+export const EmailBodySchema = z.object({ email: EmailSchema }).openapi('EmailRequest');
+export const ConfirmQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+export const SuccessSchema = z
+  .object({ success: z.literal(true), message: z.string().optional() })
+  .openapi('Success');
+
+export const ConfirmResponseSchema = z.object({ success: z.literal(true), user: UserSchema }).openapi('ConfirmResponse');
+
+export const MeSchema = UserSchema.extend({
+  is_admin: z.boolean().openapi({ description: 'Global administrator (SPEC §6).' }),
+}).openapi('Me');
+
+export const UpdateMeBodySchema = z
+  .object({
+    display_name: z.string().trim().min(1, 'Display name must not be empty.').max(100).optional(),
+    password: PasswordSchema.optional(),
+    current_password: PasswordSchema.optional(),
+  })
+  .refine((body) => body.display_name !== undefined || body.password !== undefined, {
+    message: 'Send display_name and/or password (with current_password).',
+  })
+  .openapi('UpdateMeRequest');
+
+export const SessionSchema = z
+  .object({
+    id: z.string(),
+    created_at: z.iso.datetime(),
+    last_used_at: z.iso.datetime(),
+    expires_at: z.iso.datetime(),
+    ip_address: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    method: z.enum(['password', 'google']),
+    current: z.boolean().openapi({ description: 'The session of the access token making this request.' }),
+  })
+  .openapi('Session');
+
+export const SessionListSchema = z
+  .object({ data: z.array(SessionSchema), next_cursor: z.string().nullable() })
+  .openapi('SessionList');
+
+export const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const PasswordResetBodySchema = z
+  .discriminatedUnion('action', [
+    z.object({ action: z.literal('generate'), email: EmailSchema, application_id: ObjectIdSchema.optional() }),
+    z.object({ action: z.literal('reset'), token: z.string().min(1).max(200), new_password: PasswordSchema }),
+  ])
+  .openapi('PasswordResetRequest');
+
+export const ProvidersSchema = z
+  .object({
+    providers: z.array(
+      z.object({ id: z.enum(['password', 'google']), name: z.string(), authorize_url: z.string().nullable() }),
+    ),
+  })
+  .openapi('AuthProviders');
+
+export const VerifyResponseSchema = z
+  .object({
+    user: UserSchema,
+    organizations: z.array(
+      z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.enum(['admin', 'member']) }),
+    ),
+    context: z.object({
+      authenticated_via: z.enum(['session', 'api_token']),
+      session_id: z.string().nullable(),
+      scopes: z.array(z.string()).nullable(),
+      application_id: z.string().nullable(),
+    }),
+  })
+  .openapi('VerifyResponse');
+
+export const JwksSchema = z
+  .object({ keys: z.array(z.object({ kty: z.string(), kid: z.string(), alg: z.string(), use: z.literal('sig') }).passthrough()) })
+  .openapi('JsonWebKeySet');

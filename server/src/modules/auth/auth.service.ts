@@ -1,0 +1,430 @@
+import { Types, type Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/passwords/index.js';
+import type { ActivityService, RequestContext } from '../activity/index.js';
+import type { MailService, SystemTemplateName } from '../mail/index.js';
+import {
+  defaultDisplayName,
+  normalizeEmail,
+  toPublicUser,
+  userModel,
+  type PublicUser,
+  type UserDocument,
+} from '../users/index.js';
+import { AuthErrors } from './auth.errors.js';
+import { authModels } from './auth.model.js';
+import { createOneTimeTokens, type OneTimeTokens } from './one-time-tokens.js';
+import { createSessions, type IssuedSession, type Sessions } from './sessions.js';
+import { loadSigningKeys, type SigningKeys } from './signing-keys.js';
+
+export interface LoginResult extends IssuedSession {
+  user: PublicUser;
+}
+
+export interface AuthService {
+  /** The JWT signing keys, loaded (or created) in the database on first use. */
+  keys(): Promise<SigningKeys>;
+  readonly sessions: Sessions;
+  register(
+    input: { email: string; password: string; display_name?: string; application_id?: string },
+    context: RequestContext,
+  ): Promise<{ user: PublicUser; confirmation_required: boolean }>;
+  confirmEmail(token: string, context: RequestContext): Promise<PublicUser>;
+  resendConfirmation(email: string, context: RequestContext): Promise<void>;
+  /** Checks e-mail and password (with lockout); returns the user or throws. */
+  verifyCredentials(email: string, password: string, context: RequestContext): Promise<UserDocument>;
+  startSession(user: UserDocument, method: 'password' | 'google', context: RequestContext): Promise<LoginResult>;
+  refresh(refreshToken: string, context: RequestContext): Promise<LoginResult>;
+  logout(userId: string, sessionId: string, context: RequestContext): Promise<void>;
+  endSession(userId: string, sessionId: string, context: RequestContext): Promise<void>;
+  getUser(userId: string): Promise<UserDocument | null>;
+  updateProfile(
+    userId: string,
+    sessionId: string | null,
+    input: { display_name?: string; password?: string; current_password?: string },
+    context: RequestContext,
+  ): Promise<PublicUser>;
+  requestPasswordReset(email: string, context: RequestContext): Promise<void>;
+  resetPassword(token: string, newPassword: string, context: RequestContext): Promise<void>;
+  /** Finds or creates the account for a Google identity; links by e-mail only when Google verified it. */
+  signInWithGoogle(profile: { googleId: string; email: string | null; emailVerified: boolean; name: string | null }, context: RequestContext): Promise<UserDocument>;
+  issueExchangeCode(userId: string): Promise<string>;
+  /** One-time OAuth `state` values (with their PKCE verifier), valid 10 minutes, usable once. */
+  readonly oauthStates: {
+    issue(codeVerifier: string): Promise<string>;
+    consume(state: string): Promise<string | null>;
+  };
+  exchangeCode(code: string, context: RequestContext): Promise<LoginResult>;
+}
+
+export interface AuthDependencies {
+  connection: Connection;
+  config: Config;
+  logger: Logger;
+  hasher: PasswordHasher;
+  mail: MailService;
+  activity: ActivityService;
+}
+
+/** Memoizes an async loader; a failure is not remembered, so the next call tries again. */
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+export function createAuthService(deps: AuthDependencies): AuthService {
+  const { config, hasher, mail, activity, logger } = deps;
+  const auth = config.auth;
+  const Users = userModel(deps.connection);
+  const models = authModels(deps.connection);
+  const keys = lazy(() =>
+    loadSigningKeys({
+      models,
+      configuredPem: auth.jwtPrivateKey,
+      issuer: auth.issuer,
+      audience: auth.audience,
+      accessTokenTtlS: auth.accessTokenTtlS,
+    }),
+  );
+  const sessions = createSessions({ models, keys, refreshTokenTtlS: auth.refreshTokenTtlS });
+  const oneTime: OneTimeTokens = createOneTimeTokens(models);
+
+  const audit = (
+    action: string,
+    context: RequestContext,
+    fields: { user_id?: string | null; status_code?: number; metadata?: Record<string, unknown> } = {},
+  ) =>
+    activity.record({
+      action,
+      resource_type: 'user',
+      resource_id: fields.user_id ?? null,
+      user_id: fields.user_id ?? null,
+      status_code: fields.status_code ?? 200,
+      ip_address: context.ip,
+      user_agent: context.userAgent,
+      metadata: fields.metadata ?? {},
+    });
+
+  const dashboardLink = (path: string) => `${auth.dashboardUrl}${path}`;
+  const resetLink = (token: string) => dashboardLink(`/auth?mode=reset&token=${encodeURIComponent(token)}`);
+  const confirmLink = (token: string) => `${config.publicUrl}/api/v1/auth/confirm?token=${encodeURIComponent(token)}`;
+
+  /**
+   * Mail failures must not change what the client sees (that would reveal whether an account
+   * exists); they are logged and recorded in the e-mail log by the mail service.
+   */
+  async function mailQuietly(to: string, template: SystemTemplateName, data: Record<string, string>, userId: string) {
+    try {
+      await mail.sendTemplate({ to, template, data, userId });
+    } catch (error) {
+      logger.warn({ err: error, template }, 'could not send an account e-mail');
+    }
+  }
+
+  function assertPasswordLength(password: string): void {
+    if (password.length < auth.passwordMinLength) {
+      throw new AppError(AuthErrors.PASSWORD_TOO_SHORT, {
+        message: `Password must be at least ${auth.passwordMinLength} characters long`,
+      });
+    }
+  }
+
+  async function sendConfirmation(user: UserDocument): Promise<void> {
+    await oneTime.revokeAll('email_confirmation', String(user._id));
+    const token = await oneTime.issue('email_confirmation', String(user._id));
+    await mailQuietly(user.email, 'email_confirmation', { name: user.display_name, confirmLink: confirmLink(token) }, String(user._id));
+  }
+
+  async function lockIfThresholdReached(user: UserDocument, context: RequestContext): Promise<void> {
+    const updated = await Users.findOneAndUpdate(
+      { _id: user._id },
+      { $inc: { failed_login_count: 1 } },
+      { returnDocument: 'after' },
+    ).lean<UserDocument>();
+    if (!updated || updated.failed_login_count < auth.lockoutThreshold) return;
+    const lockedUntil = new Date(Date.now() + auth.lockoutMinutes * 60_000);
+    await Users.updateOne({ _id: user._id }, { $set: { locked_until: lockedUntil, failed_login_count: 0 } });
+    await audit('user.locked', context, {
+      user_id: String(user._id),
+      status_code: 429,
+      metadata: { failed_attempts: updated.failed_login_count, locked_until: lockedUntil.toISOString() },
+    });
+    const token = await oneTime.issue('password_reset', String(user._id));
+    await mailQuietly(
+      user.email,
+      'account_locked',
+      { name: user.display_name, minutes: String(auth.lockoutMinutes), resetLink: resetLink(token) },
+      String(user._id),
+    );
+  }
+
+  async function startSession(user: UserDocument, method: 'password' | 'google', context: RequestContext): Promise<LoginResult> {
+    const issued = await sessions.create({ id: String(user._id), email: user.email }, method, context);
+    const lastLogin = new Date();
+    await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin, failed_login_count: 0 } });
+    await audit('user.login', context, { user_id: String(user._id), metadata: { method, session_id: issued.session_id } });
+    return { ...issued, user: toPublicUser({ ...user, last_login_at: lastLogin }) };
+  }
+
+  return {
+    keys,
+    sessions,
+
+    async register(input, context) {
+      assertPasswordLength(input.password);
+      const email = normalizeEmail(input.email);
+      const displayName = input.display_name?.trim() || defaultDisplayName(email);
+      // Hash before looking the address up, so both outcomes cost the same time.
+      const passwordHash = await hasher.hash(input.password);
+      const confirmationRequired = auth.emailConfirmationRequired;
+      const existing = await Users.findOne({ email }).lean<UserDocument>();
+      if (existing) {
+        // No enumeration: answer exactly as for a new address, and tell the owner instead.
+        await audit('user.register_existing', context, { user_id: String(existing._id), metadata: { email } });
+        const token = await oneTime.issue('password_reset', String(existing._id));
+        await mailQuietly(
+          existing.email,
+          'registration_attempt',
+          { name: existing.display_name, resetLink: resetLink(token), dashboardUrl: dashboardLink('/auth') },
+          String(existing._id),
+        );
+        const now = new Date();
+        return {
+          user: {
+            id: new Types.ObjectId().toHexString(),
+            email,
+            display_name: displayName,
+            is_verified: false,
+            created_at: now.toISOString(),
+            last_login_at: null,
+          },
+          confirmation_required: confirmationRequired,
+        };
+      }
+      let created: UserDocument;
+      try {
+        created = (
+          await Users.create({
+            email,
+            display_name: displayName,
+            password_hash: passwordHash,
+            is_verified: !confirmationRequired,
+            registered_application_id: input.application_id ? new Types.ObjectId(input.application_id) : null,
+          })
+        ).toObject();
+      } catch (error) {
+        // Two registrations of one address at the same moment: the loser answers like the winner.
+        if ((error as { code?: number }).code === 11000) return this.register(input, context);
+        throw error;
+      }
+      await audit('user.registered', context, {
+        user_id: String(created._id),
+        status_code: 201,
+        metadata: { application_id: input.application_id ?? null },
+      });
+      if (confirmationRequired) await sendConfirmation(created);
+      else
+        await mailQuietly(
+          created.email,
+          'welcome',
+          { name: created.display_name, dashboardUrl: dashboardLink('/dashboard') },
+          String(created._id),
+        );
+      return { user: toPublicUser(created), confirmation_required: confirmationRequired };
+    },
+
+    async confirmEmail(token, context) {
+      const consumed = await oneTime.consume('email_confirmation', token);
+      if (!consumed?.userId) throw new AppError(AuthErrors.INVALID_CONFIRMATION_TOKEN);
+      const user = await Users.findOneAndUpdate(
+        { _id: consumed.userId },
+        { $set: { is_verified: true } },
+        { returnDocument: 'after' },
+      ).lean<UserDocument>();
+      if (!user) throw new AppError(AuthErrors.INVALID_CONFIRMATION_TOKEN);
+      await audit('user.email_confirmed', context, { user_id: String(user._id) });
+      await mailQuietly(user.email, 'welcome', { name: user.display_name, dashboardUrl: dashboardLink('/dashboard') }, String(user._id));
+      return toPublicUser(user);
+    },
+
+    async resendConfirmation(email, context) {
+      const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+      if (!user || user.is_verified) return;
+      await audit('user.confirmation_resent', context, { user_id: String(user._id) });
+      await sendConfirmation(user);
+    },
+
+    async verifyCredentials(rawEmail, password, context) {
+      const email = normalizeEmail(rawEmail);
+      const user = await Users.findOne({ email }).lean<UserDocument>();
+      const fail = async (userId: string | null, reason: string) => {
+        await audit('user.login_failed', context, { user_id: userId, status_code: 401, metadata: { email, reason } });
+        return new AppError(AuthErrors.INVALID_CREDENTIALS);
+      };
+      if (!user?.password_hash) {
+        // Same cost as a wrong password, so response times do not reveal which addresses exist.
+        await hasher.verifyDummy(password);
+        throw await fail(user ? String(user._id) : null, user ? 'no_password' : 'unknown_email');
+      }
+      if (user.locked_until && user.locked_until.getTime() > Date.now()) {
+        await hasher.verifyDummy(password);
+        const retryAfterS = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
+        await audit('user.login_failed', context, { user_id: String(user._id), status_code: 429, metadata: { reason: 'locked' } });
+        throw new AppError(AuthErrors.ACCOUNT_LOCKED, { headers: { 'Retry-After': String(retryAfterS) } });
+      }
+      if (!(await hasher.verify(password, user.password_hash))) {
+        const error = await fail(String(user._id), 'wrong_password');
+        await lockIfThresholdReached(user, context);
+        throw error;
+      }
+      if (auth.emailConfirmationRequired && !user.is_verified) {
+        await audit('user.login_failed', context, { user_id: String(user._id), status_code: 403, metadata: { reason: 'email_not_confirmed' } });
+        throw new AppError(AuthErrors.EMAIL_NOT_CONFIRMED);
+      }
+      if (hasher.needsRehash(user.password_hash)) {
+        await Users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } });
+      }
+      return user;
+    },
+
+    startSession,
+
+    async refresh(refreshToken, context) {
+      const result = await sessions.rotate(refreshToken, async (userId) => (await Users.findById(userId, { email: 1 }).lean())?.email ?? null);
+      if (result.outcome === 'reused') {
+        await audit('user.refresh_token_reused', context, {
+          user_id: result.userId,
+          status_code: 401,
+          metadata: { session_id: result.sessionId },
+        });
+        throw new AppError(AuthErrors.REFRESH_TOKEN_REUSED);
+      }
+      const user = await Users.findById(result.userId).lean<UserDocument>();
+      if (!user) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+      return { ...result.tokens, user: toPublicUser(user) };
+    },
+
+    async logout(userId, sessionId, context) {
+      await sessions.revoke(sessionId, userId, 'logout');
+      await audit('user.logout', context, { user_id: userId, metadata: { session_id: sessionId } });
+    },
+
+    async endSession(userId, sessionId, context) {
+      if (!(await sessions.revoke(sessionId, userId, 'ended_by_user'))) throw new AppError(AuthErrors.SESSION_NOT_FOUND);
+      await audit('user.session_ended', context, { user_id: userId, metadata: { session_id: sessionId } });
+    },
+
+    async getUser(userId) {
+      return Types.ObjectId.isValid(userId) ? Users.findById(userId).lean<UserDocument>() : null;
+    },
+
+    async updateProfile(userId, sessionId, input, context) {
+      const user = await Users.findById(userId).lean<UserDocument>();
+      if (!user) throw new AppError(AuthErrors.SESSION_ENDED);
+      const changes: Partial<UserDocument> = {};
+      const changed: string[] = [];
+      if (input.display_name !== undefined && input.display_name.trim() !== user.display_name) {
+        changes.display_name = input.display_name.trim();
+        changed.push('display_name');
+      }
+      if (input.password !== undefined) {
+        if (!input.current_password) throw new AppError(AuthErrors.CURRENT_PASSWORD_REQUIRED);
+        if (!user.password_hash || !(await hasher.verify(input.current_password, user.password_hash))) {
+          throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
+        }
+        assertPasswordLength(input.password);
+        changes.password_hash = await hasher.hash(input.password);
+        changed.push('password');
+      }
+      if (changed.length === 0) return toPublicUser(user);
+      const updated = await Users.findOneAndUpdate({ _id: user._id }, { $set: changes }, { returnDocument: 'after' }).lean<UserDocument>();
+      if (changes.password_hash) {
+        // Other devices must sign in again with the new password; this one stays signed in.
+        await sessions.revokeAllForUser(userId, 'password_changed', sessionId ?? undefined);
+      }
+      await audit(changes.password_hash ? 'user.password_changed' : 'user.profile_updated', context, {
+        user_id: userId,
+        metadata: { fields: changed },
+      });
+      return toPublicUser(updated!);
+    },
+
+    async requestPasswordReset(email, context) {
+      const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+      if (!user) return;
+      const token = await oneTime.issue('password_reset', String(user._id));
+      await audit('user.password_reset_requested', context, { user_id: String(user._id) });
+      await mailQuietly(user.email, 'password_reset', { name: user.display_name, resetLink: resetLink(token) }, String(user._id));
+    },
+
+    async resetPassword(token, newPassword, context) {
+      assertPasswordLength(newPassword);
+      const passwordHash = await hasher.hash(newPassword);
+      const consumed = await oneTime.consume('password_reset', token);
+      if (!consumed?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
+      // Proving control of the mailbox also confirms the address and lifts a lockout.
+      await Users.updateOne(
+        { _id: consumed.userId },
+        { $set: { password_hash: passwordHash, is_verified: true, failed_login_count: 0, locked_until: null } },
+      );
+      await oneTime.revokeAll('password_reset', consumed.userId);
+      const ended = await sessions.revokeAllForUser(consumed.userId, 'password_reset');
+      await audit('user.password_reset', context, { user_id: consumed.userId, metadata: { sessions_ended: ended } });
+    },
+
+    async signInWithGoogle(profile, context) {
+      const byGoogleId = await Users.findOne({ google_id: profile.googleId }).lean<UserDocument>();
+      if (byGoogleId) return byGoogleId;
+      if (!profile.email || !profile.emailVerified) {
+        throw new AppError(
+          { status: 400, code: 'google_email_unverified', message: 'Google did not confirm an e-mail address for this account.' },
+        );
+      }
+      const email = normalizeEmail(profile.email);
+      const linked = await Users.findOneAndUpdate(
+        { email, google_id: null },
+        { $set: { google_id: profile.googleId, is_verified: true } },
+        { returnDocument: 'after' },
+      ).lean<UserDocument>();
+      if (linked) {
+        await audit('user.google_linked', context, { user_id: String(linked._id) });
+        return linked;
+      }
+      const created = (
+        await Users.create({
+          email,
+          display_name: profile.name?.trim() || defaultDisplayName(email),
+          password_hash: null,
+          is_verified: true,
+          google_id: profile.googleId,
+        })
+      ).toObject();
+      await audit('user.registered', context, { user_id: String(created._id), status_code: 201, metadata: { method: 'google' } });
+      return created;
+    },
+
+    oauthStates: {
+      issue: (codeVerifier) => oneTime.issue('oauth_state', null, codeVerifier),
+      consume: async (state) => (await oneTime.consume('oauth_state', state))?.payload ?? null,
+    },
+
+    issueExchangeCode(userId) {
+      return oneTime.issue('oauth_code', userId);
+    },
+
+    async exchangeCode(code, context) {
+      const consumed = await oneTime.consume('oauth_code', code);
+      const user = consumed?.userId ? await Users.findById(consumed.userId).lean<UserDocument>() : null;
+      if (!user) throw new AppError(AuthErrors.INVALID_EXCHANGE_CODE);
+      return startSession(user, 'google', context);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import mongoose, { Types } from 'mongoose';
+import { AppError } from '../../lib/errors.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { RequestContext } from '../activity/index.js';
+import { AuthErrors } from './auth.errors.js';
+import type { AuthModels, SessionDocument } from './auth.model.js';
+import type { SigningKeys } from './signing-keys.js';
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  /** Unix time in seconds at which the access token expires. */
+  expires_at: number;
+}
+
+export interface IssuedSession extends TokenPair {
+  session_id: string;
+}
+
+export type RotationResult =
+  | { outcome: 'rotated'; tokens: IssuedSession; userId: string }
+  | { outcome: 'reused'; sessionId: string; userId: string };
+
+export interface Sessions {
+  create(user: { id: string; email: string }, method: SessionDocument['method'], context: RequestContext): Promise<IssuedSession>;
+  /** Rotates a refresh token. A token presented twice revokes its whole session (reuse detection). */
+  rotate(refreshToken: string, email: (userId: string) => Promise<string | null>): Promise<RotationResult>;
+  /** The live session with that id, or null when it ended (revoked or expired). */
+  findActive(sessionId: string): Promise<SessionDocument | null>;
+  listActive(userId: string): Promise<SessionDocument[]>;
+  revoke(sessionId: string, userId: string, reason: string): Promise<boolean>;
+  revokeAllForUser(userId: string, reason: string, exceptSessionId?: string): Promise<number>;
+}
+
+export function createSessions(options: {
+  models: AuthModels;
+  keys: () => Promise<SigningKeys>;
+  refreshTokenTtlS: number;
+  now?: () => Date;
+}): Sessions {
+  const { models, keys } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function issueTokens(session: { _id: Types.ObjectId; user_id: Types.ObjectId; expires_at: Date }, email: string): Promise<IssuedSession> {
+    const refreshToken = randomToken(32);
+    await models.RefreshTokens.create({
+      token_hash: sha256Hex(refreshToken),
+      session_id: session._id,
+      user_id: session.user_id,
+      expires_at: session.expires_at,
+    });
+    const access = (await keys()).signAccessToken({ sub: String(session.user_id), sid: String(session._id), email });
+    const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
+    return {
+      session_id: String(session._id),
+      access_token: access.token,
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: expiresAt - Math.floor(now().getTime() / 1000),
+      expires_at: expiresAt,
+    };
+  }
+
+  // Operators we write ourselves are marked trusted so the global sanitizeFilter keeps them.
+  const activeFilter = () => ({ revoked_at: null, expires_at: mongoose.trusted({ $gt: now() }) });
+
+  return {
+    async create(user, method, context) {
+      const current = now();
+      const session = await models.Sessions.create({
+        user_id: new Types.ObjectId(user.id),
+        last_used_at: current,
+        expires_at: new Date(current.getTime() + options.refreshTokenTtlS * 1000),
+        ip_address: context.ip,
+        user_agent: context.userAgent,
+        method,
+      });
+      return issueTokens(session, user.email);
+    },
+
+    async rotate(refreshToken, emailOf) {
+      const tokenHash = sha256Hex(refreshToken);
+      const current = now();
+      const claimed = await models.RefreshTokens.findOneAndUpdate(
+        { token_hash: tokenHash, used_at: null, expires_at: mongoose.trusted({ $gt: current }) },
+        { $set: { used_at: current } },
+      ).lean();
+      if (!claimed) {
+        const known = await models.RefreshTokens.findOne({ token_hash: tokenHash }).lean();
+        if (known?.used_at) {
+          await models.Sessions.updateOne(
+            { _id: known.session_id, revoked_at: null },
+            { $set: { revoked_at: current, revoke_reason: 'refresh_token_reuse' } },
+          );
+          return { outcome: 'reused', sessionId: String(known.session_id), userId: String(known.user_id) };
+        }
+        throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+      }
+      const session = await models.Sessions.findOneAndUpdate(
+        { _id: claimed.session_id, ...activeFilter() },
+        { $set: { last_used_at: current } },
+        { returnDocument: 'after' },
+      ).lean();
+      const email = session ? await emailOf(String(session.user_id)) : null;
+      if (!session || !email) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+      return { outcome: 'rotated', tokens: await issueTokens(session, email), userId: String(session.user_id) };
+    },
+
+    async findActive(sessionId) {
+      if (!Types.ObjectId.isValid(sessionId)) return null;
+      return models.Sessions.findOne({ _id: sessionId, ...activeFilter() }).lean();
+    },
+
+    async listActive(userId) {
+      return models.Sessions.find({ user_id: new Types.ObjectId(userId), ...activeFilter() })
+        .sort({ created_at: -1 })
+        .limit(100)
+        .lean();
+    },
+
+    async revoke(sessionId, userId, reason) {
+      if (!Types.ObjectId.isValid(sessionId)) return false;
+      const result = await models.Sessions.updateOne(
+        { _id: sessionId, user_id: new Types.ObjectId(userId), ...activeFilter() },
+        { $set: { revoked_at: now(), revoke_reason: reason } },
+      );
+      return result.modifiedCount === 1;
+    },
+
+    async revokeAllForUser(userId, reason, exceptSessionId) {
+      const filter: Record<string, unknown> = { user_id: new Types.ObjectId(userId), ...activeFilter() };
+      if (exceptSessionId) filter._id = mongoose.trusted({ $ne: new Types.ObjectId(exceptSessionId) });
+      const result = await models.Sessions.updateMany(filter, { $set: { revoked_at: now(), revoke_reason: reason } });
+      return result.modifiedCount;
+    },
+  };
+}

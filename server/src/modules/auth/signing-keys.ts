@@ -1,0 +1,122 @@
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { AppError } from '../../lib/errors.js';
+import { AuthErrors } from './auth.errors.js';
+import type { AuthModels } from './auth.model.js';
+
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+  email: string;
+  iat: number;
+  exp: number;
+  iss: string;
+  aud: string;
+}
+
+export interface PublicJwk {
+  kty: string;
+  kid: string;
+  alg: string;
+  use: 'sig';
+  [member: string]: unknown;
+}
+
+export interface SigningKeys {
+  readonly kid: string;
+  readonly alg: 'ES256' | 'RS256';
+  signAccessToken(claims: { sub: string; sid: string; email: string }): { token: string; expiresAt: Date };
+  /** Verifies signature (allow-listed algorithm, matching kid), issuer, audience and expiry. */
+  verifyAccessToken(token: string): AccessTokenClaims;
+  jwks(): { keys: PublicJwk[] };
+}
+
+const CURRENT_KEY_ID = 'current';
+
+function algorithmOf(key: KeyObject): 'ES256' | 'RS256' {
+  if (key.asymmetricKeyType === 'rsa') return 'RS256';
+  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'ES256';
+  throw new Error('JWT_PRIVATE_KEY must be an RSA key or an EC key on the P-256 curve (PKCS#8 or SEC1 PEM).');
+}
+
+/** RFC 7638 thumbprint: a key id derived from the public key, identical in every process. */
+function thumbprint(jwk: Record<string, unknown>): string {
+  const members = jwk.kty === 'EC' ? ['crv', 'kty', 'x', 'y'] : ['e', 'kty', 'n'];
+  const canonical = JSON.stringify(Object.fromEntries(members.map((name) => [name, jwk[name]])));
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+/** Loads the key from JWT_PRIVATE_KEY, else the one stored in the database, else creates and stores one. */
+async function loadPrivateKeyPem(models: AuthModels, configuredPem: string | undefined): Promise<string> {
+  if (configuredPem) return configuredPem;
+  const stored = await models.SigningKeys.findById(CURRENT_KEY_ID).lean();
+  if (stored) return stored.private_key_pem;
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' }) as Record<string, unknown>;
+  try {
+    await models.SigningKeys.create({ _id: CURRENT_KEY_ID, kid: thumbprint(jwk), alg: 'ES256', private_key_pem: pem });
+    return pem;
+  } catch (error) {
+    // Another server process created the key first: use theirs so all processes agree.
+    if ((error as { code?: number }).code !== 11000) throw error;
+    const winner = await models.SigningKeys.findById(CURRENT_KEY_ID).lean();
+    if (!winner) throw error;
+    return winner.private_key_pem;
+  }
+}
+
+export async function loadSigningKeys(options: {
+  models: AuthModels;
+  configuredPem: string | undefined;
+  issuer: string;
+  audience: string;
+  accessTokenTtlS: number;
+}): Promise<SigningKeys> {
+  const privateKey = createPrivateKey(await loadPrivateKeyPem(options.models, options.configuredPem));
+  const publicKey = createPublicKey(privateKey);
+  const alg = algorithmOf(privateKey);
+  const publicJwk = publicKey.export({ format: 'jwk' }) as Record<string, unknown>;
+  const kid = thumbprint(publicJwk);
+
+  return {
+    kid,
+    alg,
+    signAccessToken(claims) {
+      const token = jwt.sign({ sid: claims.sid, email: claims.email }, privateKey, {
+        algorithm: alg,
+        keyid: kid,
+        subject: claims.sub,
+        issuer: options.issuer,
+        audience: options.audience,
+        expiresIn: options.accessTokenTtlS,
+      });
+      const { exp } = jwt.decode(token) as { exp: number };
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+    verifyAccessToken(token) {
+      let decoded: jwt.Jwt;
+      try {
+        // Only our own algorithm is accepted: this refuses `alg: none` and HS256 tokens
+        // "signed" with the public key as an HMAC secret.
+        decoded = jwt.verify(token, publicKey, {
+          algorithms: [alg],
+          issuer: options.issuer,
+          audience: options.audience,
+          complete: true,
+        });
+      } catch (error) {
+        if (error instanceof jwt.TokenExpiredError) throw new AppError(AuthErrors.TOKEN_EXPIRED);
+        throw new AppError(AuthErrors.INVALID_TOKEN);
+      }
+      const payload = decoded.payload as Partial<AccessTokenClaims>;
+      if (decoded.header.kid !== kid || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        throw new AppError(AuthErrors.INVALID_TOKEN);
+      }
+      return payload as AccessTokenClaims;
+    },
+    jwks() {
+      return { keys: [{ ...publicJwk, kid, alg, use: 'sig' } as PublicJwk] };
+    },
+  };
+}

@@ -1,0 +1,9 @@
+export { userModel, type UserDocument } from './users.model.js';
+export { UserSchema, type PublicUser } from './users.schemas.js';
+export {
+  createUsersService,
+  defaultDisplayName,
+  normalizeEmail,
+  toPublicUser,
+  type UsersService,
+} from './users.service.js';

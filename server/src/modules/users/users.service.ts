@@ -1,0 +1,42 @@
+import type { Connection } from 'mongoose';
+import { userModel, type UserDocument } from './users.model.js';
+import type { PublicUser } from './users.schemas.js';
+
+export function toPublicUser(user: Pick<UserDocument, '_id' | 'email' | 'display_name' | 'is_verified' | 'created_at' | 'last_login_at'>): PublicUser {
+  return {
+    id: String(user._id),
+    email: user.email,
+    display_name: user.display_name,
+    is_verified: user.is_verified,
+    created_at: user.created_at.toISOString(),
+    last_login_at: user.last_login_at ? user.last_login_at.toISOString() : null,
+  };
+}
+
+/** Trims and lower-cases an e-mail address, the one form in which addresses are stored and compared. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The part of an e-mail before @, the default display name (SPEC §3). */
+export function defaultDisplayName(email: string): string {
+  return email.split('@')[0] || email;
+}
+
+export interface UsersService {
+  findById(id: string): Promise<UserDocument | null>;
+  findByEmail(email: string): Promise<UserDocument | null>;
+}
+
+export function createUsersService(deps: { connection: Connection }): UsersService {
+  const Users = userModel(deps.connection);
+  return {
+    async findById(id) {
+      if (!/^[0-9a-f]{24}$/i.test(id)) return null;
+      return Users.findById(id).lean<UserDocument>();
+    },
+    async findByEmail(email) {
+      return Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+    },
+  };
+}

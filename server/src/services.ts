@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Database } from './db/connect.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index.js';
+import { createActivityService, type ActivityService } from './modules/activity/index.js';
+import { createAuthService, type AuthService } from './modules/auth/index.js';
+import { createMailService, type MailService } from './modules/mail/index.js';
+import { createUsersService, type UsersService } from './modules/users/index.js';
+
+/** The composition root: every service built once per process, with what it depends on. */
+export interface Services {
+  activity: ActivityService;
+  mail: MailService;
+  passwords: PasswordHasher;
+  users: UsersService;
+  auth: AuthService;
+  /** Releases worker threads and mail connections (not the database, which the caller owns). */
+  close(): Promise<void>;
+}
+
+export function createServices(deps: { config: Config; logger: Logger; database: Database }): Services {
+  const { config, logger } = deps;
+  const connection = deps.database.connection;
+  const activity = createActivityService({ connection, logger });
+  const mail = createMailService({ connection, config, logger });
+  const passwords = createPasswordHasher({ cost: config.auth.bcryptCost, pepper: config.auth.passwordPepper });
+  const users = createUsersService({ connection });
+  const auth = createAuthService({ connection, config, logger, hasher: passwords, mail, activity });
+  return {
+    activity,
+    mail,
+    passwords,
+    users,
+    auth,
+    async close() {
+      await Promise.all([passwords.close(), mail.close()]);
+    },
+  };
+}
