@@ -1,0 +1,143 @@
+/**
+ * Password hashing: bcrypt (bcryptjs) in a pool of worker threads, over an HMAC-SHA-384 pre-hash so
+ * that no password is ever truncated. See docs/security.md, "Password hashing".
+ *
+ *   const hasher = createPasswordHasher({ cost: config.BCRYPT_COST, pepper: config.PASSWORD_PEPPER });
+ *   const hash = await hasher.hash(password);
+ *   if (user ? await hasher.verify(password, user.password_hash) : await hasher.verifyDummy(password)) …
+ *   if (hasher.needsRehash(user.password_hash)) user.password_hash = await hasher.hash(password);
+ *   await hasher.close(); // on shutdown
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import bcrypt from 'bcryptjs';
+import { WorkerPool } from './pool.js';
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+  /** Compares against a fixed dummy hash of the same cost so unknown accounts take as long as wrong passwords; always resolves false. */
+  verifyDummy(password: string): Promise<false>;
+  /** True when a stored hash used another cost than configured (re-hash after a successful login). */
+  needsRehash(hash: string): boolean;
+  close(): Promise<void>;
+}
+
+export interface PasswordHasherOptions {
+  /** bcrypt cost (log2 rounds), 4–31; the configured default is 10 (BCRYPT_COST). */
+  cost: number;
+  /**
+   * Secret HMAC key of the pre-hash (PASSWORD_PEPPER). Changing it invalidates every stored hash.
+   * Without it a fixed built-in key is used: still no truncation, but no pepper protection.
+   */
+  pepper?: string;
+  /** Worker threads; default `max(1, os.availableParallelism() - 1)`. */
+  poolSize?: number;
+}
+
+/**
+ * Longest accepted password, in characters as JavaScript counts them (`string.length`, UTF-16 code
+ * units — what zod's `.max()` checks). Longer input is rejected by `hash` and never verifies; the
+ * limit only bounds the work per request, the pre-hash itself has no length limit.
+ */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** HMAC key used when no pepper is configured. Public by design: it only serves the length fix. */
+const BUILT_IN_PREHASH_KEY = 'iam-platform/password-prehash/v1';
+
+export function defaultPoolSize(): number {
+  return Math.max(1, os.availableParallelism() - 1);
+}
+
+/**
+ * OWASP's pre-hash: base64(HMAC-SHA-384(key, NFKC(password))) — always 64 ASCII characters, so
+ * below bcrypt's 72-byte limit and free of NUL bytes. NFKC normalisation (NIST SP 800-63B) makes
+ * the same password typed as composed or decomposed Unicode verify alike.
+ */
+export function prehashPassword(password: string, key: string): string {
+  return createHmac('sha384', key).update(password.normalize('NFKC'), 'utf8').digest('base64');
+}
+
+type PasswordJob =
+  { op: 'hash'; input: string; cost: number } | { op: 'verify'; input: string; hash: string };
+
+/**
+ * The worker threads' job handler (see WorkerPool): bcryptjs run synchronously, which is fine there
+ * because the thread does nothing else. Inputs are already pre-hashed.
+ */
+const WORKER_HANDLER = `
+const bcrypt = (await importModule(workerData.bcryptjs)).default;
+return (job) => {
+  switch (job.op) {
+    case 'hash':
+      return bcrypt.hashSync(job.input, bcrypt.genSaltSync(job.cost));
+    case 'verify':
+      return bcrypt.compareSync(job.input, job.hash);
+    default:
+      throw new Error('Unknown password job ' + job.op);
+  }
+};`;
+
+/**
+ * A well-formed bcrypt hash of the configured cost whose digest is random bytes: comparing against
+ * it costs exactly one bcrypt run at that cost, and no input can match it.
+ */
+function makeDummyHash(cost: number): string {
+  return bcrypt.genSaltSync(cost) + bcrypt.encodeBase64(Array.from(randomBytes(23)), 23);
+}
+
+function assertString(value: unknown, name: string): asserts value is string {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string`);
+}
+
+export function createPasswordHasher(options: PasswordHasherOptions): PasswordHasher {
+  const { cost } = options;
+  if (!Number.isInteger(cost) || cost < 4 || cost > 31) {
+    throw new RangeError(`bcrypt cost must be an integer between 4 and 31, got ${cost}.`);
+  }
+  const key = options.pepper ?? BUILT_IN_PREHASH_KEY;
+  const pool = new WorkerPool<PasswordJob, string | boolean>({
+    handlerSource: WORKER_HANDLER,
+    workerData: { bcryptjs: pathToFileURL(createRequire(import.meta.url).resolve('bcryptjs')).href },
+    size: options.poolSize ?? defaultPoolSize(),
+    name: 'password',
+  });
+  const dummyHash = makeDummyHash(cost);
+
+  async function compare(password: string, hash: string): Promise<boolean> {
+    const result = await pool.run({ op: 'verify', input: prehashPassword(password, key), hash });
+    return result === true;
+  }
+
+  return {
+    async hash(password) {
+      assertString(password, 'password');
+      if (password.length > MAX_PASSWORD_LENGTH) {
+        throw new RangeError(`Passwords are limited to ${MAX_PASSWORD_LENGTH} characters.`);
+      }
+      const result = await pool.run({ op: 'hash', input: prehashPassword(password, key), cost });
+      return result as string;
+    },
+    async verify(password, hash) {
+      assertString(password, 'password');
+      assertString(hash, 'hash');
+      if (password.length > MAX_PASSWORD_LENGTH) return false;
+      return compare(password, hash);
+    },
+    async verifyDummy(password) {
+      assertString(password, 'password');
+      if (password.length <= MAX_PASSWORD_LENGTH) await compare(password, dummyHash);
+      return false;
+    },
+    needsRehash(hash) {
+      // Anything that is not a bcrypt hash of the configured cost (including malformed values).
+      const match = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/.exec(hash);
+      return !match || Number(match[1]) !== cost;
+    },
+    close() {
+      return pool.close();
+    },
+  };
+}

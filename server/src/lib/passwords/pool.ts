@@ -1,0 +1,204 @@
+/**
+ * A small pool of worker threads that run one CPU-bound job at a time each, so the API's event
+ * loop never does the work itself.
+ *
+ * - Workers start lazily, one per job until `size` are running; further jobs wait in a FIFO queue.
+ * - An idle worker is unref'd, so an idle pool never keeps the process alive; a busy one is ref'd so
+ *   the process does not exit with a job half done.
+ * - A worker that crashes (uncaught error, `process.exit`, failed start) is dropped: its job is
+ *   rejected, never left hanging, and the next job starts a fresh worker.
+ * - `close()` terminates every worker and rejects whatever was still queued or running.
+ *
+ * Workers run inline JavaScript (`new Worker(code, { eval: true })`) rather than a file: the same
+ * code then runs under tsx (tests, `npm run dev`) and from the compiled `dist/` — a `.ts` worker file
+ * would not load under tsx on Node < 22.15, whose loader is not installed in worker threads.
+ */
+import { Worker } from 'node:worker_threads';
+
+interface JobMessage<TRequest> {
+  id: number;
+  request: TRequest;
+}
+
+type ResultMessage<TResult> =
+  | { id: number; ok: true; result: TResult }
+  | { id: number; ok: false; error: { name: string; message: string } };
+
+interface Job<TRequest, TResult> {
+  id: number;
+  request: TRequest;
+  resolve(result: TResult): void;
+  reject(error: Error): void;
+}
+
+interface PoolWorker<TRequest, TResult> {
+  worker: Worker;
+  job: Job<TRequest, TResult> | undefined;
+  /** The error a crashing worker reported before its `exit` event. */
+  lastError: Error | undefined;
+}
+
+export interface WorkerPoolOptions {
+  /**
+   * Body of an async function `(importModule, workerData) => handler` returning the job handler
+   * `(request) => result | Promise<result>`. Plain JavaScript; `importModule(specifier)` is dynamic
+   * `import()` — pass absolute file URLs in `workerData` (e.g. resolved with `createRequire`) since
+   * the eval'd code has no module location of its own. A handler that throws rejects only its job; a
+   * rejected set-up or an uncaught error kills the thread, which counts as a crash.
+   */
+  handlerSource: string;
+  /** Maximum number of threads (at least 1). */
+  size: number;
+  /** Passed to every worker as `workerData`. */
+  workerData?: unknown;
+  /** Used in thread names and error messages. */
+  name?: string;
+}
+
+export class WorkerPoolClosedError extends Error {
+  constructor(name: string) {
+    super(`The ${name} worker pool is closed.`);
+    this.name = 'WorkerPoolClosedError';
+  }
+}
+
+export class WorkerPool<TRequest, TResult> {
+  readonly size: number;
+  private readonly source: string;
+  private readonly workerData: unknown;
+  private readonly name: string;
+  private readonly workers = new Set<PoolWorker<TRequest, TResult>>();
+  private readonly queue: Job<TRequest, TResult>[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: WorkerPoolOptions) {
+    if (!Number.isInteger(options.size) || options.size < 1) {
+      throw new RangeError(`Worker pool size must be a positive integer, got ${options.size}.`);
+    }
+    this.size = options.size;
+    this.source = workerSource(options.handlerSource);
+    this.workerData = options.workerData;
+    this.name = options.name ?? 'worker';
+  }
+
+  /** Number of threads currently running (they start lazily). */
+  get threadCount(): number {
+    return this.workers.size;
+  }
+
+  run(request: TRequest): Promise<TResult> {
+    if (this.closed) return Promise.reject(new WorkerPoolClosedError(this.name));
+    return new Promise<TResult>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Terminates every thread; queued and running jobs are rejected. Idempotent. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const error = new WorkerPoolClosedError(this.name);
+    for (const job of this.queue.splice(0)) job.reject(error);
+    const workers = [...this.workers];
+    this.workers.clear();
+    for (const entry of workers) {
+      entry.job?.reject(error);
+      entry.job = undefined;
+    }
+    await Promise.all(workers.map((entry) => entry.worker.terminate().catch(() => undefined)));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let idle: PoolWorker<TRequest, TResult> | undefined;
+      for (const entry of this.workers) {
+        if (!entry.job) {
+          idle = entry;
+          break;
+        }
+      }
+      if (!idle && this.workers.size < this.size) idle = this.spawn();
+      if (!idle) return;
+      const job = this.queue.shift()!;
+      idle.job = job;
+      idle.worker.ref();
+      idle.worker.postMessage({ id: job.id, request: job.request } satisfies JobMessage<TRequest>);
+    }
+  }
+
+  private spawn(): PoolWorker<TRequest, TResult> {
+    const worker = new Worker(this.source, {
+      eval: true,
+      workerData: this.workerData,
+      name: `${this.name}-pool`,
+    });
+    const entry: PoolWorker<TRequest, TResult> = { worker, job: undefined, lastError: undefined };
+    this.workers.add(entry);
+
+    worker.on('message', (message: ResultMessage<TResult>) => {
+      const job = entry.job;
+      if (!job || job.id !== message.id) return;
+      entry.job = undefined;
+      worker.unref();
+      if (message.ok) {
+        job.resolve(message.result);
+      } else {
+        const error = new Error(message.error.message);
+        error.name = message.error.name;
+        job.reject(error);
+      }
+      this.pump();
+    });
+    worker.on('error', (error) => {
+      entry.lastError = error;
+    });
+    worker.on('exit', (code) => {
+      if (!this.workers.delete(entry)) return; // removed by close()
+      const job = entry.job;
+      entry.job = undefined;
+      if (job) {
+        const reason = entry.lastError ? `: ${entry.lastError.message}` : ` with code ${code}`;
+        job.reject(
+          new Error(`A ${this.name} worker thread exited unexpectedly${reason}`, { cause: entry.lastError }),
+        );
+      }
+      // Queued jobs get a fresh worker. If workers cannot start at all, every job is rejected in turn.
+      this.pump();
+    });
+    return entry;
+  }
+}
+
+/**
+ * The worker's protocol around the handler: one `{id, request}` in, one `{id, ok, result | error}` out.
+ * Written to run both as a CommonJS script and as an ES module, because an eval'd worker inherits the
+ * parent's `execArgv` and so `--input-type=module` (as in `node --input-type=module -e …`).
+ */
+function workerSource(handlerSource: string): string {
+  return `'use strict';
+const importModule = (specifier) => import(specifier);
+importModule('node:worker_threads').then(({ parentPort, workerData }) => {
+  const ready = (async function (importModule, workerData) {
+${handlerSource}
+  })(importModule, workerData);
+  parentPort.on('message', async (message) => {
+    let reply;
+    try {
+      const handler = await ready;
+      reply = { id: message.id, ok: true, result: await handler(message.request) };
+    } catch (error) {
+      const isError = error instanceof Error;
+      reply = {
+        id: message.id,
+        ok: false,
+        error: { name: isError ? error.name : 'Error', message: isError ? error.message : String(error) },
+      };
+    }
+    parentPort.postMessage(reply);
+  });
+  // A handler that cannot be set up kills the thread (a crash, see WorkerPool), not just one job.
+  ready.catch((error) => setImmediate(() => { throw error; }));
+});
+`;
+}

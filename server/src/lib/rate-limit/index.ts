@@ -1,0 +1,228 @@
+/**
+ * Rate limiting that holds across server processes: express-rate-limit with its hit counters in
+ * MongoDB. See docs/security.md, "Rate limiting".
+ *
+ *   router.post('/auth/login',
+ *     createRateLimiter({ connection, name: 'login-ip', windowS: 900, limit: 100, key: clientIpKey }),
+ *     createRateLimiter({ connection, name: 'login-account', windowS: 900, limit: 20,
+ *       key: (req) => (typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : undefined) }),
+ *     handler);
+ */
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import {
+  ipKeyGenerator,
+  rateLimit,
+  type ClientRateLimitInfo,
+  type Options,
+  type RateLimitInfo,
+  type Store,
+} from 'express-rate-limit';
+import type { Collection, Connection } from 'mongoose';
+import type { Logger } from 'pino';
+
+/** One fixed window of one key: `_id` is `<prefix><key>`; MongoDB's TTL monitor removes it after `reset_at`. */
+export interface RateLimitDocument {
+  _id: string;
+  hits: number;
+  reset_at: Date;
+}
+
+export const DEFAULT_RATE_LIMIT_COLLECTION = 'rate_limits';
+
+/** Keys longer than this are stored as their SHA-256, so a huge request field cannot make a huge `_id`. */
+const MAX_RAW_KEY_LENGTH = 200;
+const DUPLICATE_KEY = 11000;
+const MAX_ATTEMPTS = 5;
+
+/** The TTL index is created once per connection and collection, not once per limiter. */
+const ttlIndexes = new WeakMap<Connection, Map<string, Promise<unknown>>>();
+
+function ensureTtlIndex(connection: Connection, collection: Collection<RateLimitDocument>): Promise<unknown> {
+  let byName = ttlIndexes.get(connection);
+  if (!byName) ttlIndexes.set(connection, (byName = new Map()));
+  let created = byName.get(collection.collectionName);
+  if (!created) {
+    created = collection.createIndex({ reset_at: 1 }, { expireAfterSeconds: 0, name: 'reset_at_ttl' });
+    // A failed attempt may be retried by the next limiter that initialises.
+    created.catch(() => byName.delete(collection.collectionName));
+    byName.set(collection.collectionName, created);
+  }
+  return created;
+}
+
+function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
+}
+
+/**
+ * An express-rate-limit `Store` keeping fixed-window counters in one MongoDB collection, so every
+ * server process connected to the database counts the same hits. Give each limiter its own
+ * instance with its own `prefix` (express-rate-limit refuses a store shared by two limiters).
+ */
+export class MongoRateLimitStore implements Store {
+  /** Counters live in the database, not in this process. */
+  readonly localKeys = false;
+  /** Prepended to every key, e.g. `login-ip:`; also lets express-rate-limit tell limiters apart. */
+  readonly prefix: string;
+  private windowMs = 60_000;
+  private readonly connection: Connection;
+  private readonly collection: Collection<RateLimitDocument>;
+
+  constructor(connection: Connection, options: { collectionName?: string; prefix?: string } = {}) {
+    this.connection = connection;
+    this.prefix = options.prefix ?? '';
+    this.collection = connection.collection<RateLimitDocument>(
+      options.collectionName ?? DEFAULT_RATE_LIMIT_COLLECTION,
+    );
+  }
+
+  /** Called by express-rate-limit (not awaited; failures are logged through its logger). */
+  async init(options: Options): Promise<void> {
+    this.windowMs = options.windowMs;
+    await ensureTtlIndex(this.connection, this.collection);
+  }
+
+  /** The document id for a key. */
+  id(key: string): string {
+    const raw = String(key);
+    const stored =
+      raw.length <= MAX_RAW_KEY_LENGTH ? raw : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+    return `${this.prefix}${stored}`;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const doc = await this.collection.findOne({ _id: this.id(key), reset_at: { $gt: new Date() } });
+    return doc ? { totalHits: doc.hits, resetTime: doc.reset_at } : undefined;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const _id = this.id(key);
+    for (let attempt = 1; ; attempt++) {
+      const now = new Date();
+      // Common case: one more hit in the running window.
+      const counted = await this.collection.findOneAndUpdate(
+        { _id, reset_at: { $gt: now } },
+        { $inc: { hits: 1 } },
+        { returnDocument: 'after' },
+      );
+      if (counted) return { totalHits: counted.hits, resetTime: counted.reset_at };
+      // No running window: start one, replacing an expired document the TTL monitor has not removed yet.
+      // If another request started the window in between, the upsert's insert fails on `_id`: count again.
+      try {
+        const started = await this.collection.findOneAndUpdate(
+          { _id, reset_at: { $lte: now } },
+          { $set: { hits: 1, reset_at: new Date(now.getTime() + this.windowMs) } },
+          { upsert: true, returnDocument: 'after' },
+        );
+        if (started) return { totalHits: started.hits, resetTime: started.reset_at };
+      } catch (error) {
+        if (!isDuplicateKeyError(error) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`Could not count a hit for rate limit key ${_id}`);
+    }
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.collection.updateOne(
+      { _id: this.id(key), reset_at: { $gt: new Date() }, hits: { $gt: 0 } },
+      { $inc: { hits: -1 } },
+    );
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.collection.deleteOne({ _id: this.id(key) });
+  }
+}
+
+export interface RateLimiterOptions {
+  connection: Connection;
+  /** Key namespace, e.g. 'login-ip'; also the policy name in the `RateLimit` headers. */
+  name: string;
+  windowS: number;
+  /** Requests allowed per key and window; the next one is answered 429. */
+  limit: number;
+  /** The client's key; `undefined` (or `null`) means the request is not limited by this limiter. */
+  key: (req: Request) => string | undefined;
+  /** Default 'Too many requests. Please try again later.' */
+  message?: string;
+  /** Where express-rate-limit reports misconfiguration and store errors; default the console. */
+  logger?: Logger;
+  /** Collection of the counters; default 'rate_limits'. */
+  collectionName?: string;
+  /**
+   * Count only requests answered with status ≥ 400 (e.g. failed logins per account); a success
+   * takes its hit back. Default false: every request counts.
+   */
+  skipSuccessfulRequests?: boolean;
+}
+
+export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
+
+/** Key by client IP (IPv6 by /56 subnet, as express-rate-limit does); honours the app's `trust proxy`. */
+export function clientIpKey(req: Request): string | undefined {
+  return req.ip ? ipKeyGenerator(req.ip) : undefined;
+}
+
+/**
+ * A middleware that answers 429 `{ error, code: 'rate_limited' }` with `Retry-After` once a key
+ * exceeds `limit` requests in a fixed window of `windowS` seconds (counted in MongoDB, so shared by
+ * all server processes), and sets the draft-8 `RateLimit`/`RateLimit-Policy` headers.
+ * If the database fails, the request fails too (no silent fail-open).
+ */
+export function createRateLimiter(options: RateLimiterOptions): RequestHandler {
+  const { name, windowS, limit } = options;
+  if (!/^[\w.-]+$/.test(name)) throw new TypeError(`Rate limiter name must match [\\w.-]+, got '${name}'`);
+  if (!(windowS > 0)) throw new RangeError(`windowS must be positive, got ${windowS}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`limit must be a positive integer, got ${limit}`);
+  const message = options.message ?? DEFAULT_RATE_LIMIT_MESSAGE;
+  const requestPropertyName = `rateLimit:${name}`;
+
+  // The key is computed once per request: `skip` needs it and `keyGenerator` uses it.
+  const keys = new WeakMap<Request, string | undefined>();
+  const keyOf = (req: Request): string | undefined => {
+    if (!keys.has(req)) {
+      const value: unknown = options.key(req);
+      keys.set(req, value === undefined || value === null ? undefined : String(value));
+    }
+    return keys.get(req);
+  };
+
+  const logger = options.logger;
+  return rateLimit({
+    windowMs: windowS * 1000,
+    limit,
+    store: new MongoRateLimitStore(options.connection, {
+      collectionName: options.collectionName,
+      prefix: `${name}:`,
+    }),
+    skip: (req) => keyOf(req) === undefined,
+    keyGenerator: (req) => keyOf(req) ?? '',
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: name,
+    requestPropertyName,
+    // express-rate-limit's own Retry-After can say 0 at a window's edge; a client should always wait.
+    retryAfter: (req) => {
+      const info = (req as unknown as Record<string, RateLimitInfo | undefined>)[requestPropertyName];
+      const ms = info?.resetTime ? info.resetTime.getTime() - Date.now() : windowS * 1000;
+      return Math.max(1, Math.ceil(ms / 1000));
+    },
+    handler: (_req, res) => {
+      res.status(429).json({ error: message, code: 'rate_limited' });
+    },
+    skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
+    passOnStoreError: false,
+    // All checks stay on (each reports at most once). The IP and trust-proxy checks belong to the
+    // default keyGenerator and do not run with ours: `trust proxy` is the app's TRUST_PROXY setting,
+    // and `clientIpKey` applies the IPv6 subnet.
+    validate: { default: true },
+    ...(logger && {
+      logger: {
+        error: (error: unknown, text?: string) => logger.error({ err: error }, text ?? 'rate limiter error'),
+        warn: (error: unknown, text?: string) => logger.warn({ err: error }, text ?? 'rate limiter warning'),
+      },
+    }),
+  });
+}
