@@ -246,8 +246,8 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
     });
     await login(app, 'a@example.com').expect(500);
     expect(forwarded).to.be.instanceOf(Error);
-    expect(deadLog.reports).to.have.length(1); // the TTL index could not be created either
-    expect(deadLog.reports[0]).to.include('express-rate-limit: async error during store initialization.');
+    // Building the limiter touched no database; the failure surfaced in the request that needed it.
+    expect(deadLog.reports).to.deep.equal([]);
   });
 
   it('reports no express-rate-limit validation warnings or errors', () => {

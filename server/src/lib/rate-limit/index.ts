@@ -77,10 +77,13 @@ export class MongoRateLimitStore implements Store {
     );
   }
 
-  /** Called by express-rate-limit (not awaited; failures are logged through its logger). */
-  async init(options: Options): Promise<void> {
+  /**
+   * Called by express-rate-limit when the limiter is built. The TTL index is created with the
+   * first counted hit instead, so building an app needs no database (the OpenAPI export builds
+   * one on a connection that is never opened).
+   */
+  init(options: Options): void {
     this.windowMs = options.windowMs;
-    await ensureTtlIndex(this.connection, this.collection);
   }
 
   /** The document id for a key. */
@@ -97,6 +100,7 @@ export class MongoRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
+    await ensureTtlIndex(this.connection, this.collection);
     const _id = this.id(key);
     for (let attempt = 1; ; attempt++) {
       const now = new Date();
