@@ -9,9 +9,12 @@ import { ApiRouter } from './lib/api-router.js';
 import { errorHandler, notFoundHandler } from './lib/errors.js';
 import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { mountStaticAssets } from './lib/static-assets.js';
-import { createAuthenticate, registerAuthRoutes, sessionAuthenticator } from './modules/auth/index.js';
+import { registerActivityRoutes } from './modules/activity/index.js';
+import { registerAdminRoutes } from './modules/admin/index.js';
+import { createAuthenticate, createRouteGuard, registerAuthRoutes, sessionAuthenticator } from './modules/auth/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerMailRoutes } from './modules/mail/index.js';
+import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
@@ -45,9 +48,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(express.json({ limit: config.bodyLimit }));
 
   const registry = createApiRegistry();
-  const api = new ApiRouter(registry, API_BASE_PATH);
+  const guard = createRouteGuard(createAuthenticate([sessionAuthenticator(services.auth)]));
+  const api = new ApiRouter(registry, API_BASE_PATH, { guard });
   const root = new ApiRouter(registry, '');
-  const authenticate = createAuthenticate([sessionAuthenticator(services.auth)]);
   registerHealthRoutes(api, {
     version: config.version,
     startedAt: deps.startedAt ?? Date.now(),
@@ -57,10 +60,12 @@ export function createApp(deps: AppDependencies): Express {
     auth: services.auth,
     config,
     connection,
-    authenticate,
-    isAdmin: async (user) => config.auth.adminEmails.includes(user.email),
-    organizationsOf: async () => [],
+    isAdmin: (user) => services.organizations.isGlobalAdmin(user),
+    organizationsOf: (userId) => services.organizations.membershipsOf(userId),
   });
+  registerOrganizationRoutes(api, services.organizations);
+  registerActivityRoutes(api, { connection, organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId) });
+  registerAdminRoutes(api, { users: services.users, organizations: services.organizations });
   registerMailRoutes(api, { connection, config });
 
   const openApiDocument = generateOpenApiDocument(registry, {

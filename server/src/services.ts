@@ -5,6 +5,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index
 import { createActivityService, type ActivityService } from './modules/activity/index.js';
 import { createAuthService, type AuthService } from './modules/auth/index.js';
 import { createMailService, type MailService } from './modules/mail/index.js';
+import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
 import { createUsersService, type UsersService } from './modules/users/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
@@ -14,6 +15,7 @@ export interface Services {
   passwords: PasswordHasher;
   users: UsersService;
   auth: AuthService;
+  organizations: OrganizationsService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -26,12 +28,14 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   const passwords = createPasswordHasher({ cost: config.auth.bcryptCost, pepper: config.auth.passwordPepper });
   const users = createUsersService({ connection });
   const auth = createAuthService({ connection, config, logger, hasher: passwords, mail, activity });
+  const organizations = createOrganizationsService({ connection, config, logger, users, mail, activity });
   return {
     activity,
     mail,
     passwords,
     users,
     auth,
+    organizations,
     async close() {
       await Promise.all([passwords.close(), mail.close()]);
     },

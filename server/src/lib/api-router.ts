@@ -1,10 +1,17 @@
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ZodType } from 'zod';
 import { AppError, CommonErrors, type ErrorDetail } from './errors.js';
 import { ErrorResponseSchema, type z } from './openapi.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** API token scopes (SPEC §3); `admin` includes every other scope. */
+export const TOKEN_SCOPES = ['read', 'write', 'delete', 'admin', 'analytics'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** What an authenticated route needs: the middleware that authenticates and checks the scope. */
+export type RouteGuard = (route: { tokenScope: TokenScope | undefined }) => RequestHandler[];
 
 interface ResponseSpec {
   description: string;
@@ -22,8 +29,13 @@ export interface RouteSpec<
   summary: string;
   description?: string;
   tags: string[];
-  /** Declares that the route needs `Authorization: Bearer …` (documented; enforced by the route's middleware). */
+  /** Needs `Authorization: Bearer …`; the router puts its guard in front of the handlers. */
   authenticated?: boolean;
+  /**
+   * The scope an API token needs to call this route. Without it, only signed-in sessions may
+   * call it and API tokens get 403.
+   */
+  tokenScope?: TokenScope;
   body?: TBody;
   query?: TQuery;
   params?: TParams;
@@ -73,6 +85,7 @@ export class ApiRouter {
   constructor(
     private readonly registry: OpenAPIRegistry,
     private readonly basePath: string,
+    private readonly options: { guard?: RouteGuard } = {},
   ) {}
 
   route<
@@ -84,7 +97,13 @@ export class ApiRouter {
     ...handlers: [...Middleware[], RouteHandler<Infer<TBody>, Infer<TQuery>, Infer<TParams>>]
   ): void {
     this.document(spec);
-    this.router[spec.method](spec.path, validateRequest(spec), ...(handlers as Middleware[]));
+    const guard: RequestHandler[] = [];
+    if (spec.authenticated) {
+      if (!this.options.guard) throw new Error(`${spec.method} ${spec.path} is authenticated but the router has no guard`);
+      guard.push(...this.options.guard({ tokenScope: spec.tokenScope }));
+    }
+    // Authentication runs before validation so anonymous callers learn nothing about the body.
+    this.router[spec.method](spec.path, ...guard, validateRequest(spec), ...(handlers as Middleware[]));
   }
 
   private document(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>): void {
@@ -95,7 +114,12 @@ export class ApiRouter {
         : { description: response.description };
     }
     if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Invalid request');
-    if (spec.authenticated) responses['401'] ??= errorResponse('Missing or invalid credentials');
+    if (spec.authenticated) {
+      responses['401'] ??= errorResponse('Missing or invalid credentials');
+      responses['403'] ??= errorResponse(
+        spec.tokenScope ? `API token without the ${spec.tokenScope} scope` : 'API tokens cannot call this endpoint',
+      );
+    }
     responses['500'] ??= errorResponse('Unexpected server error');
 
     const request: RouteConfig['request'] = {};
@@ -109,7 +133,7 @@ export class ApiRouter {
       summary: spec.summary,
       ...(spec.description ? { description: spec.description } : {}),
       tags: spec.tags,
-      ...(spec.authenticated ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(spec.authenticated ? { security: [{ bearerAuth: [] }], 'x-token-scope': spec.tokenScope ?? null } : {}),
       request,
       responses,
     });

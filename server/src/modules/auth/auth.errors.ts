@@ -47,6 +47,12 @@ export const AuthErrors = {
     code: 'current_password_required',
     message: 'Enter your current password to set a new one.',
   },
+  TOKEN_NOT_ALLOWED: {
+    status: 403,
+    code: 'token_not_allowed',
+    message: 'API tokens cannot be used for this endpoint; sign in instead.',
+  },
+  INSUFFICIENT_SCOPE: { status: 403, code: 'insufficient_scope', message: 'This API token lacks the scope this endpoint needs.' },
   SESSION_NOT_FOUND: { status: 404, code: 'session_not_found', message: 'Session not found.' },
   PROVIDER_DISABLED: { status: 404, code: 'provider_disabled', message: 'Google sign-in is not configured on this server.' },
 } as const;

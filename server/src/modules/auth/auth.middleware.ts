@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { RouteGuard } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserDocument } from '../users/index.js';
 import { AuthErrors } from './auth.errors.js';
@@ -77,4 +78,26 @@ export function createAuthenticate(authenticators: BearerAuthenticator[]): Reque
 export function authOf(req: Request): AuthContext {
   if (!req.auth) throw new AppError(AuthErrors.MISSING_TOKEN);
   return req.auth;
+}
+
+/**
+ * The guard every authenticated route gets from the router: authenticate, then — for API
+ * tokens — require the route's scope (`admin` includes all); routes without a scope are for
+ * signed-in sessions only.
+ */
+export function createRouteGuard(authenticate: RequestHandler): RouteGuard {
+  return ({ tokenScope }) => [
+    authenticate,
+    (req: Request, _res: Response, next: NextFunction) => {
+      const caller = authOf(req);
+      if (caller.via !== 'api_token') return next();
+      if (!tokenScope) throw new AppError(AuthErrors.TOKEN_NOT_ALLOWED);
+      if (!caller.scopes?.includes(tokenScope) && !caller.scopes?.includes('admin')) {
+        throw new AppError(AuthErrors.INSUFFICIENT_SCOPE, {
+          message: `This API token lacks the "${tokenScope}" scope this endpoint needs.`,
+        });
+      }
+      next();
+    },
+  ];
 }

@@ -45,7 +45,6 @@ export interface AuthRouteDependencies {
   auth: AuthService;
   config: Config;
   connection: Connection;
-  authenticate: RequestHandler;
   /** Global admin check (SPEC §6); the tenancy module supplies the full rule. */
   isAdmin(user: UserDocument): Promise<boolean>;
   /** The caller's organizations with roles, for /verify. */
@@ -89,7 +88,7 @@ function passwordLogin(auth: AuthService): RequestHandler {
 }
 
 export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRouteDependencies): void {
-  const { auth, config, authenticate } = deps;
+  const { auth, config } = deps;
   const limits = config.auth.rateLimit;
   const perIp = (name: string, limit = limits.perIp) =>
     createRateLimiter({ connection: deps.connection, name, windowS: limits.windowS, limit, key: (req) => req.ip });
@@ -239,7 +238,6 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       authenticated: true,
       responses: { 200: { description: 'Signed out', schema: SuccessSchema } },
     },
-    authenticate,
     async (req, res) => {
       const caller = authOf(req);
       if (caller.sessionId) await auth.logout(caller.userId, caller.sessionId, requestContext(req));
@@ -256,7 +254,6 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       authenticated: true,
       responses: { 200: { description: 'Sessions, newest first', schema: SessionListSchema } },
     },
-    authenticate,
     async (req, res) => {
       const caller = authOf(req);
       const sessions = await auth.sessions.listActive(caller.userId);
@@ -286,7 +283,6 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       params: IdParamsSchema,
       responses: { 204: { description: 'Ended' }, 404: { description: 'No such session of the caller' } },
     },
-    authenticate,
     async (req, res) => {
       await auth.endSession(authOf(req).userId, req.valid.params.id, requestContext(req));
       res.status(204).end();
@@ -302,9 +298,9 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       summary: 'The signed-in user',
       tags,
       authenticated: true,
+      tokenScope: 'read',
       responses: { 200: { description: 'Profile', schema: MeSchema } },
     },
-    authenticate,
     async (req, res) => {
       res.json(await me(authOf(req).user));
     },
@@ -321,7 +317,6 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       body: UpdateMeBodySchema,
       responses: { 200: { description: 'Updated profile', schema: MeSchema } },
     },
-    authenticate,
     async (req, res) => {
       const caller = authOf(req);
       await auth.updateProfile(caller.userId, caller.sessionId, req.valid.body, requestContext(req));
@@ -412,9 +407,9 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       description: 'Returns the user, their organizations with roles, and how the request was authenticated (SPEC §7).',
       tags,
       authenticated: true,
+      tokenScope: 'read',
       responses: { 200: { description: 'Valid', schema: VerifyResponseSchema } },
     },
-    authenticate,
     async (req, res) => {
       const caller = authOf(req);
       res.json({

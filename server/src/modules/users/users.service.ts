@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import { userModel, type UserDocument } from './users.model.js';
 import type { PublicUser } from './users.schemas.js';
 
@@ -26,6 +27,8 @@ export function defaultDisplayName(email: string): string {
 export interface UsersService {
   findById(id: string): Promise<UserDocument | null>;
   findByEmail(email: string): Promise<UserDocument | null>;
+  /** Every profile, newest first (admin page). */
+  listAll(page: { limit?: number; cursor?: string }): Promise<Page<PublicUser>>;
 }
 
 export function createUsersService(deps: { connection: Connection }): UsersService {
@@ -37,6 +40,10 @@ export function createUsersService(deps: { connection: Connection }): UsersServi
     },
     async findByEmail(email) {
       return Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+    },
+    async listAll(page) {
+      const result = await paginateNewestFirst(Users, {}, page);
+      return { data: result.data.map(toPublicUser), next_cursor: result.next_cursor };
     },
   };
 }

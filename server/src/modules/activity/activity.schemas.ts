@@ -1,0 +1,44 @@
+import { z } from '../../lib/openapi.js';
+import { listSchema } from '../../lib/pagination.js';
+import { RESOURCE_TYPES } from './activity.model.js';
+
+const ObjectId = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
+
+export const ACTIVITY_DEFAULT_LIMIT = 10;
+export const ACTIVITY_MAX_LIMIT = 500;
+
+export const ActivityQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_MAX_LIMIT).optional().openapi({ description: 'Default 10, at most 500.' }),
+  cursor: z.string().max(200).optional(),
+  since: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Only entries at or after this time.' }),
+  action: z.string().max(100).optional(),
+  resource_type: z.enum(RESOURCE_TYPES).optional(),
+  organization_id: ObjectId.optional(),
+  project_id: ObjectId.optional(),
+});
+
+export const ActivityLogSchema = z
+  .object({
+    id: z.string(),
+    created_at: z.iso.datetime(),
+    action: z.string(),
+    resource_type: z.enum(RESOURCE_TYPES),
+    resource_id: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    endpoint: z.string().nullable(),
+    method: z.string().nullable(),
+    status_code: z.number().int().nullable(),
+    response_time_ms: z.number().nullable(),
+    ip_address: z.string().nullable(),
+    sdk_version: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    user_id: z.string().nullable(),
+    anonymous_user_id: z.string().nullable(),
+    installation_id: z.string().nullable(),
+    organization_id: z.string().nullable(),
+    project_id: z.string().nullable(),
+    application_id: z.string().nullable(),
+  })
+  .openapi('ActivityLog');
+
+export const ActivityLogListSchema = listSchema(ActivityLogSchema, 'ActivityLogList');

@@ -1,0 +1,68 @@
+import { Schema, Types, type Connection } from 'mongoose';
+import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+import { ROLES, type Role } from './organizations.access.js';
+
+export interface OrganizationDocument {
+  _id: Types.ObjectId;
+  name: string;
+  slug: string;
+  description: string | null;
+  website_url: string | null;
+  is_active: boolean;
+  max_members: number;
+  created_by: Types.ObjectId;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Default member limit; SPEC §3 names the field without a value (docs/tenancy.md). */
+export const DEFAULT_MAX_MEMBERS = 50;
+
+const organizationSchema = new Schema<OrganizationDocument>(
+  {
+    name: { type: String, required: true, trim: true, maxlength: 100 },
+    slug: { type: String, required: true, maxlength: 64 },
+    description: { type: String, default: null, maxlength: 1000 },
+    website_url: { type: String, default: null, maxlength: 500 },
+    is_active: { type: Boolean, default: true },
+    max_members: { type: Number, default: DEFAULT_MAX_MEMBERS, min: 1 },
+    created_by: { type: Schema.Types.ObjectId, required: true },
+  },
+  { collection: 'organizations', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
+);
+organizationSchema.index({ slug: 1 }, { unique: true });
+organizationSchema.index({ created_at: 1 });
+organizationSchema.plugin(toJSONPlugin);
+
+export interface MemberDocument {
+  _id: Types.ObjectId;
+  organization_id: Types.ObjectId;
+  user_id: Types.ObjectId;
+  role: Role;
+  is_active: boolean;
+  invited_by: Types.ObjectId | null;
+  joined_at: Date;
+  created_at: Date;
+}
+
+const memberSchema = new Schema<MemberDocument>(
+  {
+    organization_id: { type: Schema.Types.ObjectId, required: true },
+    user_id: { type: Schema.Types.ObjectId, required: true },
+    role: { type: String, enum: ROLES, required: true, default: 'member' },
+    is_active: { type: Boolean, default: true },
+    invited_by: { type: Schema.Types.ObjectId, default: null },
+    joined_at: { type: Date, required: true },
+  },
+  { collection: 'organization_members', timestamps: { createdAt: 'created_at', updatedAt: false } },
+);
+memberSchema.index({ organization_id: 1, user_id: 1 }, { unique: true });
+memberSchema.index({ user_id: 1, is_active: 1 });
+memberSchema.plugin(toJSONPlugin);
+
+export function organizationModels(connection: Connection) {
+  return {
+    Organizations: modelOn(connection, 'Organization', organizationSchema),
+    Members: modelOn(connection, 'OrganizationMember', memberSchema),
+  };
+}

@@ -1,0 +1,76 @@
+import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
+import { z } from '../../lib/openapi.js';
+import { SlugSchema, WebsiteSchema } from '../../lib/slug.js';
+import { EmailSchema } from '../auth/index.js';
+import { UserSchema } from '../users/index.js';
+import { ROLES } from './organizations.access.js';
+
+export const ObjectIdParam = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
+export const IdParams = z.object({ id: ObjectIdParam });
+export const MemberParams = z.object({ id: ObjectIdParam, memberId: ObjectIdParam });
+
+export const RoleSchema = z.enum(ROLES);
+
+export const OrganizationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    website_url: z.string().nullable(),
+    is_active: z.boolean(),
+    max_members: z.number().int(),
+    created_by: z.string(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    role: RoleSchema.openapi({ description: "The caller's role in this organization." }),
+  })
+  .openapi('Organization');
+
+export const OrganizationListSchema = listSchema(OrganizationSchema, 'OrganizationList');
+
+const NameSchema = z.string().trim().min(1, 'Name is required.').max(100);
+const DescriptionSchema = z.string().trim().max(1000);
+
+export const CreateOrganizationSchema = z
+  .object({
+    name: NameSchema,
+    slug: SlugSchema,
+    description: DescriptionSchema.optional(),
+    website_url: WebsiteSchema.optional(),
+  })
+  .openapi('CreateOrganizationRequest');
+
+export const UpdateOrganizationSchema = z
+  .object({
+    name: NameSchema.optional(),
+    slug: SlugSchema.optional(),
+    description: DescriptionSchema.nullable().optional(),
+    website_url: WebsiteSchema.nullable().optional(),
+    max_members: z.number().int().min(1).max(10_000).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+  .openapi('UpdateOrganizationRequest');
+
+export const ListOrganizationsQuery = PageQuerySchema;
+
+export const MemberSchema = z
+  .object({
+    id: z.string(),
+    organization_id: z.string(),
+    user_id: z.string(),
+    role: RoleSchema,
+    is_active: z.boolean(),
+    invited_by: z.string().nullable(),
+    joined_at: z.iso.datetime(),
+    user: UserSchema.pick({ id: true, email: true, display_name: true }),
+  })
+  .openapi('OrganizationMember');
+
+export const MemberListSchema = listSchema(MemberSchema, 'OrganizationMemberList');
+
+export const InviteMemberSchema = z
+  .object({ email: EmailSchema, role: RoleSchema.default('member') })
+  .openapi('InviteMemberRequest');
+
+export const UpdateMemberSchema = z.object({ role: RoleSchema }).openapi('UpdateMemberRequest');

@@ -1,0 +1,352 @@
+import mongoose, { Types, type Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
+import type { ActivityService, RequestContext } from '../activity/index.js';
+import type { MailService } from '../mail/index.js';
+import { userModel, type UserDocument, type UsersService } from '../users/index.js';
+import { can, type Permission, type Role } from './organizations.access.js';
+import { OrganizationErrors } from './organizations.errors.js';
+import { organizationModels, type MemberDocument, type OrganizationDocument } from './organizations.model.js';
+
+export interface Membership {
+  organization: OrganizationDocument;
+  member: MemberDocument;
+  role: Role;
+}
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  website_url: string | null;
+  is_active: boolean;
+  max_members: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  role: Role;
+}
+
+export interface MemberView {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: Role;
+  is_active: boolean;
+  invited_by: string | null;
+  joined_at: string;
+  user: { id: string; email: string; display_name: string };
+}
+
+export interface OrganizationsService {
+  create(
+    userId: string,
+    input: { name: string; slug: string; description?: string; website_url?: string },
+    context: RequestContext,
+  ): Promise<OrganizationView>;
+  listForUser(userId: string, page: { limit?: number; cursor?: string }): Promise<Page<OrganizationView>>;
+  /**
+   * The caller's active membership, or 404 (never 403: another tenant's organization must look
+   * like one that does not exist); 403 when the role lacks the permission.
+   */
+  authorize(userId: string, organizationId: string, permission: Permission): Promise<Membership>;
+  get(userId: string, organizationId: string): Promise<OrganizationView>;
+  update(
+    userId: string,
+    organizationId: string,
+    changes: Partial<{ name: string; slug: string; description: string | null; website_url: string | null; max_members: number }>,
+    context: RequestContext,
+  ): Promise<OrganizationView>;
+  setActive(userId: string, organizationId: string, active: boolean, context: RequestContext): Promise<OrganizationView>;
+  listMembers(userId: string, organizationId: string): Promise<MemberView[]>;
+  invite(userId: string, organizationId: string, input: { email: string; role: Role }, context: RequestContext): Promise<MemberView>;
+  changeRole(userId: string, organizationId: string, memberId: string, role: Role, context: RequestContext): Promise<MemberView>;
+  removeMember(userId: string, organizationId: string, memberId: string, context: RequestContext): Promise<void>;
+  /** Ids of the organizations where the user is an active member. */
+  organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
+  /** For /verify: the user's active organizations with their role. */
+  membershipsOf(userId: string): Promise<Array<{ id: string; name: string; slug: string; role: Role }>>;
+  /** Global admin (SPEC §6): created the earliest organization, or listed in ADMIN_EMAILS. */
+  isGlobalAdmin(user: Pick<UserDocument, '_id' | 'email'>): Promise<boolean>;
+  listAll(page: { limit?: number; cursor?: string }): Promise<Page<Omit<OrganizationView, 'role'>>>;
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number } | null)?.code === 11000;
+}
+
+function organizationView(org: OrganizationDocument, role: Role): OrganizationView {
+  return {
+    id: String(org._id),
+    name: org.name,
+    slug: org.slug,
+    description: org.description,
+    website_url: org.website_url,
+    is_active: org.is_active,
+    max_members: org.max_members,
+    created_by: String(org.created_by),
+    created_at: org.created_at.toISOString(),
+    updated_at: org.updated_at.toISOString(),
+    role,
+  };
+}
+
+export function createOrganizationsService(deps: {
+  connection: Connection;
+  config: Config;
+  logger: Logger;
+  users: UsersService;
+  mail: MailService;
+  activity: ActivityService;
+}): OrganizationsService {
+  const { Organizations, Members } = organizationModels(deps.connection);
+  const Users = userModel(deps.connection);
+  const { activity } = deps;
+
+  const audit = (
+    action: string,
+    resourceType: 'organization' | 'member',
+    resourceId: string,
+    userId: string,
+    organizationId: string,
+    context: RequestContext,
+    metadata: Record<string, unknown> = {},
+    statusCode = 200,
+  ) =>
+    activity.record({
+      action,
+      resource_type: resourceType,
+      resource_id: resourceId,
+      user_id: userId,
+      organization_id: organizationId,
+      status_code: statusCode,
+      ip_address: context.ip,
+      user_agent: context.userAgent,
+      metadata,
+    });
+
+  async function authorize(userId: string, organizationId: string, permission: Permission): Promise<Membership> {
+    if (!Types.ObjectId.isValid(organizationId) || !Types.ObjectId.isValid(userId)) {
+      throw new AppError(OrganizationErrors.NOT_FOUND);
+    }
+    const member = await Members.findOne({ organization_id: organizationId, user_id: userId, is_active: true }).lean<MemberDocument>();
+    const organization = member ? await Organizations.findById(organizationId).lean<OrganizationDocument>() : null;
+    if (!member || !organization) throw new AppError(OrganizationErrors.NOT_FOUND);
+    if (!can(member.role, permission)) throw new AppError(OrganizationErrors.NOT_ALLOWED);
+    return { organization, member, role: member.role };
+  }
+
+  async function memberViews(members: MemberDocument[]): Promise<MemberView[]> {
+    const users = await Users.find({ _id: mongoose.trusted({ $in: members.map((m) => m.user_id) }) }, { email: 1, display_name: 1 }).lean();
+    const byId = new Map(users.map((user) => [String(user._id), user]));
+    return members.map((member) => {
+      const user = byId.get(String(member.user_id));
+      return {
+        id: String(member._id),
+        organization_id: String(member.organization_id),
+        user_id: String(member.user_id),
+        role: member.role,
+        is_active: member.is_active,
+        invited_by: member.invited_by ? String(member.invited_by) : null,
+        joined_at: member.joined_at.toISOString(),
+        user: { id: String(member.user_id), email: user?.email ?? '', display_name: user?.display_name ?? '' },
+      };
+    });
+  }
+
+  async function activeAdminCount(organizationId: Types.ObjectId): Promise<number> {
+    return Members.countDocuments({ organization_id: organizationId, role: 'admin', is_active: true });
+  }
+
+  async function findMember(organizationId: Types.ObjectId, memberId: string): Promise<MemberDocument> {
+    const member = Types.ObjectId.isValid(memberId)
+      ? await Members.findOne({ _id: memberId, organization_id: organizationId, is_active: true }).lean<MemberDocument>()
+      : null;
+    if (!member) throw new AppError(OrganizationErrors.MEMBER_NOT_FOUND);
+    return member;
+  }
+
+  return {
+    authorize,
+
+    async create(userId, input, context) {
+      let organization: OrganizationDocument;
+      try {
+        organization = (
+          await Organizations.create({
+            name: input.name,
+            slug: input.slug,
+            description: input.description || null,
+            website_url: input.website_url || null,
+            created_by: new Types.ObjectId(userId),
+          })
+        ).toObject();
+      } catch (error) {
+        if (isDuplicateKey(error)) throw new AppError(OrganizationErrors.SLUG_TAKEN);
+        throw error;
+      }
+      try {
+        await Members.create({
+          organization_id: organization._id,
+          user_id: new Types.ObjectId(userId),
+          role: 'admin',
+          is_active: true,
+          joined_at: new Date(),
+        });
+      } catch (error) {
+        // Without transactions (standalone MongoDB), undo by hand: never leave an organization without its admin.
+        await Organizations.deleteOne({ _id: organization._id });
+        throw error;
+      }
+      await audit('organization.created', 'organization', String(organization._id), userId, String(organization._id), context, { name: organization.name, slug: organization.slug }, 201);
+      return organizationView(organization, 'admin');
+    },
+
+    async listForUser(userId, page) {
+      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }, { organization_id: 1, role: 1 }).lean();
+      const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
+      const result = await paginateNewestFirst(Organizations, { _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) }, page);
+      return { data: result.data.map((org) => organizationView(org, roles.get(String(org._id)) ?? 'member')), next_cursor: result.next_cursor };
+    },
+
+    async get(userId, organizationId) {
+      const { organization, role } = await authorize(userId, organizationId, 'organization:read');
+      return organizationView(organization, role);
+    },
+
+    async update(userId, organizationId, changes, context) {
+      const { organization, role } = await authorize(userId, organizationId, 'organization:update');
+      const set: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(changes)) {
+        if (value !== undefined) set[field] = value === '' ? null : value;
+      }
+      let updated: OrganizationDocument | null;
+      try {
+        updated = await Organizations.findOneAndUpdate({ _id: organization._id }, { $set: set }, { returnDocument: 'after' }).lean<OrganizationDocument>();
+      } catch (error) {
+        if (isDuplicateKey(error)) throw new AppError(OrganizationErrors.SLUG_TAKEN);
+        throw error;
+      }
+      await audit('organization.updated', 'organization', organizationId, userId, organizationId, context, { fields: Object.keys(set) });
+      return organizationView(updated!, role);
+    },
+
+    async setActive(userId, organizationId, active, context) {
+      const { organization, role } = await authorize(userId, organizationId, 'organization:deactivate');
+      const updated = await Organizations.findOneAndUpdate({ _id: organization._id }, { $set: { is_active: active } }, { returnDocument: 'after' }).lean<OrganizationDocument>();
+      await audit(active ? 'organization.activated' : 'organization.deactivated', 'organization', organizationId, userId, organizationId, context);
+      return organizationView(updated!, role);
+    },
+
+    async listMembers(userId, organizationId) {
+      const { organization } = await authorize(userId, organizationId, 'member:read');
+      const members = await Members.find({ organization_id: organization._id, is_active: true }).sort({ joined_at: 1 }).lean<MemberDocument[]>();
+      return memberViews(members);
+    },
+
+    async invite(userId, organizationId, input, context) {
+      const { organization } = await authorize(userId, organizationId, 'member:invite');
+      const invitee = await deps.users.findByEmail(input.email);
+      if (!invitee) throw new AppError(OrganizationErrors.USER_NOT_FOUND);
+      const existing = await Members.findOne({ organization_id: organization._id, user_id: invitee._id }).lean<MemberDocument>();
+      if (existing?.is_active) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
+      const activeCount = await Members.countDocuments({ organization_id: organization._id, is_active: true });
+      if (activeCount >= organization.max_members) throw new AppError(OrganizationErrors.MEMBER_LIMIT);
+      const fields = { role: input.role, is_active: true, invited_by: new Types.ObjectId(userId), joined_at: new Date() };
+      let member: MemberDocument | null;
+      try {
+        // A removed member is re-invited by reactivating the same row (the pair is unique).
+        member = await Members.findOneAndUpdate(
+          { organization_id: organization._id, user_id: invitee._id },
+          { $set: fields },
+          { upsert: true, returnDocument: 'after' },
+        ).lean<MemberDocument>();
+      } catch (error) {
+        if (isDuplicateKey(error)) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
+        throw error;
+      }
+      const inviter = await Users.findById(userId, { display_name: 1 }).lean();
+      await audit('member.invited', 'member', String(member!._id), userId, organizationId, context, { invitee_id: String(invitee._id), role: input.role }, 201);
+      try {
+        await deps.mail.sendTemplate({
+          to: invitee.email,
+          template: 'project_invitation',
+          data: {
+            name: invitee.display_name,
+            organizationName: organization.name,
+            inviterName: inviter?.display_name ?? '',
+            role: input.role,
+            dashboardUrl: `${deps.config.auth.dashboardUrl}/organizations`,
+          },
+          userId: String(invitee._id),
+        });
+      } catch (error) {
+        // The membership exists either way; a failed notification must not undo it.
+        deps.logger.warn({ err: error }, 'could not send the invitation mail');
+      }
+      return (await memberViews([member!]))[0]!;
+    },
+
+    async changeRole(userId, organizationId, memberId, role, context) {
+      const { organization } = await authorize(userId, organizationId, 'member:update');
+      const member = await findMember(organization._id, memberId);
+      if (member.role === role) return (await memberViews([member]))[0]!;
+      if (member.role === 'admin' && (await activeAdminCount(organization._id)) <= 1) throw new AppError(OrganizationErrors.LAST_ADMIN);
+      const updated = await Members.findOneAndUpdate({ _id: member._id }, { $set: { role } }, { returnDocument: 'after' }).lean<MemberDocument>();
+      // Two admins demoting each other at once could both pass the count; re-check and undo.
+      if (role !== 'admin' && (await activeAdminCount(organization._id)) === 0) {
+        await Members.updateOne({ _id: member._id }, { $set: { role: 'admin' } });
+        throw new AppError(OrganizationErrors.LAST_ADMIN);
+      }
+      await audit('member.role_changed', 'member', memberId, userId, organizationId, context, { from: member.role, to: role });
+      return (await memberViews([updated!]))[0]!;
+    },
+
+    async removeMember(userId, organizationId, memberId, context) {
+      // Anyone may leave; removing someone else needs member:remove.
+      const self = await authorize(userId, organizationId, 'organization:read');
+      const member = await findMember(self.organization._id, memberId);
+      if (String(member.user_id) !== userId && !can(self.role, 'member:remove')) throw new AppError(OrganizationErrors.NOT_ALLOWED);
+      if (member.role === 'admin' && (await activeAdminCount(self.organization._id)) <= 1) throw new AppError(OrganizationErrors.LAST_ADMIN);
+      await Members.updateOne({ _id: member._id }, { $set: { is_active: false } });
+      if (member.role === 'admin' && (await activeAdminCount(self.organization._id)) === 0) {
+        await Members.updateOne({ _id: member._id }, { $set: { is_active: true } });
+        throw new AppError(OrganizationErrors.LAST_ADMIN);
+      }
+      await audit('member.removed', 'member', memberId, userId, organizationId, context, { removed_user_id: String(member.user_id) });
+    },
+
+    async organizationIdsOf(userId) {
+      if (!Types.ObjectId.isValid(userId)) return [];
+      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }, { organization_id: 1 }).lean();
+      return memberships.map((m) => m.organization_id);
+    },
+
+    async membershipsOf(userId) {
+      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }).lean<MemberDocument[]>();
+      const orgs = await Organizations.find({ _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) }).lean<OrganizationDocument[]>();
+      const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
+      return orgs.map((org) => ({ id: String(org._id), name: org.name, slug: org.slug, role: roles.get(String(org._id))! }));
+    },
+
+    async isGlobalAdmin(user) {
+      if (deps.config.auth.adminEmails.includes(user.email)) return true;
+      const earliest = await Organizations.findOne({}, { created_by: 1 }).sort({ created_at: 1, _id: 1 }).lean();
+      return Boolean(earliest && String(earliest.created_by) === String(user._id));
+    },
+
+    async listAll(page) {
+      const result = await paginateNewestFirst(Organizations, {}, page);
+      return {
+        data: result.data.map((org) => {
+          const { role: _role, ...view } = organizationView(org, 'member');
+          return view;
+        }),
+        next_cursor: result.next_cursor,
+      };
+    },
+  };
+}
