@@ -99,7 +99,8 @@ export class ApiRouter {
     this.document(spec);
     const guard: RequestHandler[] = [];
     if (spec.authenticated) {
-      if (!this.options.guard) throw new Error(`${spec.method} ${spec.path} is authenticated but the router has no guard`);
+      if (!this.options.guard)
+        throw new Error(`${spec.method} ${spec.path} is authenticated but the router has no guard`);
       guard.push(...this.options.guard({ tokenScope: spec.tokenScope }));
     }
     // Authentication runs before validation so anonymous callers learn nothing about the body.
@@ -117,7 +118,9 @@ export class ApiRouter {
     if (spec.authenticated) {
       responses['401'] ??= errorResponse('Missing or invalid credentials');
       responses['403'] ??= errorResponse(
-        spec.tokenScope ? `API token without the ${spec.tokenScope} scope` : 'API tokens cannot call this endpoint',
+        spec.tokenScope
+          ? `API token without the ${spec.tokenScope} scope`
+          : 'API tokens cannot call this endpoint',
       );
     }
     responses['500'] ??= errorResponse('Unexpected server error');
@@ -133,7 +136,9 @@ export class ApiRouter {
       summary: spec.summary,
       ...(spec.description ? { description: spec.description } : {}),
       tags: spec.tags,
-      ...(spec.authenticated ? { security: [{ bearerAuth: [] }], 'x-token-scope': spec.tokenScope ?? null } : {}),
+      ...(spec.authenticated
+        ? { security: [{ bearerAuth: [] }], 'x-token-scope': spec.tokenScope ?? null }
+        : {}),
       request,
       responses,
     });

@@ -1,4 +1,4 @@
-import type { Schema } from 'mongoose';
+import type { Connection, Model, Schema } from 'mongoose';
 
 /**
  * Applied to every schema: JSON output exposes `id` (string) instead of `_id`/`__v`, and drops
@@ -24,10 +24,6 @@ export function toJSONPlugin(schema: Schema): void {
 }
 
 /** Registers a model on a connection once; later calls return the same model. */
-export function modelOn<T>(
-  connection: import('mongoose').Connection,
-  name: string,
-  schema: Schema<T>,
-): import('mongoose').Model<T> {
-  return (connection.models[name] as import('mongoose').Model<T> | undefined) ?? connection.model<T>(name, schema);
+export function modelOn<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
+  return (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
 }

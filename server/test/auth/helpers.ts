@@ -5,7 +5,9 @@ export const PASSWORD = 'correct horse battery';
 
 /** An app for identity tests: cheap bcrypt (cost 4) and generous rate limits unless overridden. */
 export function createAuthContext(env: Record<string, string> = {}): Promise<TestContext> {
-  return createTestContext({ env: { BCRYPT_COST: '4', RATE_LIMIT_PER_IP: '10000', RATE_LIMIT_PER_ACCOUNT: '1000', ...env } });
+  return createTestContext({
+    env: { BCRYPT_COST: '4', RATE_LIMIT_PER_IP: '10000', RATE_LIMIT_PER_ACCOUNT: '1000', ...env },
+  });
 }
 
 let counter = 0;
@@ -44,7 +46,12 @@ export function linkIn(mail: { text: string }, fragment: string): URL {
   return new URL(link!);
 }
 
-export function register(ctx: TestContext, email: string, password = PASSWORD, extra: Record<string, unknown> = {}) {
+export function register(
+  ctx: TestContext,
+  email: string,
+  password = PASSWORD,
+  extra: Record<string, unknown> = {},
+) {
   return ctx.request.post('/api/v1/auth/register').send({ email, password, ...extra });
 }
 

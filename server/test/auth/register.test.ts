@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
-import { createAuthContext, latestMail, linkIn, login, outbox, PASSWORD, register, uniqueEmail } from './helpers.js';
+import {
+  createAuthContext,
+  latestMail,
+  linkIn,
+  login,
+  outbox,
+  PASSWORD,
+  register,
+  uniqueEmail,
+} from './helpers.js';
 
 describe('registration and e-mail confirmation', () => {
   let ctx: TestContext;
@@ -14,20 +23,34 @@ describe('registration and e-mail confirmation', () => {
     const response = await register(ctx, `  ${email.toUpperCase()} `).expect(201);
     expect(response.body.confirmation_required).to.equal(true);
     expect(response.body.user).to.include({ email, display_name: email.split('@')[0], is_verified: false });
-    expect(response.body.user).to.have.all.keys('id', 'email', 'display_name', 'is_verified', 'created_at', 'last_login_at');
+    expect(response.body.user).to.have.all.keys(
+      'id',
+      'email',
+      'display_name',
+      'is_verified',
+      'created_at',
+      'last_login_at',
+    );
     const mail = await latestMail(ctx, email, 'email_confirmation');
-    expect(linkIn(mail, '/api/v1/auth/confirm?token=').searchParams.get('token')).to.have.length.greaterThan(40);
+    expect(linkIn(mail, '/api/v1/auth/confirm?token=').searchParams.get('token')).to.have.length.greaterThan(
+      40,
+    );
   });
 
   it('keeps a given display name', async () => {
-    const response = await register(ctx, uniqueEmail(), PASSWORD, { display_name: 'Grace Hopper' }).expect(201);
+    const response = await register(ctx, uniqueEmail(), PASSWORD, { display_name: 'Grace Hopper' }).expect(
+      201,
+    );
     expect(response.body.user.display_name).to.equal('Grace Hopper');
   });
 
   it('refuses passwords shorter than 6 characters and creates nothing', async () => {
     const email = uniqueEmail();
     const response = await register(ctx, email, '12345').expect(400);
-    expect(response.body).to.deep.equal({ error: 'Password must be at least 6 characters long', code: 'password_too_short' });
+    expect(response.body).to.deep.equal({
+      error: 'Password must be at least 6 characters long',
+      code: 'password_too_short',
+    });
     expect(await outbox(ctx, email)).to.have.length(0);
     expect(await ctx.database.connection.collection('profiles').countDocuments({ email })).to.equal(0);
   });
@@ -36,7 +59,10 @@ describe('registration and e-mail confirmation', () => {
     const invalid = await register(ctx, 'not-an-email').expect(400);
     expect(invalid.body.code).to.equal('validation_failed');
     expect(invalid.body.details[0]).to.include({ path: 'body.email' });
-    for (const payload of [{ email: { $gt: '' }, password: PASSWORD }, { email: uniqueEmail(), password: { $ne: null } }]) {
+    for (const payload of [
+      { email: { $gt: '' }, password: PASSWORD },
+      { email: uniqueEmail(), password: { $ne: null } },
+    ]) {
       const response = await ctx.request.post('/api/v1/auth/register').send(payload).expect(400);
       expect(response.body.code).to.equal('validation_failed');
     }
@@ -64,7 +90,10 @@ describe('registration and e-mail confirmation', () => {
   it('refuses sign-in before confirmation with email_not_confirmed', async () => {
     const email = uniqueEmail();
     await register(ctx, email).expect(201);
-    const response = await ctx.request.post('/api/v1/auth/login').send({ email, password: PASSWORD }).expect(403);
+    const response = await ctx.request
+      .post('/api/v1/auth/login')
+      .send({ email, password: PASSWORD })
+      .expect(403);
     expect(response.body.code).to.equal('email_not_confirmed');
   });
 
@@ -75,7 +104,9 @@ describe('registration and e-mail confirmation', () => {
     const confirmed = await ctx.request.get(`${link.pathname}${link.search}`).expect(303);
     expect(confirmed.headers.location).to.equal(`${ctx.config.auth.dashboardUrl}/auth?confirmed=1`);
     const again = await ctx.request.get(`${link.pathname}${link.search}`).expect(303);
-    expect(again.headers.location).to.equal(`${ctx.config.auth.dashboardUrl}/auth?confirmation_error=invalid_confirmation_token`);
+    expect(again.headers.location).to.equal(
+      `${ctx.config.auth.dashboardUrl}/auth?confirmation_error=invalid_confirmation_token`,
+    );
     const session = await login(ctx, email);
     expect(session.user.email).to.equal(email);
     expect(await latestMail(ctx, email, 'welcome')).to.exist;
@@ -84,7 +115,10 @@ describe('registration and e-mail confirmation', () => {
   it('confirms with POST /auth/confirm and refuses unknown tokens', async () => {
     const email = uniqueEmail();
     await register(ctx, email).expect(201);
-    const token = linkIn(await latestMail(ctx, email, 'email_confirmation'), '/auth/confirm').searchParams.get('token');
+    const token = linkIn(
+      await latestMail(ctx, email, 'email_confirmation'),
+      '/auth/confirm',
+    ).searchParams.get('token');
     const response = await ctx.request.post('/api/v1/auth/confirm').send({ token }).expect(200);
     expect(response.body.user).to.include({ email, is_verified: true });
     const unknown = await ctx.request.post('/api/v1/auth/confirm').send({ token: 'nope' }).expect(400);
@@ -96,14 +130,23 @@ describe('registration and e-mail confirmation', () => {
     await register(ctx, email).expect(201);
     const oldLink = linkIn(await latestMail(ctx, email, 'email_confirmation'), '/auth/confirm');
     const known = await ctx.request.post('/api/v1/auth/resend-confirmation').send({ email }).expect(200);
-    const unknown = await ctx.request.post('/api/v1/auth/resend-confirmation').send({ email: uniqueEmail() }).expect(200);
+    const unknown = await ctx.request
+      .post('/api/v1/auth/resend-confirmation')
+      .send({ email: uniqueEmail() })
+      .expect(200);
     expect(unknown.body).to.deep.equal(known.body);
     const mails = (await outbox(ctx, email)).filter((mail) => mail.template_name === 'email_confirmation');
     expect(mails).to.have.length(2);
-    const old = await ctx.request.post('/api/v1/auth/confirm').send({ token: oldLink.searchParams.get('token') }).expect(400);
+    const old = await ctx.request
+      .post('/api/v1/auth/confirm')
+      .send({ token: oldLink.searchParams.get('token') })
+      .expect(400);
     expect(old.body.code).to.equal('invalid_confirmation_token');
     const fresh = linkIn(mails[0]!, '/auth/confirm');
-    await ctx.request.post('/api/v1/auth/confirm').send({ token: fresh.searchParams.get('token') }).expect(200);
+    await ctx.request
+      .post('/api/v1/auth/confirm')
+      .send({ token: fresh.searchParams.get('token') })
+      .expect(200);
   });
 
   it('records sign-up and confirmation in the audit trail without secrets', async () => {
@@ -116,7 +159,10 @@ describe('registration and e-mail confirmation', () => {
       .find({ resource_id: body.user.id })
       .sort({ created_at: 1 })
       .toArray();
-    expect(entries.map((entry) => entry.action)).to.include.members(['user.registered', 'user.email_confirmed']);
+    expect(entries.map((entry) => entry.action)).to.include.members([
+      'user.registered',
+      'user.email_confirmed',
+    ]);
     expect(entries[0]).to.include({ resource_type: 'user', status_code: 201 });
     expect(entries[0]!.ip_address).to.be.a('string');
     const serialized = JSON.stringify(entries);

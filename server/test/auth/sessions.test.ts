@@ -1,8 +1,17 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
+import type { Test } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
-import { bearer, createAuthContext, login, PASSWORD, registerConfirmed, signedInUser, uniqueEmail } from './helpers.js';
+import {
+  bearer,
+  createAuthContext,
+  login,
+  PASSWORD,
+  registerConfirmed,
+  signedInUser,
+  uniqueEmail,
+} from './helpers.js';
 
 describe('sign-in, sessions and tokens', () => {
   let ctx: TestContext;
@@ -14,9 +23,20 @@ describe('sign-in, sessions and tokens', () => {
   describe('POST /auth/login', () => {
     it('answers the documented session shape', async () => {
       const { email } = await registerConfirmed(ctx);
-      const response = await ctx.request.post('/api/v1/auth/login').send({ email, password: PASSWORD }).expect(200);
+      const response = await ctx.request
+        .post('/api/v1/auth/login')
+        .send({ email, password: PASSWORD })
+        .expect(200);
       const body = response.body;
-      expect(body).to.have.all.keys('success', 'access_token', 'refresh_token', 'token_type', 'expires_in', 'expires_at', 'user');
+      expect(body).to.have.all.keys(
+        'success',
+        'access_token',
+        'refresh_token',
+        'token_type',
+        'expires_in',
+        'expires_at',
+        'user',
+      );
       expect(body).to.include({ success: true, token_type: 'Bearer' });
       expect(body.expires_in).to.be.within(890, 900);
       expect(body.expires_at).to.be.closeTo(Math.floor(Date.now() / 1000) + 900, 10);
@@ -27,7 +47,10 @@ describe('sign-in, sessions and tokens', () => {
 
     it('gives identical answers for an unknown e-mail and a wrong password', async () => {
       const { email } = await registerConfirmed(ctx);
-      const wrong = await ctx.request.post('/api/v1/auth/login').send({ email, password: 'wrong password' }).expect(401);
+      const wrong = await ctx.request
+        .post('/api/v1/auth/login')
+        .send({ email, password: 'wrong password' })
+        .expect(401);
       const unknown = await ctx.request
         .post('/api/v1/auth/login')
         .send({ email: uniqueEmail('ghost'), password: 'wrong password' })
@@ -90,7 +113,8 @@ describe('sign-in, sessions and tokens', () => {
         kid = decoded.header.kid!;
       });
 
-      const sign = (payload: object, options: jwt.SignOptions) => jwt.sign(payload, privateKey, { algorithm: 'ES256', keyid: kid, ...options });
+      const sign = (payload: object, options: jwt.SignOptions) =>
+        jwt.sign(payload, privateKey, { algorithm: 'ES256', keyid: kid, ...options });
       const expectRefused = async (token: string, code: string) => {
         const response = await ctx.request.get('/api/v1/auth/me').set(bearer(token)).expect(401);
         expect(response.body.code).to.equal(code);
@@ -98,17 +122,40 @@ describe('sign-in, sessions and tokens', () => {
       const base = () => ({ sid: claims.sid, email: claims.email });
 
       it('expired', async () => {
-        const token = sign({ ...base(), exp: Math.floor(Date.now() / 1000) - 60 }, { subject: claims.sub!, issuer: claims.iss!, audience: 'iam-platform' });
+        const token = sign(
+          { ...base(), exp: Math.floor(Date.now() / 1000) - 60 },
+          { subject: claims.sub!, issuer: claims.iss!, audience: 'iam-platform' },
+        );
         await expectRefused(token, 'token_expired');
       });
 
       it('for another audience or issuer', async () => {
-        await expectRefused(sign(base(), { subject: claims.sub!, issuer: claims.iss!, audience: 'someone-else', expiresIn: 60 }), 'invalid_token');
-        await expectRefused(sign(base(), { subject: claims.sub!, issuer: 'https://evil.example', audience: 'iam-platform', expiresIn: 60 }), 'invalid_token');
+        await expectRefused(
+          sign(base(), {
+            subject: claims.sub!,
+            issuer: claims.iss!,
+            audience: 'someone-else',
+            expiresIn: 60,
+          }),
+          'invalid_token',
+        );
+        await expectRefused(
+          sign(base(), {
+            subject: claims.sub!,
+            issuer: 'https://evil.example',
+            audience: 'iam-platform',
+            expiresIn: 60,
+          }),
+          'invalid_token',
+        );
       });
 
       it('with alg none', async () => {
-        const unsigned = jwt.sign({ ...base(), sub: claims.sub, iss: claims.iss, aud: 'iam-platform' }, null, { algorithm: 'none', expiresIn: 60 });
+        const unsigned = jwt.sign(
+          { ...base(), sub: claims.sub, iss: claims.iss, aud: 'iam-platform' },
+          null,
+          { algorithm: 'none', expiresIn: 60 },
+        );
         await expectRefused(unsigned, 'invalid_token');
       });
 
@@ -116,7 +163,13 @@ describe('sign-in, sessions and tokens', () => {
         const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
         const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid })).toString('base64url');
         const payload = Buffer.from(
-          JSON.stringify({ ...base(), sub: claims.sub, iss: claims.iss, aud: 'iam-platform', exp: Math.floor(Date.now() / 1000) + 60 }),
+          JSON.stringify({
+            ...base(),
+            sub: claims.sub,
+            iss: claims.iss,
+            aud: 'iam-platform',
+            exp: Math.floor(Date.now() / 1000) + 60,
+          }),
         ).toString('base64url');
         const { createHmac } = await import('node:crypto');
         const signature = createHmac('sha256', publicPem).update(`${header}.${payload}`).digest('base64url');
@@ -125,13 +178,22 @@ describe('sign-in, sessions and tokens', () => {
 
       it('signed by another key', async () => {
         const { privateKey: otherKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-        const token = jwt.sign(base(), otherKey, { algorithm: 'ES256', keyid: kid, subject: claims.sub!, issuer: claims.iss!, audience: 'iam-platform', expiresIn: 60 });
+        const token = jwt.sign(base(), otherKey, {
+          algorithm: 'ES256',
+          keyid: kid,
+          subject: claims.sub!,
+          issuer: claims.iss!,
+          audience: 'iam-platform',
+          expiresIn: 60,
+        });
         await expectRefused(token, 'invalid_token');
       });
 
       it('missing or malformed', async () => {
         expect((await ctx.request.get('/api/v1/auth/me').expect(401)).body.code).to.equal('missing_token');
-        expect((await ctx.request.get('/api/v1/auth/me').set('Authorization', 'Basic abc').expect(401)).body.code).to.equal('missing_token');
+        expect(
+          (await ctx.request.get('/api/v1/auth/me').set('Authorization', 'Basic abc').expect(401)).body.code,
+        ).to.equal('missing_token');
         await expectRefused('not.a.jwt', 'invalid_token');
       });
     });
@@ -140,36 +202,59 @@ describe('sign-in, sessions and tokens', () => {
   describe('POST /auth/refresh', () => {
     it('rotates: the new pair works, the old refresh token is spent', async () => {
       const user = await signedInUser(ctx);
-      const rotated = await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: user.refresh_token }).expect(200);
+      const rotated = await ctx.request
+        .post('/api/v1/auth/refresh')
+        .send({ refresh_token: user.refresh_token })
+        .expect(200);
       expect(rotated.body.refresh_token).not.to.equal(user.refresh_token);
       expect(rotated.body.access_token).not.to.equal(user.access_token);
       await ctx.request.get('/api/v1/auth/me').set(bearer(rotated.body.access_token)).expect(200);
-      const again = await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: rotated.body.refresh_token }).expect(200);
+      const again = await ctx.request
+        .post('/api/v1/auth/refresh')
+        .send({ refresh_token: rotated.body.refresh_token })
+        .expect(200);
       expect(again.body.user.id).to.equal(user.user.id);
     });
 
     it('detects reuse: presenting a rotated token ends the whole session family', async () => {
       const user = await signedInUser(ctx);
-      const rotated = await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: user.refresh_token }).expect(200);
-      const reuse = await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: user.refresh_token }).expect(401);
+      const rotated = await ctx.request
+        .post('/api/v1/auth/refresh')
+        .send({ refresh_token: user.refresh_token })
+        .expect(200);
+      const reuse = await ctx.request
+        .post('/api/v1/auth/refresh')
+        .send({ refresh_token: user.refresh_token })
+        .expect(401);
       expect(reuse.body.code).to.equal('refresh_token_reused');
       // The legitimate holder's newer tokens die with the family.
-      const stale = await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: rotated.body.refresh_token }).expect(401);
+      const stale = await ctx.request
+        .post('/api/v1/auth/refresh')
+        .send({ refresh_token: rotated.body.refresh_token })
+        .expect(401);
       expect(stale.body.code).to.equal('invalid_refresh_token');
       const me = await ctx.request.get('/api/v1/auth/me').set(bearer(rotated.body.access_token)).expect(401);
       expect(me.body.code).to.equal('session_ended');
-      const audit = await ctx.database.connection.collection('activity_logs').findOne({ action: 'user.refresh_token_reused', resource_id: user.user.id });
+      const audit = await ctx.database.connection
+        .collection('activity_logs')
+        .findOne({ action: 'user.refresh_token_reused', resource_id: user.user.id });
       expect(audit).to.include({ status_code: 401 });
     });
 
     it('refuses unknown tokens', async () => {
-      const response = await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: 'made-up' }).expect(401);
+      const response = await ctx.request
+        .post('/api/v1/auth/refresh')
+        .send({ refresh_token: 'made-up' })
+        .expect(401);
       expect(response.body.code).to.equal('invalid_refresh_token');
     });
 
     it('stores refresh tokens only as hashes', async () => {
       const user = await signedInUser(ctx);
-      const stored = await ctx.database.connection.collection('refresh_tokens').find({ user_id: { $exists: true } }).toArray();
+      const stored = await ctx.database.connection
+        .collection('refresh_tokens')
+        .find({ user_id: { $exists: true } })
+        .toArray();
       expect(JSON.stringify(stored)).not.to.contain(user.refresh_token);
     });
   });
@@ -177,34 +262,61 @@ describe('sign-in, sessions and tokens', () => {
   describe('logout and sessions', () => {
     it('logout ends the session: its access and refresh tokens stop working', async () => {
       const user = await signedInUser(ctx);
-      await ctx.request.post('/api/v1/auth/logout').set(bearer(user.access_token)).expect(200, { success: true });
-      expect((await ctx.request.get('/api/v1/auth/me').set(bearer(user.access_token)).expect(401)).body.code).to.equal('session_ended');
+      await ctx.request
+        .post('/api/v1/auth/logout')
+        .set(bearer(user.access_token))
+        .expect(200, { success: true });
+      expect(
+        (await ctx.request.get('/api/v1/auth/me').set(bearer(user.access_token)).expect(401)).body.code,
+      ).to.equal('session_ended');
       await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: user.refresh_token }).expect(401);
     });
 
     it('lists the caller’s sessions newest first, marking the current one', async () => {
       const user = await signedInUser(ctx);
       const second = await login(ctx, user.email, user.password);
-      const response = await ctx.request.get('/api/v1/auth/sessions').set(bearer(second.access_token)).set('User-Agent', 'test-agent').expect(200);
+      const response = await ctx.request
+        .get('/api/v1/auth/sessions')
+        .set(bearer(second.access_token))
+        .set('User-Agent', 'test-agent')
+        .expect(200);
       expect(response.body.data).to.have.length(2);
       expect(response.body.next_cursor).to.equal(null);
       expect(response.body.data[0].current).to.equal(true);
       expect(response.body.data[1].current).to.equal(false);
-      expect(response.body.data[0]).to.have.all.keys('id', 'created_at', 'last_used_at', 'expires_at', 'ip_address', 'user_agent', 'method', 'current');
+      expect(response.body.data[0]).to.have.all.keys(
+        'id',
+        'created_at',
+        'last_used_at',
+        'expires_at',
+        'ip_address',
+        'user_agent',
+        'method',
+        'current',
+      );
     });
 
     it('ends another of the caller’s sessions, but never someone else’s (404)', async () => {
       const alice = await signedInUser(ctx, 'alice');
       const aliceOther = await login(ctx, alice.email, alice.password);
       const bob = await signedInUser(ctx, 'bob');
-      const sessions = await ctx.request.get('/api/v1/auth/sessions').set(bearer(alice.access_token)).expect(200);
+      const sessions = await ctx.request
+        .get('/api/v1/auth/sessions')
+        .set(bearer(alice.access_token))
+        .expect(200);
       const otherId = sessions.body.data.find((s: { current: boolean }) => !s.current).id;
 
-      const foreign = await ctx.request.delete(`/api/v1/auth/sessions/${otherId}`).set(bearer(bob.access_token)).expect(404);
+      const foreign = await ctx.request
+        .delete(`/api/v1/auth/sessions/${otherId}`)
+        .set(bearer(bob.access_token))
+        .expect(404);
       expect(foreign.body.code).to.equal('session_not_found');
       await ctx.request.get('/api/v1/auth/me').set(bearer(aliceOther.access_token)).expect(200);
 
-      await ctx.request.delete(`/api/v1/auth/sessions/${otherId}`).set(bearer(alice.access_token)).expect(204);
+      await ctx.request
+        .delete(`/api/v1/auth/sessions/${otherId}`)
+        .set(bearer(alice.access_token))
+        .expect(204);
       await ctx.request.get('/api/v1/auth/me').set(bearer(aliceOther.access_token)).expect(401);
       await ctx.request.get('/api/v1/auth/me').set(bearer(alice.access_token)).expect(200);
       await ctx.request.delete('/api/v1/auth/sessions/not-an-id').set(bearer(alice.access_token)).expect(404);
@@ -214,16 +326,26 @@ describe('sign-in, sessions and tokens', () => {
   describe('PATCH /auth/me', () => {
     it('changes the display name', async () => {
       const user = await signedInUser(ctx);
-      const response = await ctx.request.patch('/api/v1/auth/me').set(bearer(user.access_token)).send({ display_name: '  Ada L. ' }).expect(200);
+      const response = await ctx.request
+        .patch('/api/v1/auth/me')
+        .set(bearer(user.access_token))
+        .send({ display_name: '  Ada L. ' })
+        .expect(200);
       expect(response.body).to.include({ display_name: 'Ada L.', email: user.email });
-      const audit = await ctx.database.connection.collection('activity_logs').findOne({ action: 'user.profile_updated', resource_id: user.user.id });
+      const audit = await ctx.database.connection
+        .collection('activity_logs')
+        .findOne({ action: 'user.profile_updated', resource_id: user.user.id });
       expect(audit!.metadata).to.deep.equal({ fields: ['display_name'] });
     });
 
     it('changes the password only with the current one, and ends the other sessions', async () => {
       const user = await signedInUser(ctx);
       const other = await login(ctx, user.email, user.password);
-      const missing = await ctx.request.patch('/api/v1/auth/me').set(bearer(user.access_token)).send({ password: 'new password 1' }).expect(400);
+      const missing = await ctx.request
+        .patch('/api/v1/auth/me')
+        .set(bearer(user.access_token))
+        .send({ password: 'new password 1' })
+        .expect(400);
       expect(missing.body.code).to.equal('current_password_required');
       const wrong = await ctx.request
         .patch('/api/v1/auth/me')
@@ -231,20 +353,35 @@ describe('sign-in, sessions and tokens', () => {
         .send({ password: 'new password 1', current_password: 'not it' })
         .expect(400);
       expect(wrong.body.code).to.equal('wrong_current_password');
-      const short = await ctx.request.patch('/api/v1/auth/me').set(bearer(user.access_token)).send({ password: '123', current_password: PASSWORD }).expect(400);
+      const short = await ctx.request
+        .patch('/api/v1/auth/me')
+        .set(bearer(user.access_token))
+        .send({ password: '123', current_password: PASSWORD })
+        .expect(400);
       expect(short.body.code).to.equal('password_too_short');
 
-      await ctx.request.patch('/api/v1/auth/me').set(bearer(user.access_token)).send({ password: 'new password 1', current_password: PASSWORD }).expect(200);
+      await ctx.request
+        .patch('/api/v1/auth/me')
+        .set(bearer(user.access_token))
+        .send({ password: 'new password 1', current_password: PASSWORD })
+        .expect(200);
       await ctx.request.get('/api/v1/auth/me').set(bearer(user.access_token)).expect(200);
       await ctx.request.get('/api/v1/auth/me').set(bearer(other.access_token)).expect(401);
-      await ctx.request.post('/api/v1/auth/login').send({ email: user.email, password: PASSWORD }).expect(401);
+      await ctx.request
+        .post('/api/v1/auth/login')
+        .send({ email: user.email, password: PASSWORD })
+        .expect(401);
       await login(ctx, user.email, 'new password 1');
     });
 
     it('refuses an empty change and unknown operator payloads', async () => {
       const user = await signedInUser(ctx);
       await ctx.request.patch('/api/v1/auth/me').set(bearer(user.access_token)).send({}).expect(400);
-      await ctx.request.patch('/api/v1/auth/me').set(bearer(user.access_token)).send({ display_name: { $set: 'x' } }).expect(400);
+      await ctx.request
+        .patch('/api/v1/auth/me')
+        .set(bearer(user.access_token))
+        .send({ display_name: { $set: 'x' } })
+        .expect(400);
     });
   });
 
@@ -270,7 +407,11 @@ describe('sign-in, sessions and tokens', () => {
     ];
     for (const [method, path] of protectedRoutes) {
       it(`${method.toUpperCase()} ${path} needs a bearer token`, async () => {
-        const response = await (ctx.request as unknown as Record<string, (p: string) => import('supertest').Test>)[method]!(path).send({ display_name: 'x' }).expect(401);
+        const response = await (
+          ctx.request as unknown as Record<string, (p: string) => Test>
+        )[method]!(path)
+          .send({ display_name: 'x' })
+          .expect(401);
         expect(response.body.code).to.equal('missing_token');
       });
     }

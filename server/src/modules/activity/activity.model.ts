@@ -1,7 +1,17 @@
-import { Schema, Types, type Connection } from 'mongoose';
+import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 
-export const RESOURCE_TYPES = ['user', 'token', 'project', 'application', 'organization', 'member', 'api', 'component', 'other'] as const;
+export const RESOURCE_TYPES = [
+  'user',
+  'token',
+  'project',
+  'application',
+  'organization',
+  'member',
+  'api',
+  'component',
+  'other',
+] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 export interface ActivityLog {

@@ -4,9 +4,18 @@ import { AppError } from '../../lib/errors.js';
 import { paginateNewestFirst } from '../../lib/pagination.js';
 import { authOf } from '../auth/index.js';
 import { activityLogModel, type ActivityLog } from './activity.model.js';
-import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT, ActivityLogListSchema, ActivityQuerySchema } from './activity.schemas.js';
+import {
+  ACTIVITY_DEFAULT_LIMIT,
+  ACTIVITY_MAX_LIMIT,
+  ActivityLogListSchema,
+  ActivityQuerySchema,
+} from './activity.schemas.js';
 
-const ORGANIZATION_NOT_FOUND = { status: 404, code: 'organization_not_found', message: 'Organization not found.' };
+const ORGANIZATION_NOT_FOUND = {
+  status: 404,
+  code: 'organization_not_found',
+  message: 'Organization not found.',
+};
 
 function view(entry: ActivityLog) {
   const id = (value: Types.ObjectId | null) => (value ? String(value) : null);
@@ -40,7 +49,10 @@ export function registerActivityRoutes(
       authenticated: true,
       tokenScope: 'analytics',
       query: ActivityQuerySchema,
-      responses: { 200: { description: 'Entries', schema: ActivityLogListSchema }, 404: { description: 'Organization not among the caller’s' } },
+      responses: {
+        200: { description: 'Entries', schema: ActivityLogListSchema },
+        404: { description: 'Organization not among the caller’s' },
+      },
     },
     async (req, res) => {
       const caller = authOf(req);
@@ -48,7 +60,8 @@ export function registerActivityRoutes(
       const organizationIds = await deps.organizationIdsOf(caller.userId);
       const filter: Record<string, unknown> = {};
       if (query.organization_id) {
-        if (!organizationIds.some((id) => String(id) === query.organization_id)) throw new AppError(ORGANIZATION_NOT_FOUND);
+        if (!organizationIds.some((id) => String(id) === query.organization_id))
+          throw new AppError(ORGANIZATION_NOT_FOUND);
         filter.organization_id = new Types.ObjectId(query.organization_id);
       } else {
         filter.$or = [

@@ -8,9 +8,18 @@ export const ACTIVITY_DEFAULT_LIMIT = 10;
 export const ACTIVITY_MAX_LIMIT = 500;
 
 export const ActivityQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(ACTIVITY_MAX_LIMIT).optional().openapi({ description: 'Default 10, at most 500.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ACTIVITY_MAX_LIMIT)
+    .optional()
+    .openapi({ description: 'Default 10, at most 500.' }),
   cursor: z.string().max(200).optional(),
-  since: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Only entries at or after this time.' }),
+  since: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .openapi({ description: 'Only entries at or after this time.' }),
   action: z.string().max(100).optional(),
   resource_type: z.enum(RESOURCE_TYPES).optional(),
   organization_id: ObjectId.optional(),

@@ -7,12 +7,19 @@ import { OrganizationErrors, OrganizationSchema, type OrganizationsService } fro
 import { UserSchema, type UsersService } from '../users/index.js';
 
 const AdminUserListSchema = listSchema(UserSchema, 'AdminUserList');
-const AdminOrganizationListSchema = listSchema(OrganizationSchema.omit({ role: true }), 'AdminOrganizationList');
+const AdminOrganizationListSchema = listSchema(
+  OrganizationSchema.omit({ role: true }),
+  'AdminOrganizationList',
+);
 
 /** The global admin area (SPEC §2 /admin, §6): every profile and organization. */
-export function registerAdminRoutes(api: ApiRouter, deps: { users: UsersService; organizations: OrganizationsService }): void {
+export function registerAdminRoutes(
+  api: ApiRouter,
+  deps: { users: UsersService; organizations: OrganizationsService },
+): void {
   const requireGlobalAdmin = async (req: Request, _res: Response, next: NextFunction) => {
-    if (!(await deps.organizations.isGlobalAdmin(authOf(req).user))) throw new AppError(OrganizationErrors.ADMIN_ONLY);
+    if (!(await deps.organizations.isGlobalAdmin(authOf(req).user)))
+      throw new AppError(OrganizationErrors.ADMIN_ONLY);
     next();
   };
   const tags = ['Admin'];
@@ -25,7 +32,10 @@ export function registerAdminRoutes(api: ApiRouter, deps: { users: UsersService;
       tags,
       authenticated: true,
       query: PageQuerySchema,
-      responses: { 200: { description: 'Profiles', schema: AdminUserListSchema }, 403: { description: 'Not a global admin' } },
+      responses: {
+        200: { description: 'Profiles', schema: AdminUserListSchema },
+        403: { description: 'Not a global admin' },
+      },
     },
     requireGlobalAdmin,
     async (req, res) => {
@@ -41,7 +51,10 @@ export function registerAdminRoutes(api: ApiRouter, deps: { users: UsersService;
       tags,
       authenticated: true,
       query: PageQuerySchema,
-      responses: { 200: { description: 'Organizations', schema: AdminOrganizationListSchema }, 403: { description: 'Not a global admin' } },
+      responses: {
+        200: { description: 'Organizations', schema: AdminOrganizationListSchema },
+        403: { description: 'Not a global admin' },
+      },
     },
     requireGlobalAdmin,
     async (req, res) => {

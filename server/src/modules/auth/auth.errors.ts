@@ -9,9 +9,14 @@ export const AuthErrors = {
   ACCOUNT_LOCKED: {
     status: 429,
     code: 'account_locked',
-    message: 'Too many failed sign-in attempts. The account is locked for a while; try again later or reset your password.',
+    message:
+      'Too many failed sign-in attempts. The account is locked for a while; try again later or reset your password.',
   },
-  PASSWORD_TOO_SHORT: { status: 400, code: 'password_too_short', message: 'Password must be at least 6 characters long' },
+  PASSWORD_TOO_SHORT: {
+    status: 400,
+    code: 'password_too_short',
+    message: 'Password must be at least 6 characters long',
+  },
   INVALID_RESET_TOKEN: {
     status: 400,
     code: 'invalid_reset_token',
@@ -22,7 +27,11 @@ export const AuthErrors = {
     code: 'invalid_confirmation_token',
     message: 'The confirmation link is invalid, has expired or was already used.',
   },
-  INVALID_EXCHANGE_CODE: { status: 400, code: 'invalid_code', message: 'The sign-in code is invalid or has expired.' },
+  INVALID_EXCHANGE_CODE: {
+    status: 400,
+    code: 'invalid_code',
+    message: 'The sign-in code is invalid or has expired.',
+  },
   INVALID_REFRESH_TOKEN: {
     status: 401,
     code: 'invalid_refresh_token',
@@ -31,12 +40,21 @@ export const AuthErrors = {
   REFRESH_TOKEN_REUSED: {
     status: 401,
     code: 'refresh_token_reused',
-    message: 'This refresh token was already used. The session has been ended for your safety; please sign in again.',
+    message:
+      'This refresh token was already used. The session has been ended for your safety; please sign in again.',
   },
-  MISSING_TOKEN: { status: 401, code: 'missing_token', message: 'Authorization header with a Bearer token is required.' },
+  MISSING_TOKEN: {
+    status: 401,
+    code: 'missing_token',
+    message: 'Authorization header with a Bearer token is required.',
+  },
   INVALID_TOKEN: { status: 401, code: 'invalid_token', message: 'The access token is invalid.' },
   TOKEN_EXPIRED: { status: 401, code: 'token_expired', message: 'The access token has expired.' },
-  SESSION_ENDED: { status: 401, code: 'session_ended', message: 'This session has ended. Please sign in again.' },
+  SESSION_ENDED: {
+    status: 401,
+    code: 'session_ended',
+    message: 'This session has ended. Please sign in again.',
+  },
   WRONG_CURRENT_PASSWORD: {
     status: 400,
     code: 'wrong_current_password',
@@ -52,7 +70,15 @@ export const AuthErrors = {
     code: 'token_not_allowed',
     message: 'API tokens cannot be used for this endpoint; sign in instead.',
   },
-  INSUFFICIENT_SCOPE: { status: 403, code: 'insufficient_scope', message: 'This API token lacks the scope this endpoint needs.' },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    code: 'insufficient_scope',
+    message: 'This API token lacks the scope this endpoint needs.',
+  },
   SESSION_NOT_FOUND: { status: 404, code: 'session_not_found', message: 'Session not found.' },
-  PROVIDER_DISABLED: { status: 404, code: 'provider_disabled', message: 'Google sign-in is not configured on this server.' },
+  PROVIDER_DISABLED: {
+    status: 404,
+    code: 'provider_disabled',
+    message: 'Google sign-in is not configured on this server.',
+  },
 } as const;

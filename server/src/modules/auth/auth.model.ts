@@ -1,4 +1,4 @@
-import { Schema, Types, type Connection } from 'mongoose';
+import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 
 /** A signed-in device or browser. Refresh tokens belong to a session; revoking it ends them all. */
@@ -60,7 +60,12 @@ refreshTokenSchema.index({ token_hash: 1 }, { unique: true });
 refreshTokenSchema.index({ session_id: 1 });
 refreshTokenSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
 
-export const ONE_TIME_PURPOSES = ['email_confirmation', 'password_reset', 'oauth_code', 'oauth_state'] as const;
+export const ONE_TIME_PURPOSES = [
+  'email_confirmation',
+  'password_reset',
+  'oauth_code',
+  'oauth_state',
+] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 
 /** Reset, confirmation and OAuth tokens: SHA-256 hash, expiry (TTL-deleted) and single use. */

@@ -53,7 +53,8 @@ export interface AuthRouteDependencies {
 
 const RESET_GENERATED_MESSAGE =
   'If an account exists for this address, we have sent a link to reset the password. It is valid for one hour.';
-const RESEND_MESSAGE = 'If this address belongs to an unconfirmed account, we have sent a new confirmation link.';
+const RESEND_MESSAGE =
+  'If this address belongs to an unconfirmed account, we have sent a new confirmation link.';
 
 function sessionResponse(result: LoginResult) {
   return {
@@ -82,7 +83,9 @@ function passwordLogin(auth: AuthService): RequestHandler {
     passport.authenticate('local', { session: false }, (error: unknown, user: UserDocument | false) => {
       if (error) return next(error);
       if (!user) return next(new AppError(AuthErrors.INVALID_CREDENTIALS));
-      auth.startSession(user, 'password', requestContext(req)).then((result) => res.json(sessionResponse(result)), next);
+      auth
+        .startSession(user, 'password', requestContext(req))
+        .then((result) => res.json(sessionResponse(result)), next);
     })(req, res, next);
   };
 }
@@ -91,7 +94,13 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
   const { auth, config } = deps;
   const limits = config.auth.rateLimit;
   const perIp = (name: string, limit = limits.perIp) =>
-    createRateLimiter({ connection: deps.connection, name, windowS: limits.windowS, limit, key: (req) => req.ip });
+    createRateLimiter({
+      connection: deps.connection,
+      name,
+      windowS: limits.windowS,
+      limit,
+      key: (req) => req.ip,
+    });
   const perAccount = (name: string) =>
     createRateLimiter({
       connection: deps.connection,
@@ -114,7 +123,10 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
         'Creates the account and sends the confirmation mail. An address that is already registered gets the same response (no enumeration); its owner is mailed instead.',
       tags,
       body: RegisterBodySchema,
-      responses: { 201: { description: 'Registered', schema: RegisterResponseSchema }, 429: { description: 'Rate limited' } },
+      responses: {
+        201: { description: 'Registered', schema: RegisterResponseSchema },
+        429: { description: 'Rate limited' },
+      },
     },
     perIp('register-ip'),
     async (req, res) => {
@@ -142,7 +154,8 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       method: 'get',
       path: '/auth/confirm',
       summary: 'Confirmation link target',
-      description: 'The link in the confirmation mail: confirms, then redirects to the dashboard sign-in with a notice.',
+      description:
+        'The link in the confirmation mail: confirms, then redirects to the dashboard sign-in with a notice.',
       tags,
       query: ConfirmQuerySchema,
       responses: { 303: { description: 'Redirect to /auth?confirmed=1 or /auth?confirmation_error=…' } },
@@ -168,7 +181,10 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       description: 'Always answers the same way, whether or not the address is registered.',
       tags,
       body: EmailBodySchema,
-      responses: { 200: { description: 'Accepted', schema: SuccessSchema }, 429: { description: 'Rate limited' } },
+      responses: {
+        200: { description: 'Accepted', schema: SuccessSchema },
+        429: { description: 'Rate limited' },
+      },
     },
     perIp('resend-ip'),
     perAccount('resend-account'),
@@ -334,7 +350,10 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
         '`{action: "generate", email}` always answers 200 the same way (a mail is sent only if the account exists). `{action: "reset", token, new_password}` sets the password and ends every session; an unknown, used or expired token answers 400 invalid_reset_token.',
       tags,
       body: PasswordResetBodySchema,
-      responses: { 200: { description: 'Done', schema: SuccessSchema }, 429: { description: 'Rate limited' } },
+      responses: {
+        200: { description: 'Done', schema: SuccessSchema },
+        429: { description: 'Rate limited' },
+      },
     },
     perIp('reset-ip'),
     perAccount('reset-account'),
@@ -364,7 +383,9 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       res.json({
         providers: [
           { id: 'password', name: 'E-mail and password', authorize_url: null },
-          ...(google ? [{ id: 'google' as const, name: 'Google', authorize_url: '/api/v1/auth/google' }] : []),
+          ...(google
+            ? [{ id: 'google' as const, name: 'Google', authorize_url: '/api/v1/auth/google' }]
+            : []),
         ],
       });
     },
@@ -379,9 +400,13 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       method: 'get',
       path: '/auth/google',
       summary: 'Start Google sign-in',
-      description: 'Redirects to Google (authorization code flow with PKCE and a one-time state). 404 when not configured.',
+      description:
+        'Redirects to Google (authorization code flow with PKCE and a one-time state). 404 when not configured.',
       tags,
-      responses: { 302: { description: 'Redirect to Google' }, 404: { description: 'Google sign-in not configured' } },
+      responses: {
+        302: { description: 'Redirect to Google' },
+        404: { description: 'Google sign-in not configured' },
+      },
     },
     google?.start ?? googleDisabled,
   );
@@ -394,7 +419,10 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       description:
         'Checks state, creates or links the account by verified e-mail, then redirects to the dashboard with a one-time `code` for POST /auth/exchange (or `error`).',
       tags,
-      responses: { 303: { description: 'Redirect to the dashboard' }, 404: { description: 'Google sign-in not configured' } },
+      responses: {
+        303: { description: 'Redirect to the dashboard' },
+        404: { description: 'Google sign-in not configured' },
+      },
     },
     google?.callback ?? googleDisabled,
   );
@@ -404,7 +432,8 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       method: 'post',
       path: '/verify',
       summary: 'Verify a bearer credential',
-      description: 'Returns the user, their organizations with roles, and how the request was authenticated (SPEC §7).',
+      description:
+        'Returns the user, their organizations with roles, and how the request was authenticated (SPEC §7).',
       tags,
       authenticated: true,
       tokenScope: 'read',

@@ -32,7 +32,9 @@ export const RegisterResponseSchema = z
   .object({ user: UserSchema, confirmation_required: z.boolean() })
   .openapi('RegisterResponse');
 
-export const LoginBodySchema = z.object({ email: EmailSchema, password: PasswordSchema }).openapi('LoginRequest');
+export const LoginBodySchema = z
+  .object({ email: EmailSchema, password: PasswordSchema })
+  .openapi('LoginRequest');
 
 export const SessionTokensSchema = z
   .object({
@@ -41,12 +43,17 @@ export const SessionTokensSchema = z
     refresh_token: z.string(),
     token_type: z.literal('Bearer'),
     expires_in: z.number().int().openapi({ description: 'Seconds until the access token expires.' }),
-    expires_at: z.number().int().openapi({ description: 'Unix time (seconds) at which the access token expires.' }),
+    expires_at: z
+      .number()
+      .int()
+      .openapi({ description: 'Unix time (seconds) at which the access token expires.' }),
     user: UserSchema,
   })
   .openapi('SessionTokens');
 
-export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(200) }).openapi('RefreshRequest');
+export const RefreshBodySchema = z
+  .object({ refresh_token: z.string().min(1).max(200) })
+  .openapi('RefreshRequest');
 export const TokenBodySchema = z.object({ token: z.string().min(1).max(200) }).openapi('TokenRequest');
 export const CodeBodySchema = z.object({ code: z.string().min(1).max(200) }).openapi('ExchangeRequest');
 export const EmailBodySchema = z.object({ email: EmailSchema }).openapi('EmailRequest');
@@ -56,7 +63,9 @@ export const SuccessSchema = z
   .object({ success: z.literal(true), message: z.string().optional() })
   .openapi('Success');
 
-export const ConfirmResponseSchema = z.object({ success: z.literal(true), user: UserSchema }).openapi('ConfirmResponse');
+export const ConfirmResponseSchema = z
+  .object({ success: z.literal(true), user: UserSchema })
+  .openapi('ConfirmResponse');
 
 export const MeSchema = UserSchema.extend({
   is_admin: z.boolean().openapi({ description: 'Global administrator (SPEC §6).' }),
@@ -94,7 +103,11 @@ export const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const PasswordResetBodySchema = z
   .discriminatedUnion('action', [
-    z.object({ action: z.literal('generate'), email: EmailSchema, application_id: ObjectIdSchema.optional() }),
+    z.object({
+      action: z.literal('generate'),
+      email: EmailSchema,
+      application_id: ObjectIdSchema.optional(),
+    }),
     z.object({ action: z.literal('reset'), token: z.string().min(1).max(200), new_password: PasswordSchema }),
   ])
   .openapi('PasswordResetRequest');
@@ -102,7 +115,11 @@ export const PasswordResetBodySchema = z
 export const ProvidersSchema = z
   .object({
     providers: z.array(
-      z.object({ id: z.enum(['password', 'google']), name: z.string(), authorize_url: z.string().nullable() }),
+      z.object({
+        id: z.enum(['password', 'google']),
+        name: z.string(),
+        authorize_url: z.string().nullable(),
+      }),
     ),
   })
   .openapi('AuthProviders');
@@ -123,5 +140,9 @@ export const VerifyResponseSchema = z
   .openapi('VerifyResponse');
 
 export const JwksSchema = z
-  .object({ keys: z.array(z.object({ kty: z.string(), kid: z.string(), alg: z.string(), use: z.literal('sig') }).passthrough()) })
+  .object({
+    keys: z.array(
+      z.object({ kty: z.string(), kid: z.string(), alg: z.string(), use: z.literal('sig') }).passthrough(),
+    ),
+  })
   .openapi('JsonWebKeySet');

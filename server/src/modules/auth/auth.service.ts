@@ -35,7 +35,11 @@ export interface AuthService {
   resendConfirmation(email: string, context: RequestContext): Promise<void>;
   /** Checks e-mail and password (with lockout); returns the user or throws. */
   verifyCredentials(email: string, password: string, context: RequestContext): Promise<UserDocument>;
-  startSession(user: UserDocument, method: 'password' | 'google', context: RequestContext): Promise<LoginResult>;
+  startSession(
+    user: UserDocument,
+    method: 'password' | 'google',
+    context: RequestContext,
+  ): Promise<LoginResult>;
   refresh(refreshToken: string, context: RequestContext): Promise<LoginResult>;
   logout(userId: string, sessionId: string, context: RequestContext): Promise<void>;
   endSession(userId: string, sessionId: string, context: RequestContext): Promise<void>;
@@ -49,7 +53,10 @@ export interface AuthService {
   requestPasswordReset(email: string, context: RequestContext): Promise<void>;
   resetPassword(token: string, newPassword: string, context: RequestContext): Promise<void>;
   /** Finds or creates the account for a Google identity; links by e-mail only when Google verified it. */
-  signInWithGoogle(profile: { googleId: string; email: string | null; emailVerified: boolean; name: string | null }, context: RequestContext): Promise<UserDocument>;
+  signInWithGoogle(
+    profile: { googleId: string; email: string | null; emailVerified: boolean; name: string | null },
+    context: RequestContext,
+  ): Promise<UserDocument>;
   issueExchangeCode(userId: string): Promise<string>;
   /** One-time OAuth `state` values (with their PKCE verifier), valid 10 minutes, usable once. */
   readonly oauthStates: {
@@ -115,13 +122,19 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   const dashboardLink = (path: string) => `${auth.dashboardUrl}${path}`;
   const resetLink = (token: string) => dashboardLink(`/auth?mode=reset&token=${encodeURIComponent(token)}`);
-  const confirmLink = (token: string) => `${config.publicUrl}/api/v1/auth/confirm?token=${encodeURIComponent(token)}`;
+  const confirmLink = (token: string) =>
+    `${config.publicUrl}/api/v1/auth/confirm?token=${encodeURIComponent(token)}`;
 
   /**
    * Mail failures must not change what the client sees (that would reveal whether an account
    * exists); they are logged and recorded in the e-mail log by the mail service.
    */
-  async function mailQuietly(to: string, template: SystemTemplateName, data: Record<string, string>, userId: string) {
+  async function mailQuietly(
+    to: string,
+    template: SystemTemplateName,
+    data: Record<string, string>,
+    userId: string,
+  ) {
     try {
       await mail.sendTemplate({ to, template, data, userId });
     } catch (error) {
@@ -140,7 +153,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   async function sendConfirmation(user: UserDocument): Promise<void> {
     await oneTime.revokeAll('email_confirmation', String(user._id));
     const token = await oneTime.issue('email_confirmation', String(user._id));
-    await mailQuietly(user.email, 'email_confirmation', { name: user.display_name, confirmLink: confirmLink(token) }, String(user._id));
+    await mailQuietly(
+      user.email,
+      'email_confirmation',
+      { name: user.display_name, confirmLink: confirmLink(token) },
+      String(user._id),
+    );
   }
 
   async function lockIfThresholdReached(user: UserDocument, context: RequestContext): Promise<void> {
@@ -166,11 +184,18 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     );
   }
 
-  async function startSession(user: UserDocument, method: 'password' | 'google', context: RequestContext): Promise<LoginResult> {
+  async function startSession(
+    user: UserDocument,
+    method: 'password' | 'google',
+    context: RequestContext,
+  ): Promise<LoginResult> {
     const issued = await sessions.create({ id: String(user._id), email: user.email }, method, context);
     const lastLogin = new Date();
     await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin, failed_login_count: 0 } });
-    await audit('user.login', context, { user_id: String(user._id), metadata: { method, session_id: issued.session_id } });
+    await audit('user.login', context, {
+      user_id: String(user._id),
+      metadata: { method, session_id: issued.session_id },
+    });
     return { ...issued, user: toPublicUser({ ...user, last_login_at: lastLogin }) };
   }
 
@@ -188,7 +213,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const existing = await Users.findOne({ email }).lean<UserDocument>();
       if (existing) {
         // No enumeration: answer exactly as for a new address, and tell the owner instead.
-        await audit('user.register_existing', context, { user_id: String(existing._id), metadata: { email } });
+        await audit('user.register_existing', context, {
+          user_id: String(existing._id),
+          metadata: { email },
+        });
         const token = await oneTime.issue('password_reset', String(existing._id));
         await mailQuietly(
           existing.email,
@@ -251,7 +279,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       ).lean<UserDocument>();
       if (!user) throw new AppError(AuthErrors.INVALID_CONFIRMATION_TOKEN);
       await audit('user.email_confirmed', context, { user_id: String(user._id) });
-      await mailQuietly(user.email, 'welcome', { name: user.display_name, dashboardUrl: dashboardLink('/dashboard') }, String(user._id));
+      await mailQuietly(
+        user.email,
+        'welcome',
+        { name: user.display_name, dashboardUrl: dashboardLink('/dashboard') },
+        String(user._id),
+      );
       return toPublicUser(user);
     },
 
@@ -266,7 +299,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const email = normalizeEmail(rawEmail);
       const user = await Users.findOne({ email }).lean<UserDocument>();
       const fail = async (userId: string | null, reason: string) => {
-        await audit('user.login_failed', context, { user_id: userId, status_code: 401, metadata: { email, reason } });
+        await audit('user.login_failed', context, {
+          user_id: userId,
+          status_code: 401,
+          metadata: { email, reason },
+        });
         return new AppError(AuthErrors.INVALID_CREDENTIALS);
       };
       if (!user?.password_hash) {
@@ -277,7 +314,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       if (user.locked_until && user.locked_until.getTime() > Date.now()) {
         await hasher.verifyDummy(password);
         const retryAfterS = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
-        await audit('user.login_failed', context, { user_id: String(user._id), status_code: 429, metadata: { reason: 'locked' } });
+        await audit('user.login_failed', context, {
+          user_id: String(user._id),
+          status_code: 429,
+          metadata: { reason: 'locked' },
+        });
         throw new AppError(AuthErrors.ACCOUNT_LOCKED, { headers: { 'Retry-After': String(retryAfterS) } });
       }
       if (!(await hasher.verify(password, user.password_hash))) {
@@ -286,7 +327,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         throw error;
       }
       if (auth.emailConfirmationRequired && !user.is_verified) {
-        await audit('user.login_failed', context, { user_id: String(user._id), status_code: 403, metadata: { reason: 'email_not_confirmed' } });
+        await audit('user.login_failed', context, {
+          user_id: String(user._id),
+          status_code: 403,
+          metadata: { reason: 'email_not_confirmed' },
+        });
         throw new AppError(AuthErrors.EMAIL_NOT_CONFIRMED);
       }
       if (hasher.needsRehash(user.password_hash)) {
@@ -298,7 +343,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     startSession,
 
     async refresh(refreshToken, context) {
-      const result = await sessions.rotate(refreshToken, async (userId) => (await Users.findById(userId, { email: 1 }).lean())?.email ?? null);
+      const result = await sessions.rotate(
+        refreshToken,
+        async (userId) => (await Users.findById(userId, { email: 1 }).lean())?.email ?? null,
+      );
       if (result.outcome === 'reused') {
         await audit('user.refresh_token_reused', context, {
           user_id: result.userId,
@@ -318,7 +366,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     },
 
     async endSession(userId, sessionId, context) {
-      if (!(await sessions.revoke(sessionId, userId, 'ended_by_user'))) throw new AppError(AuthErrors.SESSION_NOT_FOUND);
+      if (!(await sessions.revoke(sessionId, userId, 'ended_by_user')))
+        throw new AppError(AuthErrors.SESSION_NOT_FOUND);
       await audit('user.session_ended', context, { user_id: userId, metadata: { session_id: sessionId } });
     },
 
@@ -345,7 +394,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         changed.push('password');
       }
       if (changed.length === 0) return toPublicUser(user);
-      const updated = await Users.findOneAndUpdate({ _id: user._id }, { $set: changes }, { returnDocument: 'after' }).lean<UserDocument>();
+      const updated = await Users.findOneAndUpdate(
+        { _id: user._id },
+        { $set: changes },
+        { returnDocument: 'after' },
+      ).lean<UserDocument>();
       if (changes.password_hash) {
         // Other devices must sign in again with the new password; this one stays signed in.
         await sessions.revokeAllForUser(userId, 'password_changed', sessionId ?? undefined);
@@ -362,7 +415,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       if (!user) return;
       const token = await oneTime.issue('password_reset', String(user._id));
       await audit('user.password_reset_requested', context, { user_id: String(user._id) });
-      await mailQuietly(user.email, 'password_reset', { name: user.display_name, resetLink: resetLink(token) }, String(user._id));
+      await mailQuietly(
+        user.email,
+        'password_reset',
+        { name: user.display_name, resetLink: resetLink(token) },
+        String(user._id),
+      );
     },
 
     async resetPassword(token, newPassword, context) {
@@ -373,20 +431,27 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       // Proving control of the mailbox also confirms the address and lifts a lockout.
       await Users.updateOne(
         { _id: consumed.userId },
-        { $set: { password_hash: passwordHash, is_verified: true, failed_login_count: 0, locked_until: null } },
+        {
+          $set: { password_hash: passwordHash, is_verified: true, failed_login_count: 0, locked_until: null },
+        },
       );
       await oneTime.revokeAll('password_reset', consumed.userId);
       const ended = await sessions.revokeAllForUser(consumed.userId, 'password_reset');
-      await audit('user.password_reset', context, { user_id: consumed.userId, metadata: { sessions_ended: ended } });
+      await audit('user.password_reset', context, {
+        user_id: consumed.userId,
+        metadata: { sessions_ended: ended },
+      });
     },
 
     async signInWithGoogle(profile, context) {
       const byGoogleId = await Users.findOne({ google_id: profile.googleId }).lean<UserDocument>();
       if (byGoogleId) return byGoogleId;
       if (!profile.email || !profile.emailVerified) {
-        throw new AppError(
-          { status: 400, code: 'google_email_unverified', message: 'Google did not confirm an e-mail address for this account.' },
-        );
+        throw new AppError({
+          status: 400,
+          code: 'google_email_unverified',
+          message: 'Google did not confirm an e-mail address for this account.',
+        });
       }
       const email = normalizeEmail(profile.email);
       const linked = await Users.findOneAndUpdate(
@@ -407,7 +472,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
           google_id: profile.googleId,
         })
       ).toObject();
-      await audit('user.registered', context, { user_id: String(created._id), status_code: 201, metadata: { method: 'google' } });
+      await audit('user.registered', context, {
+        user_id: String(created._id),
+        status_code: 201,
+        metadata: { method: 'google' },
+      });
       return created;
     },
 

@@ -14,7 +14,13 @@ type Callback = (error: Error | null, ok?: string | false, info?: unknown) => vo
  */
 function databaseStateStore(auth: AuthService) {
   return {
-    store(_req: Request, verifier: string, _state: unknown, _meta: unknown, callback: (error: Error | null, handle?: string) => void) {
+    store(
+      _req: Request,
+      verifier: string,
+      _state: unknown,
+      _meta: unknown,
+      callback: (error: Error | null, handle?: string) => void,
+    ) {
       auth.oauthStates.issue(verifier).then(
         (handle) => callback(null, handle),
         (error: Error) => callback(error),
@@ -26,7 +32,10 @@ function databaseStateStore(auth: AuthService) {
         return;
       }
       auth.oauthStates.consume(providedState).then(
-        (verifier) => (verifier ? callback(null, verifier) : callback(null, false, { message: 'Invalid authorization request state.' })),
+        (verifier) =>
+          verifier
+            ? callback(null, verifier)
+            : callback(null, false, { message: 'Invalid authorization request state.' }),
         (error: Error) => callback(error),
       );
     },
@@ -88,18 +97,21 @@ export function createGoogleHandlers(config: Config, auth: AuthService): GoogleH
   return {
     start: passport.authenticate('google', { session: false }) as RequestHandler,
     callback: (req, res, next) => {
-      passport.authenticate('google', { session: false }, (error: unknown, user: { _id: unknown } | false) => {
-        if (error || !user) {
-          const code = (error as { code?: string } | null)?.code ?? 'google_failed';
-          redirectToDashboard(res, `error=${encodeURIComponent(code)}`);
-          return;
-        }
-        // Tokens never travel in a URL: the dashboard trades this one-time code for a session.
-        auth.issueExchangeCode(String(user._id)).then(
-          (code) => redirectToDashboard(res, `code=${encodeURIComponent(code)}`),
-          next,
-        );
-      })(req, res, next);
+      passport.authenticate(
+        'google',
+        { session: false },
+        (error: unknown, user: { _id: unknown } | false) => {
+          if (error || !user) {
+            const code = (error as { code?: string } | null)?.code ?? 'google_failed';
+            redirectToDashboard(res, `error=${encodeURIComponent(code)}`);
+            return;
+          }
+          // Tokens never travel in a URL: the dashboard trades this one-time code for a session.
+          auth
+            .issueExchangeCode(String(user._id))
+            .then((code) => redirectToDashboard(res, `code=${encodeURIComponent(code)}`), next);
+        },
+      )(req, res, next);
     },
   };
 }

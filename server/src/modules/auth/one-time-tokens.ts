@@ -14,7 +14,10 @@ export interface OneTimeTokens {
   /** Issues a token (32 random bytes); only its SHA-256 is stored. Returns the raw token. */
   issue(purpose: OneTimePurpose, userId: string | null, payload?: string): Promise<string>;
   /** Marks the token used and returns its user id, or null when unknown, expired or already used. */
-  consume(purpose: OneTimePurpose, rawToken: string): Promise<{ userId: string | null; payload: string | null } | null>;
+  consume(
+    purpose: OneTimePurpose,
+    rawToken: string,
+  ): Promise<{ userId: string | null; payload: string | null } | null>;
   /** Invalidates every unused token of that purpose for the user (e.g. older reset links after a reset). */
   revokeAll(purpose: OneTimePurpose, userId: string): Promise<void>;
 }
@@ -38,7 +41,12 @@ export function createOneTimeTokens(models: AuthModels, now: () => Date = () => 
       // One atomic update: two concurrent uses of the same token cannot both succeed.
       // (Operators we write ourselves are marked trusted so sanitizeFilter keeps them.)
       const token = await models.OneTimeTokens.findOneAndUpdate(
-        { token_hash: sha256Hex(rawToken), purpose, used_at: null, expires_at: mongoose.trusted({ $gt: current }) },
+        {
+          token_hash: sha256Hex(rawToken),
+          purpose,
+          used_at: null,
+          expires_at: mongoose.trusted({ $gt: current }),
+        },
         { $set: { used_at: current } },
       ).lean();
       return token ? { userId: token.user_id ? String(token.user_id) : null, payload: token.payload } : null;

@@ -24,7 +24,11 @@ export type RotationResult =
   | { outcome: 'reused'; sessionId: string; userId: string };
 
 export interface Sessions {
-  create(user: { id: string; email: string }, method: SessionDocument['method'], context: RequestContext): Promise<IssuedSession>;
+  create(
+    user: { id: string; email: string },
+    method: SessionDocument['method'],
+    context: RequestContext,
+  ): Promise<IssuedSession>;
   /** Rotates a refresh token. A token presented twice revokes its whole session (reuse detection). */
   rotate(refreshToken: string, email: (userId: string) => Promise<string | null>): Promise<RotationResult>;
   /** The live session with that id, or null when it ended (revoked or expired). */
@@ -43,7 +47,10 @@ export function createSessions(options: {
   const { models, keys } = options;
   const now = options.now ?? (() => new Date());
 
-  async function issueTokens(session: { _id: Types.ObjectId; user_id: Types.ObjectId; expires_at: Date }, email: string): Promise<IssuedSession> {
+  async function issueTokens(
+    session: { _id: Types.ObjectId; user_id: Types.ObjectId; expires_at: Date },
+    email: string,
+  ): Promise<IssuedSession> {
     const refreshToken = randomToken(32);
     await models.RefreshTokens.create({
       token_hash: sha256Hex(refreshToken),
@@ -51,7 +58,11 @@ export function createSessions(options: {
       user_id: session.user_id,
       expires_at: session.expires_at,
     });
-    const access = (await keys()).signAccessToken({ sub: String(session.user_id), sid: String(session._id), email });
+    const access = (await keys()).signAccessToken({
+      sub: String(session.user_id),
+      sid: String(session._id),
+      email,
+    });
     const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
     return {
       session_id: String(session._id),
@@ -105,7 +116,11 @@ export function createSessions(options: {
       ).lean();
       const email = session ? await emailOf(String(session.user_id)) : null;
       if (!session || !email) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
-      return { outcome: 'rotated', tokens: await issueTokens(session, email), userId: String(session.user_id) };
+      return {
+        outcome: 'rotated',
+        tokens: await issueTokens(session, email),
+        userId: String(session.user_id),
+      };
     },
 
     async findActive(sessionId) {
@@ -132,7 +147,9 @@ export function createSessions(options: {
     async revokeAllForUser(userId, reason, exceptSessionId) {
       const filter: Record<string, unknown> = { user_id: new Types.ObjectId(userId), ...activeFilter() };
       if (exceptSessionId) filter._id = mongoose.trusted({ $ne: new Types.ObjectId(exceptSessionId) });
-      const result = await models.Sessions.updateMany(filter, { $set: { revoked_at: now(), revoke_reason: reason } });
+      const result = await models.Sessions.updateMany(filter, {
+        $set: { revoked_at: now(), revoke_reason: reason },
+      });
       return result.modifiedCount;
     },
   };

@@ -1,4 +1,10 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { AppError } from '../../lib/errors.js';
 import { AuthErrors } from './auth.errors.js';
@@ -55,7 +61,12 @@ async function loadPrivateKeyPem(models: AuthModels, configuredPem: string | und
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const jwk = createPublicKey(privateKey).export({ format: 'jwk' }) as Record<string, unknown>;
   try {
-    await models.SigningKeys.create({ _id: CURRENT_KEY_ID, kid: thumbprint(jwk), alg: 'ES256', private_key_pem: pem });
+    await models.SigningKeys.create({
+      _id: CURRENT_KEY_ID,
+      kid: thumbprint(jwk),
+      alg: 'ES256',
+      private_key_pem: pem,
+    });
     return pem;
   } catch (error) {
     // Another server process created the key first: use theirs so all processes agree.

@@ -1,13 +1,21 @@
 export const OrganizationErrors = {
   NOT_FOUND: { status: 404, code: 'organization_not_found', message: 'Organization not found.' },
-  NOT_ALLOWED: { status: 403, code: 'forbidden', message: 'Your role in this organization does not allow this.' },
+  NOT_ALLOWED: {
+    status: 403,
+    code: 'forbidden',
+    message: 'Your role in this organization does not allow this.',
+  },
   SLUG_TAKEN: { status: 409, code: 'slug_taken', message: 'This slug is already taken. Choose another one.' },
   USER_NOT_FOUND: {
     status: 404,
     code: 'user_not_found',
     message: 'User with this email not found. They need to register first.',
   },
-  ALREADY_MEMBER: { status: 409, code: 'already_member', message: 'User is already a member of this organization' },
+  ALREADY_MEMBER: {
+    status: 409,
+    code: 'already_member',
+    message: 'User is already a member of this organization',
+  },
   MEMBER_NOT_FOUND: { status: 404, code: 'member_not_found', message: 'Member not found.' },
   LAST_ADMIN: {
     status: 409,
@@ -19,5 +27,9 @@ export const OrganizationErrors = {
     code: 'member_limit_reached',
     message: 'This organization has reached its member limit.',
   },
-  ADMIN_ONLY: { status: 403, code: 'admin_only', message: 'Zugriff verweigert: Sie haben keine Admin-Berechtigung.' },
+  ADMIN_ONLY: {
+    status: 403,
+    code: 'admin_only',
+    message: 'Zugriff verweigert: Sie haben keine Admin-Berechtigung.',
+  },
 } as const;

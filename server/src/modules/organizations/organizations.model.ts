@@ -1,4 +1,4 @@
-import { Schema, Types, type Connection } from 'mongoose';
+import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 import { ROLES, type Role } from './organizations.access.js';
 

@@ -29,10 +29,15 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       tags,
       authenticated: true,
       body: CreateOrganizationSchema,
-      responses: { 201: { description: 'Created', schema: OrganizationSchema }, 409: { description: 'Slug taken' } },
+      responses: {
+        201: { description: 'Created', schema: OrganizationSchema },
+        409: { description: 'Slug taken' },
+      },
     },
     async (req, res) => {
-      res.status(201).json(await organizations.create(authOf(req).userId, req.valid.body, requestContext(req)));
+      res
+        .status(201)
+        .json(await organizations.create(authOf(req).userId, req.valid.body, requestContext(req)));
     },
   );
 
@@ -78,10 +83,21 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       authenticated: true,
       params: IdParams,
       body: UpdateOrganizationSchema,
-      responses: { 200: { description: 'Updated', schema: OrganizationSchema }, 403: { description: 'Not an admin' }, 404: notFound },
+      responses: {
+        200: { description: 'Updated', schema: OrganizationSchema },
+        403: { description: 'Not an admin' },
+        404: notFound,
+      },
     },
     async (req, res) => {
-      res.json(await organizations.update(authOf(req).userId, req.valid.params.id, req.valid.body, requestContext(req)));
+      res.json(
+        await organizations.update(
+          authOf(req).userId,
+          req.valid.params.id,
+          req.valid.body,
+          requestContext(req),
+        ),
+      );
     },
   );
 
@@ -97,10 +113,16 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
         tags,
         authenticated: true,
         params: IdParams,
-        responses: { 200: { description: 'Done', schema: OrganizationSchema }, 403: { description: 'Not an admin' }, 404: notFound },
+        responses: {
+          200: { description: 'Done', schema: OrganizationSchema },
+          403: { description: 'Not an admin' },
+          404: notFound,
+        },
       },
       async (req, res) => {
-        res.json(await organizations.setActive(authOf(req).userId, req.valid.params.id, active, requestContext(req)));
+        res.json(
+          await organizations.setActive(authOf(req).userId, req.valid.params.id, active, requestContext(req)),
+        );
       },
     );
   }
@@ -114,10 +136,16 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       authenticated: true,
       tokenScope: 'read',
       params: IdParams,
-      responses: { 200: { description: 'Members, longest-standing first', schema: MemberListSchema }, 404: notFound },
+      responses: {
+        200: { description: 'Members, longest-standing first', schema: MemberListSchema },
+        404: notFound,
+      },
     },
     async (req, res) => {
-      res.json({ data: await organizations.listMembers(authOf(req).userId, req.valid.params.id), next_cursor: null });
+      res.json({
+        data: await organizations.listMembers(authOf(req).userId, req.valid.params.id),
+        next_cursor: null,
+      });
     },
   );
 
@@ -126,7 +154,8 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       method: 'post',
       path: '/organizations/:id/members',
       summary: 'Invite a registered user (admins)',
-      description: 'The invitee must already have a profile with that e-mail; they are mailed with the project_invitation template.',
+      description:
+        'The invitee must already have a profile with that e-mail; they are mailed with the project_invitation template.',
       tags,
       authenticated: true,
       params: IdParams,
@@ -139,7 +168,16 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       },
     },
     async (req, res) => {
-      res.status(201).json(await organizations.invite(authOf(req).userId, req.valid.params.id, req.valid.body, requestContext(req)));
+      res
+        .status(201)
+        .json(
+          await organizations.invite(
+            authOf(req).userId,
+            req.valid.params.id,
+            req.valid.body,
+            requestContext(req),
+          ),
+        );
     },
   );
 
@@ -152,11 +190,23 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       authenticated: true,
       params: MemberParams,
       body: UpdateMemberSchema,
-      responses: { 200: { description: 'Updated', schema: MemberSchema }, 404: notFound, 409: { description: 'Would leave no admin' } },
+      responses: {
+        200: { description: 'Updated', schema: MemberSchema },
+        404: notFound,
+        409: { description: 'Would leave no admin' },
+      },
     },
     async (req, res) => {
       const { id, memberId } = req.valid.params;
-      res.json(await organizations.changeRole(authOf(req).userId, id, memberId, req.valid.body.role, requestContext(req)));
+      res.json(
+        await organizations.changeRole(
+          authOf(req).userId,
+          id,
+          memberId,
+          req.valid.body.role,
+          requestContext(req),
+        ),
+      );
     },
   );
 
@@ -168,7 +218,11 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       tags,
       authenticated: true,
       params: MemberParams,
-      responses: { 204: { description: 'Removed' }, 404: notFound, 409: { description: 'Would leave no admin' } },
+      responses: {
+        204: { description: 'Removed' },
+        404: notFound,
+        409: { description: 'Would leave no admin' },
+      },
     },
     async (req, res) => {
       const { id, memberId } = req.valid.params;

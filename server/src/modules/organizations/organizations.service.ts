@@ -57,14 +57,41 @@ export interface OrganizationsService {
   update(
     userId: string,
     organizationId: string,
-    changes: Partial<{ name: string; slug: string; description: string | null; website_url: string | null; max_members: number }>,
+    changes: Partial<{
+      name: string;
+      slug: string;
+      description: string | null;
+      website_url: string | null;
+      max_members: number;
+    }>,
     context: RequestContext,
   ): Promise<OrganizationView>;
-  setActive(userId: string, organizationId: string, active: boolean, context: RequestContext): Promise<OrganizationView>;
+  setActive(
+    userId: string,
+    organizationId: string,
+    active: boolean,
+    context: RequestContext,
+  ): Promise<OrganizationView>;
   listMembers(userId: string, organizationId: string): Promise<MemberView[]>;
-  invite(userId: string, organizationId: string, input: { email: string; role: Role }, context: RequestContext): Promise<MemberView>;
-  changeRole(userId: string, organizationId: string, memberId: string, role: Role, context: RequestContext): Promise<MemberView>;
-  removeMember(userId: string, organizationId: string, memberId: string, context: RequestContext): Promise<void>;
+  invite(
+    userId: string,
+    organizationId: string,
+    input: { email: string; role: Role },
+    context: RequestContext,
+  ): Promise<MemberView>;
+  changeRole(
+    userId: string,
+    organizationId: string,
+    memberId: string,
+    role: Role,
+    context: RequestContext,
+  ): Promise<MemberView>;
+  removeMember(
+    userId: string,
+    organizationId: string,
+    memberId: string,
+    context: RequestContext,
+  ): Promise<void>;
   /** Ids of the organizations where the user is an active member. */
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   /** For /verify: the user's active organizations with their role. */
@@ -128,19 +155,32 @@ export function createOrganizationsService(deps: {
       metadata,
     });
 
-  async function authorize(userId: string, organizationId: string, permission: Permission): Promise<Membership> {
+  async function authorize(
+    userId: string,
+    organizationId: string,
+    permission: Permission,
+  ): Promise<Membership> {
     if (!Types.ObjectId.isValid(organizationId) || !Types.ObjectId.isValid(userId)) {
       throw new AppError(OrganizationErrors.NOT_FOUND);
     }
-    const member = await Members.findOne({ organization_id: organizationId, user_id: userId, is_active: true }).lean<MemberDocument>();
-    const organization = member ? await Organizations.findById(organizationId).lean<OrganizationDocument>() : null;
+    const member = await Members.findOne({
+      organization_id: organizationId,
+      user_id: userId,
+      is_active: true,
+    }).lean<MemberDocument>();
+    const organization = member
+      ? await Organizations.findById(organizationId).lean<OrganizationDocument>()
+      : null;
     if (!member || !organization) throw new AppError(OrganizationErrors.NOT_FOUND);
     if (!can(member.role, permission)) throw new AppError(OrganizationErrors.NOT_ALLOWED);
     return { organization, member, role: member.role };
   }
 
   async function memberViews(members: MemberDocument[]): Promise<MemberView[]> {
-    const users = await Users.find({ _id: mongoose.trusted({ $in: members.map((m) => m.user_id) }) }, { email: 1, display_name: 1 }).lean();
+    const users = await Users.find(
+      { _id: mongoose.trusted({ $in: members.map((m) => m.user_id) }) },
+      { email: 1, display_name: 1 },
+    ).lean();
     const byId = new Map(users.map((user) => [String(user._id), user]));
     return members.map((member) => {
       const user = byId.get(String(member.user_id));
@@ -152,7 +192,11 @@ export function createOrganizationsService(deps: {
         is_active: member.is_active,
         invited_by: member.invited_by ? String(member.invited_by) : null,
         joined_at: member.joined_at.toISOString(),
-        user: { id: String(member.user_id), email: user?.email ?? '', display_name: user?.display_name ?? '' },
+        user: {
+          id: String(member.user_id),
+          email: user?.email ?? '',
+          display_name: user?.display_name ?? '',
+        },
       };
     });
   }
@@ -163,7 +207,11 @@ export function createOrganizationsService(deps: {
 
   async function findMember(organizationId: Types.ObjectId, memberId: string): Promise<MemberDocument> {
     const member = Types.ObjectId.isValid(memberId)
-      ? await Members.findOne({ _id: memberId, organization_id: organizationId, is_active: true }).lean<MemberDocument>()
+      ? await Members.findOne({
+          _id: memberId,
+          organization_id: organizationId,
+          is_active: true,
+        }).lean<MemberDocument>()
       : null;
     if (!member) throw new AppError(OrganizationErrors.MEMBER_NOT_FOUND);
     return member;
@@ -201,15 +249,34 @@ export function createOrganizationsService(deps: {
         await Organizations.deleteOne({ _id: organization._id });
         throw error;
       }
-      await audit('organization.created', 'organization', String(organization._id), userId, String(organization._id), context, { name: organization.name, slug: organization.slug }, 201);
+      await audit(
+        'organization.created',
+        'organization',
+        String(organization._id),
+        userId,
+        String(organization._id),
+        context,
+        { name: organization.name, slug: organization.slug },
+        201,
+      );
       return organizationView(organization, 'admin');
     },
 
     async listForUser(userId, page) {
-      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }, { organization_id: 1, role: 1 }).lean();
+      const memberships = await Members.find(
+        { user_id: new Types.ObjectId(userId), is_active: true },
+        { organization_id: 1, role: 1 },
+      ).lean();
       const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
-      const result = await paginateNewestFirst(Organizations, { _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) }, page);
-      return { data: result.data.map((org) => organizationView(org, roles.get(String(org._id)) ?? 'member')), next_cursor: result.next_cursor };
+      const result = await paginateNewestFirst(
+        Organizations,
+        { _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) },
+        page,
+      );
+      return {
+        data: result.data.map((org) => organizationView(org, roles.get(String(org._id)) ?? 'member')),
+        next_cursor: result.next_cursor,
+      };
     },
 
     async get(userId, organizationId) {
@@ -225,25 +292,44 @@ export function createOrganizationsService(deps: {
       }
       let updated: OrganizationDocument | null;
       try {
-        updated = await Organizations.findOneAndUpdate({ _id: organization._id }, { $set: set }, { returnDocument: 'after' }).lean<OrganizationDocument>();
+        updated = await Organizations.findOneAndUpdate(
+          { _id: organization._id },
+          { $set: set },
+          { returnDocument: 'after' },
+        ).lean<OrganizationDocument>();
       } catch (error) {
         if (isDuplicateKey(error)) throw new AppError(OrganizationErrors.SLUG_TAKEN);
         throw error;
       }
-      await audit('organization.updated', 'organization', organizationId, userId, organizationId, context, { fields: Object.keys(set) });
+      await audit('organization.updated', 'organization', organizationId, userId, organizationId, context, {
+        fields: Object.keys(set),
+      });
       return organizationView(updated!, role);
     },
 
     async setActive(userId, organizationId, active, context) {
       const { organization, role } = await authorize(userId, organizationId, 'organization:deactivate');
-      const updated = await Organizations.findOneAndUpdate({ _id: organization._id }, { $set: { is_active: active } }, { returnDocument: 'after' }).lean<OrganizationDocument>();
-      await audit(active ? 'organization.activated' : 'organization.deactivated', 'organization', organizationId, userId, organizationId, context);
+      const updated = await Organizations.findOneAndUpdate(
+        { _id: organization._id },
+        { $set: { is_active: active } },
+        { returnDocument: 'after' },
+      ).lean<OrganizationDocument>();
+      await audit(
+        active ? 'organization.activated' : 'organization.deactivated',
+        'organization',
+        organizationId,
+        userId,
+        organizationId,
+        context,
+      );
       return organizationView(updated!, role);
     },
 
     async listMembers(userId, organizationId) {
       const { organization } = await authorize(userId, organizationId, 'member:read');
-      const members = await Members.find({ organization_id: organization._id, is_active: true }).sort({ joined_at: 1 }).lean<MemberDocument[]>();
+      const members = await Members.find({ organization_id: organization._id, is_active: true })
+        .sort({ joined_at: 1 })
+        .lean<MemberDocument[]>();
       return memberViews(members);
     },
 
@@ -251,11 +337,22 @@ export function createOrganizationsService(deps: {
       const { organization } = await authorize(userId, organizationId, 'member:invite');
       const invitee = await deps.users.findByEmail(input.email);
       if (!invitee) throw new AppError(OrganizationErrors.USER_NOT_FOUND);
-      const existing = await Members.findOne({ organization_id: organization._id, user_id: invitee._id }).lean<MemberDocument>();
+      const existing = await Members.findOne({
+        organization_id: organization._id,
+        user_id: invitee._id,
+      }).lean<MemberDocument>();
       if (existing?.is_active) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
-      const activeCount = await Members.countDocuments({ organization_id: organization._id, is_active: true });
+      const activeCount = await Members.countDocuments({
+        organization_id: organization._id,
+        is_active: true,
+      });
       if (activeCount >= organization.max_members) throw new AppError(OrganizationErrors.MEMBER_LIMIT);
-      const fields = { role: input.role, is_active: true, invited_by: new Types.ObjectId(userId), joined_at: new Date() };
+      const fields = {
+        role: input.role,
+        is_active: true,
+        invited_by: new Types.ObjectId(userId),
+        joined_at: new Date(),
+      };
       let member: MemberDocument | null;
       try {
         // A removed member is re-invited by reactivating the same row (the pair is unique).
@@ -269,7 +366,16 @@ export function createOrganizationsService(deps: {
         throw error;
       }
       const inviter = await Users.findById(userId, { display_name: 1 }).lean();
-      await audit('member.invited', 'member', String(member!._id), userId, organizationId, context, { invitee_id: String(invitee._id), role: input.role }, 201);
+      await audit(
+        'member.invited',
+        'member',
+        String(member!._id),
+        userId,
+        organizationId,
+        context,
+        { invitee_id: String(invitee._id), role: input.role },
+        201,
+      );
       try {
         await deps.mail.sendTemplate({
           to: invitee.email,
@@ -294,14 +400,22 @@ export function createOrganizationsService(deps: {
       const { organization } = await authorize(userId, organizationId, 'member:update');
       const member = await findMember(organization._id, memberId);
       if (member.role === role) return (await memberViews([member]))[0]!;
-      if (member.role === 'admin' && (await activeAdminCount(organization._id)) <= 1) throw new AppError(OrganizationErrors.LAST_ADMIN);
-      const updated = await Members.findOneAndUpdate({ _id: member._id }, { $set: { role } }, { returnDocument: 'after' }).lean<MemberDocument>();
+      if (member.role === 'admin' && (await activeAdminCount(organization._id)) <= 1)
+        throw new AppError(OrganizationErrors.LAST_ADMIN);
+      const updated = await Members.findOneAndUpdate(
+        { _id: member._id },
+        { $set: { role } },
+        { returnDocument: 'after' },
+      ).lean<MemberDocument>();
       // Two admins demoting each other at once could both pass the count; re-check and undo.
       if (role !== 'admin' && (await activeAdminCount(organization._id)) === 0) {
         await Members.updateOne({ _id: member._id }, { $set: { role: 'admin' } });
         throw new AppError(OrganizationErrors.LAST_ADMIN);
       }
-      await audit('member.role_changed', 'member', memberId, userId, organizationId, context, { from: member.role, to: role });
+      await audit('member.role_changed', 'member', memberId, userId, organizationId, context, {
+        from: member.role,
+        to: role,
+      });
       return (await memberViews([updated!]))[0]!;
     },
 
@@ -309,32 +423,50 @@ export function createOrganizationsService(deps: {
       // Anyone may leave; removing someone else needs member:remove.
       const self = await authorize(userId, organizationId, 'organization:read');
       const member = await findMember(self.organization._id, memberId);
-      if (String(member.user_id) !== userId && !can(self.role, 'member:remove')) throw new AppError(OrganizationErrors.NOT_ALLOWED);
-      if (member.role === 'admin' && (await activeAdminCount(self.organization._id)) <= 1) throw new AppError(OrganizationErrors.LAST_ADMIN);
+      if (String(member.user_id) !== userId && !can(self.role, 'member:remove'))
+        throw new AppError(OrganizationErrors.NOT_ALLOWED);
+      if (member.role === 'admin' && (await activeAdminCount(self.organization._id)) <= 1)
+        throw new AppError(OrganizationErrors.LAST_ADMIN);
       await Members.updateOne({ _id: member._id }, { $set: { is_active: false } });
       if (member.role === 'admin' && (await activeAdminCount(self.organization._id)) === 0) {
         await Members.updateOne({ _id: member._id }, { $set: { is_active: true } });
         throw new AppError(OrganizationErrors.LAST_ADMIN);
       }
-      await audit('member.removed', 'member', memberId, userId, organizationId, context, { removed_user_id: String(member.user_id) });
+      await audit('member.removed', 'member', memberId, userId, organizationId, context, {
+        removed_user_id: String(member.user_id),
+      });
     },
 
     async organizationIdsOf(userId) {
       if (!Types.ObjectId.isValid(userId)) return [];
-      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }, { organization_id: 1 }).lean();
+      const memberships = await Members.find(
+        { user_id: new Types.ObjectId(userId), is_active: true },
+        { organization_id: 1 },
+      ).lean();
       return memberships.map((m) => m.organization_id);
     },
 
     async membershipsOf(userId) {
-      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }).lean<MemberDocument[]>();
-      const orgs = await Organizations.find({ _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) }).lean<OrganizationDocument[]>();
+      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }).lean<
+        MemberDocument[]
+      >();
+      const orgs = await Organizations.find({
+        _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }),
+      }).lean<OrganizationDocument[]>();
       const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
-      return orgs.map((org) => ({ id: String(org._id), name: org.name, slug: org.slug, role: roles.get(String(org._id))! }));
+      return orgs.map((org) => ({
+        id: String(org._id),
+        name: org.name,
+        slug: org.slug,
+        role: roles.get(String(org._id))!,
+      }));
     },
 
     async isGlobalAdmin(user) {
       if (deps.config.auth.adminEmails.includes(user.email)) return true;
-      const earliest = await Organizations.findOne({}, { created_by: 1 }).sort({ created_at: 1, _id: 1 }).lean();
+      const earliest = await Organizations.findOne({}, { created_by: 1 })
+        .sort({ created_at: 1, _id: 1 })
+        .lean();
       return Boolean(earliest && String(earliest.created_by) === String(user._id));
     },
 

@@ -1,4 +1,4 @@
-import { Schema, Types, type Connection } from 'mongoose';
+import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 
 /**
@@ -35,7 +35,10 @@ const userSchema = new Schema<UserDocument>(
   { collection: 'profiles', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
 userSchema.index({ email: 1 }, { unique: true });
-userSchema.index({ google_id: 1 }, { unique: true, partialFilterExpression: { google_id: { $type: 'string' } } });
+userSchema.index(
+  { google_id: 1 },
+  { unique: true, partialFilterExpression: { google_id: { $type: 'string' } } },
+);
 userSchema.index({ created_at: -1 });
 userSchema.plugin(toJSONPlugin);
 

@@ -3,7 +3,9 @@ import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import { userModel, type UserDocument } from './users.model.js';
 import type { PublicUser } from './users.schemas.js';
 
-export function toPublicUser(user: Pick<UserDocument, '_id' | 'email' | 'display_name' | 'is_verified' | 'created_at' | 'last_login_at'>): PublicUser {
+export function toPublicUser(
+  user: Pick<UserDocument, '_id' | 'email' | 'display_name' | 'is_verified' | 'created_at' | 'last_login_at'>,
+): PublicUser {
   return {
     id: String(user._id),
     email: user.email,

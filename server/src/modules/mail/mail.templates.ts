@@ -1,0 +1,189 @@
+import ejs from 'ejs';
+import { htmlToText } from './mail.text.js';
+
+export type SystemTemplateName =
+  | 'email_confirmation'
+  | 'welcome'
+  | 'password_reset'
+  | 'notification'
+  | 'project_invitation'
+  | 'registration_attempt'
+  | 'account_locked';
+
+/** What a template is made of (SPEC §3 email_template): the source other modules store and edit. */
+export interface TemplateSource {
+  subject: string;
+  html_content: string;
+}
+
+export interface MailTemplate extends TemplateSource {
+  /** The `{{name}}` placeholders the template uses, in order of first appearance. */
+  variables: string[];
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const PRODUCT_NAME = 'IAM Platform';
+const FOOTER =
+  'Diese E-Mail wurde automatisch von IAM Platform versendet. Bitte antworten Sie nicht auf diese Nachricht.';
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/** A placeholder, remembering whether it opens the value of a URL attribute (`href="{{link}}"`). */
+const HTML_PLACEHOLDER = /(\b(?:href|src)\s*=\s*["']\s*)?\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/gi;
+const SAFE_URL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/** The names of the `{{name}}` placeholders in a text, each once, in order of first appearance. */
+export function detectTemplateVariables(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1]!))];
+}
+
+function button(href: string, label: string): string {
+  return (
+    `<p style="margin:28px 0"><a href="${href}" style="display:inline-block;padding:12px 24px;` +
+    `border-radius:6px;background-color:#2563eb;color:#ffffff;font-weight:600;text-decoration:none">` +
+    `${label}</a></p>`
+  );
+}
+
+function defineTemplate(subject: string, paragraphs: string[]): MailTemplate {
+  const html_content = paragraphs.join('\n');
+  return Object.freeze({
+    subject,
+    html_content,
+    variables: detectTemplateVariables(`${html_content} ${subject}`),
+  });
+}
+
+/** The default system templates (German, the product's language), with `{{variable}}` placeholders. */
+export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>> = Object.freeze({
+  email_confirmation: defineTemplate('Bitte bestätigen Sie Ihre E-Mail-Adresse', [
+    '<p>Hallo {{name}},</p>',
+    '<p>vielen Dank für Ihre Registrierung bei IAM Platform. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.</p>',
+    button('{{confirmLink}}', 'E-Mail-Adresse bestätigen'),
+    '<p>Falls Sie sich nicht bei IAM Platform registriert haben, können Sie diese E-Mail ignorieren.</p>',
+  ]),
+  welcome: defineTemplate('Willkommen bei IAM Platform', [
+    '<p>Hallo {{name}},</p>',
+    '<p>willkommen bei IAM Platform! Ihr Konto ist eingerichtet. Im Dashboard legen Sie Organisationen, Projekte und Anwendungen an und erstellen API-Tokens.</p>',
+    button('{{dashboardUrl}}', 'Zum Dashboard'),
+  ]),
+  password_reset: defineTemplate('Passwort zurücksetzen', [
+    '<p>Hallo {{name}},</p>',
+    '<p>wir haben eine Anfrage erhalten, das Passwort Ihres IAM-Platform-Kontos zurückzusetzen. Über die folgende Schaltfläche legen Sie ein neues Passwort fest.</p>',
+    button('{{resetLink}}', 'Neues Passwort festlegen'),
+    '<p>Der Link ist eine Stunde gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Passwort bleibt unverändert.</p>',
+  ]),
+  notification: defineTemplate('{{title}}', [
+    '<p>Hallo {{name}},</p>',
+    '<h2 style="margin:0 0 12px;font-size:18px">{{title}}</h2>',
+    '<p>{{message}}</p>',
+  ]),
+  project_invitation: defineTemplate('Einladung in die Organisation {{organizationName}}', [
+    '<p>Hallo {{name}},</p>',
+    '<p>{{inviterName}} hat Sie in die Organisation „{{organizationName}}“ auf IAM Platform eingeladen. Ihre Rolle: {{role}}.</p>',
+    '<p>Melden Sie sich an, um die Projekte und Anwendungen der Organisation zu sehen.</p>',
+    button('{{dashboardUrl}}', 'Organisation öffnen'),
+  ]),
+  registration_attempt: defineTemplate('Registrierungsversuch mit Ihrer E-Mail-Adresse', [
+    '<p>Hallo {{name}},</p>',
+    '<p>gerade hat jemand versucht, mit Ihrer E-Mail-Adresse ein neues Konto bei IAM Platform zu registrieren. Für diese Adresse besteht bereits ein Konto.</p>',
+    '<p>Wenn Sie das waren, melden Sie sich einfach mit Ihrem bestehenden Konto an:</p>',
+    button('{{dashboardUrl}}', 'Anmelden'),
+    '<p>Haben Sie Ihr Passwort vergessen? Dann legen Sie hier ein neues fest:</p>',
+    button('{{resetLink}}', 'Passwort zurücksetzen'),
+    '<p>Wenn Sie es nicht waren, können Sie diese E-Mail ignorieren. An Ihrem Konto wurde nichts geändert.</p>',
+  ]),
+  account_locked: defineTemplate('Ihr Konto wurde vorübergehend gesperrt', [
+    '<p>Hallo {{name}},</p>',
+    '<p>nach mehreren fehlgeschlagenen Anmeldeversuchen haben wir Ihr IAM-Platform-Konto zu Ihrem Schutz für {{minutes}} Minuten gesperrt. Danach können Sie sich wieder anmelden.</p>',
+    '<p>Wenn Sie das nicht waren, versucht möglicherweise jemand, auf Ihr Konto zuzugreifen. Wir empfehlen, Ihr Passwort zurückzusetzen:</p>',
+    button('{{resetLink}}', 'Passwort zurücksetzen'),
+  ]),
+});
+
+export function isSystemTemplateName(name: string): name is SystemTemplateName {
+  return Object.hasOwn(SYSTEM_TEMPLATES, name);
+}
+
+const renderLayout = ejs.compile(
+  `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title><%= mail.subject %></title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f5f7">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f4f5f7">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background-color:#ffffff;border-radius:8px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.6;color:#1f2937">
+<tr><td style="padding:24px 32px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:700;color:#111827"><%= mail.productName %></td></tr>
+<tr><td style="padding:32px"><%- mail.content %></td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280"><%= mail.footer %></td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`,
+  { strict: true, localsName: 'mail' },
+);
+
+function layout(subject: string, content: string): string {
+  return renderLayout({ subject, content, productName: PRODUCT_NAME, footer: FOOTER });
+}
+
+function valueOf(data: Record<string, unknown>, name: string): string | undefined {
+  if (!Object.hasOwn(data, name)) return undefined;
+  const value = data[name];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** A value that opens a link target must be an absolute http(s) or mailto URL, never `javascript:`. */
+function safeUrl(value: string): string {
+  try {
+    return SAFE_URL_PROTOCOLS.has(new URL(value.trim()).protocol) ? value.trim() : '#';
+  } catch {
+    return '#';
+  }
+}
+
+/** Placeholders without data stay visible as `{{name}}`, so a preview can point them out. */
+function substituteHtml(html: string, data: Record<string, unknown>): string {
+  return html.replace(HTML_PLACEHOLDER, (match, urlAttribute: string | undefined, name: string) => {
+    const value = valueOf(data, name);
+    if (value === undefined) return match;
+    if (urlAttribute) return urlAttribute + ejs.escapeXML(safeUrl(value));
+    return ejs.escapeXML(value).replace(/\r\n|\r|\n/g, '<br>');
+  });
+}
+
+function substituteText(text: string, data: Record<string, unknown>): string {
+  return text.replace(PLACEHOLDER, (match, name: string) => valueOf(data, name) ?? match);
+}
+
+/**
+ * Renders a template: `{{name}}` placeholders are replaced by `data` (HTML-escaped in the HTML part,
+ * verbatim in the text part), the HTML is wrapped in the mail layout, and the text part is
+ * derived from the same source. Pure: no I/O.
+ */
+export function renderTemplate(
+  template: SystemTemplateName | TemplateSource,
+  data: Record<string, string>,
+): RenderedMail {
+  if (typeof template === 'string' && !isSystemTemplateName(template)) {
+    throw new TypeError(`Unknown system template: ${String(template)}`);
+  }
+  const source = typeof template === 'string' ? SYSTEM_TEMPLATES[template] : template;
+  const subject = substituteText(source.subject, data).replace(/\s+/g, ' ').trim();
+  return {
+    subject,
+    html: layout(subject, substituteHtml(source.html_content, data)),
+    // Converted before substitution, so values reach the text part exactly as given.
+    text: substituteText(htmlToText(layout(subject, source.html_content)), data),
+  };
+}
