@@ -38,7 +38,12 @@ const envSchema = z.object({
   // Identity
   DASHBOARD_URL: z.url().optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(900),
-  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(3_600).max(31_536_000).default(30 * 86_400),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(3_600)
+    .max(31_536_000)
+    .default(30 * 86_400),
   JWT_AUDIENCE: z.string().min(1).default('iam-platform'),
   JWT_PRIVATE_KEY: z.string().optional(),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
@@ -73,6 +78,9 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('IAM Platform <no-reply@localhost>'),
 });
+
+/** Every environment variable the server reads (documented in .env.example; a test checks). */
+export const ENVIRONMENT_VARIABLES = Object.keys(envSchema.shape);
 
 function booleanFlag(defaultValue: boolean) {
   return z
@@ -181,7 +189,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailConfirmationRequired: e.EMAIL_CONFIRMATION_REQUIRED,
       lockoutThreshold: e.LOCKOUT_THRESHOLD,
       lockoutMinutes: e.LOCKOUT_MINUTES,
-      rateLimit: { windowS: e.RATE_LIMIT_WINDOW_S, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
+      rateLimit: {
+        windowS: e.RATE_LIMIT_WINDOW_S,
+        perIp: e.RATE_LIMIT_PER_IP,
+        perAccount: e.RATE_LIMIT_PER_ACCOUNT,
+      },
       adminEmails: e.ADMIN_EMAILS,
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -45,3 +45,13 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'debug' }).logLevel).to.equal('debug');
   });
 });
+
+describe('.env.example', () => {
+  it('documents every variable the server reads', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { ENVIRONMENT_VARIABLES } = await import('../../src/config.js');
+    const example = await readFile(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const documented = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+    expect(ENVIRONMENT_VARIABLES.filter((name) => !documented.has(name))).to.deep.equal([]);
+  });
+});
