@@ -1,0 +1,224 @@
+/**
+ * Which unified-format tests are outside the embedded server's scope, and why.
+ *
+ * A test is reported as "unsupported" (never hidden, never counted as failed) when it
+ *  - has runOnRequirements the target server does not meet (version, topology, serverless, auth, …);
+ *  - uses a feature the embedded server deliberately does not implement (collation, `let`, `rawData`,
+ *    `$merge`/`$out`, client bulk write, `hint` on unacknowledged writes, views, collection validators,
+ *    fail points when the server has no `configureFailPoint`);
+ *  - is skipped by the official Node.js driver's own unified runner because the driver itself
+ *    does not implement the behaviour (so the test would fail against any server).
+ */
+import type { Doc } from './match.js';
+
+export interface ServerInfo {
+  /** [major, minor, patch] from buildInfo.versionArray. */
+  version: [number, number, number];
+  versionString: string;
+  topology: 'single' | 'replicaset' | 'sharded' | 'load-balanced';
+  /** Whether the server accepts the `configureFailPoint` test command. */
+  failPoints: boolean;
+  /** Server parameters fetched lazily for `serverParameters` requirements. */
+  getParameter(name: string): Promise<unknown>;
+  auth: boolean;
+}
+
+export function parseVersion(text: string): [number, number, number] {
+  const parts = text
+    .split(/[.-]/)
+    .slice(0, 3)
+    .map((p) => Number.parseInt(p, 10));
+  return [parts[0] || 0, parts[1] || 0, parts[2] || 0];
+}
+
+function compareVersions(a: [number, number, number], b: [number, number, number]): number {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+/** Returns null when one of the requirements is met, otherwise a reason. */
+export async function unmetRequirements(requirements: unknown, server: ServerInfo): Promise<string | null> {
+  if (!Array.isArray(requirements) || requirements.length === 0) return null;
+  const reasons: string[] = [];
+  for (const req of requirements as Doc[]) {
+    const reason = await unmetRequirement(req, server);
+    if (!reason) return null;
+    reasons.push(reason);
+  }
+  return `runOnRequirements not met: ${[...new Set(reasons)].join(' / ')}`;
+}
+
+async function unmetRequirement(req: Doc, server: ServerInfo): Promise<string | null> {
+  const v = server.versionString;
+  if (
+    typeof req.minServerVersion === 'string' &&
+    compareVersions(server.version, parseVersion(req.minServerVersion)) < 0
+  ) {
+    return `needs server >= ${req.minServerVersion} (server reports ${v})`;
+  }
+  if (
+    typeof req.maxServerVersion === 'string' &&
+    compareVersions(server.version, parseVersion(req.maxServerVersion)) > 0
+  ) {
+    return `written for legacy servers <= ${req.maxServerVersion} (server reports ${v})`;
+  }
+  if (Array.isArray(req.topologies)) {
+    const topologies = req.topologies as string[];
+    const ok =
+      topologies.includes(server.topology) ||
+      (server.topology === 'sharded' && topologies.includes('sharded-replicaset'));
+    if (!ok) return `needs topology ${topologies.join('|')} (server is ${server.topology})`;
+  }
+  if (req.serverless === 'require') return 'needs Atlas Serverless';
+  if (req.auth === true && !server.auth) return 'needs authentication enabled';
+  if (req.auth === false && server.auth) return 'needs authentication disabled';
+  if (req.csfle !== undefined && req.csfle !== false) return 'needs client-side field level encryption';
+  if (req.authMechanism !== undefined) return `needs auth mechanism ${String(req.authMechanism)}`;
+  if (req.serverParameters && typeof req.serverParameters === 'object') {
+    for (const [name, expected] of Object.entries(req.serverParameters as Doc)) {
+      const actual = await server.getParameter(name).catch(() => undefined);
+      if (actual === undefined || String(actual) !== String(expected)) {
+        return `needs server parameter ${name}=${String(expected)}`;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Tests the official Node.js driver's unified runner skips for CRUD because the driver lacks the behaviour
+ * (test/integration/crud/crud.spec.test.ts in mongodb/node-mongodb-native). They would fail against a real
+ * mongod too, so they say nothing about the server.
+ */
+const NODE_DRIVER_SKIPS: Record<string, string> = {
+  'inserting _id with type null via insertOne': 'NODE-6468: the driver replaces a null _id with an ObjectId',
+  'inserting _id with type null via insertMany': 'NODE-6468: the driver replaces a null _id with an ObjectId',
+  'inserting _id with type null via bulkWrite': 'NODE-6468: the driver replaces a null _id with an ObjectId',
+  'inserting _id with type null via clientBulkWrite':
+    'NODE-6468: the driver replaces a null _id with an ObjectId',
+  'InsertMany passes bypassDocumentValidation: false':
+    'NODE-6484: the driver does not send bypassDocumentValidation: false',
+  'FindOneAndUpdate passes bypassDocumentValidation: false':
+    'NODE-6484: the driver does not send bypassDocumentValidation: false',
+  'FindOneAndReplace passes bypassDocumentValidation: false':
+    'NODE-6484: the driver does not send bypassDocumentValidation: false',
+  'BulkWrite passes bypassDocumentValidation: false':
+    'NODE-6484: the driver does not send bypassDocumentValidation: false',
+  'Aggregate with $out passes bypassDocumentValidation: false':
+    'NODE-6484: the driver does not send bypassDocumentValidation: false',
+};
+
+interface Operation {
+  name: string;
+  object: string;
+  arguments?: Doc;
+}
+
+function pipelineStages(pipeline: unknown): string[] {
+  if (!Array.isArray(pipeline)) return [];
+  const stages: string[] = [];
+  const visit = (p: unknown[]): void => {
+    for (const stage of p) {
+      if (stage && typeof stage === 'object') {
+        for (const [k, v] of Object.entries(stage as Doc)) {
+          stages.push(k);
+          if (k === '$facet' && v && typeof v === 'object') {
+            for (const sub of Object.values(v as Doc)) if (Array.isArray(sub)) visit(sub);
+          }
+          if ((k === '$lookup' || k === '$unionWith') && v && typeof v === 'object') {
+            const inner = (v as Doc).pipeline;
+            if (Array.isArray(inner)) visit(inner);
+          }
+        }
+      }
+    }
+  };
+  visit(pipeline);
+  return stages;
+}
+
+/**
+ * Returns the out-of-scope features a test uses (empty when it is in scope).
+ * `file` is the parsed test file, `test` one of its tests.
+ */
+export function outOfScopeFeatures(file: Doc, test: Doc, server: ServerInfo): string[] {
+  const reasons = new Set<string>();
+  const description = String(test.description);
+  const driverSkip = NODE_DRIVER_SKIPS[description];
+  if (driverSkip)
+    reasons.add(`Node.js driver limitation (${driverSkip}, skipped by the driver's own runner)`);
+
+  const entities = (file.createEntities as Doc[] | undefined) ?? [];
+  const unackCollections = new Set<string>();
+  const viewCollections = new Set<string>();
+  for (const e of entities) {
+    const type = Object.keys(e)[0]!;
+    const spec = e[type] as Doc;
+    if (!['client', 'database', 'collection', 'session'].includes(type)) {
+      reasons.add(`entity type "${type}" (not part of the CRUD runner)`);
+    }
+    if (type === 'client') {
+      for (const key of ['autoEncryptOpts', 'serverApi', 'observeLogMessages', 'observeTracingMessages']) {
+        if (spec[key] !== undefined) reasons.add(`client option ${key}`);
+      }
+    }
+    if (type === 'collection') {
+      const wc = (spec.collectionOptions as Doc | undefined)?.writeConcern as Doc | undefined;
+      if (wc && (wc.w === 0 || wc.w === '0')) unackCollections.add(String(spec.id));
+    }
+  }
+
+  const operations = (test.operations as Operation[]) ?? [];
+  for (const op of operations) {
+    const args = op.arguments ?? {};
+    if (op.name === 'clientBulkWrite')
+      reasons.add('client bulk write (MongoClient.bulkWrite / bulkWrite command of MongoDB 8.0)');
+    if (op.name === 'failPoint' || op.name === 'targetedFailPoint') {
+      if (!server.failPoints)
+        reasons.add('fail points (configureFailPoint is a mongod test command, not offered)');
+    }
+    if (op.name === 'modifyCollection' || args.validator !== undefined) {
+      reasons.add('document validation (collMod validator)');
+    }
+    if (op.name === 'createCollection' && args.viewOn !== undefined) {
+      reasons.add('views (create with viewOn)');
+      viewCollections.add(String(args.collection));
+    }
+    if (['createChangeStream', 'watch'].includes(op.name)) reasons.add('change streams');
+    if (['startTransaction', 'withTransaction', 'commitTransaction'].includes(op.name))
+      reasons.add('transactions');
+    if (op.name === 'loop' || op.name === 'runOnThread') reasons.add(`test runner operation ${op.name}`);
+
+    const requestArgs: Doc[] = [args];
+    if (Array.isArray(args.requests)) {
+      for (const r of args.requests as Doc[]) {
+        const inner = Object.values(r)[0];
+        if (inner && typeof inner === 'object') requestArgs.push(inner as Doc);
+      }
+    }
+    for (const a of requestArgs) {
+      if (a.collation !== undefined) reasons.add('collation');
+      if (a.let !== undefined) reasons.add('let (aggregation variables in CRUD commands)');
+      if (a.rawData !== undefined) reasons.add('rawData (timeseries raw bucket access)');
+      if (a.hint !== undefined && unackCollections.has(op.object))
+        reasons.add('hint on unacknowledged writes');
+    }
+    const stages = pipelineStages(args.pipeline);
+    if (stages.includes('$out') || stages.includes('$merge')) reasons.add('$merge/$out');
+  }
+  // Operations against a collection entity whose namespace is a view.
+  for (const e of entities) {
+    const spec = e.collection as Doc | undefined;
+    if (spec && viewCollections.has(String(spec.collectionName))) {
+      if (operations.some((op) => op.object === spec.id)) reasons.add('views (create with viewOn)');
+    }
+  }
+
+  for (const expected of (test.expectEvents as Doc[] | undefined) ?? []) {
+    const type = (expected.eventType as string | undefined) ?? 'command';
+    if (type !== 'command') reasons.add(`${type} events`);
+  }
+  if (test.expectLogMessages) reasons.add('log message assertions');
+  if (test.expectTracingMessages) reasons.add('tracing assertions');
+  return [...reasons];
+}

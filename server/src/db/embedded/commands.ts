@@ -1,0 +1,966 @@
+/**
+ * Command dispatch with mongod's reply shapes and error codes.
+ */
+import { createHash } from 'node:crypto';
+import { calculateObjectSize, Long, UUID } from 'bson';
+import { Query } from 'mingo';
+import {
+  type Engine,
+  orderProjected,
+  MINGO_OPTIONS,
+  makeIndexSpec,
+  upsertBase,
+  validateCollName,
+  validateId,
+  type Collection,
+} from './engine.js';
+import { MongoServerError, mongoError, toServerError } from './errors.js';
+import { applyTypes, docTypes, normalize, normalizeDoc, type TypeMap } from './types.js';
+import { isPlainObject, keyOf, pathValues, type Doc } from './values.js';
+import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from './wire.js';
+
+export const SERVER_VERSION = '7.0.0';
+export const MAX_WIRE_VERSION = 21;
+const MAX_WRITE_BATCH_SIZE = 100_000;
+const DEFAULT_FIRST_BATCH = 101;
+/** Room left in a reply for the envelope around a batch. */
+const MAX_BATCH_BYTES = MAX_BSON_OBJECT_SIZE - 64 * 1024;
+const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
+const SESSION_TIMEOUT_MS = 30 * 60 * 1000;
+
+function sessionKey(lsid: unknown): string {
+  return isPlainObject(lsid) ? keyOf(lsid.id) : keyOf(lsid);
+}
+
+export interface Durability {
+  /** Resolves once every change emitted so far is durable. */
+  sync(): Promise<void>;
+}
+
+export interface ConnectionInfo {
+  id: number;
+  remote: string;
+}
+
+interface CursorState {
+  id: number;
+  ns: string;
+  docs: Doc[];
+  pos: number;
+  lastUsed: number;
+}
+
+type Handler = (body: Doc, db: string, conn: ConnectionInfo) => Doc | Promise<Doc>;
+
+const TXN_ERROR = 'Transaction numbers are only allowed on a replica set member or mongos';
+
+export class CommandRunner {
+  private readonly cursors = new Map<number, CursorState>();
+  private nextCursorId = Math.floor(Math.random() * 2 ** 30) + 1;
+  private readonly startedAt = Date.now();
+  private readonly handlers: Record<string, Handler>;
+  /** Logical sessions seen in `lsid` fields, for $listLocalSessions (mongod's session cache). */
+  private readonly sessions = new Map<string, { id: unknown; lastUse: Date }>();
+
+  constructor(
+    readonly engine: Engine,
+    readonly durability: Durability,
+    readonly info: { host: string; port: () => number; dataDir: string | null },
+  ) {
+    this.handlers = {
+      hello: (b, _db, c) => this.hello(b, c, true),
+      isMaster: (b, _db, c) => this.hello(b, c, false),
+      ismaster: (b, _db, c) => this.hello(b, c, false),
+      ping: () => ({}),
+      buildInfo: () => this.buildInfo(),
+      buildinfo: () => this.buildInfo(),
+      getParameter: (b) => this.getParameter(b),
+      connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] } }),
+      whatsmyuri: (_b, _db, c) => ({ you: c.remote }),
+      serverStatus: (_b, _db, c) => this.serverStatus(c),
+      hostInfo: () => this.hostInfo(),
+      getCmdLineOpts: () => ({
+        argv: ['mongod-embedded'],
+        parsed: {
+          net: { port: this.info.port(), bindIp: this.info.host },
+          storage: { dbPath: this.info.dataDir ?? '' },
+        },
+      }),
+      getLog: (b) =>
+        b.getLog === '*' ? { names: ['global', 'startupWarnings'] } : { totalLinesWritten: 0, log: [] },
+      listDatabases: (b) => this.listDatabases(b),
+      listCollections: (b, db) => this.listCollections(b, db),
+      create: (b, db) => this.create(b, db),
+      drop: (b, db) => this.drop(b, db),
+      dropDatabase: (_b, db) => this.dropDatabase(db),
+      renameCollection: (b) => this.renameCollection(b),
+      insert: (b, db) => this.insert(b, db),
+      update: (b, db) => this.update(b, db),
+      delete: (b, db) => this.delete(b, db),
+      find: (b, db) => this.find(b, db),
+      getMore: (b, db) => this.getMore(b, db),
+      killCursors: (b, db) => this.killCursors(b, db),
+      findAndModify: (b, db) => this.findAndModify(b, db),
+      findandmodify: (b, db) => this.findAndModify(b, db),
+      count: (b, db) => this.count(b, db),
+      distinct: (b, db) => this.distinct(b, db),
+      aggregate: (b, db) => this.aggregate(b, db),
+      createIndexes: (b, db) => this.createIndexes(b, db),
+      listIndexes: (b, db) => this.listIndexes(b, db),
+      dropIndexes: (b, db) => this.dropIndexes(b, db),
+      deleteIndexes: (b, db) => this.dropIndexes(b, db),
+      dbStats: (_b, db) => this.dbStats(db),
+      collStats: (b, db) => this.collStats(b, db),
+      explain: (b, db) => this.explain(b, db),
+      endSessions: (b) => {
+        for (const s of Array.isArray(b.endSessions) ? b.endSessions : [])
+          this.sessions.delete(sessionKey(s));
+        return {};
+      },
+      killSessions: () => ({}),
+      killAllSessions: () => ({}),
+      killAllSessionsByPattern: () => ({}),
+      refreshSessions: () => ({}),
+      startSession: () => ({ id: { id: new UUID() }, timeoutMinutes: 30 }),
+      logout: () => ({}),
+      commitTransaction: () => {
+        throw mongoError(20, TXN_ERROR);
+      },
+      abortTransaction: () => {
+        throw mongoError(20, TXN_ERROR);
+      },
+    };
+  }
+
+  /** Runs one command document and returns the reply (never throws). */
+  async run(body: Doc, conn: ConnectionInfo): Promise<Doc> {
+    const name = Object.keys(body)[0];
+    try {
+      if (name === undefined) throw mongoError(59, "no such command: ''");
+      const db = typeof body.$db === 'string' ? body.$db : 'admin';
+      if (
+        body.txnNumber !== undefined ||
+        body.startTransaction !== undefined ||
+        body.autocommit !== undefined
+      )
+        throw mongoError(20, TXN_ERROR);
+      const handler = Object.prototype.hasOwnProperty.call(this.handlers, name)
+        ? this.handlers[name]
+        : undefined;
+      if (!handler) throw mongoError(59, `no such command: '${name}'`);
+      prepareBody(name, body);
+      if (isPlainObject(body.lsid) && body.lsid.id !== undefined) {
+        this.sessions.set(sessionKey(body.lsid), { id: body.lsid.id, lastUse: new Date() });
+        if (this.sessions.size > 10_000) this.expireSessions();
+      }
+      let reply: Doc;
+      try {
+        reply = await handler(body, db, conn);
+      } finally {
+        // Whatever was applied before a failure must be durable before the client hears about it.
+        await this.durability.sync();
+      }
+      return { ...reply, ok: 1 };
+    } catch (e) {
+      return toServerError(e).toReply();
+    }
+  }
+
+  /** Drops cursors idle for longer than mongod's default cursor timeout, and expired sessions. */
+  sweepCursors(now = Date.now()): void {
+    for (const [id, c] of this.cursors) if (now - c.lastUsed > CURSOR_TIMEOUT_MS) this.cursors.delete(id);
+    this.expireSessions(now);
+  }
+
+  private expireSessions(now = Date.now()): void {
+    for (const [k, s] of this.sessions)
+      if (now - s.lastUse.getTime() > SESSION_TIMEOUT_MS) this.sessions.delete(k);
+  }
+
+  private localSessions(): Doc[] {
+    const uid = createHash('sha256').update('').digest();
+    return [...this.sessions.values()].map((s) => ({ _id: { id: s.id, uid }, lastUse: s.lastUse }));
+  }
+
+  get openCursors(): number {
+    return this.cursors.size;
+  }
+
+  // ---- handshake & diagnostics ------------------------------------------------------------------------------
+
+  private hello(_b: Doc, conn: ConnectionInfo, modern: boolean): Doc {
+    return {
+      helloOk: true,
+      ...(modern ? { isWritablePrimary: true } : { ismaster: true }),
+      maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+      maxMessageSizeBytes: MAX_MESSAGE_SIZE,
+      maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,
+      localTime: new Date(),
+      logicalSessionTimeoutMinutes: 30,
+      connectionId: conn.id,
+      minWireVersion: 0,
+      maxWireVersion: MAX_WIRE_VERSION,
+      readOnly: false,
+    };
+  }
+
+  private buildInfo(): Doc {
+    return {
+      version: SERVER_VERSION,
+      gitVersion: 'embedded',
+      modules: [],
+      allocator: 'system',
+      javascriptEngine: 'none',
+      sysInfo: 'deprecated',
+      versionArray: [7, 0, 0, 0],
+      bits: 64,
+      debug: false,
+      maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+      storageEngines: ['embedded'],
+      openssl: { running: 'disabled' },
+    };
+  }
+
+  private getParameter(b: Doc): Doc {
+    const known: Doc = {
+      featureCompatibilityVersion: { version: '7.0' },
+      authenticationMechanisms: [],
+      maxBSONDepth: 100,
+      notablescan: false,
+      quiet: false,
+      logLevel: 0,
+    };
+    if (b.getParameter === '*' || (isPlainObject(b.getParameter) && b.getParameter.allParameters))
+      return { ...known };
+    const out: Doc = {};
+    for (const k of Object.keys(b)) {
+      if (k === 'getParameter' || k.startsWith('$') || k === 'lsid' || k === 'comment') continue;
+      if (!(k in known)) throw mongoError(72, 'no option found to get');
+      out[k] = known[k];
+    }
+    return out;
+  }
+
+  private serverStatus(conn: ConnectionInfo): Doc {
+    const uptimeMs = Date.now() - this.startedAt;
+    return {
+      host: `${this.info.host}:${this.info.port()}`,
+      version: SERVER_VERSION,
+      process: 'mongod',
+      pid: Long.fromNumber(process.pid),
+      uptime: uptimeMs / 1000,
+      uptimeMillis: Long.fromNumber(uptimeMs),
+      localTime: new Date(),
+      connections: { current: conn.id },
+      metrics: { cursor: { open: { total: this.cursors.size } } },
+      storageEngine: {
+        name: 'embedded',
+        supportsCommittedReads: false,
+        persistent: this.info.dataDir !== null,
+      },
+    };
+  }
+
+  private hostInfo(): Doc {
+    return {
+      system: { currentTime: new Date(), hostname: this.info.host, numCores: 1, memSizeMB: 0 },
+      os: { type: process.platform, name: process.platform },
+      extra: {},
+    };
+  }
+
+  // ---- catalog ----------------------------------------------------------------------------------------------
+
+  private listDatabases(b: Doc): Doc {
+    let dbs = [...this.engine.dbs.values()]
+      .filter((d) => d.collections.size > 0)
+      .map((d) => {
+        let size = 0;
+        for (const c of d.collections.values()) size += c.docs.size * 64;
+        return { name: d.name, sizeOnDisk: size, empty: size === 0 };
+      });
+    if (isPlainObject(b.filter)) {
+      const q = new Query(b.filter, MINGO_OPTIONS);
+      dbs = dbs.filter((d) => q.test(d));
+    }
+    if (b.nameOnly) return { databases: dbs.map((d) => ({ name: d.name })) };
+    const total = dbs.reduce((s, d) => s + d.sizeOnDisk, 0);
+    return { databases: dbs, totalSize: total, totalSizeMb: Math.floor(total / (1024 * 1024)) };
+  }
+
+  private listCollections(b: Doc, db: string): Doc {
+    const d = this.engine.dbs.get(db);
+    let infos: Doc[] = d
+      ? [...d.collections.values()].map((c) => ({
+          name: c.name,
+          type: 'collection',
+          options: { ...c.options },
+          info: { readOnly: false, uuid: c.uuid },
+          idIndex: c.idIndexSpec(),
+        }))
+      : [];
+    if (isPlainObject(b.filter) && Object.keys(b.filter).length) {
+      const q = new Query(b.filter, MINGO_OPTIONS);
+      infos = infos.filter((i) => q.test(i));
+    }
+    if (b.nameOnly) infos = infos.map((i) => ({ name: i.name, type: i.type }));
+    const batchSize = isPlainObject(b.cursor) ? numberOpt(b.cursor.batchSize, 'batchSize') : undefined;
+    return this.cursorReply(`${db}.$cmd.listCollections`, infos, batchSize, false);
+  }
+
+  private create(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.create);
+    if (b.viewOn !== undefined) throw mongoError(115, 'views are not supported by the embedded server');
+    const options: Doc = {};
+    for (const [k, v] of Object.entries(b)) {
+      if (k === 'create' || k.startsWith('$') || k === 'lsid' || k === 'writeConcern' || k === 'comment')
+        continue;
+      options[k] = v;
+    }
+    this.engine.createCollection(db, name, options);
+    return {};
+  }
+
+  private drop(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.drop);
+    const coll = this.engine.dropCollection(db, name);
+    if (!coll) return {};
+    this.killCursorsOf(coll.ns);
+    return { nIndexesWas: coll.indexes.length + 1, ns: coll.ns };
+  }
+
+  private dropDatabase(db: string): Doc {
+    const d = this.engine.dbs.get(db);
+    if (d) for (const c of d.collections.values()) this.killCursorsOf(c.ns);
+    this.engine.dropDatabase(db);
+    return { dropped: db };
+  }
+
+  private renameCollection(b: Doc): Doc {
+    const from = String(b.renameCollection);
+    const to = String(b.to);
+    const [fdb, ...fr] = from.split('.');
+    const [tdb, ...tr] = to.split('.');
+    const fname = fr.join('.');
+    const tname = tr.join('.');
+    if (!fdb || !tdb || !fname || !tname) throw mongoError(73, `Invalid namespace specified '${from}'`);
+    const src = this.engine.getCollection(fdb, fname);
+    if (!src) throw mongoError(26, 'Source collection ' + from + ' does not exist');
+    if (this.engine.getCollection(tdb, tname)) {
+      if (!b.dropTarget) throw mongoError(48, 'target namespace exists');
+      this.engine.dropCollection(tdb, tname);
+    }
+    const dst = this.engine.createCollection(tdb, tname, { ...src.options });
+    for (const idx of src.indexes) this.engine.createIndex(dst, idx.spec);
+    for (const d of src.docs.values()) this.engine.insert(dst, d, docTypes.get(d));
+    this.engine.dropCollection(fdb, fname);
+    this.killCursorsOf(src.ns);
+    return {};
+  }
+
+  // ---- writes -----------------------------------------------------------------------------------------------
+
+  private insert(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.insert);
+    const docs = b.documents;
+    if (!Array.isArray(docs))
+      throw mongoError(9, "BSON field 'insert.documents' is missing but a required field");
+    if (docs.length > MAX_WRITE_BATCH_SIZE)
+      throw mongoError(
+        10334,
+        `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${docs.length} operations.`,
+      );
+    const ordered = b.ordered !== false;
+    const writeErrors: Doc[] = [];
+    let n = 0;
+    const { coll } = this.engine.ensureCollection(db, name);
+    for (let i = 0; i < docs.length; i++) {
+      const d = docs[i] as Doc;
+      try {
+        if (!isPlainObject(d)) throw mongoError(14, 'Document must be an object');
+        validateNewDoc(d);
+        this.engine.insert(coll, d, typesOf(d));
+        n++;
+      } catch (e) {
+        writeErrors.push(writeError(i, e));
+        if (ordered) break;
+      }
+    }
+    return writeErrors.length ? { n, writeErrors } : { n };
+  }
+
+  private update(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.update);
+    const updates = b.updates;
+    if (!Array.isArray(updates))
+      throw mongoError(9, "BSON field 'update.updates' is missing but a required field");
+    // `sort` in update statements arrived with MongoDB 8.0: a 7.0 server fails the whole command parsing it.
+    if (updates.some((st) => isPlainObject(st) && st.sort !== undefined))
+      throw mongoError(40415, "BSON field 'update.updates.sort' is an unknown field.");
+    const ordered = b.ordered !== false;
+    const writeErrors: Doc[] = [];
+    const upserted: Doc[] = [];
+    let n = 0;
+    let nModified = 0;
+    for (let i = 0; i < updates.length; i++) {
+      const st = updates[i] as Doc;
+      try {
+        const r = this.updateOne(db, name, st, b);
+        n += r.n;
+        nModified += r.nModified;
+        if (r.upsertedId !== undefined) upserted.push({ index: i, _id: r.upsertedId });
+      } catch (e) {
+        writeErrors.push(writeError(i, e));
+        if (ordered) break;
+      }
+    }
+    const reply: Doc = { n, nModified };
+    if (upserted.length) reply.upserted = upserted;
+    if (writeErrors.length) reply.writeErrors = writeErrors;
+    return reply;
+  }
+
+  private updateOne(
+    db: string,
+    name: string,
+    st: Doc,
+    cmd: Doc,
+  ): { n: number; nModified: number; upsertedId?: unknown } {
+    if (!isPlainObject(st)) throw mongoError(14, 'update statement must be an object');
+    const q = st.q ?? {};
+    if (!isPlainObject(q))
+      throw mongoError(14, "BSON field 'update.updates.q' is the wrong type, expected type 'object'");
+    const u = st.u;
+    if (!isPlainObject(u) && !Array.isArray(u))
+      throw mongoError(
+        14,
+        "BSON field 'update.updates.u' is the wrong type, expected type 'object' or 'array'",
+      );
+    const multi = st.multi === true;
+    const upsert = st.upsert === true;
+    const isReplacement = isPlainObject(u) && !Object.keys(u).some((k) => k.startsWith('$'));
+    if (multi && isReplacement && Object.keys(u).length > 0)
+      throw mongoError(9, 'multi update is not supported for replacement-style update');
+    const arrayFilters = st.arrayFilters as Doc[] | undefined;
+    if (arrayFilters !== undefined && !Array.isArray(arrayFilters))
+      throw mongoError(14, 'arrayFilters must be an array');
+    const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
+    const coll = this.engine.getCollection(db, name);
+    let matched = this.engine.match(coll, q);
+    if (st.sort && isPlainObject(st.sort) && !multi) matched = sortFirst(matched, st.sort);
+    if (!multi) matched = matched.slice(0, 1);
+    void cmd;
+    if (matched.length === 0) {
+      if (!upsert) return { n: 0, nModified: 0 };
+      const { coll: target } = this.engine.ensureCollection(db, name);
+      const doc = this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters);
+      const inserted = this.engine.insert(target, doc.doc, doc.types);
+      return { n: 1, nModified: 0, upsertedId: inserted._id };
+    }
+    let nModified = 0;
+    for (const old of matched) {
+      const res = this.engine.applyUpdate(old, u as Doc | Doc[], uTypes, { query: q, arrayFilters });
+      if (!res.changed) continue;
+      validateUpdatedDoc(res.doc);
+      this.engine.replace(coll as Collection, old, res.doc, res.types);
+      nModified++;
+    }
+    return { n: matched.length, nModified };
+  }
+
+  private buildUpsert(
+    q: Doc,
+    u: Doc | Doc[],
+    uTypes: TypeMap | undefined,
+    arrayFilters: Doc[] | undefined,
+  ): { doc: Doc; types: TypeMap | undefined } {
+    const base = upsertBase(q);
+    if (isPlainObject(u) && !Object.keys(u).some((k) => k.startsWith('$'))) {
+      const doc: Doc = { ...u };
+      if (doc._id === undefined && base._id !== undefined)
+        return { doc: { _id: base._id, ...doc }, types: uTypes };
+      return { doc, types: uTypes };
+    }
+    const res = this.engine.applyUpdate(base, u, uTypes, { query: {}, arrayFilters, upsert: true });
+    validateUpdatedDoc(res.doc);
+    if (res.doc._id === undefined) return { doc: res.doc, types: res.types };
+    validateId(res.doc._id);
+    return { doc: res.doc, types: res.types };
+  }
+
+  private delete(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.delete);
+    const deletes = b.deletes;
+    if (!Array.isArray(deletes))
+      throw mongoError(9, "BSON field 'delete.deletes' is missing but a required field");
+    const ordered = b.ordered !== false;
+    const writeErrors: Doc[] = [];
+    let n = 0;
+    const coll = this.engine.getCollection(db, name);
+    for (let i = 0; i < deletes.length; i++) {
+      const st = deletes[i] as Doc;
+      try {
+        if (!isPlainObject(st) || !isPlainObject(st.q))
+          throw mongoError(14, "BSON field 'delete.deletes.q' is the wrong type, expected type 'object'");
+        const limit = Number(st.limit ?? 0);
+        if (limit !== 0 && limit !== 1)
+          throw mongoError(9, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
+        if (!coll) continue;
+        let matched = this.engine.match(coll, st.q);
+        if (limit === 1) matched = matched.slice(0, 1);
+        for (const d of matched) this.engine.remove(coll, d);
+        n += matched.length;
+      } catch (e) {
+        writeErrors.push(writeError(i, e));
+        if (ordered) break;
+      }
+    }
+    return writeErrors.length ? { n, writeErrors } : { n };
+  }
+
+  private findAndModify(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.findAndModify ?? b.findandmodify);
+    const q = (b.query ?? {}) as Doc;
+    if (!isPlainObject(q))
+      throw mongoError(14, "BSON field 'findAndModify.query' is the wrong type, expected type 'object'");
+    const remove = b.remove === true;
+    const u = b.update as Doc | Doc[] | undefined;
+    if (remove && u !== undefined) throw mongoError(9, 'Cannot specify both an update and remove=true');
+    if (!remove && u === undefined) throw mongoError(9, 'Either an update or remove=true must be specified');
+    if (remove && b.upsert) throw mongoError(9, 'Cannot specify both upsert=true and remove=true ');
+    if (remove && b.new)
+      throw mongoError(
+        9,
+        "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
+      );
+    const fields = isPlainObject(b.fields) ? b.fields : undefined;
+    const coll = this.engine.getCollection(db, name);
+    let matched = this.engine.match(coll, q);
+    if (isPlainObject(b.sort) && Object.keys(b.sort).length) matched = sortFirst(matched, b.sort);
+    const target = matched[0];
+    const out = (d: Doc | undefined): Doc | null => (d ? projectOne(d, fields) : null);
+    if (remove) {
+      if (!target || !coll) return { lastErrorObject: { n: 0 }, value: null };
+      this.engine.remove(coll, target);
+      return { lastErrorObject: { n: 1 }, value: out(target) };
+    }
+    const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
+    const arrayFilters = b.arrayFilters as Doc[] | undefined;
+    if (!target) {
+      if (!b.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
+      const { coll: c } = this.engine.ensureCollection(db, name);
+      const doc = this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters);
+      const inserted = this.engine.insert(c, doc.doc, doc.types);
+      return {
+        lastErrorObject: { n: 1, updatedExisting: false, upserted: inserted._id },
+        value: b.new ? out(inserted) : null,
+      };
+    }
+    const res = this.engine.applyUpdate(target, u as Doc | Doc[], uTypes, { query: q, arrayFilters });
+    if (res.changed) {
+      validateUpdatedDoc(res.doc);
+      this.engine.replace(coll as Collection, target, res.doc, res.types);
+    }
+    return {
+      lastErrorObject: { n: 1, updatedExisting: true },
+      value: out(b.new ? (res.changed ? res.doc : target) : target),
+    };
+  }
+
+  // ---- reads ------------------------------------------------------------------------------------------------
+
+  private find(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.find);
+    const filter = b.filter ?? {};
+    if (!isPlainObject(filter))
+      throw mongoError(
+        14,
+        "BSON field 'FindCommandRequest.filter' is the wrong type, expected type 'object'",
+      );
+    const skip = numberOpt(b.skip, 'skip') ?? 0;
+    let limit = numberOpt(b.limit, 'limit');
+    let singleBatch = b.singleBatch === true;
+    if (limit !== undefined && limit < 0) {
+      limit = -limit;
+      singleBatch = true;
+    }
+    const batchSize = numberOpt(b.batchSize, 'batchSize');
+    if (b.tailable)
+      throw mongoError(2, 'error processing query: tailable cursor requested on non capped collection');
+    const coll = this.engine.getCollection(db, name);
+    const docs = this.engine.find(coll, {
+      filter,
+      sort: isPlainObject(b.sort) ? b.sort : undefined,
+      skip,
+      limit: limit || undefined,
+      projection: isPlainObject(b.projection) ? b.projection : undefined,
+    });
+    return this.cursorReply(`${db}.${name}`, docs, batchSize, singleBatch);
+  }
+
+  private getMore(b: Doc, db: string): Doc {
+    const idv = b.getMore;
+    const id = typeof idv === 'number' ? idv : Long.isLong(idv) ? (idv as Long).toNumber() : NaN;
+    if (!Number.isFinite(id)) throw mongoError(14, "Field 'getMore' must be of type long in: " + String(idv));
+    if (typeof b.collection !== 'string') throw mongoError(14, "Field 'collection' must be of type string");
+    const cur = this.cursors.get(id);
+    if (!cur) throw mongoError(43, `cursor id ${id} not found`);
+    if (cur.ns !== `${db}.${b.collection}`)
+      throw mongoError(
+        13,
+        `Requested getMore on namespace '${db}.${b.collection}', but cursor belongs to a different namespace ${cur.ns}`,
+      );
+    const batchSize = numberOpt(b.batchSize, 'batchSize');
+    const batch = this.takeBatch(cur, batchSize || Infinity);
+    const done = cur.pos >= cur.docs.length;
+    if (done) this.cursors.delete(id);
+    cur.lastUsed = Date.now();
+    return { cursor: { nextBatch: batch, id: Long.fromNumber(done ? 0 : id), ns: cur.ns } };
+  }
+
+  private killCursors(b: Doc, _db: string): Doc {
+    const ids = Array.isArray(b.cursors) ? b.cursors : [];
+    const killed: Long[] = [];
+    const notFound: Long[] = [];
+    for (const v of ids) {
+      const id = typeof v === 'number' ? v : Long.isLong(v) ? (v as Long).toNumber() : NaN;
+      if (this.cursors.delete(id)) killed.push(Long.fromNumber(id));
+      else notFound.push(Long.fromNumber(Number.isFinite(id) ? id : 0));
+    }
+    return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [] };
+  }
+
+  private count(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.count);
+    const q = (b.query ?? {}) as Doc;
+    if (!isPlainObject(q))
+      throw mongoError(14, "BSON field 'count.query' is the wrong type, expected type 'object'");
+    const coll = this.engine.getCollection(db, name);
+    let n = Object.keys(q).length === 0 ? (coll?.docs.size ?? 0) : this.engine.match(coll, q).length;
+    const skip = numberOpt(b.skip, 'skip') ?? 0;
+    const limit = Math.abs(numberOpt(b.limit, 'limit') ?? 0);
+    n = Math.max(0, n - skip);
+    if (limit) n = Math.min(n, limit);
+    return { n };
+  }
+
+  private distinct(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.distinct);
+    if (typeof b.key !== 'string')
+      throw mongoError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
+    const q = (b.query ?? {}) as Doc;
+    const coll = this.engine.getCollection(db, name);
+    const seen = new Map<string, unknown>();
+    for (const d of this.engine.match(coll, q)) {
+      const typed = applyTypes(d, docTypes.get(d));
+      for (const v of pathValues(typed, b.key)) {
+        if (v === undefined) continue;
+        const k = keyOf(v);
+        if (!seen.has(k)) seen.set(k, v);
+      }
+    }
+    return { values: [...seen.values()] };
+  }
+
+  private aggregate(b: Doc, db: string): Doc {
+    const target = b.aggregate;
+    const pipeline = b.pipeline;
+    if (!Array.isArray(pipeline)) throw mongoError(14, "'pipeline' option must be specified as an array");
+    if (b.explain)
+      return { explainVersion: '1', stages: [], queryPlanner: { namespace: `${db}.${String(target)}` } };
+    if (!isPlainObject(b.cursor))
+      throw mongoError(9, "The 'cursor' option is required, except for aggregate with the explain argument");
+    const batchSize = numberOpt(b.cursor.batchSize, 'batchSize');
+    let name: string | undefined;
+    if (target === 1) name = undefined;
+    else name = validateCollName(db, target);
+    let stages = pipeline as Doc[];
+    let out: { db: string; coll: string } | undefined;
+    for (let i = 0; i < stages.length; i++) {
+      const s = stages[i] as Doc;
+      if (!isPlainObject(s) || Object.keys(s).length !== 1)
+        throw mongoError(40323, 'A pipeline stage specification object must contain exactly one field.');
+      const op = Object.keys(s)[0] as string;
+      if (op === '$out') {
+        if (i !== stages.length - 1)
+          throw mongoError(40601, '$out can only be the final stage in the pipeline');
+        const spec = s.$out;
+        out =
+          typeof spec === 'string'
+            ? { db, coll: spec }
+            : { db: String((spec as Doc).db ?? db), coll: String((spec as Doc).coll) };
+      } else if (op === '$merge') throw mongoError(115, '$merge is not supported by the embedded server');
+      else if (op === '$changeStream')
+        throw mongoError(40573, 'The $changeStream stage is only supported on replica sets');
+    }
+    if (out) stages = stages.slice(0, -1);
+    const coll = name ? this.engine.getCollection(db, name) : undefined;
+    let input: Doc[] | undefined;
+    const first = stages[0] as Doc | undefined;
+    if (target === 1) {
+      if (first && '$listLocalSessions' in first) {
+        input = this.localSessions();
+        stages = stages.slice(1);
+      } else if (!(first && '$documents' in first)) {
+        const op = first ? Object.keys(first)[0] : '$match';
+        throw mongoError(73, `{aggregate: 1} is not valid for '${op}'; a collection is required.`);
+      }
+    } else if (first && '$listLocalSessions' in first) {
+      throw mongoError(50889, '$listLocalSessions must be run against the database with {aggregate: 1}');
+    }
+    let docs: Doc[];
+    try {
+      docs = this.engine.aggregate(db, coll, stages, input);
+    } catch (e) {
+      throw toServerError(e);
+    }
+    if (out) {
+      validateCollName(out.db, out.coll);
+      const existing = this.engine.getCollection(out.db, out.coll);
+      const specs = existing ? existing.indexes.map((i) => i.spec) : [];
+      if (existing) this.engine.dropCollection(out.db, out.coll);
+      const dst = this.engine.createCollection(out.db, out.coll, existing ? { ...existing.options } : {});
+      for (const s of specs) this.engine.createIndex(dst, s);
+      for (const d of docs) this.engine.insert(dst, normalizeOutput(d), undefined);
+      return this.cursorReply(`${db}.${String(name)}`, [], batchSize, false);
+    }
+    return this.cursorReply(`${db}.${name ?? '$cmd.aggregate'}`, docs, batchSize, false);
+  }
+
+  private explain(b: Doc, db: string): Doc {
+    const inner = b.explain;
+    if (!isPlainObject(inner)) throw mongoError(14, 'explain command requires a nested object');
+    const cmd = Object.keys(inner)[0] ?? '';
+    const collName = String(inner[cmd] ?? '');
+    return {
+      explainVersion: '1',
+      queryPlanner: {
+        namespace: `${db}.${collName}`,
+        parsedQuery: (inner.filter ?? inner.q ?? {}) as Doc,
+        winningPlan: { stage: 'COLLSCAN' },
+        rejectedPlans: [],
+      },
+      command: inner,
+      serverInfo: { host: this.info.host, port: this.info.port(), version: SERVER_VERSION },
+    };
+  }
+
+  private dbStats(db: string): Doc {
+    const d = this.engine.dbs.get(db);
+    let objects = 0;
+    let indexes = 0;
+    for (const c of d?.collections.values() ?? []) {
+      objects += c.docs.size;
+      indexes += c.indexes.length + 1;
+    }
+    return {
+      db,
+      collections: d?.collections.size ?? 0,
+      views: 0,
+      objects,
+      avgObjSize: 0,
+      dataSize: 0,
+      storageSize: 0,
+      indexes,
+      indexSize: 0,
+      totalSize: 0,
+      scaleFactor: 1,
+    };
+  }
+
+  private collStats(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.collStats);
+    const c = this.engine.getCollection(db, name);
+    if (!c) throw mongoError(26, `Collection [${db}.${name}] not found.`);
+    return {
+      ns: c.ns,
+      count: c.docs.size,
+      size: 0,
+      storageSize: 0,
+      nindexes: c.indexes.length + 1,
+      totalIndexSize: 0,
+      indexSizes: {},
+    };
+  }
+
+  // ---- indexes ----------------------------------------------------------------------------------------------
+
+  private createIndexes(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.createIndexes);
+    if (!Array.isArray(b.indexes) || b.indexes.length === 0)
+      throw mongoError(2, 'Must specify at least one index to create');
+    const specs = b.indexes.map((raw) => {
+      if (!isPlainObject(raw)) throw mongoError(14, 'index specification must be an object');
+      if (raw.name === undefined && raw.key === undefined)
+        throw mongoError(9, "The 'key' field is a required property of an index specification");
+      return makeIndexSpec(raw);
+    });
+    const { coll, created } = this.engine.ensureCollection(db, name);
+    const before = coll.indexes.length + 1;
+    for (const s of specs) this.engine.createIndex(coll, s);
+    const after = coll.indexes.length + 1;
+    const reply: Doc = {
+      numIndexesBefore: before,
+      numIndexesAfter: after,
+      createdCollectionAutomatically: created,
+    };
+    if (before === after) reply.note = 'all indexes already exist';
+    return reply;
+  }
+
+  private listIndexes(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.listIndexes);
+    const coll = this.engine.getCollection(db, name);
+    if (!coll) throw mongoError(26, `ns does not exist: ${db}.${name}`);
+    const specs = [coll.idIndexSpec(), ...coll.indexes.map((i) => ({ ...i.spec }))];
+    const batchSize = isPlainObject(b.cursor) ? numberOpt(b.cursor.batchSize, 'batchSize') : undefined;
+    return this.cursorReply(`${db}.${name}`, specs, batchSize, false);
+  }
+
+  private dropIndexes(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.dropIndexes ?? b.deleteIndexes);
+    const coll = this.engine.getCollection(db, name);
+    if (!coll) throw mongoError(26, `ns not found ${db}.${name}`);
+    const was = coll.indexes.length + 1;
+    const idx = b.index;
+    if (idx === '*') {
+      for (const i of [...coll.indexes]) this.engine.dropIndex(coll, i.spec.name);
+      return { nIndexesWas: was, msg: 'non-_id indexes dropped for collection' };
+    }
+    const names: string[] = [];
+    if (typeof idx === 'string') names.push(idx);
+    else if (Array.isArray(idx)) names.push(...idx.map(String));
+    else if (isPlainObject(idx)) {
+      const found = coll.indexes.filter((i) => keyOf(i.spec.key) === keyOf(idx));
+      if (keyOf(idx) === keyOf({ _id: 1 })) throw mongoError(72, 'cannot drop _id index');
+      if (found.length === 0) throw mongoError(27, `can't find index with key: ${JSON.stringify(idx)}`);
+      if (found.length > 1) throw mongoError(27, 'index specification matches more than one index');
+      names.push((found[0] as { spec: { name: string } }).spec.name);
+    } else throw mongoError(14, "dropIndexes: 'index' must be a string, array or object");
+    for (const n of names) {
+      if (n === '_id_') throw mongoError(72, 'cannot drop _id index');
+      if (!coll.indexes.some((i) => i.spec.name === n))
+        throw mongoError(27, `index not found with name [${n}]`);
+    }
+    for (const n of names) this.engine.dropIndex(coll, n);
+    return { nIndexesWas: was };
+  }
+
+  // ---- cursors ----------------------------------------------------------------------------------------------
+
+  private cursorReply(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean): Doc {
+    const cur: CursorState = { id: 0, ns, docs, pos: 0, lastUsed: Date.now() };
+    const first = this.takeBatch(cur, batchSize ?? DEFAULT_FIRST_BATCH);
+    let id = 0;
+    if (!singleBatch && cur.pos < docs.length) {
+      id = this.nextCursorId++;
+      cur.id = id;
+      this.cursors.set(id, cur);
+    }
+    return { cursor: { firstBatch: first, id: Long.fromNumber(id), ns } };
+  }
+
+  private takeBatch(cur: CursorState, max: number): Doc[] {
+    const out: Doc[] = [];
+    let bytes = 0;
+    while (cur.pos < cur.docs.length && out.length < max) {
+      const d = cur.docs[cur.pos] as Doc;
+      const size = calculateObjectSize(d, { ignoreUndefined: true });
+      if (out.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
+      out.push(d);
+      bytes += size;
+      cur.pos++;
+    }
+    return out;
+  }
+
+  private killCursorsOf(ns: string): void {
+    for (const [id, c] of this.cursors) if (c.ns === ns) this.cursors.delete(id);
+  }
+}
+
+// ---- helpers ----------------------------------------------------------------------------------------------
+
+const typedDocs = new WeakMap<object, TypeMap | undefined>();
+
+function typesOf(d: Doc): TypeMap | undefined {
+  return typedDocs.get(d);
+}
+
+/**
+ * Normalizes a decoded command body in place (see types.ts). Documents that get stored keep their numeric
+ * type annotations, recorded before the rest of the body is normalized.
+ */
+function prepareBody(name: string, body: Doc): void {
+  const keep = (d: unknown) => {
+    if (!isPlainObject(d)) return;
+    const { types } = normalizeDoc(d);
+    typedDocs.set(d, types);
+  };
+  if (name === 'insert' && Array.isArray(body.documents)) body.documents.forEach(keep);
+  else if (name === 'update' && Array.isArray(body.updates))
+    for (const st of body.updates) keep(isPlainObject(st) ? st.u : undefined);
+  else if (name === 'findAndModify' || name === 'findandmodify') keep(body.update);
+  normalize(body);
+}
+
+/** Aggregation output can contain values mingo produced (e.g. bigint); make it storable. */
+function normalizeOutput(d: Doc): Doc {
+  return d;
+}
+
+function numberOpt(v: unknown, field: string): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'number' && Number.isFinite(v)) {
+    if (field !== 'limit' && v < 0)
+      throw mongoError(51024, `BSON field '${field}' value must be >= 0, actual value '${v}'`);
+    return Math.trunc(v);
+  }
+  if (Long.isLong(v)) return (v as Long).toNumber();
+  throw mongoError(
+    14,
+    `BSON field '${field}' is the wrong type '${typeof v}', expected types '[long, int, decimal, double']`,
+  );
+}
+
+function writeError(index: number, e: unknown): Doc {
+  const err = toServerError(e);
+  const out: Doc = { index, code: err.code };
+  if (err instanceof MongoServerError && err.code === 11000) {
+    if (err.extra.keyPattern) out.keyPattern = err.extra.keyPattern;
+    if (err.extra.keyValue) out.keyValue = err.extra.keyValue;
+  }
+  out.errmsg = err.message;
+  return out;
+}
+
+function validateNewDoc(d: Doc): void {
+  if (d._id !== undefined) validateId(d._id);
+  if (calculateObjectSize(d) > MAX_BSON_OBJECT_SIZE)
+    throw mongoError(
+      2,
+      `object to insert too large. size in bytes: ${calculateObjectSize(d)}, max size: ${MAX_BSON_OBJECT_SIZE}`,
+    );
+}
+
+function validateUpdatedDoc(d: Doc): void {
+  const size = calculateObjectSize(d);
+  if (size > MAX_BSON_OBJECT_SIZE)
+    throw mongoError(17419, `Resulting document after update is larger than ${MAX_BSON_OBJECT_SIZE}`);
+}
+
+function sortFirst(docs: Doc[], sort: Doc): Doc[] {
+  if (docs.length <= 1) return docs;
+  return new Query({}, MINGO_OPTIONS)
+    .find(docs)
+    .sort(sort as Record<string, 1 | -1>)
+    .all() as Doc[];
+}
+
+function projectOne(d: Doc, fields: Doc | undefined): Doc {
+  if (!fields || Object.keys(fields).length === 0) return applyTypes(d, docTypes.get(d));
+  return applyTypes(
+    orderProjected(new Query({}, MINGO_OPTIONS).find([d], fields).all()[0] as Doc, d),
+    docTypes.get(d),
+  );
+}

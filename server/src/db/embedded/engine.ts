@@ -1,0 +1,1052 @@
+/**
+ * The storage engine: databases, collections, indexes and the write operations on them.
+ *
+ * Documents live in a Map keyed by the canonical key of their `_id` (the `_id_` index). Stored documents are
+ * never mutated: an update builds a new object and swaps it in, so cursors and replies can hold references.
+ * Every change is reported to `onChange` as a journal record (see storage.ts) before the command replies.
+ */
+import { ObjectId, UUID } from 'bson';
+import { Context, Query, update as mingoUpdate } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import type { Options as MingoOptions, PipelineOperator } from 'mingo/types';
+import { MongoServerError, mongoError } from './errors.js';
+import { applyTypes, docTypes, dropTypes, pruneTypes, type TypeMap } from './types.js';
+import {
+  cloneDoc,
+  formatValue,
+  getPath,
+  isPlainObject,
+  keyOf,
+  pathValues,
+  setPath,
+  type Doc,
+} from './values.js';
+
+export const MINGO_OPTIONS: Partial<MingoOptions> = {
+  idKey: '_id',
+  useStrictMode: true,
+  scriptEnabled: false,
+};
+
+/**
+ * Field order of a projection result as mongod produces it: `_id` first, then the kept fields in the order of
+ * the input document, then computed fields. (mingo puts computed fields first and `_id` last.)
+ */
+export function orderProjected(out: Doc, input: Doc | undefined): Doc {
+  if (!input || !isPlainObject(out)) return idFirst(out);
+  const ordered: Doc = {};
+  if ('_id' in out) ordered._id = out._id;
+  for (const k of Object.keys(input)) if (k !== '_id' && k in out) ordered[k] = out[k];
+  for (const k of Object.keys(out)) if (!(k in ordered)) ordered[k] = out[k];
+  return ordered;
+}
+
+/** $project with mongod's field order; the input of each output is tapped (the stage maps 1:1, in order). */
+const $projectIdFirst = ((coll, expr, options) => {
+  let current: Doc | undefined;
+  const tapped = coll.map((d) => {
+    current = d as Doc;
+    return d;
+  });
+  return pipelineOperators.$project(tapped, expr, options).map((d) => orderProjected(d as Doc, current));
+}) as typeof pipelineOperators.$project;
+
+/** Operators for aggregation: all of mingo's, with $project adjusted. */
+const AGGREGATION_CONTEXT = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: {
+    ...(pipelineOperators as unknown as Record<`$${string}`, PipelineOperator>),
+    $project: $projectIdFirst,
+  },
+  projection: projectionOperators,
+  query: queryOperators,
+  window: windowOperators,
+});
+
+/** Journal/snapshot record. Documents are stored with their BSON types re-applied. */
+export type ChangeRecord =
+  | { op: 'c'; db: string; c: string; options: Doc; uuid: UUID }
+  | { op: 'dc'; db: string; c: string }
+  | { op: 'dd'; db: string }
+  | { op: 'ci'; db: string; c: string; spec: Doc }
+  | { op: 'di'; db: string; c: string; name: string }
+  | { op: 'i'; db: string; c: string; doc: Doc }
+  | { op: 'u'; db: string; c: string; doc: Doc }
+  | { op: 'd'; db: string; c: string; id: unknown };
+
+export interface IndexSpec extends Doc {
+  v: number;
+  key: Doc;
+  name: string;
+}
+
+const MAX_KEY_COMBINATIONS = 10000;
+
+export class Index {
+  readonly spec: IndexSpec;
+  readonly fields: string[];
+  readonly unique: boolean;
+  readonly sparse: boolean;
+  readonly partial: Query | undefined;
+  readonly ttlSeconds: number | undefined;
+  /** Special (text, 2dsphere, …) indexes are kept in the catalog but not maintained. */
+  readonly maintained: boolean;
+  readonly entries = new Map<string, Set<string>>();
+
+  constructor(spec: IndexSpec) {
+    this.spec = spec;
+    this.fields = Object.keys(spec.key);
+    this.unique = spec.unique === true;
+    this.sparse = spec.sparse === true;
+    this.partial = isPlainObject(spec.partialFilterExpression)
+      ? new Query(spec.partialFilterExpression, MINGO_OPTIONS)
+      : undefined;
+    this.ttlSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
+    this.maintained = Object.values(spec.key).every((v) => typeof v === 'number' || v === 'hashed');
+  }
+
+  /** Whether equality lookups may use this index (every document has at least one entry). */
+  get usableForEquality(): boolean {
+    return this.maintained && !this.sparse && !this.partial;
+  }
+
+  /** Index keys of a document with the field values that produced them. */
+  keysOf(doc: Doc): Array<[string, unknown[]]> {
+    if (!this.maintained) return [];
+    if (this.partial && !this.partial.test(doc)) return [];
+    const perField = this.fields.map((f) => {
+      const seen = new Map<string, unknown>();
+      for (const v of pathValues(doc, f)) {
+        const k = keyOf(v);
+        if (!seen.has(k)) seen.set(k, v);
+      }
+      return [...seen.entries()];
+    });
+    // sparse: documents lacking every indexed field are not indexed (explicit nulls are)
+    if (this.sparse && perField.every((vals) => vals.every(([, v]) => v === undefined))) return [];
+    if (perField.length === 1) return (perField[0] ?? []).map(([k, v]) => [k, [v]]);
+    let combos: Array<[string[], unknown[]]> = [[[], []]];
+    for (const vals of perField) {
+      const next: Array<[string[], unknown[]]> = [];
+      for (const [ks, vs] of combos)
+        for (const [k, v] of vals)
+          next.push([
+            [...ks, k],
+            [...vs, v],
+          ]);
+      combos = next;
+      if (combos.length > MAX_KEY_COMBINATIONS) throw mongoError(171, 'cannot index parallel arrays');
+    }
+    return combos.map(([ks, vs]) => [JSON.stringify(ks), vs]);
+  }
+
+  keyForLookup(values: unknown[]): string {
+    return values.length === 1 ? keyOf(values[0]) : JSON.stringify(values.map(keyOf));
+  }
+
+  add(doc: Doc, docKey: string): void {
+    for (const [k] of this.keysOf(doc)) {
+      let set = this.entries.get(k);
+      if (!set) this.entries.set(k, (set = new Set()));
+      set.add(docKey);
+    }
+  }
+
+  remove(doc: Doc, docKey: string): void {
+    for (const [k] of this.keysOf(doc)) {
+      const set = this.entries.get(k);
+      if (!set) continue;
+      set.delete(docKey);
+      if (set.size === 0) this.entries.delete(k);
+    }
+  }
+}
+
+export function duplicateKeyError(
+  ns: string,
+  indexName: string,
+  keyPattern: Doc,
+  fields: string[],
+  values: unknown[],
+): MongoServerError {
+  const keyValue: Doc = {};
+  fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
+  const dup = '{ ' + fields.map((f, i) => `${f}: ${formatValue(values[i])}`).join(', ') + ' }';
+  return mongoError(
+    11000,
+    `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: ${dup}`,
+    {
+      keyPattern: { ...keyPattern },
+      keyValue,
+    },
+  );
+}
+
+export class Collection {
+  readonly docs = new Map<string, Doc>();
+  indexes: Index[] = [];
+
+  constructor(
+    readonly db: string,
+    readonly name: string,
+    readonly options: Doc,
+    readonly uuid: UUID,
+  ) {}
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  idIndexSpec(): IndexSpec {
+    return { v: 2, key: { _id: 1 }, name: '_id_' };
+  }
+
+  /** Throws the duplicate key error a write of `doc` (stored under docKey) would cause. */
+  checkUnique(doc: Doc, docKey: string, isNew: boolean): void {
+    if (isNew && this.docs.has(docKey))
+      throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
+    for (const idx of this.indexes) {
+      if (!idx.unique) continue;
+      for (const [k, vals] of idx.keysOf(doc)) {
+        const set = idx.entries.get(k);
+        if (!set) continue;
+        for (const other of set)
+          if (other !== docKey)
+            throw duplicateKeyError(this.ns, idx.spec.name, idx.spec.key, idx.fields, vals);
+      }
+    }
+  }
+
+  insertStored(doc: Doc): void {
+    const key = keyOf(doc._id);
+    this.checkUnique(doc, key, true);
+    this.docs.set(key, doc);
+    for (const idx of this.indexes) idx.add(doc, key);
+  }
+
+  replaceStored(oldDoc: Doc, newDoc: Doc): void {
+    const key = keyOf(oldDoc._id);
+    for (const idx of this.indexes) idx.remove(oldDoc, key);
+    try {
+      this.checkUnique(newDoc, key, false);
+    } catch (e) {
+      for (const idx of this.indexes) idx.add(oldDoc, key);
+      throw e;
+    }
+    for (const idx of this.indexes) idx.add(newDoc, key);
+    this.docs.set(key, newDoc);
+  }
+
+  deleteStored(doc: Doc): void {
+    const key = keyOf(doc._id);
+    if (!this.docs.delete(key)) return;
+    for (const idx of this.indexes) idx.remove(doc, key);
+  }
+
+  /** Candidate documents for a filter, using the `_id` map or an equality index when possible. */
+  candidates(filter: Doc): Iterable<Doc> {
+    const idVals = equalityValues(filter._id);
+    if (idVals) {
+      const out: Doc[] = [];
+      for (const v of idVals) {
+        const d = this.docs.get(keyOf(v));
+        if (d) out.push(d);
+      }
+      return out;
+    }
+    let best: { idx: Index; lists: unknown[][] } | undefined;
+    for (const idx of this.indexes) {
+      if (!idx.usableForEquality) continue;
+      const lists: unknown[][] = [];
+      for (const f of idx.fields) {
+        const vals = equalityValues(filter[f]);
+        if (!vals) break;
+        lists.push(vals);
+      }
+      if (lists.length !== idx.fields.length) continue;
+      if (!best || (idx.unique && !best.idx.unique)) best = { idx, lists };
+    }
+    if (!best) return this.docs.values();
+    let combos: unknown[][] = [[]];
+    for (const vals of best.lists) combos = combos.flatMap((c) => vals.map((v) => [...c, v]));
+    const keys = new Set<string>();
+    for (const combo of combos) {
+      const set = best.idx.entries.get(best.idx.keyForLookup(combo));
+      if (set) for (const k of set) keys.add(k);
+    }
+    const out: Doc[] = [];
+    for (const k of keys) {
+      const d = this.docs.get(k);
+      if (d) out.push(d);
+    }
+    return out;
+  }
+}
+
+function isIndexableScalar(v: unknown): boolean {
+  if (v === null || v === undefined) return false;
+  const t = typeof v;
+  if (t === 'string' || t === 'number' || t === 'boolean') return !(t === 'number' && Number.isNaN(v));
+  if (v instanceof Date) return true;
+  if (Array.isArray(v) || v instanceof RegExp || isPlainObject(v)) return false;
+  const bt = (v as { _bsontype?: string })._bsontype;
+  return bt === 'ObjectId' || bt === 'Long' || bt === 'Binary' || bt === 'UUID' || Buffer.isBuffer(v);
+}
+
+/** Values a filter condition requires by equality (`v`, `{$eq: v}`, `{$in: [...]}`), or undefined. */
+function equalityValues(cond: unknown): unknown[] | undefined {
+  if (cond === undefined) return undefined;
+  if (isIndexableScalar(cond)) return [cond];
+  if (isPlainObject(cond)) {
+    const keys = Object.keys(cond);
+    if (keys.length !== 1) return undefined;
+    if (keys[0] === '$eq' && isIndexableScalar(cond.$eq)) return [cond.$eq];
+    if (
+      keys[0] === '$in' &&
+      Array.isArray(cond.$in) &&
+      cond.$in.length <= 1000 &&
+      cond.$in.every(isIndexableScalar)
+    )
+      return cond.$in;
+  }
+  return undefined;
+}
+
+export class Database {
+  readonly collections = new Map<string, Collection>();
+  constructor(readonly name: string) {}
+}
+
+export function validateDbName(name: string): void {
+  if (!name || /[/\\. "$\0]/.test(name) || name.length > 63)
+    throw mongoError(73, `Invalid database name: '${name}'`);
+}
+
+export function validateCollName(db: string, name: unknown): string {
+  if (typeof name !== 'string') throw mongoError(73, `collection name has invalid type ${typeof name}`);
+  if (!name || name.includes('\0') || name.startsWith('.') || name.includes('$'))
+    throw mongoError(73, `Invalid collection name: ${name}`);
+  if (db.length + 1 + name.length > 255)
+    throw mongoError(73, `Fully qualified namespace is too long. Namespace: ${db}.${name}`);
+  return name;
+}
+
+/** Normalizes a caller-provided index spec and validates it like mongod. */
+export function makeIndexSpec(raw: Doc): IndexSpec {
+  const key = raw.key;
+  if (!isPlainObject(key) || Object.keys(key).length === 0)
+    throw mongoError(67, 'Index keys cannot be empty.');
+  for (const [f, dir] of Object.entries(key)) {
+    if (!f) throw mongoError(67, 'Index keys cannot be an empty field.');
+    const ok =
+      (typeof dir === 'number' && dir !== 0 && !Number.isNaN(dir)) ||
+      ['text', '2dsphere', '2d', 'hashed'].includes(String(dir));
+    if (!ok)
+      throw mongoError(
+        67,
+        `Values in the index key pattern can't be zero or an unknown string: ${formatValue(key)}`,
+      );
+  }
+  const name = typeof raw.name === 'string' ? raw.name : defaultIndexName(key);
+  if (raw.name !== undefined && typeof raw.name !== 'string')
+    throw mongoError(14, "The field 'name' must be a string");
+  if (!name) throw mongoError(67, 'The index name cannot be empty');
+  const spec: IndexSpec = { v: 2, key: { ...key }, name };
+  for (const [k, v] of Object.entries(raw)) {
+    if (k === 'key' || k === 'name' || k === 'v' || k === 'ns' || k === 'background') continue;
+    if (k === 'unique' || k === 'sparse' || k === 'hidden') {
+      if (v) spec[k] = true;
+      continue;
+    }
+    if (k === 'expireAfterSeconds') {
+      if (typeof v !== 'number' || v < 0 || Number.isNaN(v))
+        throw mongoError(2, "TTL index 'expireAfterSeconds' option must be numeric and non-negative");
+      if (Object.keys(key).length !== 1)
+        throw mongoError(67, 'TTL indexes are single-field indexes, compound indexes do not support TTL.');
+      spec.expireAfterSeconds = Math.floor(v);
+      continue;
+    }
+    if (k === 'partialFilterExpression') {
+      if (!isPlainObject(v)) throw mongoError(14, "'partialFilterExpression' option must be a document");
+      spec.partialFilterExpression = v;
+      continue;
+    }
+    spec[k] = v;
+  }
+  if (name === '_id_' && keyOf(key) !== keyOf({ _id: 1 }))
+    throw mongoError(67, "The index name '_id_' is reserved for the _id index");
+  return spec;
+}
+
+export function defaultIndexName(key: Doc): string {
+  return Object.entries(key)
+    .map(([f, d]) => `${f}_${String(d)}`)
+    .join('_');
+}
+
+function sameIndexOptions(a: Doc, b: Doc): boolean {
+  const norm = (s: Doc) => {
+    const o: Doc = {};
+    for (const k of [
+      'unique',
+      'sparse',
+      'partialFilterExpression',
+      'expireAfterSeconds',
+      'collation',
+      'weights',
+      'default_language',
+      '2dsphereIndexVersion',
+      'hidden',
+    ]) {
+      if (s[k] !== undefined && s[k] !== false) o[k] = s[k];
+    }
+    return keyOf(o);
+  };
+  return norm(a) === norm(b);
+}
+
+export class Engine {
+  readonly dbs = new Map<string, Database>();
+  /** Receives every change; set by the storage layer. */
+  onChange: (rec: ChangeRecord) => void = () => {};
+
+  private emit(rec: ChangeRecord): void {
+    this.onChange(rec);
+  }
+
+  getDb(name: string, create: boolean): Database | undefined {
+    let db = this.dbs.get(name);
+    if (!db && create) {
+      validateDbName(name);
+      db = new Database(name);
+      this.dbs.set(name, db);
+    }
+    return db;
+  }
+
+  getCollection(db: string, name: string): Collection | undefined {
+    return this.dbs.get(db)?.collections.get(name);
+  }
+
+  /** Returns the collection, creating it implicitly (like an insert does). */
+  ensureCollection(db: string, name: string): { coll: Collection; created: boolean } {
+    const existing = this.getCollection(db, name);
+    if (existing) return { coll: existing, created: false };
+    return { coll: this.createCollection(db, name, {}), created: true };
+  }
+
+  createCollection(db: string, name: string, options: Doc, uuid: UUID = new UUID()): Collection {
+    validateCollName(db, name);
+    const d = this.getDb(db, true) as Database;
+    if (d.collections.has(name)) throw mongoError(48, `Collection ${db}.${name} already exists.`);
+    const coll = new Collection(db, name, options, uuid);
+    d.collections.set(name, coll);
+    this.emit({ op: 'c', db, c: name, options, uuid });
+    return coll;
+  }
+
+  dropCollection(db: string, name: string): Collection | undefined {
+    const d = this.dbs.get(db);
+    const coll = d?.collections.get(name);
+    if (!d || !coll) return undefined;
+    d.collections.delete(name);
+    this.emit({ op: 'dc', db, c: name });
+    return coll;
+  }
+
+  dropDatabase(db: string): boolean {
+    if (!this.dbs.delete(db)) return false;
+    this.emit({ op: 'dd', db });
+    return true;
+  }
+
+  /** Adds an index; returns false when an identical index already exists. */
+  createIndex(coll: Collection, spec: IndexSpec): boolean {
+    if (spec.name === '_id_' || keyOf(spec.key) === keyOf({ _id: 1 })) {
+      if (spec.unique === false || spec.sparse)
+        throw mongoError(67, 'The _id index cannot be sparse or non-unique');
+      return false;
+    }
+    for (const idx of coll.indexes) {
+      const sameKey = keyOf(idx.spec.key) === keyOf(spec.key);
+      if (idx.spec.name === spec.name) {
+        if (sameKey && sameIndexOptions(idx.spec, spec)) return false;
+        if (!sameKey)
+          throw mongoError(
+            86,
+            `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${formatValue(spec)}, existing index: ${formatValue(idx.spec)}`,
+          );
+        throw mongoError(
+          85,
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${formatValue(spec)}, existing index: ${formatValue(idx.spec)}`,
+        );
+      }
+      if (
+        sameKey &&
+        keyOf(idx.spec.partialFilterExpression ?? null) === keyOf(spec.partialFilterExpression ?? null)
+      ) {
+        if (sameIndexOptions(idx.spec, spec)) return false;
+        throw mongoError(
+          85,
+          `An equivalent index already exists with the same name but different options. Requested index: ${formatValue(spec)}, existing index: ${formatValue(idx.spec)}`,
+        );
+      }
+    }
+    const idx = new Index(spec);
+    // Build, failing like mongod on duplicates.
+    for (const [docKey, doc] of coll.docs) {
+      for (const [k, vals] of idx.keysOf(doc)) {
+        let set = idx.entries.get(k);
+        if (!set) idx.entries.set(k, (set = new Set()));
+        if (idx.unique && set.size > 0 && !set.has(docKey)) {
+          const dup = duplicateKeyError(coll.ns, spec.name, spec.key, idx.fields, vals);
+          throw mongoError(
+            11000,
+            `Index build failed: ${coll.uuid.toHexString()}: Collection ${coll.ns} ( ${coll.uuid.toHexString()} ) :: caused by :: ${dup.message}`,
+            dup.extra,
+          );
+        }
+        set.add(docKey);
+      }
+    }
+    coll.indexes.push(idx);
+    this.emit({ op: 'ci', db: coll.db, c: coll.name, spec });
+    return true;
+  }
+
+  dropIndex(coll: Collection, name: string): void {
+    const i = coll.indexes.findIndex((x) => x.spec.name === name);
+    if (i < 0) throw mongoError(27, `index not found with name [${name}]`);
+    coll.indexes.splice(i, 1);
+    this.emit({ op: 'di', db: coll.db, c: coll.name, name });
+  }
+
+  // ---- documents ------------------------------------------------------------------------------------------
+
+  insert(coll: Collection, doc: Doc, types: TypeMap | undefined): Doc {
+    if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
+    else if (Object.keys(doc)[0] !== '_id') doc = idFirst(doc);
+    validateId(doc._id);
+    coll.insertStored(doc);
+    if (types) docTypes.set(doc, types);
+    this.emit({ op: 'i', db: coll.db, c: coll.name, doc: applyTypes(doc, types) });
+    return doc;
+  }
+
+  replace(coll: Collection, oldDoc: Doc, newDoc: Doc, types: TypeMap | undefined): void {
+    coll.replaceStored(oldDoc, newDoc);
+    if (types) docTypes.set(newDoc, types);
+    this.emit({ op: 'u', db: coll.db, c: coll.name, doc: applyTypes(newDoc, types) });
+  }
+
+  remove(coll: Collection, doc: Doc): void {
+    coll.deleteStored(doc);
+    this.emit({ op: 'd', db: coll.db, c: coll.name, id: doc._id });
+  }
+
+  /** Documents matching a filter, in natural (or index) order. */
+  match(coll: Collection | undefined, filter: Doc): Doc[] {
+    validateFilter(filter);
+    if (!coll) return [];
+    const source = coll.candidates(filter);
+    if (Object.keys(filter).length === 0) return [...source];
+    const q = new Query(filter, MINGO_OPTIONS);
+    const out: Doc[] = [];
+    for (const d of source) if (q.test(d)) out.push(d);
+    return out;
+  }
+
+  /** find: filter, sort, skip, limit and projection. Returns documents ready to encode. */
+  find(
+    coll: Collection | undefined,
+    opts: { filter: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc },
+  ): Doc[] {
+    let docs = this.match(coll, opts.filter);
+    if (opts.sort && Object.keys(opts.sort).length) docs = sortDocs(docs, opts.sort);
+    const skip = opts.skip ?? 0;
+    if (skip || opts.limit) docs = docs.slice(skip, opts.limit ? skip + opts.limit : undefined);
+    return project(docs, opts.projection, opts.filter);
+  }
+
+  /** Runs an aggregation pipeline over a collection (or over nothing, for `aggregate: 1`). */
+  aggregate(db: string, coll: Collection | undefined, pipeline: Doc[], input?: Doc[]): Doc[] {
+    let stages = pipeline;
+    let source: Doc[];
+    const first = stages[0];
+    if (input) source = input;
+    else if (first && isPlainObject(first.$match) && Object.keys(first).length === 1) {
+      source = this.match(coll, first.$match);
+      stages = stages.slice(1);
+    } else source = coll ? [...coll.docs.values()] : [];
+    // Aggregation works on the engine representation (plain JS numbers) so arithmetic and comparisons work;
+    // numbers in its output are encoded naturally (int32 when integral and small, double otherwise).
+    const resolved = new Map<string, Doc[]>();
+    const collectionResolver = (name: string): Doc[] => {
+      let docs = resolved.get(name);
+      if (!docs) {
+        const c = this.getCollection(db, name);
+        docs = c ? [...c.docs.values()].map((d) => cloneDoc(d)) : [];
+        resolved.set(name, docs);
+      }
+      return docs;
+    };
+    if (stages.length === 0) return source;
+    const agg = new Aggregator(stages, {
+      ...MINGO_OPTIONS,
+      context: AGGREGATION_CONTEXT,
+      collectionResolver,
+      processingMode: 1 /* CLONE_INPUT */,
+    });
+    return agg.run(source) as Doc[];
+  }
+
+  /** Applies an update (operators, replacement or pipeline) to one document; returns the new document. */
+  applyUpdate(
+    old: Doc,
+    u: Doc | Doc[],
+    uTypes: TypeMap | undefined,
+    opts: { query: Doc; arrayFilters?: Doc[]; upsert?: boolean },
+  ): { doc: Doc; types: TypeMap | undefined; changed: boolean } {
+    const oldTypes = docTypes.get(old);
+    if (Array.isArray(u)) {
+      for (const stage of u) {
+        const op = isPlainObject(stage) ? Object.keys(stage)[0] : undefined;
+        if (!op || !PIPELINE_UPDATE_STAGES.has(op) || Object.keys(stage).length !== 1)
+          throw mongoError(
+            ErrorCodes.InvalidOptions,
+            `${op ?? 'stage'} is not allowed to be used within an update`,
+          );
+      }
+      let doc: Doc;
+      try {
+        const agg = new Aggregator(u, { ...MINGO_OPTIONS, context: AGGREGATION_CONTEXT, processingMode: 1 });
+        doc = (agg.run([cloneDoc(old)]) as Doc[])[0] as Doc;
+      } catch (e) {
+        throw updateError(e);
+      }
+      if (!isPlainObject(doc)) throw mongoError(2, 'pipeline update must produce a document');
+      if (doc._id === undefined && old._id !== undefined) doc._id = old._id;
+      checkIdUnchanged(old, doc, opts.upsert);
+      const fixed = idFirst(doc);
+      return { doc: fixed, types: pruneTypes(fixed, oldTypes), changed: keyOf(fixed) !== keyOf(old) };
+    }
+    const keys = Object.keys(u);
+    const isOps = keys.length > 0 && keys.every((k) => k.startsWith('$'));
+    if (!isOps) {
+      const bad = keys.find((k) => k.startsWith('$'));
+      if (bad)
+        throw mongoError(
+          52,
+          `The dollar ($) prefixed field '${bad}' in '${bad}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
+        );
+      const doc: Doc = { _id: old._id, ...u };
+      if (old._id === undefined) delete doc._id;
+      else if (u._id !== undefined && keyOf(u._id) !== keyOf(old._id))
+        throw mongoError(
+          66,
+          `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(u._id)}`,
+        );
+      if (u._id !== undefined) doc._id = u._id;
+      return { doc: idFirst(doc), types: uTypes, changed: keyOf(doc) !== keyOf(old) };
+    }
+    const ops: Doc = {};
+    for (const k of keys) {
+      if (!UPDATE_OPERATORS.has(k))
+        throw mongoError(
+          9,
+          `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`,
+        );
+      const spec = u[k];
+      if (!isPlainObject(spec))
+        throw mongoError(
+          9,
+          `Modifiers operate on fields but we found type ${typeName(spec)} instead. For example: {$mod: {<field>: ...}} not {${k}: ${formatValue(spec)}}`,
+        );
+      if (k === '$setOnInsert') {
+        if (!opts.upsert) continue;
+        ops.$set = { ...((ops.$set as Doc) ?? {}), ...spec };
+        continue;
+      }
+      if (k === '$set') {
+        ops.$set = { ...((ops.$set as Doc) ?? {}), ...spec };
+        continue;
+      }
+      if (Object.keys(spec).length) ops[k] = spec;
+    }
+    checkConflicts(ops);
+    checkArithmetic(old, ops);
+    const doc = cloneDoc(old);
+    let fields: string[] = [];
+    if (Object.keys(ops).length) {
+      try {
+        fields = mingoUpdate(
+          doc,
+          ops as never,
+          opts.arrayFilters,
+          (Object.keys(opts.query).length ? opts.query : undefined) as never,
+          {
+            cloneMode: 'deep',
+            queryOptions: MINGO_OPTIONS,
+          },
+        );
+      } catch (e) {
+        throw updateError(e);
+      }
+    }
+    checkIdUnchanged(old, doc, opts.upsert);
+    let types = dropTypes(oldTypes, fields);
+    if (uTypes) {
+      for (const [p, t] of uTypes) {
+        const m = /^\$(set|setOnInsert|inc|mul|min|max)\.(.+)$/.exec(p);
+        if (!m || !m[2] || m[2].includes('$')) continue;
+        if (m[1] === 'setOnInsert' && !opts.upsert) continue;
+        types ??= new Map();
+        types.set(m[2], t);
+      }
+    }
+    if (oldTypes) {
+      // arithmetic keeps the stored type (long + int stays long)
+      for (const op of ['$inc', '$mul', '$min', '$max']) {
+        const spec = ops[op] as Doc | undefined;
+        if (!spec) continue;
+        for (const p of Object.keys(spec)) {
+          const t = oldTypes.get(p);
+          if (t && !types?.has(p)) (types ??= new Map()).set(p, t);
+        }
+      }
+    }
+    const out = idFirst(doc);
+    return { doc: out, types: pruneTypes(out, types), changed: fields.length > 0 };
+  }
+}
+
+const ErrorCodes = { InvalidOptions: 72 } as const;
+
+const PIPELINE_UPDATE_STAGES = new Set([
+  '$addFields',
+  '$set',
+  '$project',
+  '$unset',
+  '$replaceRoot',
+  '$replaceWith',
+]);
+
+const UPDATE_OPERATORS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$rename',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$currentDate',
+  '$bit',
+  '$setOnInsert',
+]);
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v;
+}
+
+function checkConflicts(ops: Doc): void {
+  const paths: string[] = [];
+  for (const [op, spec] of Object.entries(ops)) {
+    for (const p of Object.keys(spec as Doc)) {
+      paths.push(p);
+      if (op === '$rename') paths.push(String((spec as Doc)[p]));
+    }
+  }
+  for (let i = 0; i < paths.length; i++) {
+    for (let j = i + 1; j < paths.length; j++) {
+      const a = paths[i] as string;
+      const b = paths[j] as string;
+      if (a === b || a.startsWith(b + '.') || b.startsWith(a + '.'))
+        throw mongoError(
+          40,
+          `Updating the path '${b}' would create a conflict at '${a.length < b.length ? a : b}'`,
+        );
+    }
+  }
+  for (const p of paths) {
+    if (p === '') throw mongoError(56, 'An empty update path is not valid.');
+    if (p.split('.').some((s) => s === ''))
+      throw mongoError(56, `The update path '${p}' contains an empty field name, which is not allowed.`);
+  }
+}
+
+function isNumeric(v: unknown): boolean {
+  if (typeof v === 'number') return true;
+  const t = (v as { _bsontype?: string } | null)?._bsontype;
+  return t === 'Long' || t === 'Decimal128' || t === 'Int32' || t === 'Double';
+}
+
+/** mingo silently skips $inc/$mul on non-numbers; mongod fails with TypeMismatch. */
+function checkArithmetic(old: Doc, ops: Doc): void {
+  for (const [op, verb] of [
+    ['$inc', 'increment'],
+    ['$mul', 'multiply'],
+  ] as const) {
+    const spec = ops[op] as Doc | undefined;
+    if (!spec) continue;
+    for (const [path, arg] of Object.entries(spec)) {
+      if (!isNumeric(arg))
+        throw mongoError(14, `Cannot ${verb} with non-numeric argument: {${path}: ${formatValue(arg)}}`);
+      if (path.includes('$')) continue;
+      const current = getPath(old, path);
+      if (current !== undefined && !isNumeric(current)) {
+        const field = path.split('.').pop() as string;
+        throw mongoError(
+          14,
+          `Cannot apply ${op} to a value of non-numeric type. {_id: ${formatValue(old._id)}} has the field '${field}' of non-numeric type ${typeName(current)}`,
+        );
+      }
+    }
+  }
+}
+
+function updateError(e: unknown): MongoServerError {
+  if (e instanceof MongoServerError) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/immutable field/i.test(msg)) return mongoError(66, msg.replace(/\.$/, ''));
+  if (/numeric|number/i.test(msg)) return mongoError(14, msg);
+  return mongoError(2, msg);
+}
+
+function checkIdUnchanged(old: Doc, doc: Doc, upsert: boolean | undefined): void {
+  if (upsert && old._id === undefined) return;
+  if (keyOf(doc._id) !== keyOf(old._id))
+    throw mongoError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+}
+
+export function idFirst(doc: Doc): Doc {
+  if (doc._id === undefined || Object.keys(doc)[0] === '_id') return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
+}
+
+export function validateId(id: unknown): void {
+  if (Array.isArray(id)) throw mongoError(53, "The '_id' value cannot be of type array");
+  if (id instanceof RegExp) throw mongoError(53, "The '_id' value cannot be of type regex");
+  if (id === undefined) throw mongoError(53, "The '_id' value cannot be undefined");
+  if (isPlainObject(id)) {
+    const bad = firstDollarKey(id);
+    if (bad)
+      throw mongoError(
+        52,
+        `_id fields may not contain '$'-prefixed fields: ${bad} is not valid for storage.`,
+      );
+  }
+}
+
+function firstDollarKey(v: unknown): string | undefined {
+  if (Array.isArray(v)) {
+    for (const e of v) {
+      const k = firstDollarKey(e);
+      if (k) return k;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(v)) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    if (k.startsWith('$')) return k;
+    const inner = firstDollarKey(x);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+  if ('$natural' in sort) {
+    // natural order is insertion order; only a {$natural: -1} sort changes anything
+    return sort.$natural === -1 ? docs.slice().reverse() : docs;
+  }
+  for (const [f, dir] of Object.entries(sort)) {
+    if (isPlainObject(dir) && '$meta' in dir) continue;
+    if (dir !== 1 && dir !== -1)
+      throw mongoError(15974, `Illegal key in $sort specification: ${f}: ${formatValue(dir)}`);
+  }
+  return new Query({}, MINGO_OPTIONS)
+    .find(docs)
+    .sort(sort as Record<string, 1 | -1>)
+    .all() as Doc[];
+}
+
+/** Applies a find projection; keeps the numeric type annotations of the source documents. */
+export function project(docs: Doc[], projection: Doc | undefined, filter: Doc): Doc[] {
+  if (!projection || Object.keys(projection).length === 0)
+    return docs.map((d) => applyTypes(d, docTypes.get(d)));
+  const slices = sliceOnlyProjection(projection);
+  if (slices) return docs.map((d) => applyTypes(applySlices(d, slices), docTypes.get(d)));
+  const q = new Query(filter, MINGO_OPTIONS);
+  return docs.map((d) =>
+    applyTypes(orderProjected(q.find([d], projection).all()[0] as Doc, d), docTypes.get(d)),
+  );
+}
+
+/**
+ * A projection made only of `$slice` (and exclusions) keeps every other field in mongod, while mingo treats
+ * `$slice` as an inclusion. Returns the slices when the projection has that shape.
+ */
+function sliceOnlyProjection(projection: Doc): Array<[string, unknown]> | undefined {
+  const slices: Array<[string, unknown]> = [];
+  for (const [k, v] of Object.entries(projection)) {
+    if (isPlainObject(v) && Object.keys(v).length === 1 && '$slice' in v) slices.push([k, v.$slice]);
+    else if (v === 0 || v === false) slices.push([k, undefined]);
+    else return undefined;
+  }
+  return slices.some(([, s]) => s !== undefined) ? slices : undefined;
+}
+
+function applySlices(doc: Doc, slices: Array<[string, unknown]>): Doc {
+  const out = cloneDoc(doc);
+  for (const [path, spec] of slices) {
+    const parts = path.split('.');
+    let parent: unknown = out;
+    for (const p of parts.slice(0, -1)) parent = isPlainObject(parent) ? parent[p] : undefined;
+    if (!isPlainObject(parent)) continue;
+    const last = parts[parts.length - 1] as string;
+    if (spec === undefined) {
+      delete parent[last];
+      continue;
+    }
+    const arr = parent[last];
+    if (!Array.isArray(arr)) continue;
+    if (typeof spec === 'number') parent[last] = spec >= 0 ? arr.slice(0, spec) : arr.slice(spec);
+    else if (Array.isArray(spec) && typeof spec[0] === 'number' && typeof spec[1] === 'number') {
+      const start = spec[0] < 0 ? Math.max(arr.length + spec[0], 0) : spec[0];
+      parent[last] = arr.slice(start, start + spec[1]);
+    }
+  }
+  return out;
+}
+
+/** Builds the base document of an upsert from the equality conditions of its query. */
+export function upsertBase(query: Doc): Doc {
+  const doc: Doc = {};
+  const visit = (q: Doc) => {
+    for (const [k, v] of Object.entries(q)) {
+      if (k === '$and' && Array.isArray(v)) {
+        for (const sub of v) if (isPlainObject(sub)) visit(sub);
+        continue;
+      }
+      if (k.startsWith('$')) continue;
+      if (isPlainObject(v) && Object.keys(v).some((x) => x.startsWith('$'))) {
+        if ('$eq' in v && Object.keys(v).length === 1) setPath(doc, k, cloneDoc(v.$eq));
+        continue;
+      }
+      setPath(doc, k, cloneDoc(v));
+    }
+  };
+  visit(query);
+  return doc;
+}
+
+export { getPath };
+
+const TOP_LEVEL_OPERATORS = new Set([
+  '$and',
+  '$or',
+  '$nor',
+  '$expr',
+  '$comment',
+  '$where',
+  '$jsonSchema',
+  '$text',
+  '$sampleRate',
+  '$alwaysTrue',
+  '$alwaysFalse',
+]);
+const FIELD_OPERATORS = new Set([
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$not',
+  '$exists',
+  '$type',
+  '$mod',
+  '$regex',
+  '$options',
+  '$all',
+  '$elemMatch',
+  '$size',
+  '$bitsAllSet',
+  '$bitsAnySet',
+  '$bitsAllClear',
+  '$bitsAnyClear',
+  '$geoWithin',
+  '$geoIntersects',
+  '$near',
+  '$nearSphere',
+  '$within',
+  '$jsonSchema',
+]);
+
+/** Rejects unknown query operators the way mongod does (mingo would silently treat some as field names). */
+export function validateFilter(filter: unknown, depth = 0): void {
+  if (!isPlainObject(filter)) throw mongoError(2, 'query filter must be an object');
+  if (depth > 100) throw mongoError(2, 'exceeded maximum query tree depth of 100');
+  for (const [k, v] of Object.entries(filter)) {
+    if (k.startsWith('$')) {
+      if (!TOP_LEVEL_OPERATORS.has(k))
+        throw mongoError(
+          2,
+          `unknown top level operator: ${k}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`,
+        );
+      if (k === '$and' || k === '$or' || k === '$nor') {
+        if (!Array.isArray(v) || v.length === 0) throw mongoError(2, `${k} must be a nonempty array`);
+        for (const sub of v) {
+          if (!isPlainObject(sub)) throw mongoError(2, `${k}/$and/$or entries need to be full objects`);
+          validateFilter(sub, depth + 1);
+        }
+      } else if (k === '$where' || k === '$text' || k === '$jsonSchema') {
+        throw mongoError(2, `${k} is not supported by the embedded server`);
+      }
+      continue;
+    }
+    if (isPlainObject(v)) {
+      const keys = Object.keys(v);
+      if (keys.length && (keys[0] as string).startsWith('$')) {
+        for (const op of keys) {
+          if (!FIELD_OPERATORS.has(op)) throw mongoError(2, `unknown operator: ${op}`);
+          const arg = v[op];
+          if ((op === '$in' || op === '$nin' || op === '$all') && !Array.isArray(arg))
+            throw mongoError(2, `${op} needs an array`);
+          if (op === '$not' && !isPlainObject(arg) && !(arg instanceof RegExp))
+            throw mongoError(2, '$not needs a regex or a document');
+          if (op === '$not' && isPlainObject(arg)) validateFilter({ [k]: arg }, depth + 1);
+          if (op === '$elemMatch' && !isPlainObject(arg)) throw mongoError(2, '$elemMatch needs an Object');
+          if (
+            op === '$near' ||
+            op === '$nearSphere' ||
+            op === '$geoWithin' ||
+            op === '$geoIntersects' ||
+            op === '$within' ||
+            op === '$jsonSchema'
+          )
+            throw mongoError(2, `${op} is not supported by the embedded server`);
+        }
+      }
+    }
+  }
+}

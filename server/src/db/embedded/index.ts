@@ -1,0 +1,142 @@
+/**
+ * Embedded MongoDB-compatible server (wire protocol on a loopback port).
+ *
+ *   const mongo = await startEmbeddedMongo({ dataDir: "./data/db" }); // or dataDir: null for in-memory
+ *   await mongoose.connect(mongo.uri + "mydb");
+ *   await mongo.stop();
+ *
+ * The engine runs in a worker thread so database work does not block the caller's event loop.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+export interface EmbeddedMongoOptions {
+  /** Directory for the journal and snapshots; null/undefined keeps everything in memory. */
+  dataDir?: string | null;
+  /** TCP port; 0 (default) picks a free port. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** How often expired TTL documents are removed; default 60000 like mongod. */
+  ttlMonitorIntervalMs?: number;
+  /** Journal size (bytes) after which a snapshot is written and the journal emptied; default 64 MiB. */
+  compactJournalBytes?: number;
+}
+
+export interface EmbeddedMongo {
+  /** Connection string, e.g. `mongodb://127.0.0.1:27018/` (append a database name if needed). */
+  uri: string;
+  port: number;
+  /** Closes connections, flushes the journal, releases the data directory lock. */
+  stop(): Promise<void>;
+}
+
+/** Resolves the worker file next to this one, keeping this file's extension (.ts under tsx, .js once built). */
+function workerUrl(): URL {
+  const ext = extname(fileURLToPath(import.meta.url)) || '.js';
+  return new URL(`./worker${ext}`, import.meta.url);
+}
+
+/** URL of tsx's ESM API (`tsx/esm/api`, import condition), found through tsx's package.json exports. */
+function resolveTsxEsmApi(): string {
+  const req = createRequire(import.meta.url);
+  const pkgPath = req.resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
+    exports?: Record<string, { import?: { default?: string } | string }>;
+  };
+  const entry = pkg.exports?.['./esm/api'];
+  const rel =
+    typeof entry === 'object' && typeof entry.import === 'object'
+      ? entry.import.default
+      : './dist/esm/api/index.mjs';
+  return pathToFileURL(join(dirname(pkgPath), rel ?? './dist/esm/api/index.mjs')).href;
+}
+
+/**
+ * Creates the worker. Compiled (.js) builds load the worker file directly. When running from TypeScript sources
+ * (tsx), the worker inherits `--import tsx`, but tsx only installs its loader in worker threads on Node >= 22.15;
+ * on older Node the worker first registers tsx's loader itself and then imports the .ts worker file.
+ */
+function createWorker(workerData: unknown): Worker {
+  const url = workerUrl();
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+  const tsxApi = resolveTsxEsmApi();
+  const bootstrap =
+    `import(${JSON.stringify(tsxApi)})` +
+    `.then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })` +
+    `.catch((e) => { setImmediate(() => { throw e; }); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const host = opts.host ?? '127.0.0.1';
+  const worker = createWorker({
+    dataDir: opts.dataDir ?? null,
+    port: opts.port ?? 0,
+    host,
+    ttlMonitorIntervalMs: opts.ttlMonitorIntervalMs ?? 60_000,
+    compactJournalBytes: opts.compactJournalBytes,
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const onMessage = (m: { type: string; port?: number; message?: string; name?: string }) => {
+      if (m.type === 'ready') {
+        cleanup();
+        resolve(m.port as number);
+      } else if (m.type === 'error') {
+        cleanup();
+        const err = new Error(m.message);
+        if (m.name) err.name = m.name;
+        reject(err);
+      }
+    };
+    const onError = (e: Error) => {
+      cleanup();
+      reject(e);
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`embedded MongoDB worker exited with code ${code} during startup`));
+    };
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  }).catch(async (e: unknown) => {
+    await worker.terminate().catch(() => 0);
+    throw e;
+  });
+
+  // After startup a worker failure must not become an uncaught exception in the host process.
+  worker.on('error', (e) => console.error('[embedded-mongo] database worker failed:', e));
+  let exited = false;
+  worker.once('exit', () => (exited = true));
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= new Promise<void>((resolve, reject) => {
+      if (exited) return resolve();
+      const onMessage = (m: { type: string; error?: string }) => {
+        if (m.type !== 'stopped') return;
+        worker.off('message', onMessage);
+        void worker.terminate().finally(() => (m.error ? reject(new Error(m.error)) : resolve()));
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', () => resolve());
+      worker.postMessage({ type: 'stop' });
+    });
+    return stopping;
+  };
+
+  const uriHost = host.includes(':') ? `[${host}]` : host;
+  return { uri: `mongodb://${uriHost}:${port}/`, port, stop };
+}
+
+export { EmbeddedMongoServer } from './server.js';
+export { DataDirLockedError } from './storage.js';

@@ -1,0 +1,275 @@
+/**
+ * TCP server speaking the MongoDB wire protocol, backed by the engine. Runs inside the worker thread
+ * (see worker.ts) or directly in a process.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { CommandRunner, type ConnectionInfo, type Durability } from './commands.js';
+import { Engine } from './engine.js';
+import { MongoServerError, toServerError } from './errors.js';
+import { DiskStorage, MemoryDurability } from './storage.js';
+import { keyOf, pathValues, type Doc } from './values.js';
+import {
+  encodeOpMsg,
+  encodeOpReply,
+  FLAG_MORE_TO_COME,
+  MAX_MESSAGE_SIZE,
+  OP_MSG,
+  OP_QUERY,
+  parseMessage,
+  readHeader,
+} from './wire.js';
+
+export interface ServerOptions {
+  dataDir?: string | null;
+  port?: number;
+  host?: string;
+  ttlMonitorIntervalMs?: number;
+  /** Journal size that triggers a snapshot + journal truncation. */
+  compactJournalBytes?: number;
+  log?: (msg: string) => void;
+}
+
+const HEADER_SIZE = 16;
+
+export class EmbeddedMongoServer {
+  readonly engine = new Engine();
+  private runner!: CommandRunner;
+  private storage!: Durability & { close(): Promise<void> };
+  private server!: Server;
+  private readonly sockets = new Set<Socket>();
+  private nextConnectionId = 1;
+  private ttlTimer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private ttlRunning = false;
+  port = 0;
+  readonly host: string;
+  private readonly log: (msg: string) => void;
+
+  private constructor(private readonly opts: ServerOptions) {
+    this.host = opts.host ?? '127.0.0.1';
+    this.log = opts.log ?? (() => {});
+  }
+
+  static async start(opts: ServerOptions = {}): Promise<EmbeddedMongoServer> {
+    const s = new EmbeddedMongoServer(opts);
+    await s.init();
+    return s;
+  }
+
+  private async init(): Promise<void> {
+    const dataDir = this.opts.dataDir ?? null;
+    this.storage = dataDir
+      ? await DiskStorage.open(dataDir, this.engine, { compactBytes: this.opts.compactJournalBytes })
+      : new MemoryDurability();
+    this.runner = new CommandRunner(this.engine, this.storage, {
+      host: this.host,
+      port: () => this.port,
+      dataDir,
+    });
+    this.server = createServer((sock) => this.onConnection(sock));
+    this.server.maxConnections = 10_000;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.server.once('error', reject);
+        this.server.listen(this.opts.port ?? 0, this.host, () => {
+          this.server.off('error', reject);
+          resolve();
+        });
+      });
+    } catch (e) {
+      await this.storage.close();
+      throw e;
+    }
+    const addr = this.server.address();
+    this.port = typeof addr === 'object' && addr ? addr.port : 0;
+    const ttlMs = this.opts.ttlMonitorIntervalMs ?? 60_000;
+    this.ttlTimer = setInterval(() => void this.runTtlMonitor(), ttlMs);
+    this.sweepTimer = setInterval(() => this.runner.sweepCursors(), 60_000);
+  }
+
+  get uri(): string {
+    return `mongodb://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}/`;
+  }
+
+  /** Deletes documents whose TTL index date is older than expireAfterSeconds (like mongod's TTLMonitor). */
+  async runTtlMonitor(now = Date.now()): Promise<number> {
+    if (this.ttlRunning) return 0;
+    this.ttlRunning = true;
+    let removed = 0;
+    try {
+      for (const db of this.engine.dbs.values()) {
+        for (const coll of db.collections.values()) {
+          for (const idx of coll.indexes) {
+            if (idx.ttlSeconds === undefined) continue;
+            const field = idx.fields[0] as string;
+            const limit = now - idx.ttlSeconds * 1000;
+            const expired: Doc[] = [];
+            for (const d of coll.docs.values()) {
+              if (idx.partial && !idx.partial.test(d)) continue;
+              let min = Infinity;
+              for (const v of pathValues(d, field)) if (v instanceof Date) min = Math.min(min, v.getTime());
+              if (min <= limit) expired.push(d);
+            }
+            for (const d of expired) {
+              if (coll.docs.get(keyOfId(d)) !== d) continue;
+              this.engine.remove(coll, d);
+              removed++;
+            }
+          }
+        }
+      }
+      if (removed) await this.storage.sync();
+    } catch (e) {
+      this.log(`TTL monitor failed: ${(e as Error).message}`);
+    } finally {
+      this.ttlRunning = false;
+    }
+    return removed;
+  }
+
+  private onConnection(sock: Socket): void {
+    const conn: ConnectionInfo = {
+      id: this.nextConnectionId++,
+      remote: `${sock.remoteAddress}:${sock.remotePort}`,
+    };
+    this.sockets.add(sock);
+    sock.setNoDelay(true);
+    let chunks: Buffer[] = [];
+    let buffered = 0;
+    let chain: Promise<void> = Promise.resolve();
+    let closed = false;
+
+    const fail = (why: string) => {
+      if (closed) return;
+      closed = true;
+      this.log(`connection ${conn.id}: ${why}; closing`);
+      sock.destroy();
+    };
+
+    sock.on('data', (chunk: Buffer) => {
+      if (closed) return;
+      chunks.push(chunk);
+      buffered += chunk.length;
+      while (buffered >= 4) {
+        let head = chunks[0] as Buffer;
+        if (head.length < 4) {
+          head = Buffer.concat(chunks);
+          chunks = [head];
+        }
+        const len = head.readInt32LE(0);
+        if (len < HEADER_SIZE || len > MAX_MESSAGE_SIZE) {
+          fail(`invalid message length ${len}`);
+          return;
+        }
+        if (buffered < len) break;
+        const all = chunks.length === 1 ? head : Buffer.concat(chunks);
+        const msg = all.subarray(0, len);
+        const rest = all.subarray(len);
+        chunks = rest.length ? [rest] : [];
+        buffered = rest.length;
+        chain = chain
+          .then(() => this.handleMessage(msg, sock, conn))
+          .catch((e: unknown) => fail(`error: ${(e as Error).message}`));
+      }
+    });
+    sock.on('error', () => {
+      closed = true;
+    });
+    sock.on('close', () => {
+      closed = true;
+      this.sockets.delete(sock);
+    });
+  }
+
+  private async handleMessage(msg: Buffer, sock: Socket, conn: ConnectionInfo): Promise<void> {
+    const header = readHeader(msg);
+    if (header.opCode !== OP_MSG && header.opCode !== OP_QUERY) {
+      // mongod drops connections that send opcodes it cannot answer (compression was never negotiated).
+      sock.destroy();
+      return;
+    }
+    let req;
+    try {
+      req = parseMessage(msg);
+    } catch (e) {
+      const err = toServerError(e);
+      this.send(
+        sock,
+        header.opCode === OP_QUERY
+          ? encodeOpReply(header.requestId, { $err: err.message, ...err.toReply() })
+          : encodeOpMsg(header.requestId, err.toReply()),
+      );
+      return;
+    }
+    if (req.kind === 'msg') {
+      const reply = await this.runner.run(req.body, conn);
+      if (req.flags & FLAG_MORE_TO_COME) return; // unacknowledged (w:0) request
+      this.send(
+        sock,
+        this.encode(
+          () => encodeOpMsg(header.requestId, reply),
+          (r) => encodeOpMsg(header.requestId, r),
+        ),
+      );
+      return;
+    }
+    // Legacy OP_QUERY: only commands against `<db>.$cmd` (the handshake) are answered.
+    const ns = req.collection;
+    const dot = ns.indexOf('.');
+    const db = dot > 0 ? ns.slice(0, dot) : ns;
+    if (!ns.endsWith('.$cmd')) {
+      this.send(
+        sock,
+        encodeOpReply(header.requestId, {
+          $err: `Unsupported OP_QUERY command: find. The client driver may require an upgrade. For more details see https://dochub.mongodb.org/core/legacy-opcode-removal`,
+          code: 352,
+          ok: 0,
+        }),
+      );
+      return;
+    }
+    let body = req.body;
+    if (body.$query && typeof body.$query === 'object') body = body.$query as Doc;
+    body.$db = db;
+    const reply = await this.runner.run(body, conn);
+    this.send(
+      sock,
+      this.encode(
+        () => encodeOpReply(header.requestId, reply),
+        (r) => encodeOpReply(header.requestId, r),
+      ),
+    );
+  }
+
+  /** Encodes a reply; a reply that cannot be encoded (too large, …) becomes an error reply. */
+  private encode(make: () => Buffer, makeErr: (r: Doc) => Buffer): Buffer {
+    try {
+      const buf = make();
+      if (buf.length > MAX_MESSAGE_SIZE)
+        throw new MongoServerError(
+          10334,
+          `BSONObj size: ${buf.length} (0x${buf.length.toString(16).toUpperCase()}) is invalid. Size must be between 0 and 16793600(16MB)`,
+        );
+      return buf;
+    } catch (e) {
+      return makeErr(toServerError(e).toReply());
+    }
+  }
+
+  private send(sock: Socket, buf: Buffer): void {
+    if (!sock.destroyed) sock.write(buf);
+  }
+
+  async stop(): Promise<void> {
+    if (this.ttlTimer) clearInterval(this.ttlTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    await closed;
+    await this.storage.close();
+  }
+}
+
+function keyOfId(d: Doc): string {
+  return keyOf(d._id);
+}

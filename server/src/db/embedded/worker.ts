@@ -1,0 +1,36 @@
+/**
+ * Worker-thread entry: runs the embedded server off the caller's event loop.
+ * Protocol with index.ts: workerData = ServerOptions; posts {type:"ready", port} or {type:"error", message};
+ * on {type:"stop"} shuts down (flushing the journal) and posts {type:"stopped"}.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { EmbeddedMongoServer, type ServerOptions } from './server.js';
+
+const port = parentPort;
+if (!port) throw new Error('worker.ts must run in a worker thread');
+
+let server: EmbeddedMongoServer | undefined;
+
+try {
+  server = await EmbeddedMongoServer.start({
+    ...(workerData as ServerOptions),
+    log: (m) => {
+      if (process.env.EMBEDDED_MONGO_DEBUG) console.error(`[embedded-mongo] ${m}`);
+    },
+  });
+  port.postMessage({ type: 'ready', port: server.port });
+} catch (e) {
+  const err = e as Error;
+  port.postMessage({ type: 'error', message: err.message, name: err.name });
+  port.close();
+}
+
+port.on('message', (m: { type?: string }) => {
+  if (m?.type !== 'stop') return;
+  const s = server;
+  server = undefined;
+  void (s ? s.stop() : Promise.resolve())
+    .then(() => port.postMessage({ type: 'stopped' }))
+    .catch((e: unknown) => port.postMessage({ type: 'stopped', error: (e as Error).message }))
+    .finally(() => port.close());
+});
