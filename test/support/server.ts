@@ -15,10 +15,15 @@ export interface StartedServer {
 
 /**
  * Starts the built server exactly as `npm start` runs it (node server/dist/index.js) on a free
- * port, with its embedded database in a temporary data directory.
+ * port, with its embedded database in a temporary data directory (removed on stop) unless
+ * `options.dataDir` names one the caller owns.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<StartedServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'iam-e2e-data-'));
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<StartedServer> {
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'iam-e2e-data-')));
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'dist', 'index.js')], {
     cwd: REPO_ROOT,
     env: {
@@ -66,7 +71,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       const code = await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
       return code;
     },
   };
