@@ -37,7 +37,11 @@ const base = server.url;
 const json = { 'content-type': 'application/json' };
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...json, ...headers },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path} → ${response.status} ${await response.text()}`);
   return response.json() as Promise<Record<string, unknown>>;
 }
@@ -83,7 +87,10 @@ const refresh = await run({
     {
       method: 'POST',
       headers: json,
-      setupRequest: (request) => ({ ...request, body: JSON.stringify({ refresh_token: refreshPool.shift() }) }),
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({ refresh_token: refreshPool.shift() }),
+      }),
       onResponse: (status, body) => {
         if (status === 200) refreshPool.push(JSON.parse(body).refresh_token);
       },
@@ -106,13 +113,22 @@ rows.push(summary('GET /health (alone, 100 req/s)', healthAlone));
 
 const [healthDuringStorm, storm] = await Promise.all([
   run(healthOptions),
-  run({ url: `${base}/api/v1/auth/login`, method: 'POST', headers: json, body: JSON.stringify({ email, password }) }),
+  run({
+    url: `${base}/api/v1/auth/login`,
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  }),
 ]);
 rows.push(summary('GET /health (during login storm)', healthDuringStorm));
 rows.push(summary('POST /auth/login (the storm)', storm));
 
 await server.close();
 
-console.log(`\nAuth benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}`);
-console.log(`bcrypt cost ${config.auth.bcryptCost}, ${connections} connections, ${duration} s per run, embedded in-memory database\n`);
+console.log(
+  `\nAuth benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}`,
+);
+console.log(
+  `bcrypt cost ${config.auth.bcryptCost}, ${connections} connections, ${duration} s per run, embedded in-memory database\n`,
+);
 console.table(rows);

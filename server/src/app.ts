@@ -11,10 +11,19 @@ import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { mountStaticAssets } from './lib/static-assets.js';
 import { registerActivityRoutes } from './modules/activity/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
-import { createAuthenticate, createRouteGuard, registerAuthRoutes, sessionAuthenticator } from './modules/auth/index.js';
+import { registerApplicationRoutes } from './modules/applications/index.js';
+import {
+  createAuthenticate,
+  createRouteGuard,
+  registerAuthRoutes,
+  sessionAuthenticator,
+} from './modules/auth/index.js';
+import { createEmbeddingRouter, EMBEDDING_BASE_PATH } from './modules/embedding/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerMailRoutes } from './modules/mail/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
+import { registerProjectRoutes } from './modules/projects/index.js';
+import { apiTokenAuthenticator, registerTokenRoutes } from './modules/tokens/index.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
@@ -48,7 +57,11 @@ export function createApp(deps: AppDependencies): Express {
   app.use(express.json({ limit: config.bodyLimit }));
 
   const registry = createApiRegistry();
-  const guard = createRouteGuard(createAuthenticate([sessionAuthenticator(services.auth)]));
+  // API tokens first: they answer null for anything but `cs_…`, while the session
+  // authenticator refuses every credential that is not one of its JWTs.
+  const guard = createRouteGuard(
+    createAuthenticate([apiTokenAuthenticator(services.tokens), sessionAuthenticator(services.auth)]),
+  );
   const api = new ApiRouter(registry, API_BASE_PATH, { guard });
   const root = new ApiRouter(registry, '');
   registerHealthRoutes(api, {
@@ -64,9 +77,28 @@ export function createApp(deps: AppDependencies): Express {
     organizationsOf: (userId) => services.organizations.membershipsOf(userId),
   });
   registerOrganizationRoutes(api, services.organizations);
-  registerActivityRoutes(api, { connection, organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId) });
+  registerProjectRoutes(api, {
+    projects: services.projects,
+    projectIdOfApplication: async (applicationId) => {
+      const application = await services.applications.findActive(applicationId);
+      return application ? String(application.project_id) : null;
+    },
+  });
+  registerApplicationRoutes(api, services.applications);
+  const embeddingApi = createEmbeddingRouter(new ApiRouter(registry, EMBEDDING_BASE_PATH, { guard }), {
+    auth: services.auth,
+    applications: services.applications,
+    organizations: services.organizations,
+    config,
+    connection,
+  });
+  registerActivityRoutes(api, {
+    connection,
+    organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),
+  });
   registerAdminRoutes(api, { users: services.users, organizations: services.organizations });
   registerMailRoutes(api, { connection, config });
+  registerTokenRoutes(api, services.tokens);
 
   const openApiDocument = generateOpenApiDocument(registry, {
     version: config.version,
@@ -85,6 +117,7 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   app.use(API_BASE_PATH, api.router);
+  app.use(EMBEDDING_BASE_PATH, embeddingApi);
   app.use('/api', notFoundHandler);
   app.use(root.router);
 

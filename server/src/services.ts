@@ -5,7 +5,10 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index
 import { createActivityService, type ActivityService } from './modules/activity/index.js';
 import { createAuthService, type AuthService } from './modules/auth/index.js';
 import { createMailService, type MailService } from './modules/mail/index.js';
+import { createApplicationsService, type ApplicationsService } from './modules/applications/index.js';
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
+import { createProjectsService, type ProjectsService } from './modules/projects/index.js';
+import { createTokensService, type TokensService } from './modules/tokens/index.js';
 import { createUsersService, type UsersService } from './modules/users/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
@@ -16,6 +19,9 @@ export interface Services {
   users: UsersService;
   auth: AuthService;
   organizations: OrganizationsService;
+  projects: ProjectsService;
+  applications: ApplicationsService;
+  tokens: TokensService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -25,10 +31,16 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   const connection = deps.database.connection;
   const activity = createActivityService({ connection, logger });
   const mail = createMailService({ connection, config, logger });
-  const passwords = createPasswordHasher({ cost: config.auth.bcryptCost, pepper: config.auth.passwordPepper });
+  const passwords = createPasswordHasher({
+    cost: config.auth.bcryptCost,
+    pepper: config.auth.passwordPepper,
+  });
   const users = createUsersService({ connection });
   const auth = createAuthService({ connection, config, logger, hasher: passwords, mail, activity });
   const organizations = createOrganizationsService({ connection, config, logger, users, mail, activity });
+  const projects = createProjectsService({ connection, organizations, activity });
+  const applications = createApplicationsService({ connection, organizations, projects, activity });
+  const tokens = createTokensService({ connection, logger, users, applications, activity });
   return {
     activity,
     mail,
@@ -36,6 +48,9 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     users,
     auth,
     organizations,
+    projects,
+    applications,
+    tokens,
     async close() {
       await Promise.all([passwords.close(), mail.close()]);
     },

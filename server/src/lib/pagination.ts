@@ -15,7 +15,10 @@ export function listSchema<T extends z.ZodType>(item: T, name: string) {
   return z
     .object({
       data: z.array(item),
-      next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+      next_cursor: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
     })
     .openapi(name);
 }
@@ -26,7 +29,9 @@ interface CursorPosition {
 }
 
 function encodeCursor(position: CursorPosition): string {
-  return Buffer.from(`${position.createdAt.toISOString()}|${position.id.toHexString()}`).toString('base64url');
+  return Buffer.from(`${position.createdAt.toISOString()}|${position.id.toHexString()}`).toString(
+    'base64url',
+  );
 }
 
 function decodeCursor(cursor: string): CursorPosition {
@@ -53,7 +58,10 @@ export async function paginateNewestFirst<T extends { _id: Types.ObjectId; creat
   options: { limit?: number; cursor?: string },
   bounds: { defaultLimit?: number; maxLimit?: number } = {},
 ): Promise<Page<T>> {
-  const limit = Math.min(options.limit ?? bounds.defaultLimit ?? DEFAULT_PAGE_SIZE, bounds.maxLimit ?? MAX_PAGE_SIZE);
+  const limit = Math.min(
+    options.limit ?? bounds.defaultLimit ?? DEFAULT_PAGE_SIZE,
+    bounds.maxLimit ?? MAX_PAGE_SIZE,
+  );
   let query: Record<string, unknown> = filter;
   if (options.cursor) {
     const after = decodeCursor(options.cursor);

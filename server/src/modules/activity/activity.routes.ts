@@ -57,7 +57,10 @@ export function registerActivityRoutes(
     async (req, res) => {
       const caller = authOf(req);
       const query = req.valid.query;
-      const organizationIds = await deps.organizationIdsOf(caller.userId);
+      // An API token sees only its application's organization, not its owner's account events.
+      const organizationIds = (await deps.organizationIdsOf(caller.userId)).filter(
+        (id) => !caller.organizationId || String(id) === caller.organizationId,
+      );
       const filter: Record<string, unknown> = {};
       if (query.organization_id) {
         if (!organizationIds.some((id) => String(id) === query.organization_id))
@@ -66,7 +69,7 @@ export function registerActivityRoutes(
       } else {
         filter.$or = [
           { organization_id: mongoose.trusted({ $in: organizationIds }) },
-          { user_id: new Types.ObjectId(caller.userId) },
+          ...(caller.via === 'session' ? [{ user_id: new Types.ObjectId(caller.userId) }] : []),
         ];
       }
       if (query.project_id) filter.project_id = new Types.ObjectId(query.project_id);

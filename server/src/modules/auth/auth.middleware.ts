@@ -14,8 +14,10 @@ export interface AuthContext {
   via: 'session' | 'api_token';
   /** API token scopes; null means a full user session. */
   scopes: string[] | null;
-  /** API tokens are bound to one application. */
+  /** API tokens are bound to one application… */
   applicationId: string | null;
+  /** …and so to that application's organization; null for sessions. */
+  organizationId: string | null;
   tokenId: string | null;
 }
 
@@ -53,6 +55,7 @@ export function sessionAuthenticator(auth: AuthService): BearerAuthenticator {
       via: 'session',
       scopes: null,
       applicationId: null,
+      organizationId: null,
       tokenId: null,
     };
   };

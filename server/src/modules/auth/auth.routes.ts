@@ -443,7 +443,9 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       const caller = authOf(req);
       res.json({
         user: toPublicUser(caller.user),
-        organizations: await deps.organizationsOf(caller.userId),
+        organizations: (await deps.organizationsOf(caller.userId)).filter(
+          (organization) => !caller.organizationId || organization.id === caller.organizationId,
+        ),
         context: {
           authenticated_via: caller.via,
           session_id: caller.sessionId,

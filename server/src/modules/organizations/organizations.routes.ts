@@ -1,4 +1,6 @@
+import type { Request } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
+import { AppError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import { authOf } from '../auth/index.js';
 import {
@@ -14,7 +16,16 @@ import {
   UpdateMemberSchema,
   UpdateOrganizationSchema,
 } from './organizations.schemas.js';
+import { OrganizationErrors } from './organizations.errors.js';
 import type { OrganizationsService } from './organizations.service.js';
+
+/** An API token reaches only its application's organization; anything else looks nonexistent. */
+function reachableOrganization(req: Request, organizationId: string): string {
+  const caller = authOf(req);
+  if (caller.organizationId && caller.organizationId !== organizationId)
+    throw new AppError(OrganizationErrors.NOT_FOUND);
+  return organizationId;
+}
 
 export function registerOrganizationRoutes(api: ApiRouter, organizations: OrganizationsService): void {
   const tags = ['Organizations'];
@@ -54,7 +65,8 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       responses: { 200: { description: 'Organizations', schema: OrganizationListSchema } },
     },
     async (req, res) => {
-      res.json(await organizations.listForUser(authOf(req).userId, req.valid.query));
+      const caller = authOf(req);
+      res.json(await organizations.listForUser(caller.userId, req.valid.query, caller.organizationId));
     },
   );
 
@@ -70,7 +82,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       responses: { 200: { description: 'Organization', schema: OrganizationSchema }, 404: notFound },
     },
     async (req, res) => {
-      res.json(await organizations.get(authOf(req).userId, req.valid.params.id));
+      res.json(await organizations.get(authOf(req).userId, reachableOrganization(req, req.valid.params.id)));
     },
   );
 
@@ -143,7 +155,10 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
     },
     async (req, res) => {
       res.json({
-        data: await organizations.listMembers(authOf(req).userId, req.valid.params.id),
+        data: await organizations.listMembers(
+          authOf(req).userId,
+          reachableOrganization(req, req.valid.params.id),
+        ),
         next_cursor: null,
       });
     },

@@ -47,7 +47,12 @@ export interface OrganizationsService {
     input: { name: string; slug: string; description?: string; website_url?: string },
     context: RequestContext,
   ): Promise<OrganizationView>;
-  listForUser(userId: string, page: { limit?: number; cursor?: string }): Promise<Page<OrganizationView>>;
+  /** `onlyOrganizationId` narrows the list (an API token sees only its application's organization). */
+  listForUser(
+    userId: string,
+    page: { limit?: number; cursor?: string },
+    onlyOrganizationId?: string | null,
+  ): Promise<Page<OrganizationView>>;
   /**
    * The caller's active membership, or 404 (never 403: another tenant's organization must look
    * like one that does not exist); 403 when the role lacks the permission.
@@ -262,11 +267,13 @@ export function createOrganizationsService(deps: {
       return organizationView(organization, 'admin');
     },
 
-    async listForUser(userId, page) {
-      const memberships = await Members.find(
-        { user_id: new Types.ObjectId(userId), is_active: true },
-        { organization_id: 1, role: 1 },
-      ).lean();
+    async listForUser(userId, page, onlyOrganizationId) {
+      const memberships = (
+        await Members.find(
+          { user_id: new Types.ObjectId(userId), is_active: true },
+          { organization_id: 1, role: 1 },
+        ).lean()
+      ).filter((m) => !onlyOrganizationId || String(m.organization_id) === onlyOrganizationId);
       const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
       const result = await paginateNewestFirst(
         Organizations,

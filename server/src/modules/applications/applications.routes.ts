@@ -1,0 +1,133 @@
+import type { Request } from 'express';
+import type { ApiRouter } from '../../lib/api-router.js';
+import { requestContext } from '../../lib/request-context.js';
+import { authOf } from '../auth/index.js';
+import { IdParams } from '../organizations/index.js';
+import {
+  ApplicationListSchema,
+  ApplicationSchema,
+  CreateApplicationSchema,
+  ListApplicationsQuery,
+  UpdateApplicationSchema,
+} from './applications.schemas.js';
+import type { ApplicationCaller, ApplicationsService } from './applications.service.js';
+
+/** API tokens act only on the application they are bound to. */
+function callerOf(req: Request): ApplicationCaller {
+  const auth = authOf(req);
+  return { userId: auth.userId, applicationId: auth.via === 'api_token' ? (auth.applicationId ?? '') : null };
+}
+
+export function registerApplicationRoutes(api: ApiRouter, applications: ApplicationsService): void {
+  const tags = ['Applications'];
+  const notFound = {
+    description:
+      'No such active application among the caller’s (also for other tenants’ ids, and for API tokens of another application)',
+  };
+
+  api.route(
+    {
+      method: 'post',
+      path: '/applications',
+      summary: 'Create an application in a project',
+      description:
+        'Members of the project’s organization may create. The slug is derived from the name when omitted; version defaults to 1.0.0.',
+      tags,
+      authenticated: true,
+      body: CreateApplicationSchema,
+      responses: {
+        201: { description: 'Created', schema: ApplicationSchema },
+        404: { description: 'No such active project among the caller’s' },
+        409: { description: 'Slug taken in this project' },
+      },
+    },
+    async (req, res) => {
+      res
+        .status(201)
+        .json(await applications.create(authOf(req).userId, req.valid.body, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/applications',
+      summary: 'List active applications',
+      description:
+        'Newest first, of one project (`project_id`) or of all the caller’s projects. An API token sees only its own application.',
+      tags,
+      authenticated: true,
+      tokenScope: 'read',
+      query: ListApplicationsQuery,
+      responses: {
+        200: { description: 'Applications', schema: ApplicationListSchema },
+        404: { description: 'No such project among the caller’s' },
+      },
+    },
+    async (req, res) => {
+      res.json(await applications.list(callerOf(req), req.valid.query));
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/applications/:id',
+      summary: 'Get an application',
+      tags,
+      authenticated: true,
+      tokenScope: 'read',
+      params: IdParams,
+      responses: { 200: { description: 'Application', schema: ApplicationSchema }, 404: notFound },
+    },
+    async (req, res) => {
+      res.json(await applications.get(callerOf(req), req.valid.params.id));
+    },
+  );
+
+  api.route(
+    {
+      method: 'patch',
+      path: '/applications/:id',
+      summary: 'Update an application',
+      tags,
+      authenticated: true,
+      tokenScope: 'write',
+      params: IdParams,
+      body: UpdateApplicationSchema,
+      responses: {
+        200: { description: 'Updated', schema: ApplicationSchema },
+        404: notFound,
+        409: { description: 'Slug taken in this project' },
+      },
+    },
+    async (req, res) => {
+      res.json(
+        await applications.update(callerOf(req), req.valid.params.id, req.valid.body, requestContext(req)),
+      );
+    },
+  );
+
+  api.route(
+    {
+      method: 'delete',
+      path: '/applications/:id',
+      summary: 'Delete an application (admins)',
+      description:
+        'Soft delete: the application becomes inactive and disappears from lists and from the embedding API.',
+      tags,
+      authenticated: true,
+      tokenScope: 'delete',
+      params: IdParams,
+      responses: {
+        204: { description: 'Deleted' },
+        403: { description: 'Not an admin, or token without the delete scope' },
+        404: notFound,
+      },
+    },
+    async (req, res) => {
+      await applications.remove(callerOf(req), req.valid.params.id, requestContext(req));
+      res.status(204).end();
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
+import { z } from '../../lib/openapi.js';
+import { SlugSchema } from '../../lib/slug.js';
+import { ObjectIdParam } from '../organizations/index.js';
+import { HttpUrlSchema, requiredText } from '../projects/index.js';
+import { DEFAULT_VERSION } from './applications.model.js';
+
+/** Semantic version: MAJOR.MINOR.PATCH with optional pre-release and build parts. */
+export const VersionSchema = z
+  .string()
+  .trim()
+  .max(50)
+  .regex(
+    /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/,
+    'Version must look like 1.0.0 (MAJOR.MINOR.PATCH).',
+  )
+  .openapi({ example: DEFAULT_VERSION });
+
+/** The origin `value` names, or null unless it is exactly scheme://host[:port] (a trailing slash is tolerated). */
+function bareOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const bare =
+    /^https?:$/.test(url.protocol) &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !/[?#]/.test(value);
+  return bare ? url.origin : null;
+}
+
+/**
+ * A browser origin: scheme, host and optional port, nothing else (what the `Origin` header
+ * carries). Hosts are lower-cased and default ports dropped, as browsers do.
+ */
+export const OriginSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .transform((value, ctx) => {
+    const origin = bareOrigin(value);
+    if (origin) return origin;
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is not an origin; use scheme://host[:port] without a path, e.g. https://app.example.com.`,
+    });
+    return z.NEVER;
+  })
+  .openapi({ type: 'string', example: 'https://app.example.com' });
+
+const AllowedOriginsSchema = z
+  .array(OriginSchema)
+  .max(50, 'At most 50 allowed origins.')
+  .transform((origins) => [...new Set(origins)])
+  .openapi({
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Origins allowed to call the embedding API from a browser.',
+  });
+
+/** SPEC §5 (project detail): lowercase, non-alphanumerics become hyphens. */
+export function deriveApplicationSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const ApplicationSchema = z
+  .object({
+    id: z.string(),
+    project_id: z.string(),
+    organization_id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    version: z.string(),
+    api_endpoint: z.string().nullable(),
+    allowed_origins: z.array(z.string()),
+    is_active: z.boolean(),
+    created_by: z.string(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .openapi('Application');
+
+export const ApplicationListSchema = listSchema(ApplicationSchema, 'ApplicationList');
+
+const NameSchema = requiredText('Name is required.').max(100);
+const DescriptionSchema = z.string().trim().max(1000);
+const EndpointSchema = z.union([z.literal(''), HttpUrlSchema]);
+
+export const CreateApplicationSchema = z
+  .object({
+    project_id: z
+      .string({ error: 'Project is required.' })
+      .min(1, 'Project is required.')
+      .pipe(ObjectIdParam),
+    name: NameSchema,
+    slug: SlugSchema.optional().openapi({ description: 'Derived from the name when omitted.' }),
+    description: DescriptionSchema.optional(),
+    version: VersionSchema.default(DEFAULT_VERSION),
+    api_endpoint: EndpointSchema.optional(),
+    allowed_origins: AllowedOriginsSchema.default([]),
+  })
+  .openapi('CreateApplicationRequest');
+
+export const UpdateApplicationSchema = z
+  .object({
+    name: NameSchema.optional(),
+    slug: SlugSchema.optional(),
+    description: DescriptionSchema.nullable().optional(),
+    version: VersionSchema.optional(),
+    api_endpoint: EndpointSchema.nullable().optional(),
+    allowed_origins: AllowedOriginsSchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
+  .openapi('UpdateApplicationRequest');
+
+export const ListApplicationsQuery = PageQuerySchema.extend({
+  project_id: ObjectIdParam.optional().openapi({
+    description: 'Only applications of this project; otherwise all of the caller’s projects.',
+  }),
+});

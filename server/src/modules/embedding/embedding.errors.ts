@@ -1,0 +1,17 @@
+export const EmbeddingErrors = {
+  APPLICATION_ID_REQUIRED: {
+    status: 400,
+    code: 'application_id_required',
+    message: 'The X-Application-ID header must carry the id of an application.',
+  },
+  ORIGIN_NOT_ALLOWED: {
+    status: 403,
+    code: 'origin_not_allowed',
+    message: 'This origin is not among the application’s allowed origins.',
+  },
+  NO_MEMBERSHIP: {
+    status: 403,
+    code: 'no_membership',
+    message: 'You are not a member of the organization that owns this application.',
+  },
+} as const;

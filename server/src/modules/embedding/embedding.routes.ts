@@ -1,0 +1,203 @@
+import { Router, type Request } from 'express';
+import type { Connection } from 'mongoose';
+import type { Config } from '../../config.js';
+import type { ApiRouter } from '../../lib/api-router.js';
+import { AppError } from '../../lib/errors.js';
+import { createRateLimiter } from '../../lib/rate-limit/index.js';
+import { requestContext } from '../../lib/request-context.js';
+import type { ApplicationsService } from '../applications/index.js';
+import { authOf, type AuthService } from '../auth/index.js';
+import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
+import { normalizeEmail, toPublicUser } from '../users/index.js';
+import { APPLICATION_HEADER, embeddingApplicationOf, embeddingGate } from './embedding.cors.js';
+import { EmbeddingErrors } from './embedding.errors.js';
+import {
+  EmbeddingLoginSchema,
+  EmbeddingPermissionsSchema,
+  EmbeddingRefreshSchema,
+  EmbeddingRegisterResponseSchema,
+  EmbeddingRegisterSchema,
+  EmbeddingSessionSchema,
+  EmbeddingVerifyResponseSchema,
+} from './embedding.schemas.js';
+
+export const EMBEDDING_BASE_PATH = '/api/auth';
+
+export interface EmbeddingDependencies {
+  auth: AuthService;
+  applications: ApplicationsService;
+  organizations: OrganizationsService;
+  config: Config;
+  connection: Connection;
+}
+
+function session(result: { access_token: string; refresh_token: string; expires_at: number; user: unknown }) {
+  return {
+    token: result.access_token,
+    refresh_token: result.refresh_token,
+    expires_at: result.expires_at,
+    user: result.user,
+  };
+}
+
+/**
+ * The embedding API (SPEC §7): register, login, refresh, verify and permissions for an
+ * application named by the X-Application-ID header, callable from its allowed browser origins.
+ * Returns the router to mount at EMBEDDING_BASE_PATH; `api` must be an ApiRouter on that path.
+ */
+export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencies): Router {
+  const { auth, config } = deps;
+  const limits = config.auth.rateLimit;
+  // Same limiter names as /api/v1/auth/*: the counters are shared, so the two doors to one
+  // account do not double an attacker's budget.
+  const perIp = (name: string, limit = limits.perIp) =>
+    createRateLimiter({
+      connection: deps.connection,
+      name,
+      windowS: limits.windowS,
+      limit,
+      key: (req) => req.ip,
+    });
+  const perAccount = (name: string) =>
+    createRateLimiter({
+      connection: deps.connection,
+      name,
+      windowS: limits.windowS,
+      limit: limits.perAccount,
+      key: (req: Request) => {
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        return typeof email === 'string' ? normalizeEmail(email) : undefined;
+      },
+    });
+  const tags = ['Embedding API'];
+  const header = `Requires the \`${APPLICATION_HEADER}\` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).`;
+  const appErrors = {
+    400: { description: 'Missing or malformed X-Application-ID, or invalid body' },
+    403: { description: 'Origin not allowed for this application' },
+    404: { description: 'Application not found or inactive' },
+  };
+
+  api.route(
+    {
+      method: 'post',
+      path: '/register',
+      summary: 'Register an end user for an application',
+      description: `Like POST /api/v1/auth/register; the application is recorded on the account. ${header}`,
+      tags,
+      body: EmbeddingRegisterSchema,
+      responses: {
+        201: { description: 'Registered', schema: EmbeddingRegisterResponseSchema },
+        ...appErrors,
+        429: { description: 'Rate limited' },
+      },
+    },
+    perIp('register-ip'),
+    async (req, res) => {
+      const applicationId = String(embeddingApplicationOf(res)._id);
+      res
+        .status(201)
+        .json(await auth.register({ ...req.valid.body, application_id: applicationId }, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/login',
+      summary: 'Sign an end user in',
+      description: `Same checks, lockout and rate limits as POST /api/v1/auth/login. ${header}`,
+      tags,
+      body: EmbeddingLoginSchema,
+      responses: {
+        200: { description: 'Signed in', schema: EmbeddingSessionSchema },
+        ...appErrors,
+        401: { description: 'Invalid e-mail or password' },
+        429: { description: 'Rate limited or account locked; see Retry-After' },
+      },
+    },
+    perIp('login-ip'),
+    perAccount('login-account'),
+    async (req, res) => {
+      const context = requestContext(req);
+      const user = await auth.verifyCredentials(req.valid.body.email, req.valid.body.password, context);
+      res.json(session(await auth.startSession(user, 'password', context)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/refresh',
+      summary: 'Trade a refresh token for a new session',
+      description: `Refresh tokens rotate on every use (reuse ends the session). ${header}`,
+      tags,
+      body: EmbeddingRefreshSchema,
+      responses: {
+        200: { description: 'New tokens', schema: EmbeddingSessionSchema },
+        ...appErrors,
+        401: { description: 'Invalid refresh token' },
+      },
+    },
+    perIp('refresh-ip', limits.perIp * 10),
+    async (req, res) => {
+      res.json(session(await auth.refresh(req.valid.body.refresh_token, requestContext(req))));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/verify',
+      summary: 'Verify an end user’s access token',
+      description: `Signed-in sessions only (API tokens get 403). ${header}`,
+      tags,
+      authenticated: true,
+      responses: { 200: { description: 'Valid', schema: EmbeddingVerifyResponseSchema }, ...appErrors },
+    },
+    (req, res) => {
+      res.json({
+        user: toPublicUser(authOf(req).user),
+        application_id: String(embeddingApplicationOf(res)._id),
+      });
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/permissions',
+      summary: 'The caller’s role and permissions for the application',
+      description: `From the caller's active membership in the organization that owns the application; 403 no_membership without one. ${header}`,
+      tags,
+      authenticated: true,
+      responses: {
+        200: { description: 'Role and flags', schema: EmbeddingPermissionsSchema },
+        ...appErrors,
+        403: {
+          description:
+            'Origin not allowed, or the caller is not a member of the application’s organization (no_membership)',
+        },
+      },
+    },
+    async (req, res) => {
+      const application = embeddingApplicationOf(res);
+      let role;
+      try {
+        ({ role } = await deps.organizations.authorize(
+          authOf(req).userId,
+          String(application.organization_id),
+          'application:read',
+        ));
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404)
+          throw new AppError(EmbeddingErrors.NO_MEMBERSHIP);
+        throw error;
+      }
+      res.json({ application_id: String(application._id), role, permissions: permissionFlags(role) });
+    },
+  );
+
+  const router = Router();
+  router.use(embeddingGate({ applications: deps.applications, publicUrl: config.publicUrl }), api.router);
+  return router;
+}

@@ -1,0 +1,56 @@
+import { z } from '../../lib/openapi.js';
+import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
+import { EmailSchema } from '../auth/index.js';
+import { ROLES } from '../organizations/index.js';
+import { UserSchema } from '../users/index.js';
+
+const PasswordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
+
+export const EmbeddingLoginSchema = z
+  .object({ email: EmailSchema, password: PasswordSchema })
+  .openapi('EmbeddingLoginRequest');
+
+export const EmbeddingRegisterSchema = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    display_name: z.string().trim().max(100).optional(),
+  })
+  .openapi('EmbeddingRegisterRequest');
+
+export const EmbeddingRefreshSchema = z
+  .object({ refresh_token: z.string().min(1).max(200) })
+  .openapi('EmbeddingRefreshRequest');
+
+export const EmbeddingSessionSchema = z
+  .object({
+    token: z.string().openapi({ description: 'The access JWT; send it as `Authorization: Bearer …`.' }),
+    refresh_token: z.string(),
+    expires_at: z.number().int().openapi({ description: 'Unix time (seconds) at which `token` expires.' }),
+    user: UserSchema,
+  })
+  .openapi('EmbeddingSession');
+
+export const EmbeddingRegisterResponseSchema = z
+  .object({ user: UserSchema, confirmation_required: z.boolean() })
+  .openapi('EmbeddingRegisterResponse');
+
+export const EmbeddingVerifyResponseSchema = z
+  .object({ user: UserSchema, application_id: z.string() })
+  .openapi('EmbeddingVerifyResponse');
+
+export const EmbeddingPermissionsSchema = z
+  .object({
+    application_id: z.string(),
+    role: z.enum(ROLES),
+    permissions: z.object({
+      read: z.boolean(),
+      write: z.boolean(),
+      delete: z.boolean(),
+      manage_members: z.boolean(),
+    }),
+  })
+  .openapi('EmbeddingPermissions');

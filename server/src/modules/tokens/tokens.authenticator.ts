@@ -1,0 +1,23 @@
+import type { BearerAuthenticator } from '../auth/index.js';
+import { TOKEN_PREFIX, type TokensService } from './tokens.service.js';
+
+/**
+ * Authenticates `Authorization: Bearer cs_…` as the token's owner, limited to its scopes and its
+ * application. Other credentials are not its kind (null), so the session authenticator can try.
+ */
+export function apiTokenAuthenticator(tokens: TokensService): BearerAuthenticator {
+  return async (credential) => {
+    if (!credential.startsWith(TOKEN_PREFIX)) return null;
+    const { token, user } = await tokens.authenticate(credential);
+    return {
+      via: 'api_token',
+      user,
+      userId: String(user._id),
+      sessionId: null,
+      scopes: [...token.scopes],
+      applicationId: String(token.application_id),
+      organizationId: String(token.organization_id),
+      tokenId: String(token._id),
+    };
+  };
+}

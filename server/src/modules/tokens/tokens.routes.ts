@@ -1,0 +1,114 @@
+import type { ApiRouter } from '../../lib/api-router.js';
+import { requestContext } from '../../lib/request-context.js';
+import { authOf } from '../auth/index.js';
+import {
+  ApiTokenListSchema,
+  ApiTokenSchema,
+  CreateApiTokenSchema,
+  CreatedApiTokenSchema,
+  ListApiTokensQuery,
+  PermissionsRequestSchema,
+  PermissionsResponseSchema,
+  TokenIdParams,
+} from './tokens.schemas.js';
+import type { TokensService } from './tokens.service.js';
+
+/**
+ * Token management is for signed-in sessions only (no `tokenScope`): a token can neither mint
+ * nor list nor revoke tokens.
+ */
+export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void {
+  const tags = ['API tokens'];
+  const notFound = { description: "No such token among the caller's own (also for other users' tokens)" };
+
+  api.route(
+    {
+      method: 'post',
+      path: '/tokens',
+      summary: 'Issue an API token for an application',
+      description:
+        'Needs token:create in the application’s organization. The token is in this response only; only its SHA-256 hash and first 8 characters are stored.',
+      tags,
+      authenticated: true,
+      body: CreateApiTokenSchema,
+      responses: {
+        201: { description: 'Created; `token` is shown this once', schema: CreatedApiTokenSchema },
+        404: { description: 'No such application among the caller’s organizations' },
+      },
+    },
+    async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      res.status(201).json(await tokens.create(authOf(req).userId, req.valid.body, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/tokens',
+      summary: "List the caller's API tokens",
+      description: 'Newest first, optionally of one application.',
+      tags,
+      authenticated: true,
+      query: ListApiTokensQuery,
+      responses: { 200: { description: 'Tokens', schema: ApiTokenListSchema } },
+    },
+    async (req, res) => {
+      res.json(await tokens.list(authOf(req).userId, req.valid.query));
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/tokens/:id',
+      summary: 'Get one of the caller’s API tokens',
+      tags,
+      authenticated: true,
+      params: TokenIdParams,
+      responses: { 200: { description: 'Token', schema: ApiTokenSchema }, 404: notFound },
+    },
+    async (req, res) => {
+      res.json(await tokens.get(authOf(req).userId, req.valid.params.id));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/tokens/:id/revoke',
+      summary: 'Revoke an API token (irreversible)',
+      description:
+        'The token stops working at once. Revoking an already revoked token changes nothing and answers 200.',
+      tags,
+      authenticated: true,
+      params: TokenIdParams,
+      responses: { 200: { description: 'Revoked', schema: ApiTokenSchema }, 404: notFound },
+    },
+    async (req, res) => {
+      res.json(await tokens.revoke(authOf(req).userId, req.valid.params.id, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/permissions',
+      summary: "The caller's role and permissions in an application",
+      description:
+        "From the caller's active membership in the application's organization (SPEC §6/§7). An API token may only ask about its own application.",
+      tags: ['Authentication'],
+      authenticated: true,
+      tokenScope: 'read',
+      body: PermissionsRequestSchema,
+      responses: {
+        200: { description: 'Role and permission flags', schema: PermissionsResponseSchema },
+        404: { description: 'No such application among the caller’s organizations' },
+      },
+    },
+    async (req, res) => {
+      const caller = authOf(req);
+      res.json(await tokens.applicationPermissions(caller, req.valid.body.application_id));
+    },
+  );
+}

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import mongoose, { Types, type Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import type { TokenScope } from '../../lib/api-router.js';
+import { sha256Hex } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
+import type { ActivityService, RequestContext } from '../activity/index.js';
+import { permissionFlags, type Permission, type Role } from '../organizations/index.js';
+import type { UserDocument, UsersService } from '../users/index.js';
+import { TokenErrors } from './tokens.errors.js';
+import { apiTokenModel, type ApiTokenDocument } from './tokens.model.js';
+
+/** SPEC §9: `cs_` + 64 hex characters (32 random bytes); the first 8 characters are shown. */
+export const TOKEN_PREFIX = 'cs_';
+const TOKEN_FORMAT = /^cs_[0-9a-f]{64}$/;
+const VISIBLE_PREFIX_LENGTH = 8;
+
+/** `last_used_at` is written at most once per this window per token, not on every request. */
+export const LAST_USED_THROTTLE_MS = 60_000;
+
+/**
+ * What this module needs of the applications module: the caller's access to an application
+ * (404 for other tenants and inactive applications, 403 when the role lacks the permission).
+ */
+export interface ApplicationAccess {
+  authorize(
+    userId: string,
+    applicationId: string,
+    permission: Permission,
+  ): Promise<{
+    application: {
+      _id: Types.ObjectId | string;
+      project_id: Types.ObjectId | string;
+      organization_id: Types.ObjectId | string;
+    };
+    role: Role;
+  }>;
+}
+
+export type TokenStatus = 'active' | 'revoked' | 'expired';
+
+export interface TokenView {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: TokenScope[];
+  is_active: boolean;
+  status: TokenStatus;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  application_id: string;
+  created_at: string;
+}
+
+export interface CreateTokenInput {
+  name: string;
+  scopes: TokenScope[];
+  application_id: string;
+  expires_at?: string | null;
+}
+
+export interface PermissionsView {
+  application_id: string;
+  role: Role;
+  permissions: ReturnType<typeof permissionFlags>;
+}
+
+export interface TokensService {
+  /** Issues a token; the plaintext is in this answer only and is never stored. */
+  create(
+    userId: string,
+    input: CreateTokenInput,
+    context: RequestContext,
+  ): Promise<TokenView & { token: string }>;
+  /** The caller's own tokens, newest first, optionally of one application. */
+  list(
+    userId: string,
+    query: { application_id?: string; limit?: number; cursor?: string },
+  ): Promise<Page<TokenView>>;
+  get(userId: string, tokenId: string): Promise<TokenView>;
+  /** Irreversible; revoking an already revoked token changes nothing and answers it as it is. */
+  revoke(userId: string, tokenId: string, context: RequestContext): Promise<TokenView>;
+  /**
+   * Resolves a presented `cs_…` token to its owner, or throws 401: unknown, revoked, expired,
+   * or no longer backed by an active membership and an active application.
+   */
+  authenticate(rawToken: string): Promise<{ token: ApiTokenDocument; user: UserDocument }>;
+  /**
+   * The caller's role and permission flags in an application's organization. An API token may
+   * only ask about its own application; anything else looks like it does not exist (404).
+   */
+  applicationPermissions(
+    caller: { userId: string; applicationId: string | null },
+    applicationId: string,
+  ): Promise<PermissionsView>;
+}
+
+function statusOf(token: ApiTokenDocument, now: number): TokenStatus {
+  if (!token.is_active) return 'revoked';
+  if (token.expires_at && token.expires_at.getTime() <= now) return 'expired';
+  return 'active';
+}
+
+function tokenView(token: ApiTokenDocument, now = Date.now()): TokenView {
+  return {
+    id: String(token._id),
+    name: token.name,
+    prefix: token.prefix,
+    scopes: token.scopes,
+    is_active: token.is_active,
+    status: statusOf(token, now),
+    expires_at: token.expires_at?.toISOString() ?? null,
+    last_used_at: token.last_used_at?.toISOString() ?? null,
+    revoked_at: token.revoked_at?.toISOString() ?? null,
+    application_id: String(token.application_id),
+    created_at: token.created_at.toISOString(),
+  };
+}
+
+export function createTokensService(deps: {
+  connection: Connection;
+  logger: Logger;
+  users: UsersService;
+  applications: ApplicationAccess;
+  activity: ActivityService;
+}): TokensService {
+  const Tokens = apiTokenModel(deps.connection);
+
+  const audit = (action: string, token: ApiTokenDocument, context: RequestContext, statusCode: number) =>
+    deps.activity.record({
+      action,
+      resource_type: 'token',
+      resource_id: String(token._id),
+      user_id: String(token.user_id),
+      organization_id: String(token.organization_id),
+      project_id: String(token.project_id),
+      application_id: String(token.application_id),
+      status_code: statusCode,
+      ip_address: context.ip,
+      user_agent: context.userAgent,
+      // Name, visible prefix and scopes only: never the token or its hash.
+      metadata: {
+        name: token.name,
+        prefix: token.prefix,
+        scopes: token.scopes,
+        expires_at: token.expires_at?.toISOString() ?? null,
+      },
+    });
+
+  async function findOwn(userId: string, tokenId: string): Promise<ApiTokenDocument> {
+    const token =
+      Types.ObjectId.isValid(tokenId) && Types.ObjectId.isValid(userId)
+        ? await Tokens.findOne({
+            _id: new Types.ObjectId(tokenId),
+            user_id: new Types.ObjectId(userId),
+          }).lean<ApiTokenDocument>()
+        : null;
+    if (!token) throw new AppError(TokenErrors.NOT_FOUND);
+    return token;
+  }
+
+  /** Conditional, so of many concurrent requests only the first in a window writes. */
+  async function recordUse(token: ApiTokenDocument, now: number): Promise<void> {
+    if (token.last_used_at && now - token.last_used_at.getTime() < LAST_USED_THROTTLE_MS) return;
+    try {
+      await Tokens.updateOne(
+        {
+          _id: token._id,
+          $or: [
+            { last_used_at: null },
+            { last_used_at: mongoose.trusted({ $lt: new Date(now - LAST_USED_THROTTLE_MS) }) },
+          ],
+        },
+        { $set: { last_used_at: new Date(now) } },
+      );
+    } catch (error) {
+      // Bookkeeping only: a failed write must not fail the request it describes.
+      deps.logger.warn({ err: error, token_id: String(token._id) }, 'could not record the API token use');
+    }
+  }
+
+  return {
+    async create(userId, input, context) {
+      const { application } = await deps.applications.authorize(userId, input.application_id, 'token:create');
+      const token = `${TOKEN_PREFIX}${randomBytes(32).toString('hex')}`;
+      const created = (
+        await Tokens.create({
+          name: input.name,
+          prefix: token.slice(0, VISIBLE_PREFIX_LENGTH),
+          token_hash: sha256Hex(token),
+          scopes: input.scopes,
+          expires_at: input.expires_at ? new Date(input.expires_at) : null,
+          user_id: new Types.ObjectId(userId),
+          application_id: new Types.ObjectId(String(application._id)),
+          organization_id: new Types.ObjectId(String(application.organization_id)),
+          project_id: new Types.ObjectId(String(application.project_id)),
+        })
+      ).toObject<ApiTokenDocument>();
+      await audit('token.created', created, context, 201);
+      return { ...tokenView(created), token };
+    },
+
+    async list(userId, query) {
+      const filter: Record<string, unknown> = { user_id: new Types.ObjectId(userId) };
+      if (query.application_id) filter.application_id = new Types.ObjectId(query.application_id);
+      const page = await paginateNewestFirst(Tokens, filter, query);
+      const now = Date.now();
+      return { data: page.data.map((token) => tokenView(token, now)), next_cursor: page.next_cursor };
+    },
+
+    async get(userId, tokenId) {
+      return tokenView(await findOwn(userId, tokenId));
+    },
+
+    async revoke(userId, tokenId, context) {
+      const token = await findOwn(userId, tokenId);
+      if (!token.is_active) return tokenView(token);
+      const revoked = await Tokens.findOneAndUpdate(
+        { _id: token._id, is_active: true },
+        { $set: { is_active: false, revoked_at: new Date() } },
+        { returnDocument: 'after' },
+      ).lean<ApiTokenDocument>();
+      // Null when a concurrent request revoked it first; that request wrote the audit entry.
+      if (!revoked) return tokenView(await findOwn(userId, tokenId));
+      await audit('token.revoked', revoked, context, 200);
+      return tokenView(revoked);
+    },
+
+    async authenticate(rawToken) {
+      if (!TOKEN_FORMAT.test(rawToken)) throw new AppError(TokenErrors.INVALID);
+      const token = await Tokens.findOne({ token_hash: sha256Hex(rawToken) }).lean<ApiTokenDocument>();
+      if (!token) throw new AppError(TokenErrors.INVALID);
+      const now = Date.now();
+      const status = statusOf(token, now);
+      if (status === 'revoked') throw new AppError(TokenErrors.REVOKED);
+      if (status === 'expired') throw new AppError(TokenErrors.EXPIRED);
+      const user = await deps.users.findById(String(token.user_id));
+      if (!user) throw new AppError(TokenErrors.INVALID);
+      try {
+        await deps.applications.authorize(
+          String(token.user_id),
+          String(token.application_id),
+          'application:read',
+        );
+      } catch (error) {
+        if (error instanceof AppError && (error.status === 403 || error.status === 404))
+          throw new AppError(TokenErrors.NO_ACCESS);
+        throw error;
+      }
+      await recordUse(token, now);
+      return { token, user };
+    },
+
+    async applicationPermissions(caller, applicationId) {
+      if (caller.applicationId && caller.applicationId !== applicationId)
+        throw new AppError(TokenErrors.APPLICATION_NOT_FOUND);
+      const { role } = await deps.applications.authorize(caller.userId, applicationId, 'application:read');
+      return { application_id: applicationId, role, permissions: permissionFlags(role) };
+    },
+  };
+}

@@ -1,0 +1,341 @@
+import { expect } from 'chai';
+import { Types } from 'mongoose';
+import type { TestContext } from '../helpers/context.js';
+import {
+  bearer,
+  createAuthContext,
+  PASSWORD,
+  registerConfirmed,
+  signedInUser,
+  uniqueEmail,
+} from '../auth/helpers.js';
+import {
+  addMember,
+  createApplication,
+  createOrganization,
+  createProject,
+  createToken,
+  type User,
+} from '../projects/helpers.js';
+
+const LISTED = 'https://shop.example.com';
+const ENDPOINT_ORIGIN = 'https://api.shop.example.com';
+const UNLISTED = 'https://evil.example.net';
+
+describe('embedding API (/api/auth)', () => {
+  let ctx: TestContext;
+  let admin: User;
+  let member: User;
+  let organizationId: string;
+  let projectId: string;
+  let applicationId: string;
+
+  const app = (id = applicationId) => ({ 'X-Application-ID': id });
+  const login = (body: Record<string, unknown>, headers: Record<string, string> = app()) =>
+    ctx.request.post('/api/auth/login').set(headers).send(body);
+
+  before(async () => {
+    ctx = await createAuthContext();
+    [admin, member] = await Promise.all([signedInUser(ctx, 'admin'), signedInUser(ctx, 'member')]);
+    organizationId = await createOrganization(ctx, admin);
+    await addMember(ctx, admin, organizationId, member);
+    projectId = (await createProject(ctx, admin, organizationId)).id;
+    applicationId = (
+      await createApplication(ctx, admin, projectId, {
+        allowed_origins: [LISTED],
+        api_endpoint: `${ENDPOINT_ORIGIN}/v1`,
+      })
+    ).id;
+  });
+  after(() => ctx.close());
+
+  describe('POST /login', () => {
+    it('answers {token, user} with a working access token', async () => {
+      const response = await login({ email: member.email, password: PASSWORD }).expect(200);
+      expect(response.body).to.have.all.keys('token', 'refresh_token', 'expires_at', 'user');
+      expect(response.body.user).to.include({ id: member.user.id, email: member.email });
+      const me = await ctx.request.get('/api/v1/auth/me').set(bearer(response.body.token)).expect(200);
+      expect(me.body.id).to.equal(member.user.id);
+    });
+
+    it('refuses wrong credentials exactly like the product login', async () => {
+      const response = await login({ email: member.email, password: 'wrong password' }).expect(401);
+      expect(response.body).to.deep.equal({
+        error: 'Invalid e-mail or password.',
+        code: 'invalid_credentials',
+      });
+      const missing = await login({ email: member.email }).expect(400);
+      expect(missing.body.error).to.equal('body.password: Password is required.');
+    });
+
+    it('needs the X-Application-ID of an active application', async () => {
+      const credentials = { email: member.email, password: PASSWORD };
+      const missing = await login(credentials, {}).expect(400);
+      expect(missing.body.code).to.equal('application_id_required');
+      await login(credentials, app('not-an-id')).expect(400);
+      const unknown = await login(credentials, app(new Types.ObjectId().toHexString())).expect(404);
+      expect(unknown.body).to.deep.equal({ error: 'Application not found.', code: 'application_not_found' });
+
+      const deleted = (await createApplication(ctx, admin, projectId)).id;
+      await ctx.request.delete(`/api/v1/applications/${deleted}`).set(bearer(admin.access_token)).expect(204);
+      await login(credentials, app(deleted)).expect(404);
+
+      const retiredProject = (await createProject(ctx, admin, organizationId)).id;
+      const orphan = (await createApplication(ctx, admin, retiredProject)).id;
+      await login(credentials, app(orphan)).expect(200);
+      await ctx.request
+        .post(`/api/v1/projects/${retiredProject}/deactivate`)
+        .set(bearer(admin.access_token))
+        .expect(200);
+      await login(credentials, app(orphan)).expect(404);
+    });
+  });
+
+  describe('POST /register', () => {
+    it('registers like the product and records the application on the account', async () => {
+      const email = uniqueEmail('enduser');
+      const response = await ctx.request
+        .post('/api/auth/register')
+        .set(app())
+        .send({ email, password: PASSWORD, display_name: 'Endkunde' })
+        .expect(201);
+      expect(response.body.user).to.include({ email, display_name: 'Endkunde' });
+      expect(response.body).to.have.property('confirmation_required');
+      const stored = await ctx.database.connection.collection('profiles').findOne({ email });
+      expect(String(stored!.registered_application_id)).to.equal(applicationId);
+    });
+
+    it('applies the product password rule', async () => {
+      const response = await ctx.request
+        .post('/api/auth/register')
+        .set(app())
+        .send({ email: uniqueEmail(), password: '12345' })
+        .expect(400);
+      expect(response.body.error).to.equal('Password must be at least 6 characters long');
+    });
+  });
+
+  describe('POST /refresh', () => {
+    it('rotates the refresh token into a new session', async () => {
+      const first = await login({ email: member.email, password: PASSWORD }).expect(200);
+      const refreshed = await ctx.request
+        .post('/api/auth/refresh')
+        .set(app())
+        .send({ refresh_token: first.body.refresh_token })
+        .expect(200);
+      expect(refreshed.body.token).to.be.a('string').and.not.equal(first.body.token);
+      await ctx.request
+        .post('/api/auth/refresh')
+        .set(app())
+        .send({ refresh_token: first.body.refresh_token })
+        .expect(401);
+    });
+  });
+
+  describe('POST /verify', () => {
+    it('answers the user of a valid token', async () => {
+      const response = await ctx.request
+        .post('/api/auth/verify')
+        .set(app())
+        .set(bearer(member.access_token))
+        .expect(200);
+      expect(response.body.user).to.include({ id: member.user.id, email: member.email });
+      expect(response.body.application_id).to.equal(applicationId);
+      expect(JSON.stringify(response.body)).not.to.match(/password|hash/);
+    });
+
+    it('refuses a missing or invalid token with 401 and API tokens with 403', async () => {
+      await ctx.request.post('/api/auth/verify').set(app()).expect(401);
+      await ctx.request.post('/api/auth/verify').set(app()).set(bearer('not.a.jwt')).expect(401);
+      const apiToken = await createToken(ctx, admin, applicationId, ['read']);
+      await ctx.request.post('/api/auth/verify').set(app()).set(bearer(apiToken)).expect(403);
+    });
+  });
+
+  describe('POST /permissions', () => {
+    it('answers role and flags from the membership in the application’s organization', async () => {
+      const asAdmin = await ctx.request
+        .post('/api/auth/permissions')
+        .set(app())
+        .set(bearer(admin.access_token))
+        .expect(200);
+      expect(asAdmin.body).to.deep.equal({
+        application_id: applicationId,
+        role: 'admin',
+        permissions: { read: true, write: true, delete: true, manage_members: true },
+      });
+      const asMember = await ctx.request
+        .post('/api/auth/permissions')
+        .set(app())
+        .set(bearer(member.access_token))
+        .expect(200);
+      expect(asMember.body).to.deep.equal({
+        application_id: applicationId,
+        role: 'member',
+        permissions: { read: true, write: true, delete: false, manage_members: false },
+      });
+    });
+
+    it('answers 403 no_membership to a signed-in user outside the organization', async () => {
+      const stranger = await signedInUser(ctx, 'stranger');
+      const response = await ctx.request
+        .post('/api/auth/permissions')
+        .set(app())
+        .set(bearer(stranger.access_token))
+        .expect(403);
+      expect(response.body.code).to.equal('no_membership');
+    });
+  });
+
+  describe('CORS', () => {
+    it("answers the application's allowed origins and its api_endpoint's origin", async () => {
+      for (const origin of [LISTED, ENDPOINT_ORIGIN]) {
+        const response = await login(
+          { email: member.email, password: PASSWORD },
+          { ...app(), Origin: origin },
+        ).expect(200);
+        expect(response.headers['access-control-allow-origin'], origin).to.equal(origin);
+        expect(response.headers.vary).to.match(/origin/i);
+      }
+    });
+
+    it('lets a listed origin read error responses too', async () => {
+      const response = await login(
+        { email: member.email, password: 'wrong password' },
+        { ...app(), Origin: LISTED },
+      ).expect(401);
+      expect(response.headers['access-control-allow-origin']).to.equal(LISTED);
+    });
+
+    it('refuses an unlisted origin with 403, no CORS header, and without signing in', async () => {
+      const sessionsBefore = await ctx.database.connection.collection('auth_sessions').countDocuments();
+      const response = await login(
+        { email: member.email, password: PASSWORD },
+        { ...app(), Origin: UNLISTED },
+      ).expect(403);
+      expect(response.body.code).to.equal('origin_not_allowed');
+      expect(response.headers).not.to.have.property('access-control-allow-origin');
+      expect(await ctx.database.connection.collection('auth_sessions').countDocuments()).to.equal(
+        sessionsBefore,
+      );
+    });
+
+    it('refuses an origin that only another application lists', async () => {
+      const other = await createApplication(ctx, admin, projectId, {
+        allowed_origins: [UNLISTED.replace('evil', 'partner')],
+      });
+      const response = await login(
+        { email: member.email, password: PASSWORD },
+        { ...app(), Origin: other.allowed_origins[0]! },
+      ).expect(403);
+      expect(response.headers).not.to.have.property('access-control-allow-origin');
+    });
+
+    it('serves callers without an Origin (servers) and the platform’s own origin', async () => {
+      const server = await login({ email: member.email, password: PASSWORD }).expect(200);
+      expect(server.headers).not.to.have.property('access-control-allow-origin');
+      await login(
+        { email: member.email, password: PASSWORD },
+        { ...app(), Origin: new URL(ctx.config.publicUrl).origin },
+      ).expect(200);
+    });
+
+    describe('preflight (OPTIONS)', () => {
+      const preflight = (origin: string, query: Record<string, string> = {}) =>
+        ctx.request
+          .options('/api/auth/login')
+          .query(query)
+          .set({
+            Origin: origin,
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'content-type,x-application-id',
+          });
+
+      it('allows an origin listed by an active application', async () => {
+        const response = await preflight(LISTED).expect(204);
+        expect(response.headers).to.include({
+          'access-control-allow-origin': LISTED,
+          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-allow-headers': 'content-type, authorization, x-application-id',
+          'access-control-max-age': '600',
+        });
+        expect(response.headers.vary).to.match(/origin/i);
+        expect(response.headers).not.to.have.property('access-control-allow-credentials');
+      });
+
+      it('refuses an origin no active application lists', async () => {
+        const response = await preflight(UNLISTED).expect(403);
+        expect(response.headers).not.to.have.property('access-control-allow-origin');
+        const gone = 'https://gone.example.org';
+        const application = await createApplication(ctx, admin, projectId, { allowed_origins: [gone] });
+        await preflight(gone).expect(204);
+        await ctx.request
+          .delete(`/api/v1/applications/${application.id}`)
+          .set(bearer(admin.access_token))
+          .expect(204);
+        await preflight(gone).expect(403);
+      });
+
+      it('checks the exact application when ?application_id= names it', async () => {
+        await preflight(LISTED, { application_id: applicationId }).expect(204);
+        const other = (await createApplication(ctx, admin, projectId)).id;
+        const response = await preflight(LISTED, { application_id: other }).expect(403);
+        expect(response.headers).not.to.have.property('access-control-allow-origin');
+      });
+
+      it('follows changes to allowed_origins at once', async () => {
+        const origin = 'https://later.example.org';
+        await preflight(origin, { application_id: applicationId }).expect(403);
+        await ctx.request
+          .patch(`/api/v1/applications/${applicationId}`)
+          .set(bearer(admin.access_token))
+          .send({ allowed_origins: [LISTED, origin] })
+          .expect(200);
+        await preflight(origin, { application_id: applicationId }).expect(204);
+        await login({ email: member.email, password: PASSWORD }, { ...app(), Origin: origin }).expect(200);
+      });
+    });
+  });
+
+  it('documents the embedding routes in the OpenAPI document', async () => {
+    const document = await ctx.request.get('/api/v1/openapi.json').expect(200);
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/refresh',
+      '/api/auth/verify',
+      '/api/auth/permissions',
+    ]) {
+      expect(document.body.paths, path).to.have.property(path);
+    }
+    expect(
+      document.body.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema.$ref,
+    ).to.contain('EmbeddingSession');
+  });
+});
+
+describe('embedding API rate limits', () => {
+  let ctx: TestContext;
+  after(() => ctx?.close());
+
+  it('shares the per-account login limit with /api/v1/auth/login', async () => {
+    ctx = await createAuthContext({ RATE_LIMIT_PER_ACCOUNT: '3' });
+    const owner = await signedInUser(ctx, 'owner');
+    const organizationId = await createOrganization(ctx, owner);
+    const applicationId = (
+      await createApplication(ctx, owner, (await createProject(ctx, owner, organizationId)).id)
+    ).id;
+    const { email } = await registerConfirmed(ctx, uniqueEmail('victim'));
+    const wrong = { email, password: 'wrong password' };
+    await ctx.request.post('/api/v1/auth/login').send(wrong).expect(401);
+    await ctx.request.post('/api/v1/auth/login').send(wrong).expect(401);
+    await ctx.request.post('/api/auth/login').set('X-Application-ID', applicationId).send(wrong).expect(401);
+    const limited = await ctx.request
+      .post('/api/auth/login')
+      .set('X-Application-ID', applicationId)
+      .send(wrong)
+      .expect(429);
+    expect(limited.body.code).to.equal('rate_limited');
+    expect(limited.headers['retry-after']).to.match(/^\d+$/);
+  });
+});

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import { Types } from 'mongoose';
+import type { TestContext } from '../helpers/context.js';
+import { bearer, createAuthContext, signedInUser, type Tokens } from '../auth/helpers.js';
+import { createApplication, createTenant, createToken, type Tenant } from './helpers.js';
+
+describe('POST /api/v1/permissions', () => {
+  let ctx: TestContext;
+  let tenant: Tenant;
+  let member: Tokens;
+  let stranger: Tenant;
+
+  const ask = (credential: string, body: unknown) =>
+    ctx.request
+      .post('/api/v1/permissions')
+      .set(bearer(credential))
+      .send(body as object);
+
+  before(async () => {
+    ctx = await createAuthContext();
+    tenant = await createTenant(ctx, 'permadmin');
+    stranger = await createTenant(ctx, 'permstranger');
+    const invited = await signedInUser(ctx, 'permmember');
+    await ctx.request
+      .post(`/api/v1/organizations/${tenant.organizationId}/members`)
+      .set(bearer(tenant.user.access_token))
+      .send({ email: invited.email, role: 'member' })
+      .expect(201);
+    member = invited;
+  });
+  after(() => ctx.close());
+
+  it('gives an admin every flag', async () => {
+    const response = await ask(tenant.user.access_token, { application_id: tenant.applicationId }).expect(
+      200,
+    );
+    expect(response.body).to.deep.equal({
+      application_id: tenant.applicationId,
+      role: 'admin',
+      permissions: { read: true, write: true, delete: true, manage_members: true },
+    });
+  });
+
+  it('gives a member read and write only', async () => {
+    const response = await ask(member.access_token, { application_id: tenant.applicationId }).expect(200);
+    expect(response.body).to.deep.equal({
+      application_id: tenant.applicationId,
+      role: 'member',
+      permissions: { read: true, write: true, delete: false, manage_members: false },
+    });
+  });
+
+  it("answers 404 for another tenant's application and an unknown one", async () => {
+    for (const applicationId of [stranger.applicationId, new Types.ObjectId().toHexString()]) {
+      const response = await ask(tenant.user.access_token, { application_id: applicationId }).expect(404);
+      expect(response.body.code).to.equal('application_not_found');
+    }
+  });
+
+  it('answers 400 without a valid application id', async () => {
+    for (const body of [{}, { application_id: 'nope' }, { application_id: { $gt: '' } }]) {
+      const response = await ask(tenant.user.access_token, body).expect(400);
+      expect(response.body.details.map((d: { path: string }) => d.path)).to.include('body.application_id');
+    }
+  });
+
+  it('answers a read token about its own application only', async () => {
+    const other = await createApplication(ctx, tenant.user, tenant.projectId, 'Other');
+    const token = await createToken(ctx, tenant.user, tenant.applicationId, { scopes: ['read'] });
+    const own = await ask(token.token, { application_id: tenant.applicationId }).expect(200);
+    expect(own.body.role).to.equal('admin');
+    const response = await ask(token.token, { application_id: other }).expect(404);
+    expect(response.body.code).to.equal('application_not_found');
+  });
+
+  it('refuses a token without the read scope', async () => {
+    const token = await createToken(ctx, tenant.user, tenant.applicationId, { scopes: ['analytics'] });
+    const response = await ask(token.token, { application_id: tenant.applicationId }).expect(403);
+    expect(response.body.code).to.equal('insufficient_scope');
+  });
+
+  it('requires authentication', async () => {
+    await ctx.request.post('/api/v1/permissions').send({ application_id: tenant.applicationId }).expect(401);
+  });
+});
