@@ -176,13 +176,13 @@ describe('embedding API (/api/auth)', () => {
       });
     });
 
-    it('answers 403 no_membership to a signed-in user outside the organization', async () => {
+    it('answers 404 no_membership to a signed-in user outside the organization', async () => {
       const stranger = await signedInUser(ctx, 'stranger');
       const response = await ctx.request
         .post('/api/auth/permissions')
         .set(app())
         .set(bearer(stranger.access_token))
-        .expect(403);
+        .expect(404);
       expect(response.body.code).to.equal('no_membership');
     });
   });
@@ -242,14 +242,11 @@ describe('embedding API (/api/auth)', () => {
 
     describe('preflight (OPTIONS)', () => {
       const preflight = (origin: string, query: Record<string, string> = {}) =>
-        ctx.request
-          .options('/api/auth/login')
-          .query(query)
-          .set({
-            Origin: origin,
-            'Access-Control-Request-Method': 'POST',
-            'Access-Control-Request-Headers': 'content-type,x-application-id',
-          });
+        ctx.request.options('/api/auth/login').query(query).set({
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type,x-application-id',
+        });
 
       it('allows an origin listed by an active application', async () => {
         const response = await preflight(LISTED).expect(204);

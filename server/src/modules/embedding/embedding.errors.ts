@@ -9,8 +9,9 @@ export const EmbeddingErrors = {
     code: 'origin_not_allowed',
     message: 'This origin is not among the application’s allowed origins.',
   },
+  // 404 like every other-tenant answer (DESIGN.md): the caller learns nothing about who belongs.
   NO_MEMBERSHIP: {
-    status: 403,
+    status: 404,
     code: 'no_membership',
     message: 'You are not a member of the organization that owns this application.',
   },

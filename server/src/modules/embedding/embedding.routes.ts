@@ -167,15 +167,16 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       method: 'post',
       path: '/permissions',
       summary: 'The caller’s role and permissions for the application',
-      description: `From the caller's active membership in the organization that owns the application; 403 no_membership without one. ${header}`,
+      description: `From the caller's active membership in the organization that owns the application; 404 no_membership without one, as for any other tenant's resource. ${header}`,
       tags,
       authenticated: true,
       responses: {
         200: { description: 'Role and flags', schema: EmbeddingPermissionsSchema },
         ...appErrors,
-        403: {
+        403: { description: 'Origin not allowed' },
+        404: {
           description:
-            'Origin not allowed, or the caller is not a member of the application’s organization (no_membership)',
+            'Unknown application, or the caller is not a member of its organization (no_membership)',
         },
       },
     },

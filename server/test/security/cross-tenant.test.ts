@@ -1,0 +1,232 @@
+import { expect } from 'chai';
+import type { Test } from 'supertest';
+import type { TestContext } from '../helpers/context.js';
+import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+/** Alice's tenant: one of everything, all of which Bob must not be able to see or touch. */
+interface TenantA {
+  organization: string;
+  member: string;
+  project: string;
+  application: string;
+  token: string;
+  session: string;
+}
+
+interface Case {
+  path?: (a: TenantA) => string;
+  body?: (a: TenantA, bob: User) => Record<string, unknown>;
+  query?: (a: TenantA) => Record<string, string>;
+  headers?: (a: TenantA) => Record<string, string>;
+  /** 404 by default: another tenant's resource must look like one that does not exist. */
+  status?: number;
+}
+
+/**
+ * Every authenticated operation of the OpenAPI document must appear in exactly one of these two
+ * tables, so a new route cannot ship without saying how it keeps tenants apart.
+ */
+const CROSS_TENANT: Record<string, Case> = {
+  'DELETE /api/v1/auth/sessions/{id}': { path: (a) => `/api/v1/auth/sessions/${a.session}` },
+  'GET /api/v1/organizations/{id}': { path: (a) => `/api/v1/organizations/${a.organization}` },
+  'PATCH /api/v1/organizations/{id}': {
+    path: (a) => `/api/v1/organizations/${a.organization}`,
+    body: () => ({ name: 'Taken over' }),
+  },
+  'POST /api/v1/organizations/{id}/deactivate': {
+    path: (a) => `/api/v1/organizations/${a.organization}/deactivate`,
+  },
+  'POST /api/v1/organizations/{id}/activate': {
+    path: (a) => `/api/v1/organizations/${a.organization}/activate`,
+  },
+  'GET /api/v1/organizations/{id}/members': {
+    path: (a) => `/api/v1/organizations/${a.organization}/members`,
+  },
+  'POST /api/v1/organizations/{id}/members': {
+    path: (a) => `/api/v1/organizations/${a.organization}/members`,
+    body: (_a, bob) => ({ email: bob.email, role: 'admin' }),
+  },
+  'PATCH /api/v1/organizations/{id}/members/{memberId}': {
+    path: (a) => `/api/v1/organizations/${a.organization}/members/${a.member}`,
+    body: () => ({ role: 'member' }),
+  },
+  'DELETE /api/v1/organizations/{id}/members/{memberId}': {
+    path: (a) => `/api/v1/organizations/${a.organization}/members/${a.member}`,
+  },
+  'GET /api/v1/activity-logs': { query: (a) => ({ organization_id: a.organization }) },
+  'POST /api/v1/projects': {
+    body: (a) => ({ name: 'Intruder', slug: 'intruder', organization_id: a.organization }),
+  },
+  'GET /api/v1/projects': { query: (a) => ({ organization_id: a.organization }) },
+  'GET /api/v1/projects/{id}': { path: (a) => `/api/v1/projects/${a.project}` },
+  'PATCH /api/v1/projects/{id}': {
+    path: (a) => `/api/v1/projects/${a.project}`,
+    body: () => ({ name: 'Taken over' }),
+  },
+  'POST /api/v1/projects/{id}/deactivate': { path: (a) => `/api/v1/projects/${a.project}/deactivate` },
+  'POST /api/v1/applications': {
+    body: (a) => ({ name: 'Intruder', slug: 'intruder', project_id: a.project }),
+  },
+  'GET /api/v1/applications': { query: (a) => ({ project_id: a.project }) },
+  'GET /api/v1/applications/{id}': { path: (a) => `/api/v1/applications/${a.application}` },
+  'PATCH /api/v1/applications/{id}': {
+    path: (a) => `/api/v1/applications/${a.application}`,
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/v1/applications/{id}': { path: (a) => `/api/v1/applications/${a.application}` },
+  'POST /api/v1/tokens': {
+    body: (a) => ({ name: 'Intruder', scopes: ['admin'], application_id: a.application }),
+  },
+  'GET /api/v1/tokens/{id}': { path: (a) => `/api/v1/tokens/${a.token}` },
+  'POST /api/v1/tokens/{id}/revoke': { path: (a) => `/api/v1/tokens/${a.token}/revoke` },
+  'POST /api/v1/permissions': { body: (a) => ({ application_id: a.application }) },
+  'POST /api/auth/permissions': { headers: (a) => ({ 'X-Application-ID': a.application }) },
+};
+
+/** Operations that only ever act on the caller's own data (no tenant id goes in). */
+const SELF_SCOPED = new Set([
+  'POST /api/v1/auth/logout',
+  'GET /api/v1/auth/sessions',
+  'GET /api/v1/auth/me',
+  'PATCH /api/v1/auth/me',
+  'POST /api/v1/verify',
+  // Embedding API: answers with the caller's own user; the application id only selects CORS rules.
+  'POST /api/auth/verify',
+  'POST /api/v1/organizations',
+  'GET /api/v1/organizations',
+  'GET /api/v1/tokens',
+  // Global admin routes: refused with 403 to non-admins (tested in organizations.test.ts).
+  'GET /api/v1/admin/users',
+  'GET /api/v1/admin/organizations',
+]);
+
+/** Tenant data that Bob's calls must leave exactly as it was. */
+const GUARDED_COLLECTIONS = [
+  'organizations',
+  'organization_members',
+  'projects',
+  'applications',
+  'api_tokens',
+  'auth_sessions',
+];
+
+describe('tenant isolation: every route, with another tenant’s ids', () => {
+  let ctx: TestContext;
+  let alice: User;
+  let bob: User;
+  let tenant: TenantA;
+  let operations: string[];
+
+  const snapshot = async () => {
+    const state: Record<string, unknown> = {};
+    for (const name of GUARDED_COLLECTIONS) {
+      state[name] = await ctx.database.connection.collection(name).find({}).sort({ _id: 1 }).toArray();
+    }
+    return JSON.parse(JSON.stringify(state));
+  };
+
+  before(async () => {
+    ctx = await createAuthContext();
+    alice = await signedInUser(ctx, 'tenant-a');
+    bob = await signedInUser(ctx, 'tenant-b');
+    const as = (user: User) => bearer(user.access_token);
+    await ctx.request
+      .post('/api/v1/organizations')
+      .set(as(bob))
+      .send({ name: 'Bob Co', slug: 'bob-co' })
+      .expect(201);
+    const organization = (
+      await ctx.request
+        .post('/api/v1/organizations')
+        .set(as(alice))
+        .send({ name: 'Alice Co', slug: 'alice-co' })
+        .expect(201)
+    ).body.id;
+    const member = (
+      await ctx.request.get(`/api/v1/organizations/${organization}/members`).set(as(alice)).expect(200)
+    ).body.data[0].id;
+    const project = (
+      await ctx.request
+        .post('/api/v1/projects')
+        .set(as(alice))
+        .send({ name: 'Web', slug: 'web', organization_id: organization })
+        .expect(201)
+    ).body.id;
+    const application = (
+      await ctx.request
+        .post('/api/v1/applications')
+        .set(as(alice))
+        .send({ name: 'Shop', slug: 'shop', project_id: project })
+        .expect(201)
+    ).body.id;
+    const token = (
+      await ctx.request
+        .post('/api/v1/tokens')
+        .set(as(alice))
+        .send({ name: 'CI', scopes: ['read'], application_id: application })
+        .expect(201)
+    ).body.id;
+    const session = (await ctx.request.get('/api/v1/auth/sessions').set(as(alice)).expect(200)).body.data[0]
+      .id;
+    tenant = { organization, member, project, application, token, session };
+
+    const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.security)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+  });
+  after(() => ctx.close());
+
+  it('classifies every authenticated route (a new route must add its cross-tenant case)', () => {
+    const unclassified = operations.filter((op) => !(op in CROSS_TENANT) && !SELF_SCOPED.has(op));
+    expect(unclassified, 'routes without a cross-tenant case').to.deep.equal([]);
+    const stale = Object.keys(CROSS_TENANT).filter((op) => !operations.includes(op));
+    expect(stale, 'cases for routes that no longer exist').to.deep.equal([]);
+  });
+
+  it("answers 404 to Bob for each of Alice's resources and changes nothing", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const operation of operations.filter((op) => op in CROSS_TENANT)) {
+      const spec = CROSS_TENANT[operation]!;
+      const [method, template] = operation.split(' ') as [string, string];
+      const path = spec.path ? spec.path(tenant) : template;
+      let request = (ctx.request as unknown as Record<string, (url: string) => Test>)[method.toLowerCase()]!(
+        path,
+      ).set(bearer(bob.access_token));
+      if (spec.query) request = request.query(spec.query(tenant));
+      if (spec.headers) request = request.set(spec.headers(tenant));
+      if (spec.body) request = request.send(spec.body(tenant, bob));
+      const response = await request;
+      const expected = spec.status ?? 404;
+      if (response.status !== expected)
+        failures.push(`${operation}: ${response.status} ${JSON.stringify(response.body)}`);
+    }
+    expect(failures).to.deep.equal([]);
+    expect(await snapshot()).to.deep.equal(before);
+  });
+
+  it("never lists Alice's data in Bob's own lists", async () => {
+    for (const path of [
+      '/api/v1/organizations',
+      '/api/v1/projects',
+      '/api/v1/applications',
+      '/api/v1/tokens',
+      '/api/v1/activity-logs',
+    ]) {
+      const response = await ctx.request
+        .get(path)
+        .query({ limit: 100 })
+        .set(bearer(bob.access_token))
+        .expect(200);
+      const text = JSON.stringify(response.body);
+      for (const id of Object.values(tenant)) expect(text, `${path} leaks ${id}`).not.to.contain(id);
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser.js';
+import { startBuiltServer, type StartedServer } from '../support/server.js';
+
+const PASSWORD = 'correct horse battery';
+
+/** A tiny site on its own loopback port, i.e. its own origin. */
+async function startSite(): Promise<{ origin: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Partner site</title><h1>Shop</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** What the page sees when it signs in through the embedding API (JSON body → CORS preflight). */
+function signInFromPage(page: Page, api: string, applicationId: string, email: string) {
+  return page.evaluate(
+    async ({ api, applicationId, email, password }) => {
+      try {
+        const response = await fetch(`${api}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-application-id': applicationId },
+          body: JSON.stringify({ email, password }),
+        });
+        const body = (await response.json()) as { token?: string; user?: { email: string } };
+        if (!body.token) return { status: response.status, body };
+        const verified = await fetch(`${api}/api/auth/verify`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${body.token}`, 'x-application-id': applicationId },
+        });
+        return {
+          status: response.status,
+          body,
+          verified: (await verified.json()) as { user: { email: string } },
+        };
+      } catch (error) {
+        return { error: `${(error as Error).name}: ${(error as Error).message}` };
+      }
+    },
+    { api, applicationId, email, password: PASSWORD },
+  );
+}
+
+describe('embedding API from another origin in Chromium', function () {
+  let server: StartedServer;
+  let launched: LaunchedBrowser;
+  let listed: Awaited<ReturnType<typeof startSite>>;
+  let unlisted: Awaited<ReturnType<typeof startSite>>;
+  let page: Page;
+  let accessToken: string;
+  let applicationId: string;
+  const email = `embed.${Date.now().toString(36)}@example.com`;
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    expect(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
+    return json;
+  };
+
+  before(async function () {
+    this.timeout(300_000); // the first run may install Chromium
+    [server, launched, listed, unlisted] = await Promise.all([
+      startBuiltServer({ EMAIL_CONFIRMATION_REQUIRED: 'false' }),
+      launchBrowser(),
+      startSite(),
+      startSite(),
+    ]);
+    await api('POST', '/api/v1/auth/register', { email, password: PASSWORD });
+    accessToken = (await api('POST', '/api/v1/auth/login', { email, password: PASSWORD }))
+      .access_token as string;
+    const organization = await api('POST', '/api/v1/organizations', { name: 'Partner', slug: 'partner' });
+    const project = await api('POST', '/api/v1/projects', {
+      name: 'Shop',
+      slug: 'shop',
+      organization_id: organization.id,
+    });
+    applicationId = (
+      await api('POST', '/api/v1/applications', {
+        name: 'Storefront',
+        project_id: project.id,
+        allowed_origins: [listed.origin],
+      })
+    ).id as string;
+  });
+
+  beforeEach(async () => {
+    page = await launched.browser.newPage();
+  });
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  after(async () => {
+    await launched?.close();
+    for (const site of [listed, unlisted]) site?.server.close();
+    if (server) expect(await server.stop()).to.equal(0);
+  });
+
+  it('lets a listed origin sign in and verify the token', async () => {
+    await page.goto(listed.origin);
+    const result = await signInFromPage(page, server.url, applicationId, email);
+    expect(result).not.to.have.property('error');
+    expect(result.status).to.equal(200);
+    expect(result.body?.user?.email).to.equal(email);
+    expect(result.verified?.user.email).to.equal(email);
+  });
+
+  it('blocks an unlisted origin in the browser, until the application lists it', async () => {
+    await page.goto(unlisted.origin);
+    const blocked = await signInFromPage(page, server.url, applicationId, email);
+    expect(blocked.error).to.match(/^TypeError: Failed to fetch/);
+
+    await api('PATCH', `/api/v1/applications/${applicationId}`, {
+      allowed_origins: [listed.origin, unlisted.origin],
+    });
+    const allowed = await signInFromPage(page, server.url, applicationId, email);
+    expect(allowed).not.to.have.property('error');
+    expect(allowed.status).to.equal(200);
+  });
+});
