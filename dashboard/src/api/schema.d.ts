@@ -2734,7 +2734,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2814,7 +2817,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2901,7 +2907,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2981,7 +2990,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3059,7 +3071,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
                 path?: never;
                 cookie?: never;
             };

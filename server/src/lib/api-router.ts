@@ -39,6 +39,8 @@ export interface RouteSpec<
   body?: TBody;
   query?: TQuery;
   params?: TParams;
+  /** Request headers, documented in the OpenAPI document (checked by the route's own middleware). */
+  headers?: ZodType;
   responses: Record<number, ResponseSpec>;
 }
 
@@ -129,6 +131,7 @@ export class ApiRouter {
     if (spec.body) request.body = { required: true, content: { 'application/json': { schema: spec.body } } };
     if (spec.query) request.query = spec.query as never;
     if (spec.params) request.params = spec.params as never;
+    if (spec.headers) request.headers = spec.headers as never;
 
     this.registry.registerPath({
       method: spec.method,

@@ -12,6 +12,7 @@ import { normalizeEmail, toPublicUser } from '../users/index.js';
 import { APPLICATION_HEADER, embeddingApplicationOf, embeddingGate } from './embedding.cors.js';
 import { EmbeddingErrors } from './embedding.errors.js';
 import {
+  ApplicationHeaderSchema,
   EmbeddingLoginSchema,
   EmbeddingPermissionsSchema,
   EmbeddingRefreshSchema,
@@ -84,6 +85,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       summary: 'Register an end user for an application',
       description: `Like POST /api/v1/auth/register; the application is recorded on the account. ${header}`,
       tags,
+      headers: ApplicationHeaderSchema,
       body: EmbeddingRegisterSchema,
       responses: {
         201: { description: 'Registered', schema: EmbeddingRegisterResponseSchema },
@@ -107,6 +109,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       summary: 'Sign an end user in',
       description: `Same checks, lockout and rate limits as POST /api/v1/auth/login. ${header}`,
       tags,
+      headers: ApplicationHeaderSchema,
       body: EmbeddingLoginSchema,
       responses: {
         200: { description: 'Signed in', schema: EmbeddingSessionSchema },
@@ -131,6 +134,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       summary: 'Trade a refresh token for a new session',
       description: `Refresh tokens rotate on every use (reuse ends the session). ${header}`,
       tags,
+      headers: ApplicationHeaderSchema,
       body: EmbeddingRefreshSchema,
       responses: {
         200: { description: 'New tokens', schema: EmbeddingSessionSchema },
@@ -151,6 +155,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       summary: 'Verify an end user’s access token',
       description: `Signed-in sessions only (API tokens get 403). ${header}`,
       tags,
+      headers: ApplicationHeaderSchema,
       authenticated: true,
       responses: { 200: { description: 'Valid', schema: EmbeddingVerifyResponseSchema }, ...appErrors },
     },
@@ -169,6 +174,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       summary: 'The caller’s role and permissions for the application',
       description: `From the caller's active membership in the organization that owns the application; 404 no_membership without one, as for any other tenant's resource. ${header}`,
       tags,
+      headers: ApplicationHeaderSchema,
       authenticated: true,
       responses: {
         200: { description: 'Role and flags', schema: EmbeddingPermissionsSchema },

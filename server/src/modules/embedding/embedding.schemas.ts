@@ -54,3 +54,13 @@ export const EmbeddingPermissionsSchema = z
     }),
   })
   .openapi('EmbeddingPermissions');
+
+/** The header every embedding route needs (documented; checked by the embedding gate). */
+export const ApplicationHeaderSchema = z.object({
+  'x-application-id': z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i)
+    .openapi({
+      description: 'Id of an active application; its allowed_origins decide which browser origins may call.',
+    }),
+});

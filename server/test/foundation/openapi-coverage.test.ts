@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import { createTestContext, type TestContext } from '../helpers/context.js';
+
+interface Operation {
+  requestBody?: unknown;
+  parameters?: Array<{ in: string; name: string }>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** Routes that take no JSON body although they change state: the path says it all. */
+const BODYLESS_WRITES = new Set([
+  'POST /api/v1/auth/logout',
+  'POST /api/v1/verify',
+  'POST /api/v1/organizations/{id}/deactivate',
+  'POST /api/v1/organizations/{id}/activate',
+  'POST /api/v1/projects/{id}/deactivate',
+  'POST /api/v1/tokens/{id}/revoke',
+  'POST /api/auth/verify',
+  'POST /api/auth/permissions',
+]);
+
+describe('OpenAPI document completeness', () => {
+  let ctx: TestContext;
+  let operations: Array<[string, Operation]>;
+
+  before(async () => {
+    ctx = await createTestContext();
+    const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(
+        ([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, Operation],
+      ),
+    );
+  });
+  after(() => ctx.close());
+
+  it('documents a response schema for every successful JSON response', () => {
+    const missing = operations.flatMap(([name, operation]) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => /^2\d\d$/.test(status) && status !== '204')
+        .filter(([, response]) => !response.content?.['application/json']?.schema)
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(missing).to.deep.equal([]);
+  });
+
+  it('documents the request body of every POST, PATCH and PUT that takes one', () => {
+    const missing = operations
+      .filter(([name]) => /^(POST|PATCH|PUT) /.test(name) && !BODYLESS_WRITES.has(name))
+      .filter(([, operation]) => !operation.requestBody)
+      .map(([name]) => name);
+    expect(missing).to.deep.equal([]);
+  });
+
+  it('declares the X-Application-ID header on every embedding route', () => {
+    const missing = operations
+      .filter(([name]) => name.includes(' /api/auth/'))
+      .filter(
+        ([, operation]) =>
+          !operation.parameters?.some(
+            (p) => p.in === 'header' && p.name.toLowerCase() === 'x-application-id',
+          ),
+      )
+      .map(([name]) => name);
+    expect(missing).to.deep.equal([]);
+  });
+
+  it('documents every path parameter', () => {
+    const missing = operations.flatMap(([name, operation]) =>
+      [...name.matchAll(/\{(\w+)\}/g)]
+        .map((match) => match[1]!)
+        .filter((param) => !operation.parameters?.some((p) => p.in === 'path' && p.name === param))
+        .map((param) => `${name} {${param}}`),
+    );
+    expect(missing).to.deep.equal([]);
+  });
+});
