@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     const inserts = db.collection('inserts');
     await insertOneLoop(inserts, 200, 10_000_000); // warm-up
     inMemoryInsert = record(
-      'insertOne, sequential (in memory)',
+      `insertOne, sequential${external ? '' : ' (in memory)'}`,
       await insertOneLoop(inserts, options.ops),
       'docs/s',
       `${options.ops.toLocaleString('en-US')} awaited round trips`,
@@ -217,7 +217,7 @@ async function main(): Promise<void> {
     const batches = 20;
     const batchRate = await insertManyBatches(db.collection('inserts_many'), batches, 1000);
     record(
-      'insertMany of 1000 docs (in memory)',
+      `insertMany of 1000 docs${external ? '' : ' (in memory)'}`,
       batchRate * 1000,
       'docs/s',
       `${fmt(batchRate)} batches/s over ${batches} batches`,

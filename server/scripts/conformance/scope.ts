@@ -67,7 +67,7 @@ async function unmetRequirement(req: Doc, server: ServerInfo): Promise<string | 
     const ok =
       topologies.includes(server.topology) ||
       (server.topology === 'sharded' && topologies.includes('sharded-replicaset'));
-    if (!ok) return `needs topology ${topologies.join('|')} (server is ${server.topology})`;
+    if (!ok) return `needs topology ${topologies.join(' or ')} (server is ${server.topology})`;
   }
   if (req.serverless === 'require') return 'needs Atlas Serverless';
   if (req.auth === true && !server.auth) return 'needs authentication enabled';
