@@ -1,14 +1,14 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
-import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../lib/request-context.js';
-import { normalizeEmail, toPublicUser, type UserDocument } from '../users/index.js';
+import { toPublicUser, type UserDocument } from '../users/index.js';
 import { AuthErrors } from './auth.errors.js';
+import { createAuthRateLimits } from './auth.rate-limits.js';
 import { authOf } from './auth.middleware.js';
 import {
   CodeBodySchema,
@@ -93,25 +93,7 @@ function passwordLogin(auth: AuthService): RequestHandler {
 export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRouteDependencies): void {
   const { auth, config } = deps;
   const limits = config.auth.rateLimit;
-  const perIp = (name: string, limit = limits.perIp) =>
-    createRateLimiter({
-      connection: deps.connection,
-      name,
-      windowS: limits.windowS,
-      limit,
-      key: (req) => req.ip,
-    });
-  const perAccount = (name: string) =>
-    createRateLimiter({
-      connection: deps.connection,
-      name,
-      windowS: limits.windowS,
-      limit: limits.perAccount,
-      key: (req: Request) => {
-        const email = (req.body as { email?: unknown } | undefined)?.email;
-        return typeof email === 'string' ? normalizeEmail(email) : undefined;
-      },
-    });
+  const { perIp, perAccount } = createAuthRateLimits({ connection: deps.connection, config });
   const tags = ['Authentication'];
 
   api.route(

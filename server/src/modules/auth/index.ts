@@ -14,3 +14,4 @@ export {
 } from './auth.routes.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { EmailSchema } from './auth.schemas.js';
+export { createAuthRateLimits, type AuthRateLimits } from './auth.rate-limits.js';

@@ -1,14 +1,13 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
-import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { ApplicationsService } from '../applications/index.js';
-import { authOf, type AuthService } from '../auth/index.js';
+import { authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
 import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
-import { normalizeEmail, toPublicUser } from '../users/index.js';
+import { toPublicUser } from '../users/index.js';
 import { APPLICATION_HEADER, embeddingApplicationOf, embeddingGate } from './embedding.cors.js';
 import { EmbeddingErrors } from './embedding.errors.js';
 import {
@@ -49,27 +48,8 @@ function session(result: { access_token: string; refresh_token: string; expires_
 export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencies): Router {
   const { auth, config } = deps;
   const limits = config.auth.rateLimit;
-  // Same limiter names as /api/v1/auth/*: the counters are shared, so the two doors to one
-  // account do not double an attacker's budget.
-  const perIp = (name: string, limit = limits.perIp) =>
-    createRateLimiter({
-      connection: deps.connection,
-      name,
-      windowS: limits.windowS,
-      limit,
-      key: (req) => req.ip,
-    });
-  const perAccount = (name: string) =>
-    createRateLimiter({
-      connection: deps.connection,
-      name,
-      windowS: limits.windowS,
-      limit: limits.perAccount,
-      key: (req: Request) => {
-        const email = (req.body as { email?: unknown } | undefined)?.email;
-        return typeof email === 'string' ? normalizeEmail(email) : undefined;
-      },
-    });
+  // Same limiter names as /api/v1/auth/*, so the counters are shared.
+  const { perIp, perAccount } = createAuthRateLimits({ connection: deps.connection, config });
   const tags = ['Embedding API'];
   const header = `Requires the \`${APPLICATION_HEADER}\` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).`;
   const appErrors = {

@@ -1,0 +1,42 @@
+import type { Request, RequestHandler } from 'express';
+import type { Connection } from 'mongoose';
+import type { Config } from '../../config.js';
+import { createRateLimiter } from '../../lib/rate-limit/index.js';
+import { normalizeEmail } from '../users/index.js';
+
+export interface AuthRateLimits {
+  /** Per client IP; `limit` defaults to RATE_LIMIT_PER_IP. */
+  perIp(name: string, limit?: number): RequestHandler;
+  /** Per e-mail address in the request body (requests without one are not counted). */
+  perAccount(name: string): RequestHandler;
+}
+
+/**
+ * The limiters of every route that takes credentials. The product API and the embedding API
+ * use the same names, so their counters are shared: two doors to one account do not double an
+ * attacker's budget.
+ */
+export function createAuthRateLimits(deps: { connection: Connection; config: Config }): AuthRateLimits {
+  const limits = deps.config.auth.rateLimit;
+  return {
+    perIp: (name, limit = limits.perIp) =>
+      createRateLimiter({
+        connection: deps.connection,
+        name,
+        windowS: limits.windowS,
+        limit,
+        key: (req) => req.ip,
+      }),
+    perAccount: (name) =>
+      createRateLimiter({
+        connection: deps.connection,
+        name,
+        windowS: limits.windowS,
+        limit: limits.perAccount,
+        key: (req: Request) => {
+          const email = (req.body as { email?: unknown } | undefined)?.email;
+          return typeof email === 'string' ? normalizeEmail(email) : undefined;
+        },
+      }),
+  };
+}
