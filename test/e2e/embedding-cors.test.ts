@@ -132,4 +132,40 @@ describe('embedding API from another origin in Chromium', function () {
     expect(allowed).not.to.have.property('error');
     expect(allowed.status).to.equal(200);
   });
+
+  it('lets the standalone <iam-auth-dialog> from /cdn sign a user in on a listed origin', async () => {
+    await page.goto(listed.origin);
+    await page.addScriptTag({ url: `${server.url}/cdn/widget/iam-auth-widget.min.js` });
+    await page.evaluate(
+      ({ api, applicationId }) => {
+        const dialog = document.createElement('iam-auth-dialog');
+        dialog.setAttribute('application-id', applicationId);
+        dialog.setAttribute('api-endpoint', `${api}/api/auth`);
+        dialog.addEventListener('iam-auth-success', (event) => {
+          (window as unknown as { signedIn: unknown }).signedIn = (event as CustomEvent).detail;
+        });
+        document.body.append(dialog);
+      },
+      { api: server.url, applicationId },
+    );
+    const dialog = page.locator('iam-auth-dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => (window as unknown as { signedIn?: unknown }).signedIn);
+    const detail = (await page.evaluate(() => (window as unknown as { signedIn: unknown }).signedIn)) as {
+      mode: string;
+      token: string;
+      user: { email: string };
+    };
+    expect(detail.mode).to.equal('login');
+    expect(detail.user.email).to.equal(email);
+    expect(detail.token.split('.')).to.have.length(3);
+
+    await dialog.getByLabel('Password').fill('wrong password');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    // The server's message reaches the person, not a generic failure.
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).to.equal('Invalid e-mail or password.');
+  });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 
@@ -20,8 +21,17 @@ export function mountStaticAssets(
   app: Express,
   paths: { dashboardDist: string; sdkDist: string; widgetDist: string },
 ): void {
-  // Bundle names are stable (not hashed), so browsers revalidate them hourly.
-  const cdnOptions = { maxAge: '1h', fallthrough: true, index: false } as const;
+  // Bundle names are stable (not hashed), so browsers revalidate them hourly. Third-party sites
+  // load them, so they must be readable cross-origin (helmet's default CORP is same-origin).
+  const cdnOptions = {
+    maxAge: '1h',
+    fallthrough: true,
+    index: false,
+    setHeaders: (res: ServerResponse) => {
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  } as const;
   app.use('/cdn/sdk', express.static(paths.sdkDist, cdnOptions));
   app.use('/cdn/widget', express.static(paths.widgetDist, cdnOptions));
 

@@ -122,6 +122,9 @@ describe('application skeleton', () => {
       const widget = await ctx.request.get('/cdn/widget/iam-auth-widget.min.js').expect(200);
       expect(widget.text).to.contain('IamAuthWidget');
       await ctx.request.get('/cdn/sdk/nope.js').expect(404);
+      // Third-party pages embed these bundles.
+      expect(widget.headers['cross-origin-resource-policy']).to.equal('cross-origin');
+      expect(sdk.headers['access-control-allow-origin']).to.equal('*');
     });
   });
 
