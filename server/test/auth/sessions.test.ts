@@ -407,9 +407,7 @@ describe('sign-in, sessions and tokens', () => {
     ];
     for (const [method, path] of protectedRoutes) {
       it(`${method.toUpperCase()} ${path} needs a bearer token`, async () => {
-        const response = await (
-          ctx.request as unknown as Record<string, (p: string) => Test>
-        )[method]!(path)
+        const response = await (ctx.request as unknown as Record<string, (p: string) => Test>)[method]!(path)
           .send({ display_name: 'x' })
           .expect(401);
         expect(response.body.code).to.equal('missing_token');
