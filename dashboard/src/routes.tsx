@@ -1,19 +1,69 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
+import { PageLoading } from './layout/PageLoading';
+import { RequireAuth } from './layout/RequireAuth';
+import { Root } from './layout/Root';
 import ErrorFallback from './pages/ErrorFallback';
+import { useSessionStore } from './stores/session';
 
 // One lazily loaded chunk per area keeps the first page's JavaScript small.
-const Home = lazy(() => import('./pages/Home'));
+const Landing = lazy(() => import('./pages/Landing'));
+const Auth = lazy(() => import('./pages/Auth'));
+const EmailConfirmation = lazy(() => import('./pages/EmailConfirmation'));
+const DashboardLayout = lazy(() => import('./layout/DashboardLayout'));
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+const Organizations = lazy(() => import('./pages/Organizations'));
+const Projects = lazy(() => import('./pages/Projects'));
+const ProjectDetail = lazy(() => import('./pages/ProjectDetail'));
+const ApplicationDetail = lazy(() => import('./pages/ApplicationDetail'));
+const Tokens = lazy(() => import('./pages/Tokens'));
+const Admin = lazy(() => import('./pages/Admin'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+
+/** SPEC §2: "/" is the dashboard when signed in, the landing page otherwise. */
+function Home() {
+  const status = useSessionStore((state) => state.status);
+  const signedOutByUser = useSessionStore((state) => state.signedOutByUser);
+  // Sign-out brought the user here; from now on protected pages lead to sign-in again.
+  useEffect(() => {
+    if (signedOutByUser) useSessionStore.setState({ signedOutByUser: false });
+  }, [signedOutByUser]);
+  if (status === 'loading') return <PageLoading message="session.checking" />;
+  if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  return <Landing />;
+}
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <Root />,
     errorElement: <ErrorFallback />,
     children: [
       { index: true, element: <Home /> },
-      { path: '*', element: <NotFound /> },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: 'auth', element: <Auth /> },
+          { path: 'email-confirmation', element: <EmailConfirmation /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: 'dashboard', element: <Dashboard /> },
+          { path: 'organizations', element: <Organizations /> },
+          { path: 'projects', element: <Projects /> },
+          { path: 'projects/:projectId', element: <ProjectDetail /> },
+          { path: 'projects/:projectId/applications/:applicationId', element: <ApplicationDetail /> },
+          { path: 'tokens', element: <Tokens /> },
+          { path: 'admin', element: <Admin /> },
+        ],
+      },
     ],
   },
 ];

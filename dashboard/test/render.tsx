@@ -1,14 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
+import { createQueryClient } from '../src/App';
 import { theme } from '../src/theme/theme';
+import Toaster from '../src/ui/Toast';
 
-/** Renders a screen with the providers it expects from App, at the given URL. */
+// jsdom's dispatchEvent accepts only its own event classes, but the shared jsdom setup keeps
+// Node's global Event and CustomEvent (chai needs Node's Event while it loads, so they are
+// swapped here, after it); Radix dispatches CustomEvents.
+const globals = globalThis as unknown as Record<string, unknown>;
+globals.Event = window.Event;
+globals.CustomEvent = window.CustomEvent;
+
+/** Renders a screen with the providers it expects from App (toasts included), at the given URL. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   return render(
-    <ThemeProvider theme={theme}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={[route]}>
+          {ui}
+          <Toaster />
+        </MemoryRouter>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
 }

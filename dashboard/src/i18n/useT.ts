@@ -1,8 +1,16 @@
 import { useCallback } from 'react';
 import { useUiStore } from '../stores/ui';
-import { catalogs, type MessageKey } from './messages';
+import { catalogs, type Locale, type MessageKey } from './messages';
 
-export function useT(): (key: MessageKey) => string {
+export type Translate = (key: MessageKey, values?: Record<string, string>) => string;
+
+/** Looks a message up in a catalog and fills in its `{name}` placeholders. */
+export function translate(locale: Locale, key: MessageKey, values?: Record<string, string>): string {
+  const message: string = catalogs[locale][key];
+  return values ? message.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match) : message;
+}
+
+export function useT(): Translate {
   const locale = useUiStore((state) => state.locale);
-  return useCallback((key: MessageKey) => catalogs[locale][key], [locale]);
+  return useCallback((key, values) => translate(locale, key, values), [locale]);
 }

@@ -1,6 +1,7 @@
+import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 
-type Variant = 'primary' | 'secondary';
+type Variant = 'primary' | 'secondary' | 'ghost';
 
 const variants = {
   primary: css`
@@ -19,11 +20,20 @@ const variants = {
       background: ${({ theme }) => theme.colors.background};
     }
   `,
+  ghost: css`
+    background: transparent;
+    color: ${({ theme }) => theme.colors.text};
+    border-color: transparent;
+    &:hover {
+      background: ${({ theme }) => theme.colors.border};
+    }
+  `,
 };
 
-const buttonStyles = css<{ $variant?: Variant }>`
+const buttonStyles = css<{ $variant?: Variant; $block?: boolean }>`
   display: inline-flex;
   align-items: center;
+  justify-content: center;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
   border: 1px solid;
@@ -32,6 +42,7 @@ const buttonStyles = css<{ $variant?: Variant }>`
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
+  ${({ $block }) => ($block ? 'width: 100%;' : '')}
   ${({ $variant = 'primary' }) => variants[$variant]}
   &:disabled {
     opacity: 0.6;
@@ -39,11 +50,16 @@ const buttonStyles = css<{ $variant?: Variant }>`
   }
 `;
 
-export const Button = styled.button<{ $variant?: Variant }>`
+export const Button = styled.button<{ $variant?: Variant; $block?: boolean }>`
   ${buttonStyles}
 `;
 
-/** A link that looks like a button (navigation, not an action). */
-export const ButtonLink = styled.a<{ $variant?: Variant }>`
+/** A link that looks like a button (navigation, not an action), for pages outside the app. */
+export const ButtonLink = styled.a<{ $variant?: Variant; $block?: boolean }>`
+  ${buttonStyles}
+`;
+
+/** A client-side route link that looks like a button. */
+export const ButtonRouterLink = styled(Link)<{ $variant?: Variant; $block?: boolean }>`
   ${buttonStyles}
 `;

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { useT } from '../../i18n/useT';
+import { Button } from '../../ui/Button';
+
+const Box = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)};
+  border: 1px solid #fca5a5;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #fef2f2;
+  p {
+    margin: 0;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+/** A button for an irreversible or disruptive action. */
+export const DangerButton = styled(Button)`
+  background: ${({ theme }) => theme.colors.danger};
+  color: #fff;
+  &:hover {
+    background: #991b1b;
+  }
+`;
+
+/**
+ * A confirmation step shown in place (inside a dialog or a settings panel): the question, then
+ * "Bestätigen" and "Abbrechen". Focus moves to "Abbrechen" so Enter never destroys by accident.
+ */
+export function ConfirmInline({
+  question,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  question: string;
+  confirmLabel?: string;
+  pending?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const t = useT();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <Box role="group" aria-label={question}>
+      <p>{question}</p>
+      <Row>
+        <DangerButton type="button" onClick={onConfirm} disabled={pending}>
+          {confirmLabel ?? t('tenancy.confirm')}
+        </DangerButton>
+        <Button ref={cancelRef} type="button" $variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+      </Row>
+    </Box>
+  );
+}

@@ -1,0 +1,226 @@
+import { LogOut, Menu, ShieldCheck, X } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import styled from 'styled-components';
+import type { MessageKey } from '../i18n/messages';
+import { useT } from '../i18n/useT';
+import { signOut, useSessionStore } from '../stores/session';
+import { Button } from '../ui/Button';
+import { useToast } from '../ui/useToast';
+import { PageLoading } from './PageLoading';
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -9999px;
+  &:focus {
+    left: ${({ theme }) => theme.space(4)};
+    top: ${({ theme }) => theme.space(4)};
+    z-index: 60;
+    background: ${({ theme }) => theme.colors.surface};
+    padding: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const Header = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Bar = styled.div`
+  max-width: 1200px;
+  margin: 0 auto;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 700;
+  text-decoration: none;
+  white-space: nowrap;
+  svg {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+  small {
+    display: block;
+    font-weight: 400;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.75rem;
+  }
+`;
+
+const DesktopNav = styled.nav`
+  display: none;
+  flex: 1;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    display: flex;
+    gap: ${({ theme }) => theme.space(1)};
+  }
+`;
+
+const NavItem = styled(NavLink)`
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.background};
+  }
+  &.active {
+    color: ${({ theme }) => theme.colors.primary};
+    background: #eef2ff;
+  }
+`;
+
+const UserArea = styled.div`
+  display: none;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-left: auto;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    display: flex;
+  }
+`;
+
+const Email = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+  overflow-wrap: anywhere;
+`;
+
+const MenuButton = styled(Button)`
+  margin-left: auto;
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    display: none;
+  }
+`;
+
+const MobilePanel = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => `0 ${theme.space(4)} ${theme.space(4)}`};
+  nav {
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+  }
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    display: none;
+  }
+`;
+
+const Main = styled.main`
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space(6)} ${theme.space(4)}`};
+  &:focus {
+    outline: none;
+  }
+`;
+
+const links: { to: string; label: MessageKey; adminOnly?: boolean }[] = [
+  { to: '/dashboard', label: 'nav.dashboard' },
+  { to: '/organizations', label: 'nav.organizations' },
+  { to: '/projects', label: 'nav.projects' },
+  { to: '/tokens', label: 'nav.tokens' },
+  { to: '/admin', label: 'nav.admin', adminOnly: true },
+];
+
+/** The signed-in frame (SPEC §2 /dashboard): navigation, the user's e-mail and sign-out. */
+export default function DashboardLayout() {
+  const t = useT();
+  const toast = useToast();
+  const user = useSessionStore((state) => state.session?.user);
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // A followed link closes the small-screen menu.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const visibleLinks = links.filter((link) => !link.adminOnly || user?.is_admin);
+  const navItems = visibleLinks.map((link) => (
+    <NavItem key={link.to} to={link.to}>
+      {t(link.label)}
+    </NavItem>
+  ));
+
+  const handleSignOut = async () => {
+    await signOut();
+    toast({ title: t('auth.signedOut'), description: t('auth.signedOutText'), variant: 'success' });
+  };
+
+  return (
+    <>
+      <SkipLink href="#main">{t('nav.skipToContent')}</SkipLink>
+      <Header>
+        <Bar>
+          <Brand to="/dashboard">
+            <ShieldCheck aria-hidden="true" size={28} />
+            <span>
+              {t('nav.dashboard')}
+              <small>{t('dashboard.subtitle')}</small>
+            </span>
+          </Brand>
+          <DesktopNav aria-label={t('nav.main')}>{navItems}</DesktopNav>
+          <UserArea>
+            <Email data-testid="user-email" title={t('nav.signedInAs')}>
+              {user?.email}
+            </Email>
+            <Button type="button" $variant="secondary" onClick={handleSignOut}>
+              <LogOut aria-hidden="true" size={16} />
+              {t('nav.signOut')}
+            </Button>
+          </UserArea>
+          <MenuButton
+            type="button"
+            $variant="ghost"
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
+            {t('nav.menu')}
+          </MenuButton>
+        </Bar>
+        {menuOpen ? (
+          <MobilePanel id="dashboard-menu">
+            <nav aria-label={t('nav.main')}>{navItems}</nav>
+            <Email>
+              {t('nav.signedInAs')} {user?.email}
+            </Email>
+            <Button type="button" $variant="secondary" onClick={handleSignOut}>
+              <LogOut aria-hidden="true" size={16} />
+              {t('nav.signOut')}
+            </Button>
+          </MobilePanel>
+        ) : null}
+      </Header>
+      <Main id="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Main>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { useFormatDate } from '../../components/tenancy/PageParts';
+import { useErrorToast } from '../../components/tenancy/useErrorToast';
+import { useT } from '../../i18n/useT';
+import { Badge } from '../../ui/Badge';
+import { AdminTable } from './AdminTable';
+import type { useAdminOrganizations } from './queries';
+
+/** All organizations: name, slug, status, created. */
+export function AdminOrganizations({ query }: { query: ReturnType<typeof useAdminOrganizations> }) {
+  const t = useT();
+  const formatDate = useFormatDate();
+  useErrorToast(query.error, 'admin.organizationsFailed');
+  const organizations = query.data?.pages.flatMap((page) => page.data);
+  return (
+    <AdminTable
+      caption={t('admin.organizations')}
+      columns={[
+        t('admin.column.name'),
+        t('admin.column.slug'),
+        t('admin.column.status'),
+        t('admin.column.created'),
+      ]}
+      rows={organizations?.map((organization) => [
+        organization.name,
+        `@${organization.slug}`,
+        <Badge key="status" $tone={organization.is_active ? 'success' : 'muted'}>
+          {organization.is_active ? t('tenancy.status.active') : t('tenancy.status.inactive')}
+        </Badge>,
+        formatDate(organization.created_at),
+      ])}
+      isPending={query.isPending}
+      isError={query.isError}
+      emptyText={t('admin.organizationsEmpty')}
+      hasMore={query.hasNextPage}
+      loadingMore={query.isFetchingNextPage}
+      onLoadMore={() => void query.fetchNextPage()}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { useMutation } from '@tanstack/react-query';
+import { KeyRound, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { api } from '../../api/client';
+import { ConfirmInline, DangerButton } from '../../components/tenancy/ConfirmInline';
+import { Muted } from '../../components/tenancy/PageParts';
+import {
+  expectNoContent,
+  useInvalidate,
+  type Application,
+  type Role,
+} from '../../components/tenancy/queries';
+import { useFailureToast } from '../../components/tenancy/useErrorToast';
+import { useT } from '../../i18n/useT';
+import { Button, ButtonRouterLink } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { useToast } from '../../ui/useToast';
+
+const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 1.25rem;
+  }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(3)};
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+/** The Einstellungen tab: edit, create an API token, and (admins) delete the application. */
+export function ApplicationSettings({
+  application,
+  role,
+  onEdit,
+}: {
+  application: Application;
+  role?: Role;
+  onEdit(): void;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const fail = useFailureToast();
+  const invalidate = useInvalidate();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+
+  const remove = useMutation({
+    mutationFn: async () =>
+      expectNoContent(
+        await api.DELETE('/api/v1/applications/{id}', { params: { path: { id: application.id } } }),
+      ),
+    onSuccess: async () => {
+      toast({ title: t('applications.deleted'), description: application.name, variant: 'success' });
+      navigate(`/projects/${application.project_id}`);
+      await invalidate('applications');
+    },
+    onError: (failure) => {
+      setConfirming(false);
+      fail('tenancy.deleteFailed', failure);
+    },
+  });
+
+  return (
+    <Stack>
+      <Card>
+        <h2>{t('applications.edit.title')}</h2>
+        <p>{t('applications.edit.description')}</p>
+        <Row>
+          <Button type="button" $variant="secondary" onClick={onEdit}>
+            <Pencil aria-hidden="true" size={16} />
+            {t('tenancy.edit')}
+          </Button>
+        </Row>
+      </Card>
+      <Card>
+        <h2>{t('applications.detail.createToken')}</h2>
+        <p>{t('applications.detail.tokenText')}</p>
+        <Row>
+          <ButtonRouterLink to={`/tokens?applicationId=${application.id}`} $variant="secondary">
+            <KeyRound aria-hidden="true" size={16} />
+            {t('applications.detail.createToken')}
+          </ButtonRouterLink>
+        </Row>
+      </Card>
+      <Card>
+        <h2>{t('applications.delete')}</h2>
+        <p>{t('applications.deleteText')}</p>
+        {role !== 'admin' ? (
+          <Muted as="p" role="note">
+            {t('applications.deleteAdminOnly')}
+          </Muted>
+        ) : confirming ? (
+          <ConfirmInline
+            question={t('applications.confirmDelete', { name: application.name })}
+            confirmLabel={t('applications.delete')}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate()}
+            onCancel={() => setConfirming(false)}
+          />
+        ) : (
+          <DangerButton type="button" onClick={() => setConfirming(true)}>
+            {t('applications.delete')}
+          </DangerButton>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { sessionApi, unwrap } from '../../api/client';
+import { useT } from '../../i18n/useT';
+import { clearSession, useSessionStore } from '../../stores/session';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PasswordField } from '../../ui/Field';
+import { useToast } from '../../ui/useToast';
+import { Form } from './Form';
+import { useAuthFailure } from './useAuthFailure';
+import { newPasswordProblem } from './validation';
+
+/** SPEC §4/§9: after a successful reset the user is taken back to sign-in two seconds later. */
+export const RETURN_TO_SIGN_IN_MS = 2000;
+
+/** The set-new-password screen reached from the reset mail (`/auth?mode=reset&token=…`). */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const t = useT();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const fail = useAuthFailure('auth.resetFailed');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(token ? null : t('error.invalid_reset_token'));
+
+  const reset = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await sessionApi.POST('/api/v1/password-reset', {
+          body: { action: 'reset', token: token ?? '', new_password: password },
+        }),
+      ),
+    onSuccess: () => {
+      // The server ends every session of the account on reset, this browser's included.
+      if (useSessionStore.getState().session) clearSession();
+      toast({ title: t('auth.reset.done'), description: t('auth.reset.doneText'), variant: 'success' });
+    },
+    onError: (failure) => setError(fail(failure)),
+  });
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = setTimeout(() => navigate('/auth', { replace: true }), RETURN_TO_SIGN_IN_MS);
+    return () => clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!token) {
+      setError(t('error.invalid_reset_token'));
+      toast({
+        title: t('auth.resetFailed'),
+        description: t('error.invalid_reset_token'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    const problem = newPasswordProblem(password, confirmation);
+    if (problem) {
+      setError(t(problem));
+      return;
+    }
+    setError(null);
+    reset.mutate();
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-labelledby="reset-title">
+      <div>
+        <h1 id="reset-title">{t('auth.reset.title')}</h1>
+        <p>{t('auth.reset.text')}</p>
+      </div>
+      {reset.isSuccess ? <Alert tone="success">{t('auth.reset.done')}</Alert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <PasswordField
+        label={t('auth.reset.newPassword')}
+        toggleLabel={t('auth.showPassword')}
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        disabled={reset.isSuccess}
+        required
+      />
+      <PasswordField
+        label={t('auth.confirmPassword')}
+        toggleLabel={t('auth.showPassword')}
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        disabled={reset.isSuccess}
+        required
+      />
+      <Button type="submit" $block disabled={reset.isPending || reset.isSuccess}>
+        {reset.isPending ? t('auth.reset.saving') : t('auth.reset.submit')}
+      </Button>
+      <Link to="/auth">{t('auth.reset.back')}</Link>
+    </Form>
+  );
+}

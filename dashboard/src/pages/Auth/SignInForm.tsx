@@ -1,0 +1,72 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { sessionApi, unwrap } from '../../api/client';
+import { useT } from '../../i18n/useT';
+import { startSession } from '../../stores/session';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PasswordField, TextField } from '../../ui/Field';
+import { useToast } from '../../ui/useToast';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { Form } from './Form';
+import { useAuthFailure } from './useAuthFailure';
+
+/** Anmelden: e-mail and password; on success the page moves on to where the user wanted to go. */
+export function SignInForm() {
+  const t = useT();
+  const toast = useToast();
+  const fail = useAuthFailure('auth.signInFailed');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const signIn = useMutation({
+    mutationFn: async () => {
+      const tokens = unwrap(
+        await sessionApi.POST('/api/v1/auth/login', { body: { email: email.trim(), password } }),
+      );
+      await startSession(tokens);
+    },
+    onSuccess: () =>
+      toast({ title: t('auth.signedIn'), description: t('auth.signedInText'), variant: 'success' }),
+    onError: (failure) => setError(fail(failure)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(t('auth.credentialsRequired'));
+      return;
+    }
+    setError(null);
+    signIn.mutate();
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={t('auth.tab.signIn')}>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      <PasswordField
+        label={t('auth.password')}
+        toggleLabel={t('auth.showPassword')}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      />
+      <ForgotPasswordDialog initialEmail={email} />
+      <Button type="submit" $block disabled={signIn.isPending}>
+        {signIn.isPending ? t('auth.signingIn') : t('auth.signIn')}
+      </Button>
+    </Form>
+  );
+}

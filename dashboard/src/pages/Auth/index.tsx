@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { sessionApi, unwrap } from '../../api/client';
+import { describeError } from '../../api/errors';
+import { catalogs, type MessageKey } from '../../i18n/messages';
+import { useT } from '../../i18n/useT';
+import { PageLoading } from '../../layout/PageLoading';
+import { safeRedirect } from '../../layout/RequireAuth';
+import { startSession, useSessionStore } from '../../stores/session';
+import { Alert } from '../../ui/Alert';
+import { Card } from '../../ui/Card';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
+import { useToast } from '../../ui/useToast';
+import { GoogleSignIn } from './GoogleSignIn';
+import { RegisterForm } from './RegisterForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { SignInForm } from './SignInForm';
+
+const Panel = styled(Card)`
+  width: 100%;
+  max-width: 440px;
+  margin: ${({ theme }) => theme.space(4)} auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  h1 {
+    margin: 0;
+    font-size: 1.5rem;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => theme.space(4)};
+  }
+`;
+
+type AuthTab = 'signIn' | 'register';
+
+function confirmationErrorKey(code: string): MessageKey {
+  const key = `error.${code}`;
+  return key in catalogs.de ? (key as MessageKey) : 'error.invalid_confirmation_token';
+}
+
+/** Completes a Google sign-in (`?code=`) or reports its failure (`?error=`), once per page visit. */
+function useGoogleReturn() {
+  const t = useT();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const handled = useRef(false);
+  const code = params.get('code');
+  const error = params.get('error');
+  useEffect(() => {
+    if (handled.current || (!code && !error)) return;
+    handled.current = true;
+    const fail = (description: string) =>
+      toast({ title: t('auth.googleFailed'), description, variant: 'destructive' });
+    setParams(
+      (current) => {
+        current.delete('code');
+        current.delete('error');
+        return current;
+      },
+      { replace: true },
+    );
+    if (error) {
+      fail(error);
+      return;
+    }
+    void (async () => {
+      try {
+        await startSession(unwrap(await sessionApi.POST('/api/v1/auth/exchange', { body: { code: code! } })));
+        toast({ title: t('auth.signedIn'), description: t('auth.signedInText'), variant: 'success' });
+      } catch (failure) {
+        fail(describeError(failure, t));
+      }
+    })();
+  }, [code, error, setParams, t, toast]);
+}
+
+/** /auth (SPEC §2): tabs Anmelden / Registrieren, or the reset screen for `?mode=reset`. */
+export default function Auth() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const status = useSessionStore((state) => state.status);
+  const [tab, setTab] = useState<AuthTab>(params.get('tab') === 'register' ? 'register' : 'signIn');
+  useGoogleReturn();
+
+  if (params.get('mode') === 'reset') {
+    return (
+      <Panel>
+        <ResetPasswordForm token={params.get('token')} />
+      </Panel>
+    );
+  }
+  if (status === 'signedIn') return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  if (status === 'loading') return <PageLoading message="session.checking" />;
+
+  const confirmationError = params.get('confirmation_error');
+  return (
+    <Panel>
+      <div>
+        <h1>{t('auth.title')}</h1>
+        <p>{t('auth.subtitle')}</p>
+      </div>
+      {params.get('confirmed') === '1' ? <Alert tone="success">{t('auth.confirmed')}</Alert> : null}
+      {confirmationError ? (
+        <Alert tone="error">
+          <strong>{t('auth.confirmationFailed')}</strong>: {t(confirmationErrorKey(confirmationError))}
+        </Alert>
+      ) : null}
+      <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+        <TabList aria-label={t('auth.tabs')}>
+          <Tab value="signIn">{t('auth.tab.signIn')}</Tab>
+          <Tab value="register">{t('auth.tab.register')}</Tab>
+        </TabList>
+        <TabPanel value="signIn">
+          <SignInForm />
+        </TabPanel>
+        <TabPanel value="register">
+          <RegisterForm />
+        </TabPanel>
+      </Tabs>
+      <GoogleSignIn />
+    </Panel>
+  );
+}

@@ -1,0 +1,137 @@
+import { AppWindow, Building2, FolderKanban, KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { MessageKey } from '../../i18n/messages';
+import { useT } from '../../i18n/useT';
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const StatLink = styled(Link)`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  height: 100%;
+  padding: ${({ theme }) => theme.space(4)};
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => theme.space(5)};
+  }
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadow};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  strong {
+    grid-column: 1;
+    font-size: 1.75rem;
+    line-height: 1.2;
+  }
+  svg {
+    grid-row: 1 / span 2;
+    grid-column: 2;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Unavailable = styled.strong`
+  && {
+    font-size: 1rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** What a count query yields: loading, failed, or a number (with "+" when not everything was counted). */
+export interface StatValue {
+  pending: boolean;
+  failed: boolean;
+  count?: number;
+  more?: boolean;
+}
+
+interface Stat {
+  label: MessageKey;
+  to: string;
+  icon: ReactNode;
+  value: StatValue;
+}
+
+/** The four counts of the home page; each card leads to its screen. Nothing here is invented. */
+export function StatCards({
+  organizations,
+  projects,
+  applications,
+  activeTokens,
+}: Record<'organizations' | 'projects' | 'applications' | 'activeTokens', StatValue>) {
+  const t = useT();
+  const stats: Stat[] = [
+    {
+      label: 'home.stats.organizations',
+      to: '/organizations',
+      icon: <Building2 aria-hidden="true" size={24} />,
+      value: organizations,
+    },
+    {
+      label: 'home.stats.projects',
+      to: '/projects',
+      icon: <FolderKanban aria-hidden="true" size={24} />,
+      value: projects,
+    },
+    {
+      label: 'home.stats.applications',
+      to: '/projects',
+      icon: <AppWindow aria-hidden="true" size={24} />,
+      value: applications,
+    },
+    {
+      label: 'home.stats.activeTokens',
+      to: '/tokens',
+      icon: <KeyRound aria-hidden="true" size={24} />,
+      value: activeTokens,
+    },
+  ];
+  return (
+    <Grid aria-label={t('home.stats.label')}>
+      {stats.map(({ label, to, icon, value }) => (
+        <li key={label}>
+          <StatLink
+            to={to}
+            data-testid={`stat-${label.slice('home.stats.'.length)}`}
+            aria-busy={value.pending}
+          >
+            <span>{t(label)}</span>
+            {value.pending ? (
+              <strong>…</strong>
+            ) : value.failed || value.count === undefined ? (
+              <Unavailable>{t('home.stats.unavailable')}</Unavailable>
+            ) : (
+              <strong>
+                {value.more ? t('home.stats.more', { count: String(value.count) }) : value.count}
+              </strong>
+            )}
+            {icon}
+          </StatLink>
+        </li>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { api, unwrap } from '../../api/client';
+import { useT } from '../../i18n/useT';
+import { API_DOCS_URL, OPENAPI_URL } from './links';
+
+const Footer = styled.footer`
+  background: #0f172a;
+  color: #cbd5e1;
+  a {
+    color: #e2e8f0;
+    text-decoration: none;
+    &:hover {
+      text-decoration: underline;
+    }
+  }
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space(3)};
+    font-size: 1rem;
+    color: #fff;
+  }
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space(2)};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const Columns = styled.div`
+  max-width: 1200px;
+  margin: 0 auto;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
+  gap: ${({ theme }) => theme.space(8)};
+  padding: ${({ theme }) => `${theme.space(12)} ${theme.space(4)}`};
+`;
+
+const Brand = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: #fff;
+  font-weight: 700;
+`;
+
+const Bottom = styled.p`
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space(6)} ${theme.space(4)}`};
+  border-top: 1px solid #1e293b;
+  font-size: 0.875rem;
+`;
+
+const StatusDot = styled.span<{ $ok: boolean | null }>`
+  display: inline-block;
+  width: 8px;
+  height: 8px;
+  margin-right: 6px;
+  border-radius: 50%;
+  background: ${({ $ok }) => ($ok === null ? '#94a3b8' : $ok ? '#22c55e' : '#ef4444')};
+`;
+
+/** The footer's Status entry: the API's live health rather than a placeholder link. */
+function ApiStatus() {
+  const t = useT();
+  // The health endpoint answers 503 with the same body when the database is down.
+  const health = useQuery({
+    queryKey: ['health'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/health')),
+  });
+  const ok = health.isPending ? null : !health.isError && health.data.status === 'ok';
+  const text = health.isPending
+    ? t('status.loading')
+    : health.isError
+      ? t('status.error')
+      : health.data.status === 'ok'
+        ? t('status.ok')
+        : t('status.degraded');
+  return (
+    <li>
+      {t('landing.footer.status')}:{' '}
+      <span data-testid="api-status" aria-live="polite">
+        <StatusDot aria-hidden="true" $ok={ok} />
+        {text}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * SPEC §2 footer. Its external (About, Pricing, Privacy, Impressum) and placeholder (Status,
+ * Support, Security) targets are not shown, so only links to our own pages and docs remain.
+ */
+export function LandingFooter() {
+  const t = useT();
+  return (
+    <Footer>
+      <Columns>
+        <div>
+          <Brand>
+            <ShieldCheck aria-hidden="true" size={24} />
+            {t('app.name')}
+          </Brand>
+          <p>{t('landing.footer.about')}</p>
+        </div>
+        <nav aria-labelledby="footer-platform">
+          <h2 id="footer-platform">{t('landing.footer.platform')}</h2>
+          <ul>
+            <li>
+              <a href="#features">{t('landing.nav.features')}</a>
+            </li>
+            <li>
+              <a href="#architecture">{t('landing.nav.architecture')}</a>
+            </li>
+            <li>
+              <Link to="/auth">{t('landing.footer.signIn')}</Link>
+            </li>
+            <li>
+              <Link to="/auth?tab=register">{t('landing.footer.register')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-developers">
+          <h2 id="footer-developers">{t('landing.footer.developers')}</h2>
+          <ul>
+            <li>
+              <a href={API_DOCS_URL}>{t('landing.footer.apiDocs')}</a>
+            </li>
+            <li>
+              <a href={OPENAPI_URL}>{t('landing.footer.openapi')}</a>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2>{t('landing.footer.company')}</h2>
+          <ul>
+            <ApiStatus />
+          </ul>
+        </div>
+      </Columns>
+      <Bottom>{t('landing.footer.copyright')}</Bottom>
+    </Footer>
+  );
+}

@@ -1,0 +1,239 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { api, unwrap } from '../../api/client';
+import { InviteMemberForm } from '../../components/dialogs/InviteMemberDialog';
+import { ConfirmInline } from '../../components/tenancy/ConfirmInline';
+import { Muted, useFormatDate } from '../../components/tenancy/PageParts';
+import {
+  expectNoContent,
+  ROLES,
+  useInvalidate,
+  useMembers,
+  type Organization,
+  type OrganizationMember,
+  type Role,
+} from '../../components/tenancy/queries';
+import { useErrorToast, useFailureToast } from '../../components/tenancy/useErrorToast';
+import { useT } from '../../i18n/useT';
+import { useSessionStore } from '../../stores/session';
+import { Alert } from '../../ui/Alert';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { SelectField } from '../../ui/Select';
+import { Skeletons } from '../../ui/Skeleton';
+import { useToast } from '../../ui/useToast';
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  min-width: 0;
+`;
+
+const Person = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  strong,
+  span {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+  > div:first-child {
+    flex: 1 1 140px;
+  }
+`;
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  h3 {
+    margin: 0;
+    font-size: 1rem;
+  }
+`;
+
+/**
+ * "Mitglieder": the organization's active members with their roles. Admins invite by e-mail,
+ * change roles and remove members (after a confirmation); members only read the list.
+ */
+export function MembersDialog({
+  organization,
+  open,
+  onOpenChange,
+}: {
+  organization: Organization;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const t = useT();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('organizations.members.title', { name: organization.name })}
+      description={t('organizations.members.description')}
+      closeLabel={t('common.close')}
+    >
+      <MembersPanel organization={organization} />
+    </Dialog>
+  );
+}
+
+function MembersPanel({ organization }: { organization: Organization }) {
+  const t = useT();
+  const members = useMembers(organization.id);
+  useErrorToast(members.error, 'organizations.members.loadFailed');
+  const isAdmin = organization.role === 'admin';
+
+  return (
+    <>
+      {isAdmin ? (
+        <Section aria-label={t('organizations.invite.title')}>
+          <h3>{t('organizations.invite.title')}</h3>
+          <InviteMemberForm defaultOrganizationId={organization.id} />
+        </Section>
+      ) : (
+        <Muted as="p" role="note">
+          {t('organizations.members.adminOnly')}
+        </Muted>
+      )}
+      <Section>
+        <h3>{t('organizations.members')}</h3>
+        {members.isPending ? (
+          <Skeletons count={3} label={t('organizations.members.loading')} height={56} />
+        ) : members.isError ? (
+          <Alert tone="error">{t('tenancy.loadFailed')}</Alert>
+        ) : (
+          <List aria-label={t('organizations.members.list')}>
+            {members.data.map((member) => (
+              <MemberRow key={member.id} organization={organization} member={member} canManage={isAdmin} />
+            ))}
+          </List>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function MemberRow({
+  organization,
+  member,
+  canManage,
+}: {
+  organization: Organization;
+  member: OrganizationMember;
+  canManage: boolean;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const fail = useFailureToast();
+  const invalidate = useInvalidate();
+  const formatDate = useFormatDate();
+  const currentUserId = useSessionStore((state) => state.session?.user.id);
+  const [confirming, setConfirming] = useState(false);
+  const name = member.user.display_name || member.user.email;
+
+  const changeRole = useMutation({
+    mutationFn: async (role: Role) =>
+      unwrap(
+        await api.PATCH('/api/v1/organizations/{id}/members/{memberId}', {
+          params: { path: { id: organization.id, memberId: member.id } },
+          body: { role },
+        }),
+      ),
+    onSuccess: async () => {
+      toast({ title: t('organizations.members.roleChanged'), description: name, variant: 'success' });
+      await invalidate('organizations');
+    },
+    // e.g. 409 last_admin: the server's message says what to do instead.
+    onError: (error) => fail('tenancy.updateFailed', error),
+  });
+
+  const remove = useMutation({
+    mutationFn: async () =>
+      expectNoContent(
+        await api.DELETE('/api/v1/organizations/{id}/members/{memberId}', {
+          params: { path: { id: organization.id, memberId: member.id } },
+        }),
+      ),
+    onSuccess: async () => {
+      toast({ title: t('organizations.members.removed'), description: name, variant: 'success' });
+      await invalidate('organizations');
+    },
+    onError: (error) => {
+      setConfirming(false);
+      fail('tenancy.deleteFailed', error);
+    },
+  });
+
+  return (
+    <Row data-testid="member-row">
+      <Person>
+        <div style={{ minWidth: 0 }}>
+          <strong>
+            {name} {member.user_id === currentUserId ? t('organizations.members.you') : null}
+          </strong>
+          <br />
+          <Muted>{member.user.email}</Muted>
+          <br />
+          <Muted>{t('organizations.members.joined', { date: formatDate(member.joined_at) })}</Muted>
+        </div>
+        {canManage ? null : (
+          <Badge $tone={member.role === 'admin' ? 'info' : 'neutral'}>
+            {t(`organizations.role.${member.role}`)}
+          </Badge>
+        )}
+      </Person>
+      {canManage ? (
+        confirming ? (
+          <ConfirmInline
+            question={t('organizations.members.confirmRemove', { name })}
+            confirmLabel={t('organizations.members.remove')}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate()}
+            onCancel={() => setConfirming(false)}
+          />
+        ) : (
+          <Controls>
+            <SelectField
+              label={t('organizations.members.roleOf', { name })}
+              value={changeRole.isPending && changeRole.variables ? changeRole.variables : member.role}
+              disabled={changeRole.isPending}
+              onChange={(event) => changeRole.mutate(event.target.value as Role)}
+              options={ROLES.map((value) => ({ value, label: t(`organizations.role.${value}`) }))}
+            />
+            <Button
+              type="button"
+              $variant="secondary"
+              aria-label={t('organizations.members.removeLabel', { name })}
+              onClick={() => setConfirming(true)}
+            >
+              {t('organizations.members.remove')}
+            </Button>
+          </Controls>
+        )
+      ) : null}
+    </Row>
+  );
+}

@@ -1,0 +1,89 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  background: rgba(15, 23, 42, 0.5);
+  z-index: 50;
+`;
+
+const Content = styled(RadixDialog.Content)`
+  position: fixed;
+  z-index: 51;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: min(440px, calc(100vw - 32px));
+  max-height: calc(100vh - 32px);
+  overflow: auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(6)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: 0 20px 50px rgba(15, 23, 42, 0.3);
+`;
+
+const Title = styled(RadixDialog.Title)`
+  margin: 0;
+  font-size: 1.25rem;
+`;
+
+const Description = styled(RadixDialog.Description)`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Close = styled(RadixDialog.Close)`
+  position: absolute;
+  top: ${({ theme }) => theme.space(3)};
+  right: ${({ theme }) => theme.space(3)};
+  display: inline-flex;
+  padding: 4px;
+  border: 0;
+  background: none;
+  cursor: pointer;
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+interface DialogProps {
+  /** The button that opens the dialog; focus returns to it on close. */
+  trigger?: ReactNode;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  closeLabel: string;
+  children: ReactNode;
+}
+
+/** A modal dialog: traps focus, closes on Escape and on the overlay, returns focus on close. */
+export function Dialog({
+  trigger,
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content {...(description ? {} : { 'aria-describedby': undefined })}>
+          <Title>{title}</Title>
+          {description ? <Description>{description}</Description> : null}
+          {children}
+          <Close aria-label={closeLabel}>
+            <X aria-hidden="true" size={18} />
+          </Close>
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
