@@ -53,7 +53,7 @@ describe('tenancy: /organizations', () => {
     expect(within(card).getByText('@acme-inc')).to.exist;
     expect(within(card).getByText('Aktiv')).to.exist;
     expect(within(card).getByText(/Max\. 50 Mitglieder/)).to.exist;
-    expect(within(card).getByText('Erstellt am 5.3.2024')).to.exist;
+    expect(within(card).getByText('Erstellt am 05.03.2024')).to.exist;
     expect(
       within(card)
         .getByRole('link', { name: /acme\.example/ })

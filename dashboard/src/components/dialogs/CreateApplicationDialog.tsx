@@ -12,7 +12,7 @@ import { TextareaField } from '../../ui/Textarea';
 import { useToast } from '../../ui/useToast';
 import { FieldRow, FormActions, FormStack } from '../tenancy/FormLayout';
 import { useInvalidate, useProjects, type Application } from '../tenancy/queries';
-import { deriveApplicationSlug, deriveSlug } from '../tenancy/slug';
+import { deriveApplicationSlug, useDerivedSlug } from '../tenancy/slug';
 
 export interface CreateApplicationDialogProps {
   open: boolean;
@@ -82,8 +82,7 @@ function CreateApplicationForm({
   const compact = fixedProjectId !== undefined;
   const projects = useProjects(organizationId);
   const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
+  const [derivedSlug, setSlug] = useDerivedSlug(name);
   const [chosenProject, setChosenProject] = useState<string | null>(null);
   const [version, setVersion] = useState(DEFAULT_VERSION);
   const [apiEndpoint, setApiEndpoint] = useState('');
@@ -99,7 +98,7 @@ function CreateApplicationForm({
       : projectOptions.length === 1
         ? (projectOptions[0]?.value ?? '')
         : '');
-  const shownSlug = compact ? deriveApplicationSlug(name) : slugEdited ? slug : deriveSlug(name);
+  const shownSlug = compact ? deriveApplicationSlug(name) : derivedSlug;
 
   const create = useMutation({
     mutationFn: async () =>
@@ -160,10 +159,7 @@ function CreateApplicationForm({
             name="slug"
             value={shownSlug}
             spellCheck={false}
-            onChange={(event) => {
-              setSlugEdited(true);
-              setSlug(event.target.value);
-            }}
+            onChange={(event) => setSlug(event.target.value)}
             required
           />
           <FieldRow>

@@ -11,7 +11,7 @@ import { TextareaField } from '../../ui/Textarea';
 import { useToast } from '../../ui/useToast';
 import { FieldHint, FormActions, FormStack } from '../tenancy/FormLayout';
 import { useInvalidate, type Organization } from '../tenancy/queries';
-import { deriveSlug, normalizeWebsite } from '../tenancy/slug';
+import { normalizeWebsite, useDerivedSlug } from '../tenancy/slug';
 
 export interface CreateOrganizationDialogProps {
   open: boolean;
@@ -56,13 +56,11 @@ function CreateOrganizationForm({
   const invalidate = useInvalidate();
   const websiteHintId = useId();
   const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
+  const [shownSlug, setSlug] = useDerivedSlug(name);
   const [description, setDescription] = useState('');
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
 
-  const shownSlug = slugEdited ? slug : deriveSlug(name);
   const normalizedWebsite = normalizeWebsite(website);
 
   const create = useMutation({
@@ -120,10 +118,7 @@ function CreateOrganizationForm({
         label={t('organizations.field.slug')}
         name="slug"
         value={shownSlug}
-        onChange={(event) => {
-          setSlugEdited(true);
-          setSlug(event.target.value);
-        }}
+        onChange={(event) => setSlug(event.target.value)}
         aria-invalid={errors.includes(t('organizations.slugRequired'))}
         spellCheck={false}
         required

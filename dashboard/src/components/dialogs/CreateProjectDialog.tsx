@@ -21,7 +21,7 @@ import {
   type Environment,
 } from '../tenancy/queries';
 import { SecretBox } from '../tenancy/SecretBox';
-import { deriveSlug } from '../tenancy/slug';
+import { useDerivedSlug } from '../tenancy/slug';
 
 const CreatedView = styled.div`
   display: grid;
@@ -79,8 +79,7 @@ function CreateProjectForm({
   const organizations = useOrganizations();
   const activeOrganizations = (organizations.data ?? []).filter((organization) => organization.is_active);
   const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
+  const [shownSlug, setSlug] = useDerivedSlug(name);
   const [chosenOrganization, setChosenOrganization] = useState<string | null>(null);
   const [environment, setEnvironment] = useState<Environment>('development');
   const [repositoryUrl, setRepositoryUrl] = useState('');
@@ -88,7 +87,6 @@ function CreateProjectForm({
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedProject | null>(null);
 
-  const shownSlug = slugEdited ? slug : deriveSlug(name);
   // With a single organization there is nothing to choose.
   const organizationId =
     chosenOrganization ??
@@ -166,10 +164,7 @@ function CreateProjectForm({
         name="slug"
         value={shownSlug}
         spellCheck={false}
-        onChange={(event) => {
-          setSlugEdited(true);
-          setSlug(event.target.value);
-        }}
+        onChange={(event) => setSlug(event.target.value)}
         required
       />
       <FieldRow>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
 import { Button } from '../../ui/Button';
@@ -64,3 +64,46 @@ export function ConfirmInline({
     </Box>
   );
 }
+
+/**
+ * A destructive action reserved to organization admins: others read `notAllowedText`; admins get
+ * the button, then the inline confirmation before `onConfirm` runs.
+ */
+export function DangerAction({
+  allowed,
+  notAllowedText,
+  label,
+  question,
+  pending,
+  onConfirm,
+}: {
+  allowed: boolean;
+  notAllowedText: string;
+  label: string;
+  question: string;
+  pending: boolean;
+  onConfirm(): void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  if (!allowed) return <Note role="note">{notAllowedText}</Note>;
+  if (confirming)
+    return (
+      <ConfirmInline
+        question={question}
+        confirmLabel={label}
+        pending={pending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirming(false)}
+      />
+    );
+  return (
+    <DangerButton type="button" onClick={() => setConfirming(true)}>
+      {label}
+    </DangerButton>
+  );
+}
+
+const Note = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+`;

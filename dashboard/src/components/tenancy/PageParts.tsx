@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useUiStore } from '../../stores/ui';
 import { TabList } from '../../ui/Tabs';
 
 const Header = styled.div`
@@ -120,12 +119,6 @@ export const BackLinkRow = styled.div`
     text-decoration: underline;
   }
 `;
-
-/** A date in the UI's locale (SPEC §9: German format for the German UI). */
-export function useFormatDate(): (iso: string) => string {
-  const locale = useUiStore((state) => state.locale);
-  return (iso) => new Date(iso).toLocaleDateString(locale === 'de' ? 'de-DE' : 'en-GB');
-}
 
 /** Tabs that scroll sideways on phones instead of squeezing five labels into 375 px. */
 export const ScrollingTabList = styled(TabList)`

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /**
  * SPEC §5 (organizations, projects, applications on /projects): lowercase; drop everything but
  * letters, digits, spaces and hyphens; whitespace runs become one hyphen; repeated hyphens
@@ -31,4 +33,13 @@ export function normalizeWebsite(value: string): string {
   const trimmed = value.trim();
   if (!trimmed) return '';
   return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/**
+ * The slug field's value: derived live from `name` until the user types a slug of their own.
+ * Returns the value to show and send, and the field's change handler.
+ */
+export function useDerivedSlug(name: string): [string, (slug: string) => void] {
+  const [ownSlug, setOwnSlug] = useState<string | null>(null);
+  return [ownSlug ?? deriveSlug(name), setOwnSlug];
 }

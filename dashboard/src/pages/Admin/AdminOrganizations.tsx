@@ -1,4 +1,4 @@
-import { useFormatDate } from '../../components/tenancy/PageParts';
+import { useFormatDate } from '../../i18n/format';
 import { useErrorToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound, Pencil } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { api } from '../../api/client';
-import { ConfirmInline, DangerButton } from '../../components/tenancy/ConfirmInline';
-import { Muted } from '../../components/tenancy/PageParts';
+import { DangerAction } from '../../components/tenancy/ConfirmInline';
 import {
   expectNoContent,
   useInvalidate,
@@ -51,7 +49,6 @@ export function ApplicationSettings({
   const fail = useFailureToast();
   const invalidate = useInvalidate();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
 
   const remove = useMutation({
     mutationFn: async () =>
@@ -63,10 +60,7 @@ export function ApplicationSettings({
       navigate(`/projects/${application.project_id}`);
       await invalidate('applications');
     },
-    onError: (failure) => {
-      setConfirming(false);
-      fail('tenancy.deleteFailed', failure);
-    },
+    onError: (failure) => fail('tenancy.deleteFailed', failure),
   });
 
   return (
@@ -94,23 +88,14 @@ export function ApplicationSettings({
       <Card>
         <h2>{t('applications.delete')}</h2>
         <p>{t('applications.deleteText')}</p>
-        {role !== 'admin' ? (
-          <Muted as="p" role="note">
-            {t('applications.deleteAdminOnly')}
-          </Muted>
-        ) : confirming ? (
-          <ConfirmInline
-            question={t('applications.confirmDelete', { name: application.name })}
-            confirmLabel={t('applications.delete')}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate()}
-            onCancel={() => setConfirming(false)}
-          />
-        ) : (
-          <DangerButton type="button" onClick={() => setConfirming(true)}>
-            {t('applications.delete')}
-          </DangerButton>
-        )}
+        <DangerAction
+          allowed={role === 'admin'}
+          notAllowedText={t('applications.deleteAdminOnly')}
+          label={t('applications.delete')}
+          question={t('applications.confirmDelete', { name: application.name })}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+        />
       </Card>
     </Stack>
   );

@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { InviteMemberForm } from '../../components/dialogs/InviteMemberDialog';
 import { ConfirmInline } from '../../components/tenancy/ConfirmInline';
-import { Muted, useFormatDate } from '../../components/tenancy/PageParts';
+import { Muted } from '../../components/tenancy/PageParts';
+import { useFormatDate } from '../../i18n/format';
 import {
   expectNoContent,
   ROLES,

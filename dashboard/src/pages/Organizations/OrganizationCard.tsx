@@ -1,6 +1,7 @@
 import { ExternalLink, FolderKanban, Settings, Users } from 'lucide-react';
 import { useId } from 'react';
-import { CardFooter, CardTitleRow, ItemCard, Muted, useFormatDate } from '../../components/tenancy/PageParts';
+import { CardFooter, CardTitleRow, ItemCard, Muted } from '../../components/tenancy/PageParts';
+import { useFormatDate } from '../../i18n/format';
 import type { Organization } from '../../components/tenancy/queries';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';

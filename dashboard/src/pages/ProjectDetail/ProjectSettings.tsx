@@ -4,9 +4,8 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { ConfirmInline, DangerButton } from '../../components/tenancy/ConfirmInline';
+import { DangerAction } from '../../components/tenancy/ConfirmInline';
 import { FieldRow, FormActions, FormStack } from '../../components/tenancy/FormLayout';
-import { Muted } from '../../components/tenancy/PageParts';
 import {
   ENVIRONMENTS,
   useInvalidate,
@@ -48,7 +47,6 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
   const [environment, setEnvironment] = useState<Environment>(project.environment);
   const [repositoryUrl, setRepositoryUrl] = useState(project.repository_url ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
 
   const save = useMutation({
     mutationFn: async () =>
@@ -81,10 +79,7 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
       await invalidate('projects', 'applications');
       navigate('/projects');
     },
-    onError: (failure) => {
-      setConfirming(false);
-      fail('tenancy.updateFailed', failure);
-    },
+    onError: (failure) => fail('tenancy.updateFailed', failure),
   });
 
   const submit = (event: FormEvent) => {
@@ -143,23 +138,14 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
       <Card>
         <h2>{t('projects.settings.dangerZone')}</h2>
         <p>{t('projects.settings.dangerText')}</p>
-        {role !== 'admin' ? (
-          <Muted as="p" role="note">
-            {t('projects.settings.adminOnly')}
-          </Muted>
-        ) : confirming ? (
-          <ConfirmInline
-            question={t('projects.settings.confirmDeactivate', { name: project.name })}
-            confirmLabel={t('projects.settings.deactivate')}
-            pending={deactivate.isPending}
-            onConfirm={() => deactivate.mutate()}
-            onCancel={() => setConfirming(false)}
-          />
-        ) : (
-          <DangerButton type="button" onClick={() => setConfirming(true)}>
-            {t('projects.settings.deactivate')}
-          </DangerButton>
-        )}
+        <DangerAction
+          allowed={role === 'admin'}
+          notAllowedText={t('projects.settings.adminOnly')}
+          label={t('projects.settings.deactivate')}
+          question={t('projects.settings.confirmDeactivate', { name: project.name })}
+          pending={deactivate.isPending}
+          onConfirm={() => deactivate.mutate()}
+        />
       </Card>
     </Stack>
   );
