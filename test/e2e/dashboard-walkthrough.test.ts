@@ -1,14 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
-import { expectAccessible, expectNoHorizontalOverflow, freePort, linkFromOutbox } from '../support/checks.js';
+import { checkScreen, DESKTOP, dismissToasts, freePort, linkFromOutbox } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
 
 const PASSWORD = 'Rundgang-Passwort-1';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
 
 const CONFIRM_LINK = /https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=[^\s"<>]+/;
 
@@ -27,39 +24,6 @@ describe('dashboard walkthrough in Chromium', function () {
   const stamp = Date.now();
   const owner = { email: `grace.${stamp}@example.com`, name: 'Grace' };
   const colleague = { email: `linus.${stamp}@example.com`, name: 'Linus' };
-
-  /**
-   * Closes the toasts still showing, so that the photographs show the screen. Only without an
-   * open dialog: a click outside a modal dialog would close it.
-   */
-  async function dismissToasts(): Promise<void> {
-    if (await page.getByRole('dialog').count()) return;
-    const closers = page
-      .getByRole('region', { name: /Benachrichtigungen/ })
-      .getByRole('button', { name: 'Schließen' });
-    while ((await closers.count()) > 0) await closers.first().click();
-  }
-
-  /**
-   * The screen as it stands: accessible, photographed at 1280 px, then at 375 px without
-   * horizontal overflow (and accessible there too), then back to 1280 px.
-   */
-  async function checkScreen(name: string): Promise<void> {
-    await dismissToasts();
-    // Let entering dialogs and freshly loaded data settle before judging and photographing.
-    await page.waitForTimeout(300);
-    await expectAccessible(page, `${name} at 1280`);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `walkthrough-${name}-1280.png`),
-      fullPage: true,
-    });
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(150);
-    await expectNoHorizontalOverflow(page, `${name} at 375`);
-    await expectAccessible(page, `${name} at 375`);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `walkthrough-${name}-375.png`), fullPage: true });
-    await page.setViewportSize(DESKTOP);
-  }
 
   async function signIn(email: string): Promise<void> {
     await page.getByLabel('E-Mail', { exact: true }).fill(email);
@@ -153,17 +117,17 @@ describe('dashboard walkthrough in Chromium', function () {
     await page.getByRole('heading', { name: 'Los geht’s' }).waitFor();
     expect(await page.getByTestId('stat-organizations').count()).to.equal(0);
     await page.getByTestId('system-status').getByText('Betriebsbereit').waitFor();
-    await checkScreen('dashboard-empty');
+    await checkScreen(page, 'dashboard-empty');
 
     // Organization, from the dashboard's first step.
-    await dismissToasts();
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Erste Organisation erstellen' }).click();
     const organizationDialog = dialog('Neue Organisation');
     await organizationDialog.getByLabel('Name', { exact: true }).fill('Rundgang GmbH');
     expect(await organizationDialog.getByLabel('Slug', { exact: true }).inputValue()).to.equal(
       'rundgang-gmbh',
     );
-    await checkScreen('organization-dialog');
+    await checkScreen(page, 'organization-dialog');
     await organizationDialog.getByRole('button', { name: 'Erstellen', exact: true }).click();
     await toast('Organisation erstellt').waitFor();
     await organizationDialog.waitFor({ state: 'detached' });
@@ -171,7 +135,7 @@ describe('dashboard walkthrough in Chromium', function () {
 
     await mainNav('Organisationen');
     await page.getByRole('heading', { name: 'Rundgang GmbH' }).waitFor();
-    await checkScreen('organizations');
+    await checkScreen(page, 'organizations');
 
     // Project.
     await mainNav('Projekte');
@@ -187,7 +151,7 @@ describe('dashboard walkthrough in Chromium', function () {
     await projectDialog.getByRole('button', { name: 'Fertig' }).click();
     await projectDialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Webshop' }).first().waitFor();
-    await checkScreen('projects');
+    await checkScreen(page, 'projects');
 
     // Application.
     await page.getByRole('button', { name: 'Neue Anwendung' }).first().click();
@@ -203,8 +167,8 @@ describe('dashboard walkthrough in Chromium', function () {
     await mainNav('API Tokens');
     await page.getByRole('heading', { name: 'API Tokens', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Noch keine API Tokens' }).waitFor();
-    await checkScreen('tokens-empty');
-    await dismissToasts();
+    await checkScreen(page, 'tokens-empty');
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Neuer Token' }).first().click();
     let tokenDialog = dialog('Neuen API Token erstellen');
     await tokenDialog.getByRole('button', { name: 'Token erstellen' }).click();
@@ -218,7 +182,7 @@ describe('dashboard walkthrough in Chromium', function () {
     const applicationId = await tokenDialog.getByLabel('Anwendung', { exact: true }).inputValue();
     await tokenDialog.getByLabel('Name', { exact: true }).fill('Rundgang CI');
     await tokenDialog.getByRole('checkbox', { name: /read/ }).check();
-    await checkScreen('token-dialog');
+    await checkScreen(page, 'token-dialog');
     await tokenDialog.getByRole('button', { name: 'Token erstellen' }).click();
 
     tokenDialog = dialog('Ihr neuer API Token');
@@ -226,7 +190,7 @@ describe('dashboard walkthrough in Chromium', function () {
     await toast('Token erstellt').waitFor();
     const secret = tokenDialog.getByLabel('API Token „Rundgang CI“');
     expect(await secret.getAttribute('type')).to.equal('password');
-    await checkScreen('token-created');
+    await checkScreen(page, 'token-created');
     const reveal = tokenDialog.getByRole('button', { name: 'Token anzeigen' });
     await reveal.click();
     expect(await reveal.getAttribute('aria-pressed')).to.equal('true');
@@ -246,11 +210,11 @@ describe('dashboard walkthrough in Chromium', function () {
     const item = page.getByTestId('token-item').filter({ hasText: 'Rundgang CI' });
     await item.getByText(`${token.slice(0, 8)}…`).waitFor();
     await item.getByText('Aktiv', { exact: true }).waitFor();
-    await checkScreen('tokens');
+    await checkScreen(page, 'tokens');
     await item.getByRole('button', { name: 'Token Rundgang CI sperren' }).click();
     const confirm = dialog('Token sperren?');
     await confirm.getByText('Diese Aktion kann nicht rückgängig gemacht werden.', { exact: false }).waitFor();
-    await checkScreen('token-revoke');
+    await checkScreen(page, 'token-revoke');
     await confirm.getByRole('button', { name: 'Endgültig sperren' }).click();
     await toast('Token gesperrt').waitFor();
     await confirm.waitFor({ state: 'detached' });
@@ -281,13 +245,13 @@ describe('dashboard walkthrough in Chromium', function () {
     await activity.getByText('Token erstellt', { exact: true }).waitFor();
     expect(await activity.getByRole('listitem').count()).to.be.within(1, 10);
     expect(await activity.locator('time').first().textContent()).to.match(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
-    await checkScreen('dashboard');
+    await checkScreen(page, 'dashboard');
 
-    await dismissToasts();
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Benutzer einladen' }).click();
     const inviteDialog = dialog('Mitglied einladen');
     await inviteDialog.getByLabel('E-Mail-Adresse').fill(colleague.email);
-    await checkScreen('invite-dialog');
+    await checkScreen(page, 'invite-dialog');
     await inviteDialog.getByRole('button', { name: 'Einladen', exact: true }).click();
     await toast('Mitglied eingeladen').waitFor();
     await inviteDialog.waitFor({ state: 'detached' });
@@ -312,6 +276,6 @@ describe('dashboard walkthrough in Chromium', function () {
     await page.goto(`${server.url}/admin`);
     await toast('Zugriff verweigert: Sie haben keine Admin-Berechtigung.').waitFor();
     await page.waitForURL(`${server.url}/dashboard`);
-    await checkScreen('admin-refused');
+    await checkScreen(page, 'admin-refused');
   });
 });

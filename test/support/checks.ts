@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from './browser.js';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
@@ -75,4 +77,41 @@ export async function expectAccessible(page: Page, where = page.url()): Promise<
 export async function expectNoHorizontalOverflow(page: Page, where = page.url()): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${where}: horizontal overflow in px`).to.be.at.most(0);
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+/**
+ * Closes the toasts still showing, so that the photographs show the screen. Only without an
+ * open dialog: a click outside a modal dialog would close it.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  if (await page.getByRole('dialog').count()) return;
+  const closers = page
+    .getByRole('region', { name: /Benachrichtigungen/ })
+    .getByRole('button', { name: 'Schließen' });
+  while ((await closers.count()) > 0) await closers.first().click();
+}
+
+/**
+ * The screen as it stands: accessible, photographed at 1280 px, then at 375 px without
+ * horizontal overflow (and accessible there too), then back to 1280 px. Screenshots go to
+ * test-results/screenshots/<prefix>-<name>-<width>.png.
+ */
+export async function checkScreen(page: Page, name: string, prefix = 'walkthrough'): Promise<void> {
+  await dismissToasts(page);
+  // Let entering dialogs and freshly loaded data settle before judging and photographing.
+  await page.waitForTimeout(300);
+  await expectAccessible(page, `${name} at 1280`);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-1280.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  await expectNoHorizontalOverflow(page, `${name} at 375`);
+  await expectAccessible(page, `${name} at 375`);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-375.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  // Layouts switch at breakpoints (e.g. scrolling tab lists): let the page settle so the next
+  // click lands where the element now is.
+  await page.waitForTimeout(300);
 }
