@@ -116,4 +116,30 @@ describe('dashboard detail and admin screens in Chromium', function () {
     await page.getByText(email).first().waitFor();
     await checkScreen(page, 'admin-users', 'screens');
   });
+
+  it('admin area lists the organizations on its second tab, even when they arrived while it was closed', async () => {
+    // Hold the organizations answer until the users panel is on screen, so it lands while only
+    // that panel is mounted — the order that once left this tab "loading" for good.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/admin/organizations*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.url}/admin`);
+      await page.getByRole('cell', { name: email }).waitFor();
+      const answered = page.waitForResponse((response) =>
+        response.url().includes('/api/v1/admin/organizations'),
+      );
+      release();
+      await (await answered).finished();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    } finally {
+      await page.unroute('**/api/v1/admin/organizations*');
+    }
+    await page.getByRole('tab', { name: 'Organisationen' }).click();
+    await page.getByRole('cell', { name: '@screens-gmbh' }).waitFor({ timeout: 5000 });
+    await checkScreen(page, 'admin-organizations', 'screens');
+  });
 });

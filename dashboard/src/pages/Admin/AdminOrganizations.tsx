@@ -3,10 +3,11 @@ import { useErrorToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { AdminTable } from './AdminTable';
-import type { useAdminOrganizations } from './queries';
+import { useAdminOrganizations } from './queries';
 
 /** All organizations: name, slug, status, created. */
-export function AdminOrganizations({ query }: { query: ReturnType<typeof useAdminOrganizations> }) {
+export function AdminOrganizations() {
+  const query = useAdminOrganizations(true);
   const t = useT();
   const formatDate = useFormatDate();
   useErrorToast(query.error, 'admin.organizationsFailed');

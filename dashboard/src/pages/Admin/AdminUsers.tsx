@@ -3,10 +3,11 @@ import { useErrorToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { AdminTable } from './AdminTable';
-import type { useAdminUsers } from './queries';
+import { useAdminUsers } from './queries';
 
 /** All profiles: e-mail, display name, verified, created, last sign-in. */
-export function AdminUsers({ query }: { query: ReturnType<typeof useAdminUsers> }) {
+export function AdminUsers() {
+  const query = useAdminUsers(true);
   const t = useT();
   const formatDate = useFormatDate();
   useErrorToast(query.error, 'admin.profilesFailed');

@@ -28,7 +28,7 @@ export default function Admin() {
   return (
     <>
       <AdminHeader />
-      <AdminTabs users={users} organizations={organizations} />
+      <AdminTabs />
     </>
   );
 }
@@ -38,13 +38,12 @@ function AdminHeader() {
   return <PageHeader title={t('admin.title')} intro={t('admin.intro')} />;
 }
 
-function AdminTabs({
-  users,
-  organizations,
-}: {
-  users: ReturnType<typeof useAdminUsers>;
-  organizations: ReturnType<typeof useAdminOrganizations>;
-}) {
+/**
+ * Each panel subscribes to its own query (the same cache entries as above). Handing query results
+ * down as props would go stale: TanStack Query re-renders a component only for the result
+ * properties it read, so a panel mounted after its data arrived would keep showing "loading".
+ */
+function AdminTabs() {
   const t = useT();
   return (
     <Tabs defaultValue="users">
@@ -53,10 +52,10 @@ function AdminTabs({
         <Tab value="organizations">{t('admin.organizations')}</Tab>
       </ScrollingTabList>
       <TabPanel value="users">
-        <AdminUsers query={users} />
+        <AdminUsers />
       </TabPanel>
       <TabPanel value="organizations">
-        <AdminOrganizations query={organizations} />
+        <AdminOrganizations />
       </TabPanel>
     </Tabs>
   );

@@ -1,10 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { FolderKanban, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CardGrid, CardTitleRow, ItemCard, Muted } from '../../components/tenancy/PageParts';
 import { useFormatDate } from '../../i18n/format';
-import type { Organization, Project } from '../../components/tenancy/queries';
+import { useProjects, type Organization, type Project } from '../../components/tenancy/queries';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
@@ -14,17 +13,21 @@ import { Skeletons } from '../../ui/Skeleton';
 
 /** The Projekte tab: six skeletons while loading, an empty state, or a grid of project cards. */
 export function ProjectList({
-  projects,
+  organizationId,
   organizations,
   hasOrganizations,
   onCreate,
 }: {
-  projects: UseQueryResult<Project[]>;
+  /** The organization filter; undefined lists the projects of every organization. */
+  organizationId: string | undefined;
   organizations: Organization[];
   hasOrganizations: boolean;
   onCreate(): void;
 }) {
   const t = useT();
+  // Its own subscription (shared cache with the page): a query result handed down as a prop can
+  // go stale, since TanStack Query re-renders only for the properties a component read.
+  const projects = useProjects(organizationId);
   if (projects.isPending)
     return (
       <CardGrid>

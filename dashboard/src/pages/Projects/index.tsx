@@ -109,7 +109,7 @@ export default function Projects() {
         </TabList>
         <TabPanel value="projects">
           <ProjectList
-            projects={projects}
+            organizationId={organizationFilter || undefined}
             organizations={organizations.data ?? []}
             hasOrganizations={!organizations.isSuccess || organizations.data.length > 0}
             onCreate={() => setDialog('project')}
