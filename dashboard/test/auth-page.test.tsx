@@ -45,7 +45,7 @@ describe('auth screen', () => {
 
   beforeEach(() => {
     act(() => {
-      useUiStore.getState().setLocale('de');
+      void useUiStore.getState().setLocale('de');
       useSessionStore.setState({ status: 'signedOut', session: null, signedOutByUser: false });
       useToastStore.setState({ toasts: [] });
     });

@@ -36,7 +36,7 @@ describe('dashboard home', () => {
 
   beforeEach(() => {
     act(() => {
-      useUiStore.getState().setLocale('de');
+      void useUiStore.getState().setLocale('de');
       useToastStore.setState({ toasts: [] });
       useSessionStore.setState({
         status: 'signedIn',

@@ -1,13 +1,16 @@
 import { expect } from 'chai';
-import { catalogParts, de, en } from '../src/i18n/messages';
+import { catalogParts, de } from '../src/i18n/messages';
+import { catalogParts as englishParts, en } from '../src/i18n/messages.en';
 
 describe('message catalog', () => {
   it('has no key defined by two parts (a later part would silently win)', () => {
-    const owners = new Map<string, string[]>();
-    for (const [part, messages] of Object.entries(catalogParts)) {
-      for (const key of Object.keys(messages)) owners.set(key, [...(owners.get(key) ?? []), part]);
+    for (const parts of [catalogParts, englishParts]) {
+      const owners = new Map<string, string[]>();
+      for (const [part, messages] of Object.entries(parts)) {
+        for (const key of Object.keys(messages)) owners.set(key, [...(owners.get(key) ?? []), part]);
+      }
+      expect([...owners].filter(([, names]) => names.length > 1)).to.deep.equal([]);
     }
-    expect([...owners].filter(([, parts]) => parts.length > 1)).to.deep.equal([]);
   });
 
   it('has an English text for every German one, and no empty texts', () => {

@@ -12,7 +12,9 @@ describe('NotFound page', () => {
   beforeEach(() => {
     logged = [];
     console.error = (...args: unknown[]) => logged.push(args);
-    act(() => useUiStore.getState().setLocale('de'));
+    act(() => {
+      void useUiStore.getState().setLocale('de');
+    });
   });
 
   afterEach(() => {
@@ -33,10 +35,11 @@ describe('NotFound page', () => {
     expect(logged.some((args) => args.includes('/missing/page'))).to.equal(true);
   });
 
-  it('switches to English from the header', () => {
+  it('switches to English from the header, loading the English texts on demand', async () => {
     renderWithProviders(<AppLayout />, { route: '/' });
     fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('button', { name: 'Deutsch' })).to.exist;
     expect(useUiStore.getState().locale).to.equal('en');
-    expect(screen.getByRole('button', { name: 'Deutsch' })).to.exist;
+    expect(screen.getByRole('link', { name: 'Skip to content' })).to.exist;
   });
 });

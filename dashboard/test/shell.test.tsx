@@ -36,7 +36,7 @@ describe('dashboard shell and landing page', () => {
 
   beforeEach(() => {
     act(() => {
-      useUiStore.getState().setLocale('de');
+      void useUiStore.getState().setLocale('de');
       useToastStore.setState({ toasts: [] });
     });
     stub = new FetchStub().install();

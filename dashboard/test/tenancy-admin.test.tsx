@@ -40,7 +40,7 @@ describe('tenancy: /admin', () => {
 
   beforeEach(() => {
     act(() => {
-      useUiStore.getState().setLocale('de');
+      void useUiStore.getState().setLocale('de');
       useToastStore.setState({ toasts: [] });
     });
     stub = new FetchStub().install();

@@ -17,7 +17,7 @@ describe('tenancy: /organizations', () => {
 
   beforeEach(() => {
     act(() => {
-      useUiStore.getState().setLocale('de');
+      void useUiStore.getState().setLocale('de');
       useSessionStore.setState({
         status: 'signedIn',
         session: { accessToken: 'a', refreshToken: 'r', expiresAt: 9_999_999_999, user },

@@ -49,7 +49,7 @@ describe('create token dialog', () => {
 
   beforeEach(() => {
     act(() => {
-      useUiStore.getState().setLocale('de');
+      void useUiStore.getState().setLocale('de');
       useToastStore.setState({ toasts: [] });
     });
     stub = new FetchStub()

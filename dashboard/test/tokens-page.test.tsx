@@ -51,7 +51,7 @@ describe('tokens screen', () => {
 
   beforeEach(() => {
     act(() => {
-      useUiStore.getState().setLocale('de');
+      void useUiStore.getState().setLocale('de');
       useToastStore.setState({ toasts: [] });
     });
     tokens = [active, revoked, expired];

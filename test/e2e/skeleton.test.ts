@@ -46,6 +46,26 @@ describe('walking skeleton in Chromium', function () {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home-1280.png') });
   });
 
+  it('loads the English texts only for visitors who chose English, and remembers the choice', async () => {
+    const catalogRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/messages\.en-[\w-]+\.js$/.test(request.url())) catalogRequests.push(request.url());
+    });
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'IAM Platform', level: 1 }).waitFor();
+    await page.getByTestId('api-status').filter({ hasText: 'Betriebsbereit' }).waitFor();
+    expect(catalogRequests, 'a German visitor downloads no English texts').to.deep.equal([]);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Deutsch' }).waitFor();
+    expect(catalogRequests).to.have.length(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).to.equal('en');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Deutsch' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).to.equal('en');
+  });
+
   it('fits a 375 px wide screen without horizontal scrolling', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${server.url}/missing`);

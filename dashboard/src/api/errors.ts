@@ -1,4 +1,4 @@
-import { catalogs, type MessageKey } from '../i18n/messages';
+import { de, type MessageKey } from '../i18n/messages';
 import type { Translate } from '../i18n/useT';
 import { ApiError } from './client';
 
@@ -9,7 +9,7 @@ import { ApiError } from './client';
 export function describeError(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     const key = `error.${error.code}`;
-    return key in catalogs.de ? t(key as MessageKey) : error.message;
+    return key in de ? t(key as MessageKey) : error.message;
   }
   return t('error.network');
 }

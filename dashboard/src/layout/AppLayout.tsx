@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import styled from 'styled-components';
 import { useT } from '../i18n/useT';
-import { useUiStore } from '../stores/ui';
+import { LocaleSwitch } from './LocaleSwitch';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -40,15 +40,6 @@ const Brand = styled(Link)`
   }
 `;
 
-const LocaleButton = styled.button`
-  background: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
-  font: inherit;
-  cursor: pointer;
-`;
-
 const Main = styled.main`
   max-width: 1200px;
   margin: 0 auto;
@@ -57,8 +48,6 @@ const Main = styled.main`
 
 export function AppLayout() {
   const t = useT();
-  const locale = useUiStore((state) => state.locale);
-  const setLocale = useUiStore((state) => state.setLocale);
   return (
     <>
       <SkipLink href="#main">{t('nav.skipToContent')}</SkipLink>
@@ -70,13 +59,7 @@ export function AppLayout() {
             <small>{t('app.tagline')}</small>
           </span>
         </Brand>
-        <LocaleButton
-          type="button"
-          lang={locale === 'de' ? 'en' : 'de'}
-          onClick={() => setLocale(locale === 'de' ? 'en' : 'de')}
-        >
-          {t('locale.switch')}
-        </LocaleButton>
+        <LocaleSwitch />
       </Header>
       <Main id="main" tabIndex={-1}>
         <Suspense fallback={null}>

@@ -8,6 +8,7 @@ import { signOut, useSessionStore } from '../stores/session';
 import { Button } from '../ui/Button';
 import { useToast } from '../ui/useToast';
 import { PageLoading } from './PageLoading';
+import { LocaleSwitch } from './LocaleSwitch';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -72,6 +73,7 @@ const NavItem = styled(NavLink)`
   color: ${({ theme }) => theme.colors.textMuted};
   font-weight: 600;
   text-decoration: none;
+  white-space: nowrap;
   &:hover {
     background: ${({ theme }) => theme.colors.background};
   }
@@ -95,6 +97,14 @@ const Email = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.9rem;
   overflow-wrap: anywhere;
+`;
+
+/** In the header bar a long address is cut short; the full one is in its tooltip and the menu. */
+const HeaderEmail = styled(Email)`
+  max-width: 14rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;
 
 const MenuButton = styled(Button)`
@@ -184,9 +194,10 @@ export default function DashboardLayout() {
           </Brand>
           <DesktopNav aria-label={t('nav.main')}>{navItems}</DesktopNav>
           <UserArea>
-            <Email data-testid="user-email" title={t('nav.signedInAs')}>
+            <LocaleSwitch />
+            <HeaderEmail data-testid="user-email" title={`${t('nav.signedInAs')} ${user?.email ?? ''}`}>
               {user?.email}
-            </Email>
+            </HeaderEmail>
             <Button type="button" $variant="secondary" onClick={handleSignOut}>
               <LogOut aria-hidden="true" size={16} />
               {t('nav.signOut')}
@@ -209,6 +220,7 @@ export default function DashboardLayout() {
             <Email>
               {t('nav.signedInAs')} {user?.email}
             </Email>
+            <LocaleSwitch block />
             <Button type="button" $variant="secondary" onClick={handleSignOut}>
               <LogOut aria-hidden="true" size={16} />
               {t('nav.signOut')}

@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { sessionApi, unwrap } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { catalogs, type MessageKey } from '../../i18n/messages';
+import { de, type MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { PageLoading } from '../../layout/PageLoading';
 import { safeRedirect } from '../../layout/RequireAuth';
@@ -40,7 +40,7 @@ type AuthTab = 'signIn' | 'register';
 
 function confirmationErrorKey(code: string): MessageKey {
   const key = `error.${code}`;
-  return key in catalogs.de ? (key as MessageKey) : 'error.invalid_confirmation_token';
+  return key in de ? (key as MessageKey) : 'error.invalid_confirmation_token';
 }
 
 /** Completes a Google sign-in (`?code=`) or reports its failure (`?error=`), once per page visit. */

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { ApiSchemas } from '../../api/client';
-import { catalogs, type MessageKey } from '../../i18n/messages';
+import { de, type MessageKey } from '../../i18n/messages';
 import { useFormatDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
@@ -48,7 +48,7 @@ function useActionLabel(): (entry: ActivityLog) => string {
   const t = useT();
   return (entry) => {
     const key = `home.action.${entry.action}`;
-    return key in catalogs.de ? t(key as MessageKey) : entry.action;
+    return key in de ? t(key as MessageKey) : entry.action;
   };
 }
 

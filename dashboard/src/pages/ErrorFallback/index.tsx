@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import styled from 'styled-components';
-import { catalogs } from '../../i18n/messages';
+import { catalogFor } from '../../i18n/catalog';
 import { useUiStore } from '../../stores/ui';
 
 const Wrapper = styled.div`
@@ -15,7 +15,7 @@ const Wrapper = styled.div`
 /** Rendered by the router when a screen throws; it must not depend on the theme being mounted. */
 export default function ErrorFallback() {
   const error = useRouteError();
-  const messages = catalogs[useUiStore.getState().locale];
+  const messages = catalogFor(useUiStore.getState().locale);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
 import { ButtonRouterLink } from '../../ui/Button';
 import { API_DOCS_URL } from './links';
+import { LocaleSwitch } from '../../layout/LocaleSwitch';
 
 export const HEADER_HEIGHT = '68px';
 
@@ -151,6 +152,7 @@ export function LandingHeader() {
         </Brand>
         <DesktopNav aria-label={t('landing.nav.label')}>{links}</DesktopNav>
         <Actions>
+          <LocaleSwitch />
           <ButtonRouterLink to="/auth" $variant="ghost">
             {t('landing.nav.signIn')}
           </ButtonRouterLink>
@@ -174,6 +176,7 @@ export function LandingHeader() {
             {t('landing.nav.signIn')}
           </ButtonRouterLink>
           <ButtonRouterLink to="/auth?tab=register">{t('landing.nav.getStarted')}</ButtonRouterLink>
+          <LocaleSwitch block />
         </MobileMenu>
       ) : null}
     </Bar>
