@@ -142,4 +142,19 @@ describe('dashboard detail and admin screens in Chromium', function () {
     await page.getByRole('cell', { name: '@screens-gmbh' }).waitFor({ timeout: 5000 });
     await checkScreen(page, 'admin-organizations', 'screens');
   });
+
+  it('shows the error fallback when a screen cannot be loaded, and reloading recovers', async () => {
+    // A screen's chunk that fails to load (say, replaced by a new deployment) is the realistic
+    // way a visitor meets "Unexpected Application Error!".
+    await page.route('**/assets/Tokens-*.js', (route) => route.abort());
+    try {
+      await page.goto(`${server.url}/tokens`);
+      await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+      await checkScreen(page, 'error-fallback', 'screens');
+    } finally {
+      await page.unroute('**/assets/Tokens-*.js');
+    }
+    await page.getByRole('button', { name: 'Seite neu laden' }).click();
+    await page.getByRole('heading', { name: 'API Tokens', level: 1 }).waitFor();
+  });
 });

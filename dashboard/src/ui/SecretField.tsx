@@ -1,10 +1,10 @@
 import * as Label from '@radix-ui/react-label';
-import { Copy, Eye, EyeOff } from 'lucide-react';
+import { Check, Copy, Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { Input } from './Field';
-import { useToast } from './useToast';
+import { useCopyToClipboard } from './useCopyToClipboard';
 
 const Wrapper = styled.div`
   display: grid;
@@ -53,17 +53,8 @@ export function SecretField({
   copyFailedMessage,
 }: SecretFieldProps) {
   const id = useId();
-  const toast = useToast();
   const [revealed, setRevealed] = useState(false);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast({ title: copiedMessage, variant: 'success' });
-    } catch {
-      toast({ title: copyFailedMessage, variant: 'destructive' });
-    }
-  };
+  const { copy, copied } = useCopyToClipboard({ copied: copiedMessage, failed: copyFailedMessage });
 
   return (
     <Wrapper>
@@ -88,8 +79,13 @@ export function SecretField({
         >
           {revealed ? <EyeOff aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
         </IconButton>
-        <IconButton type="button" $variant="secondary" aria-label={copyLabel} onClick={copy}>
-          <Copy aria-hidden="true" size={18} />
+        <IconButton
+          type="button"
+          $variant="secondary"
+          aria-label={copyLabel}
+          onClick={() => void copy(value)}
+        >
+          {copied ? <Check aria-hidden="true" size={18} /> : <Copy aria-hidden="true" size={18} />}
         </IconButton>
       </Row>
     </Wrapper>

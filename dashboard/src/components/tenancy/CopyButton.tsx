@@ -1,25 +1,17 @@
 import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
 import { useT } from '../../i18n/useT';
 import { Button } from '../../ui/Button';
-import { useToast } from '../../ui/useToast';
+import { useCopyToClipboard } from '../../ui/useCopyToClipboard';
 
 /** Copies `value` to the clipboard and confirms with a toast ("Kopiert" / SPEC §8 "Failed to copy"). */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const t = useT();
-  const toast = useToast();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast({ title: t('tenancy.copied'), variant: 'success' });
-    } catch {
-      toast({ title: t('tenancy.copyFailed'), variant: 'destructive' });
-    }
-  };
+  const { copy, copied } = useCopyToClipboard({
+    copied: t('tenancy.copied'),
+    failed: t('tenancy.copyFailed'),
+  });
   return (
-    <Button type="button" $variant="secondary" onClick={copy} aria-label={label}>
+    <Button type="button" $variant="secondary" onClick={() => void copy(value)} aria-label={label}>
       {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
       {t('tenancy.copy')}
     </Button>
