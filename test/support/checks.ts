@@ -115,3 +115,92 @@ export async function checkScreen(page: Page, name: string, prefix = 'walkthroug
   // click lands where the element now is.
   await page.waitForTimeout(300);
 }
+
+interface FocusStop {
+  index: number;
+  label: string;
+  visibleFocus: boolean;
+  inside: boolean;
+}
+
+/**
+ * Walks the page with the Tab key from the top (or from inside `within`, e.g. an open dialog)
+ * until focus comes round again. Checks what a keyboard user notices: every visible, enabled
+ * control is reached; each shows a focus indicator (outline or ring); and with `within`, focus
+ * never leaves it (a focus trap). Returns the labels of the stops, in order.
+ */
+export async function expectKeyboardOperable(page: Page, within?: string, maxStops = 120): Promise<string[]> {
+  await page.evaluate((scope) => {
+    for (const element of document.querySelectorAll('[data-keyboard-stop]')) {
+      element.removeAttribute('data-keyboard-stop');
+    }
+    if (!scope) {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    }
+  }, within ?? null);
+  const stops: FocusStop[] = [];
+  for (let step = 0; step < maxStops; step += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(
+      ({ scope, index }) => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        if (element.hasAttribute('data-keyboard-stop')) return null; // came round again
+        element.setAttribute('data-keyboard-stop', String(index));
+        const style = getComputedStyle(element);
+        const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        const ringed = style.boxShadow !== 'none';
+        const label =
+          element.getAttribute('aria-label') ||
+          element.textContent?.trim().slice(0, 40) ||
+          element.getAttribute('name') ||
+          element.tagName.toLowerCase();
+        return {
+          index,
+          label,
+          visibleFocus: outlined || ringed,
+          inside: scope ? Boolean(element.closest(scope)) : true,
+        };
+      },
+      { scope: within ?? null, index: step },
+    );
+    if (!stop) break;
+    stops.push(stop);
+  }
+  expect(
+    stops.filter((stop) => !stop.visibleFocus).map((stop) => stop.label),
+    'controls without a visible focus indicator',
+  ).to.deep.equal([]);
+  expect(
+    stops.filter((stop) => !stop.inside).map((stop) => stop.label),
+    `focus left ${within}`,
+  ).to.deep.equal([]);
+  const unreached = await page.evaluate((scope) => {
+    const root: ParentNode = (scope && document.querySelector(scope)) || document;
+    const selector =
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    return (
+      [...root.querySelectorAll<HTMLElement>(selector)]
+        .filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0)
+        .filter((element) => !element.closest('[inert], [aria-hidden="true"]'))
+        .filter((element) => !element.hasAttribute('data-keyboard-stop'))
+      // Containers that hand focus on to an item (Radix tab lists, roving groups).
+      .filter((element) => !element.querySelector('[data-keyboard-stop]'))
+        // A radio group is one Tab stop; the arrow keys move within it.
+        .filter(
+          (element) =>
+            !(element instanceof HTMLInputElement && element.type === 'radio') ||
+            !document.querySelector(`input[type="radio"][name="${element.name}"][data-keyboard-stop]`),
+        )
+        .map(
+          (element) =>
+            element.getAttribute('aria-label') ||
+            element.textContent?.trim().slice(0, 40) ||
+            element.outerHTML.slice(0, 80),
+        )
+    );
+  }, within ?? null);
+  expect(unreached, 'controls the Tab key never reaches').to.deep.equal([]);
+  return stops.map((stop) => stop.label);
+}

@@ -4,16 +4,7 @@ import { Link, Outlet } from 'react-router';
 import styled from 'styled-components';
 import { useT } from '../i18n/useT';
 import { LocaleSwitch } from './LocaleSwitch';
-
-const SkipLink = styled.a`
-  position: absolute;
-  left: -9999px;
-  &:focus {
-    left: ${({ theme }) => theme.space(4)};
-    top: ${({ theme }) => theme.space(4)};
-    z-index: 10;
-  }
-`;
+import { SkipLink } from './SkipLink';
 
 const Header = styled.header`
   display: flex;
@@ -50,7 +41,7 @@ export function AppLayout() {
   const t = useT();
   return (
     <>
-      <SkipLink href="#main">{t('nav.skipToContent')}</SkipLink>
+      <SkipLink />
       <Header>
         <Brand to="/">
           <ShieldCheck aria-hidden="true" size={28} />

@@ -9,18 +9,7 @@ import { Button } from '../ui/Button';
 import { useToast } from '../ui/useToast';
 import { PageLoading } from './PageLoading';
 import { LocaleSwitch } from './LocaleSwitch';
-
-const SkipLink = styled.a`
-  position: absolute;
-  left: -9999px;
-  &:focus {
-    left: ${({ theme }) => theme.space(4)};
-    top: ${({ theme }) => theme.space(4)};
-    z-index: 60;
-    background: ${({ theme }) => theme.colors.surface};
-    padding: ${({ theme }) => theme.space(2)};
-  }
-`;
+import { SkipLink } from './SkipLink';
 
 const Header = styled.header`
   position: sticky;
@@ -182,7 +171,7 @@ export default function DashboardLayout() {
 
   return (
     <>
-      <SkipLink href="#main">{t('nav.skipToContent')}</SkipLink>
+      <SkipLink />
       <Header>
         <Bar>
           <Brand to="/dashboard">

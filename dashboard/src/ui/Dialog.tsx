@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Overlay = styled(RadixDialog.Overlay)`
@@ -50,7 +50,10 @@ const Close = styled(RadixDialog.Close)`
 `;
 
 interface DialogProps {
-  /** The button that opens the dialog; focus returns to it on close. */
+  /**
+   * The button that opens the dialog. Without one (a dialog opened from state) focus returns
+   * to whatever was focused when it opened.
+   */
   trigger?: ReactNode;
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -70,12 +73,29 @@ export function Dialog({
   closeLabel,
   children,
 }: DialogProps) {
+  // Radix returns focus only to its own Trigger; most dialogs here are opened from state, so
+  // remember the opener (still focused while the dialog mounts) and go back to it on close — or
+  // to the main content if the opener is gone (say, the revoke button of a revoked token).
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = (event: Event) => {
+    if (trigger) return;
+    event.preventDefault();
+    const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
+    target?.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <Overlay />
-        <Content {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={rememberOpener}
+          onCloseAutoFocus={returnFocus}
+        >
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}
           {children}

@@ -7,6 +7,7 @@ import { Architecture } from './Architecture';
 import { Features } from './Features';
 import { LandingFooter } from './LandingFooter';
 import { HEADER_HEIGHT, LandingHeader } from './LandingHeader';
+import { SkipLink } from '../../layout/SkipLink';
 
 const badges: string[] = ['Multi-Tenant', '2FA & FIDO2', 'Analytics', 'RBAC'];
 
@@ -79,8 +80,9 @@ export default function Landing() {
   const t = useT();
   return (
     <>
+      <SkipLink />
       <LandingHeader />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Hero aria-labelledby="hero-title">
           <HeroInner>
             <h1 id="hero-title">
