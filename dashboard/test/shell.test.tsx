@@ -124,8 +124,10 @@ describe('dashboard shell and landing page', () => {
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     for (const href of hrefs) {
       expect(href).to.match(
-        /^(\/|\/auth(\?tab=register)?|#features|#architecture|\/api\/v1\/(docs|openapi\.json))$/,
+        /^(\/|\/auth(\?tab=register)?|#main|#features|#architecture|\/api\/v1\/(docs|openapi\.json))$/,
       );
+      // In-page anchors must have their target on the page.
+      if (href?.startsWith('#')) expect(document.getElementById(href.slice(1)), href).to.exist;
     }
     expect(screen.getByRole('link', { name: 'Jetzt starten' }).getAttribute('href')).to.equal(
       '/auth?tab=register',

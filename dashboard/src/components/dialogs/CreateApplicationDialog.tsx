@@ -1,18 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
-import { TextareaField } from '../../ui/Textarea';
 import { useToast } from '../../ui/useToast';
-import { FieldRow, FormActions, FormStack } from '../tenancy/FormLayout';
+import { ApplicationFields, type ApplicationFieldValues } from '../tenancy/ApplicationFields';
+import { EntityForm, useFormError } from '../tenancy/EntityForm';
 import { useInvalidate, useProjects, type Application } from '../tenancy/queries';
 import { deriveApplicationSlug, useDerivedSlug } from '../tenancy/slug';
+import { useFieldValues } from '../tenancy/useFieldValues';
 
 export interface CreateApplicationDialogProps {
   open: boolean;
@@ -81,13 +78,16 @@ function CreateApplicationForm({
   const invalidate = useInvalidate();
   const compact = fixedProjectId !== undefined;
   const projects = useProjects(organizationId);
-  const [name, setName] = useState('');
+  const [values, change] = useFieldValues<ApplicationFieldValues>({
+    name: '',
+    apiEndpoint: '',
+    version: DEFAULT_VERSION,
+    description: '',
+  });
+  const { name, apiEndpoint, version, description } = values;
   const [derivedSlug, setSlug] = useDerivedSlug(name);
   const [chosenProject, setChosenProject] = useState<string | null>(null);
-  const [version, setVersion] = useState(DEFAULT_VERSION);
-  const [apiEndpoint, setApiEndpoint] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, onFailure } = useFormError('applications.createFailed');
 
   const projectOptions = (projects.data ?? []).map((project) => ({ value: project.id, label: project.name }));
   const projectId =
@@ -123,15 +123,10 @@ function CreateApplicationForm({
       await invalidate('applications');
       onCreated(application);
     },
-    onError: (failure) => {
-      const reason = describeError(failure, t);
-      setError(reason);
-      toast({ title: t('applications.createFailed'), description: reason, variant: 'destructive' });
-    },
+    onError: onFailure,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // SPEC §5: on a project's page a missing name does nothing (the button is disabled).
     if (compact && !name.trim()) return;
     if (!compact && (!name.trim() || !shownSlug.trim() || !projectId)) {
@@ -143,68 +138,39 @@ function CreateApplicationForm({
   };
 
   return (
-    <FormStack onSubmit={submit} noValidate aria-label={t('applications.create.title')}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField
-        label={t('applications.field.name')}
-        name="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
+    <EntityForm
+      label={t('applications.create.title')}
+      error={error}
+      onSubmit={submit}
+      onCancel={onCancel}
+      action="create"
+      pending={create.isPending}
+      disabled={create.isPending || (compact ? !name.trim() : !projectId)}
+    >
+      <ApplicationFields
+        values={values}
+        onChange={change}
+        form={
+          compact
+            ? { kind: 'compact' }
+            : {
+                kind: 'create',
+                slug: shownSlug,
+                onSlugChange: setSlug,
+                projectField: (
+                  <SelectField
+                    label={t('applications.field.project')}
+                    name="project"
+                    value={projectId}
+                    onChange={(event) => setChosenProject(event.target.value)}
+                    placeholder={projects.isPending ? t('common.loading') : t('tenancy.choose')}
+                    options={projectOptions}
+                    required
+                  />
+                ),
+              }
+        }
       />
-      {compact ? null : (
-        <>
-          <TextField
-            label={t('applications.field.slug')}
-            name="slug"
-            value={shownSlug}
-            spellCheck={false}
-            onChange={(event) => setSlug(event.target.value)}
-            required
-          />
-          <FieldRow>
-            <SelectField
-              label={t('applications.field.project')}
-              name="project"
-              value={projectId}
-              onChange={(event) => setChosenProject(event.target.value)}
-              placeholder={projects.isPending ? t('common.loading') : t('tenancy.choose')}
-              options={projectOptions}
-              required
-            />
-            <TextField
-              label={t('applications.field.version')}
-              name="version"
-              value={version}
-              spellCheck={false}
-              onChange={(event) => setVersion(event.target.value)}
-            />
-          </FieldRow>
-        </>
-      )}
-      <TextField
-        label={t('applications.field.apiEndpoint')}
-        name="api_endpoint"
-        type="url"
-        inputMode="url"
-        placeholder="https://api.example.com"
-        value={apiEndpoint}
-        onChange={(event) => setApiEndpoint(event.target.value)}
-      />
-      <TextareaField
-        label={t('applications.field.description')}
-        name="description"
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
-      <FormActions>
-        <Button type="button" $variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={create.isPending || (compact ? !name.trim() : !projectId)}>
-          {create.isPending ? t('tenancy.creating') : t('tenancy.create')}
-        </Button>
-      </FormActions>
-    </FormStack>
+    </EntityForm>
   );
 }

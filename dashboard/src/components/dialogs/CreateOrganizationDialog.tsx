@@ -1,17 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/Field';
-import { TextareaField } from '../../ui/Textarea';
 import { useToast } from '../../ui/useToast';
-import { FieldHint, FormActions, FormStack } from '../tenancy/FormLayout';
+import { FormActions, FormStack } from '../tenancy/FormLayout';
+import {
+  missingOrganizationValues,
+  OrganizationErrors,
+  OrganizationFields,
+  useOrganizationValues,
+} from '../tenancy/OrganizationFields';
 import { useInvalidate, type Organization } from '../tenancy/queries';
-import { normalizeWebsite, useDerivedSlug } from '../tenancy/slug';
+import { normalizeWebsite } from '../tenancy/slug';
 
 export interface CreateOrganizationDialogProps {
   open: boolean;
@@ -54,23 +57,20 @@ function CreateOrganizationForm({
   const t = useT();
   const toast = useToast();
   const invalidate = useInvalidate();
-  const websiteHintId = useId();
-  const [name, setName] = useState('');
-  const [shownSlug, setSlug] = useDerivedSlug(name);
-  const [description, setDescription] = useState('');
-  const [website, setWebsite] = useState('');
+  const [values, setValue] = useOrganizationValues();
   const [errors, setErrors] = useState<string[]>([]);
 
-  const normalizedWebsite = normalizeWebsite(website);
+  const description = values.description.trim();
+  const normalizedWebsite = normalizeWebsite(values.website);
 
   const create = useMutation({
     mutationFn: async () =>
       unwrap(
         await api.POST('/api/v1/organizations', {
           body: {
-            name: name.trim(),
-            slug: shownSlug.trim(),
-            ...(description.trim() ? { description: description.trim() } : {}),
+            name: values.name.trim(),
+            slug: values.slug.trim(),
+            ...(description ? { description } : {}),
             ...(normalizedWebsite ? { website_url: normalizedWebsite } : {}),
           },
         }),
@@ -89,63 +89,23 @@ function CreateOrganizationForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems: string[] = [];
-    if (!name.trim()) problems.push(t('organizations.nameRequired'));
-    if (!shownSlug.trim()) problems.push(t('organizations.slugRequired'));
+    const problems = missingOrganizationValues(values).map((problem) => t(problem));
     setErrors(problems);
     if (problems.length === 0) create.mutate();
   };
 
   return (
     <FormStack onSubmit={submit} noValidate aria-label={t('organizations.create.title')}>
-      {errors.length > 0 ? (
-        <Alert tone="error">
-          {errors.map((error) => (
-            <div key={error}>{error}</div>
-          ))}
-        </Alert>
-      ) : null}
-      <TextField
-        label={t('organizations.field.name')}
-        name="name"
-        autoComplete="organization"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        aria-invalid={errors.includes(t('organizations.nameRequired'))}
-        required
+      <OrganizationErrors errors={errors} />
+      <OrganizationFields
+        values={values}
+        onChange={setValue}
+        invalid={{
+          name: errors.includes(t('organizations.nameRequired')),
+          slug: errors.includes(t('organizations.slugRequired')),
+        }}
+        creating
       />
-      <TextField
-        label={t('organizations.field.slug')}
-        name="slug"
-        value={shownSlug}
-        onChange={(event) => setSlug(event.target.value)}
-        aria-invalid={errors.includes(t('organizations.slugRequired'))}
-        spellCheck={false}
-        required
-      />
-      <TextareaField
-        label={t('organizations.field.description')}
-        name="description"
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
-      <TextField
-        label={t('organizations.field.website')}
-        name="website"
-        type="url"
-        inputMode="url"
-        placeholder="acme.example"
-        value={website}
-        onChange={(event) => setWebsite(event.target.value)}
-        aria-describedby={
-          normalizedWebsite && normalizedWebsite !== website.trim() ? websiteHintId : undefined
-        }
-      />
-      {normalizedWebsite && normalizedWebsite !== website.trim() ? (
-        <FieldHint id={websiteHintId}>
-          {t('organizations.websiteSavedAs', { url: normalizedWebsite })}
-        </FieldHint>
-      ) : null}
       <FormActions>
         <Button type="button" $variant="secondary" onClick={onCancel}>
           {t('common.cancel')}

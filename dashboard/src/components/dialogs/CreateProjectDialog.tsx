@@ -1,27 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
-import { TextareaField } from '../../ui/Textarea';
 import { useToast } from '../../ui/useToast';
 import { CopyButton } from '../tenancy/CopyButton';
-import { FieldRow, FormActions, FormStack } from '../tenancy/FormLayout';
-import {
-  ENVIRONMENTS,
-  useInvalidate,
-  useOrganizations,
-  type CreatedProject,
-  type Environment,
-} from '../tenancy/queries';
+import { EntityForm, useFormError } from '../tenancy/EntityForm';
+import { FormActions } from '../tenancy/FormLayout';
+import { ProjectFields, type ProjectFieldValues } from '../tenancy/ProjectFields';
+import { useInvalidate, useOrganizations, type CreatedProject } from '../tenancy/queries';
 import { SecretBox } from '../tenancy/SecretBox';
 import { useDerivedSlug } from '../tenancy/slug';
+import { useFieldValues } from '../tenancy/useFieldValues';
 
 const CreatedView = styled.div`
   display: grid;
@@ -78,13 +72,16 @@ function CreateProjectForm({
   const invalidate = useInvalidate();
   const organizations = useOrganizations();
   const activeOrganizations = (organizations.data ?? []).filter((organization) => organization.is_active);
-  const [name, setName] = useState('');
+  const [values, change] = useFieldValues<ProjectFieldValues>({
+    name: '',
+    environment: 'development',
+    repositoryUrl: '',
+    description: '',
+  });
+  const { name, environment, repositoryUrl, description } = values;
   const [shownSlug, setSlug] = useDerivedSlug(name);
   const [chosenOrganization, setChosenOrganization] = useState<string | null>(null);
-  const [environment, setEnvironment] = useState<Environment>('development');
-  const [repositoryUrl, setRepositoryUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, onFailure } = useFormError('projects.createFailed');
   const [created, setCreated] = useState<CreatedProject | null>(null);
 
   // With a single organization there is nothing to choose.
@@ -116,11 +113,7 @@ function CreateProjectForm({
       await invalidate('projects');
       onCreated?.(project);
     },
-    onError: (failure) => {
-      const reason = describeError(failure, t);
-      setError(reason);
-      toast({ title: t('projects.createFailed'), description: reason, variant: 'destructive' });
-    },
+    onError: onFailure,
   });
 
   if (created) {
@@ -139,8 +132,7 @@ function CreateProjectForm({
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!name.trim() || !shownSlug.trim() || !organizationId) {
       setError(t('projects.requiredFields'));
       return;
@@ -150,70 +142,41 @@ function CreateProjectForm({
   };
 
   return (
-    <FormStack onSubmit={submit} noValidate aria-label={t('projects.create.title')}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField
-        label={t('projects.field.name')}
-        name="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
+    <EntityForm
+      label={t('projects.create.title')}
+      error={error}
+      onSubmit={submit}
+      onCancel={onClose}
+      action="create"
+      pending={create.isPending}
+    >
+      <ProjectFields
+        values={values}
+        onChange={change}
+        form={{
+          kind: 'create',
+          slug: shownSlug,
+          onSlugChange: setSlug,
+          organizationField: (
+            <SelectField
+              label={t('projects.field.organization')}
+              name="organization"
+              value={organizationId}
+              onChange={(event) => setChosenOrganization(event.target.value)}
+              placeholder={organizations.isPending ? t('common.loading') : t('tenancy.choose')}
+              options={activeOrganizations.map((organization) => ({
+                value: organization.id,
+                label: organization.name,
+              }))}
+              required
+            />
+          ),
+          notice:
+            organizations.isSuccess && activeOrganizations.length === 0 ? (
+              <Alert tone="error">{t('projects.noOrganization')}</Alert>
+            ) : null,
+        }}
       />
-      <TextField
-        label={t('projects.field.slug')}
-        name="slug"
-        value={shownSlug}
-        spellCheck={false}
-        onChange={(event) => setSlug(event.target.value)}
-        required
-      />
-      <FieldRow>
-        <SelectField
-          label={t('projects.field.organization')}
-          name="organization"
-          value={organizationId}
-          onChange={(event) => setChosenOrganization(event.target.value)}
-          placeholder={organizations.isPending ? t('common.loading') : t('tenancy.choose')}
-          options={activeOrganizations.map((organization) => ({
-            value: organization.id,
-            label: organization.name,
-          }))}
-          required
-        />
-        <SelectField
-          label={t('projects.field.environment')}
-          name="environment"
-          value={environment}
-          onChange={(event) => setEnvironment(event.target.value as Environment)}
-          options={ENVIRONMENTS.map((value) => ({ value, label: t(`projects.environment.${value}`) }))}
-        />
-      </FieldRow>
-      {organizations.isSuccess && activeOrganizations.length === 0 ? (
-        <Alert tone="error">{t('projects.noOrganization')}</Alert>
-      ) : null}
-      <TextField
-        label={t('projects.field.repositoryUrl')}
-        name="repository_url"
-        type="url"
-        inputMode="url"
-        placeholder="https://github.com/acme/app"
-        value={repositoryUrl}
-        onChange={(event) => setRepositoryUrl(event.target.value)}
-      />
-      <TextareaField
-        label={t('projects.field.description')}
-        name="description"
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
-      <FormActions>
-        <Button type="button" $variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('tenancy.creating') : t('tenancy.create')}
-        </Button>
-      </FormActions>
-    </FormStack>
+    </EntityForm>
   );
 }

@@ -1,18 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Input, TextField } from '../../ui/Field';
-import { TextareaField } from '../../ui/Textarea';
+import { Input } from '../../ui/Field';
 import { useToast } from '../../ui/useToast';
-import { FieldRow, FormActions, FormStack } from '../tenancy/FormLayout';
+import { ApplicationFields, type ApplicationFieldValues } from '../tenancy/ApplicationFields';
+import { EntityForm, useFormError } from '../tenancy/EntityForm';
 import { useInvalidate, type Application } from '../tenancy/queries';
+import { useFieldValues } from '../tenancy/useFieldValues';
 
 const Origins = styled.fieldset`
   display: grid;
@@ -117,13 +116,16 @@ function EditApplicationForm({
   const toast = useToast();
   const invalidate = useInvalidate();
   const originHintId = useId();
-  const [name, setName] = useState(application.name);
-  const [apiEndpoint, setApiEndpoint] = useState(application.api_endpoint ?? '');
-  const [version, setVersion] = useState(application.version);
-  const [description, setDescription] = useState(application.description ?? '');
+  const [values, change] = useFieldValues<ApplicationFieldValues>(() => ({
+    name: application.name,
+    apiEndpoint: application.api_endpoint ?? '',
+    version: application.version,
+    description: application.description ?? '',
+  }));
+  const { name, apiEndpoint, version, description } = values;
   const [origins, setOrigins] = useState<string[]>(application.allowed_origins);
   const [newOrigin, setNewOrigin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, onFailure } = useFormError('applications.updateFailed');
 
   const addOrigin = () => {
     const origin = newOrigin.trim().replace(/\/$/, '');
@@ -159,15 +161,10 @@ function EditApplicationForm({
       await invalidate('applications');
       onSaved(saved);
     },
-    onError: (failure) => {
-      const reason = describeError(failure, t);
-      setError(reason);
-      toast({ title: t('applications.updateFailed'), description: reason, variant: 'destructive' });
-    },
+    onError: onFailure,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!name.trim()) {
       setError(t('applications.nameRequired'));
       return;
@@ -179,38 +176,15 @@ function EditApplicationForm({
   };
 
   return (
-    <FormStack onSubmit={submit} noValidate aria-label={t('applications.edit.title')}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField
-        label={t('applications.field.name')}
-        name="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-      />
-      <FieldRow>
-        <TextField
-          label={t('applications.field.apiEndpoint')}
-          name="api_endpoint"
-          type="url"
-          inputMode="url"
-          value={apiEndpoint}
-          onChange={(event) => setApiEndpoint(event.target.value)}
-        />
-        <TextField
-          label={t('applications.field.version')}
-          name="version"
-          value={version}
-          spellCheck={false}
-          onChange={(event) => setVersion(event.target.value)}
-        />
-      </FieldRow>
-      <TextareaField
-        label={t('applications.field.description')}
-        name="description"
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
+    <EntityForm
+      label={t('applications.edit.title')}
+      error={error}
+      onSubmit={submit}
+      onCancel={onCancel}
+      action="save"
+      pending={save.isPending}
+    >
+      <ApplicationFields values={values} onChange={change} form={{ kind: 'edit' }} />
       <Origins>
         <legend>{t('applications.field.origins')}</legend>
         <p id={originHintId}>{t('applications.origins.hint')}</p>
@@ -248,14 +222,6 @@ function EditApplicationForm({
           </Button>
         </AddRow>
       </Origins>
-      <FormActions>
-        <Button type="button" $variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('tenancy.saving') : t('tenancy.save')}
-        </Button>
-      </FormActions>
-    </FormStack>
+    </EntityForm>
   );
 }

@@ -1,22 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { useToast } from '../../ui/useToast';
-import { FieldRow, FormActions, FormStack } from '../tenancy/FormLayout';
-import {
-  ROLES,
-  useInvalidate,
-  useOrganizations,
-  type OrganizationMember,
-  type Role,
-} from '../tenancy/queries';
+import { EntityForm, useFormError } from '../tenancy/EntityForm';
+import { FieldRow } from '../tenancy/FormLayout';
+import { MemberRoleSelect } from '../tenancy/MemberRoleSelect';
+import { useInvalidate, useOrganizations, type OrganizationMember, type Role } from '../tenancy/queries';
 
 export interface InviteMemberDialogProps {
   open: boolean;
@@ -81,7 +75,7 @@ export function InviteMemberForm({
   const [chosenOrganization, setChosenOrganization] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, onFailure } = useFormError('organizations.invite.failed');
 
   const organizationId = chooseOrganization
     ? (chosenOrganization ??
@@ -113,15 +107,10 @@ export function InviteMemberForm({
       onInvited?.(member);
     },
     // SPEC §8: the server's English message ("User with this email not found. …") is the description.
-    onError: (failure) => {
-      const reason = describeError(failure, t);
-      setError(reason);
-      toast({ title: t('organizations.invite.failed'), description: reason, variant: 'destructive' });
-    },
+    onError: onFailure,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!email.trim() || !organizationId) {
       setError(t('organizations.invite.required'));
       return;
@@ -131,8 +120,14 @@ export function InviteMemberForm({
   };
 
   return (
-    <FormStack onSubmit={submit} noValidate aria-label={t('organizations.invite.title')}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <EntityForm
+      label={t('organizations.invite.title')}
+      error={error}
+      onSubmit={submit}
+      onCancel={onCancel}
+      action={{ idle: t('organizations.invite.submit'), pending: t('organizations.invite.sending') }}
+      pending={invite.isPending}
+    >
       {chooseOrganization ? (
         <>
           <SelectField
@@ -162,24 +157,13 @@ export function InviteMemberForm({
           onChange={(event) => setEmail(event.target.value)}
           required
         />
-        <SelectField
+        <MemberRoleSelect
           label={t('organizations.invite.role')}
           name="role"
           value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-          options={ROLES.map((value) => ({ value, label: t(`organizations.role.${value}`) }))}
+          onRoleChange={setRole}
         />
       </FieldRow>
-      <FormActions>
-        {onCancel ? (
-          <Button type="button" $variant="secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? t('organizations.invite.sending') : t('organizations.invite.submit')}
-        </Button>
-      </FormActions>
-    </FormStack>
+    </EntityForm>
   );
 }

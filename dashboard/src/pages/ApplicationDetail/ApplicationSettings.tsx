@@ -3,30 +3,17 @@ import { KeyRound, Pencil } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { api } from '../../api/client';
-import { DangerAction } from '../../components/tenancy/ConfirmInline';
 import {
   expectNoContent,
   useInvalidate,
   type Application,
   type Role,
 } from '../../components/tenancy/queries';
+import { DangerZoneCard, SettingsCard, SettingsStack } from '../../components/tenancy/SettingsLayout';
 import { useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { Button, ButtonRouterLink } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { useToast } from '../../ui/useToast';
-
-const Stack = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  h2 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
-    font-size: 1.25rem;
-  }
-  p {
-    margin: 0 0 ${({ theme }) => theme.space(3)};
-  }
-`;
 
 const Row = styled.div`
   display: flex;
@@ -64,39 +51,33 @@ export function ApplicationSettings({
   });
 
   return (
-    <Stack>
-      <Card>
-        <h2>{t('applications.edit.title')}</h2>
-        <p>{t('applications.edit.description')}</p>
+    <SettingsStack $headingSpace={2}>
+      <SettingsCard title={t('applications.edit.title')} text={t('applications.edit.description')}>
         <Row>
           <Button type="button" $variant="secondary" onClick={onEdit}>
             <Pencil aria-hidden="true" size={16} />
             {t('tenancy.edit')}
           </Button>
         </Row>
-      </Card>
-      <Card>
-        <h2>{t('applications.detail.createToken')}</h2>
-        <p>{t('applications.detail.tokenText')}</p>
+      </SettingsCard>
+      <SettingsCard title={t('applications.detail.createToken')} text={t('applications.detail.tokenText')}>
         <Row>
           <ButtonRouterLink to={`/tokens?applicationId=${application.id}`} $variant="secondary">
             <KeyRound aria-hidden="true" size={16} />
             {t('applications.detail.createToken')}
           </ButtonRouterLink>
         </Row>
-      </Card>
-      <Card>
-        <h2>{t('applications.delete')}</h2>
-        <p>{t('applications.deleteText')}</p>
-        <DangerAction
-          allowed={role === 'admin'}
-          notAllowedText={t('applications.deleteAdminOnly')}
-          label={t('applications.delete')}
-          question={t('applications.confirmDelete', { name: application.name })}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate()}
-        />
-      </Card>
-    </Stack>
+      </SettingsCard>
+      <DangerZoneCard
+        title={t('applications.delete')}
+        text={t('applications.deleteText')}
+        role={role}
+        notAllowedText={t('applications.deleteAdminOnly')}
+        label={t('applications.delete')}
+        question={t('applications.confirmDelete', { name: application.name })}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </SettingsStack>
   );
 }

@@ -5,7 +5,8 @@ import { sessionApi, unwrap } from '../../api/client';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { PasswordField, TextField } from '../../ui/Field';
+import { TextField } from '../../ui/Field';
+import { EmailField, NewPasswordFields, useNewPassword } from './CredentialFields';
 import { Form } from './Form';
 import { useAuthFailure } from './useAuthFailure';
 import { newPasswordProblem } from './validation';
@@ -17,8 +18,8 @@ export function RegisterForm() {
   const fail = useAuthFailure('auth.registerFailed');
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
+  const { password, confirmation } = newPassword;
   const [error, setError] = useState<string | null>(null);
 
   const register = useMutation({
@@ -36,17 +37,10 @@ export function RegisterForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(t('auth.credentialsRequired'));
-      return;
-    }
-    const problem = newPasswordProblem(password, confirmation);
-    if (problem) {
-      setError(t(problem));
-      return;
-    }
-    setError(null);
-    register.mutate();
+    const problem =
+      !email.trim() || !password ? 'auth.credentialsRequired' : newPasswordProblem(password, confirmation);
+    setError(problem ? t(problem) : null);
+    if (!problem) register.mutate();
   };
 
   return (
@@ -59,33 +53,8 @@ export function RegisterForm() {
         value={displayName}
         onChange={(event) => setDisplayName(event.target.value)}
       />
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
-      <PasswordField
-        label={t('auth.password')}
-        toggleLabel={t('auth.showPassword')}
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        toggleLabel={t('auth.showPassword')}
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        required
-      />
+      <EmailField value={email} onValueChange={setEmail} />
+      <NewPasswordFields passwordLabel="auth.password" {...newPassword} />
       <Button type="submit" $block disabled={register.isPending}>
         {register.isPending ? t('auth.registering') : t('auth.register')}
       </Button>

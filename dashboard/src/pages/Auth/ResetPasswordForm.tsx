@@ -6,8 +6,8 @@ import { useT } from '../../i18n/useT';
 import { clearSession, useSessionStore } from '../../stores/session';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { PasswordField } from '../../ui/Field';
 import { useToast } from '../../ui/useToast';
+import { NewPasswordFields, useNewPassword } from './CredentialFields';
 import { Form } from './Form';
 import { useAuthFailure } from './useAuthFailure';
 import { newPasswordProblem } from './validation';
@@ -21,8 +21,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const toast = useToast();
   const navigate = useNavigate();
   const fail = useAuthFailure('auth.resetFailed');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
+  const { password, confirmation } = newPassword;
   const [error, setError] = useState<string | null>(token ? null : t('error.invalid_reset_token'));
 
   const reset = useMutation({
@@ -58,12 +58,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       return;
     }
     const problem = newPasswordProblem(password, confirmation);
-    if (problem) {
-      setError(t(problem));
-      return;
-    }
-    setError(null);
-    reset.mutate();
+    setError(problem ? t(problem) : null);
+    if (!problem) reset.mutate();
   };
 
   return (
@@ -74,26 +70,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       </div>
       {reset.isSuccess ? <Alert tone="success">{t('auth.reset.done')}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <PasswordField
-        label={t('auth.reset.newPassword')}
-        toggleLabel={t('auth.showPassword')}
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        disabled={reset.isSuccess}
-        required
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        toggleLabel={t('auth.showPassword')}
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        disabled={reset.isSuccess}
-        required
-      />
+      <NewPasswordFields passwordLabel="auth.reset.newPassword" {...newPassword} disabled={reset.isSuccess} />
       <Button type="submit" $block disabled={reset.isPending || reset.isSuccess}>
         {reset.isPending ? t('auth.reset.saving') : t('auth.reset.submit')}
       </Button>

@@ -5,8 +5,8 @@ import { useT } from '../../i18n/useT';
 import { startSession } from '../../stores/session';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { PasswordField, TextField } from '../../ui/Field';
 import { useToast } from '../../ui/useToast';
+import { AuthPasswordField, EmailField } from './CredentialFields';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { Form } from './Form';
 import { useAuthFailure } from './useAuthFailure';
@@ -45,23 +45,13 @@ export function SignInForm() {
   return (
     <Form onSubmit={submit} noValidate aria-label={t('auth.tab.signIn')}>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
-      <PasswordField
-        label={t('auth.password')}
-        toggleLabel={t('auth.showPassword')}
+      <EmailField value={email} onValueChange={setEmail} />
+      <AuthPasswordField
+        label="auth.password"
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
+        onValueChange={setPassword}
       />
       <ForgotPasswordDialog initialEmail={email} />
       <Button type="submit" $block disabled={signIn.isPending}>

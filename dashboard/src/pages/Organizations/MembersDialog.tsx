@@ -4,11 +4,11 @@ import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { InviteMemberForm } from '../../components/dialogs/InviteMemberDialog';
 import { ConfirmInline } from '../../components/tenancy/ConfirmInline';
+import { MemberRoleSelect } from '../../components/tenancy/MemberRoleSelect';
 import { Muted } from '../../components/tenancy/PageParts';
 import { useFormatDate } from '../../i18n/format';
 import {
   expectNoContent,
-  ROLES,
   useInvalidate,
   useMembers,
   type Organization,
@@ -21,10 +21,9 @@ import { useSessionStore } from '../../stores/session';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { SelectField } from '../../ui/Select';
 import { Skeletons } from '../../ui/Skeleton';
 import { useToast } from '../../ui/useToast';
+import { OrganizationDialog, type OrganizationDialogProps } from './OrganizationDialog';
 
 const List = styled.ul`
   display: grid;
@@ -78,26 +77,15 @@ const Section = styled.section`
  * "Mitglieder": the organization's active members with their roles. Admins invite by e-mail,
  * change roles and remove members (after a confirmation); members only read the list.
  */
-export function MembersDialog({
-  organization,
-  open,
-  onOpenChange,
-}: {
-  organization: Organization;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}) {
-  const t = useT();
+export function MembersDialog(props: OrganizationDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('organizations.members.title', { name: organization.name })}
-      description={t('organizations.members.description')}
-      closeLabel={t('common.close')}
+    <OrganizationDialog
+      {...props}
+      title="organizations.members.title"
+      description="organizations.members.description"
     >
-      <MembersPanel organization={organization} />
-    </Dialog>
+      <MembersPanel organization={props.organization} />
+    </OrganizationDialog>
   );
 }
 
@@ -217,12 +205,11 @@ function MemberRow({
           />
         ) : (
           <Controls>
-            <SelectField
+            <MemberRoleSelect
               label={t('organizations.members.roleOf', { name })}
               value={changeRole.isPending && changeRole.variables ? changeRole.variables : member.role}
               disabled={changeRole.isPending}
-              onChange={(event) => changeRole.mutate(event.target.value as Role)}
-              options={ROLES.map((value) => ({ value, label: t(`organizations.role.${value}`) }))}
+              onRoleChange={(role) => changeRole.mutate(role)}
             />
             <Button
               type="button"

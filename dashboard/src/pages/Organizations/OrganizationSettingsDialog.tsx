@@ -1,22 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { ConfirmInline, DangerButton } from '../../components/tenancy/ConfirmInline';
-import { FieldHint, FormActions, FormStack } from '../../components/tenancy/FormLayout';
+import { FormActions, FormStack } from '../../components/tenancy/FormLayout';
+import {
+  missingOrganizationValues,
+  OrganizationErrors,
+  OrganizationFields,
+  useOrganizationValues,
+} from '../../components/tenancy/OrganizationFields';
 import { Muted } from '../../components/tenancy/PageParts';
 import { useInvalidate, type Organization } from '../../components/tenancy/queries';
 import { normalizeWebsite } from '../../components/tenancy/slug';
 import { useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
-import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/Field';
-import { TextareaField } from '../../ui/Textarea';
 import { useToast } from '../../ui/useToast';
+import { OrganizationDialog, type OrganizationDialogProps } from './OrganizationDialog';
 
 const Fieldset = styled.fieldset`
   display: grid;
@@ -42,26 +45,15 @@ const StatusSection = styled.section`
 `;
 
 /** "Einstellungen": edit name, slug, description, website and member limit; (de)activate. */
-export function OrganizationSettingsDialog({
-  organization,
-  open,
-  onOpenChange,
-}: {
-  organization: Organization;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}) {
-  const t = useT();
+export function OrganizationSettingsDialog(props: OrganizationDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('organizations.settings.title', { name: organization.name })}
-      description={t('organizations.settings.description')}
-      closeLabel={t('common.close')}
+    <OrganizationDialog
+      {...props}
+      title="organizations.settings.title"
+      description="organizations.settings.description"
     >
-      <SettingsForm organization={organization} onDone={() => onOpenChange(false)} />
-    </Dialog>
+      <SettingsForm organization={props.organization} onDone={() => props.onOpenChange(false)} />
+    </OrganizationDialog>
   );
 }
 
@@ -70,17 +62,10 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
   const toast = useToast();
   const fail = useFailureToast();
   const invalidate = useInvalidate();
-  const websiteHintId = useId();
   const isAdmin = organization.role === 'admin';
-  const [name, setName] = useState(organization.name);
-  const [slug, setSlug] = useState(organization.slug);
-  const [description, setDescription] = useState(organization.description ?? '');
-  const [website, setWebsite] = useState(organization.website_url ?? '');
-  const [maxMembers, setMaxMembers] = useState(String(organization.max_members));
+  const [values, setValue] = useOrganizationValues(organization);
   const [errors, setErrors] = useState<string[]>([]);
   const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
-  const normalizedWebsite = normalizeWebsite(website);
-  const showWebsiteHint = normalizedWebsite !== '' && normalizedWebsite !== website.trim();
 
   const save = useMutation({
     mutationFn: async () =>
@@ -88,11 +73,11 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
         await api.PATCH('/api/v1/organizations/{id}', {
           params: { path: { id: organization.id } },
           body: {
-            name: name.trim(),
-            slug: slug.trim(),
-            description: description.trim() || null,
-            website_url: normalizedWebsite || undefined,
-            max_members: Number(maxMembers),
+            name: values.name.trim(),
+            slug: values.slug.trim(),
+            description: values.description.trim() || null,
+            website_url: normalizeWebsite(values.website) || undefined,
+            max_members: Number(values.maxMembers),
           },
         }),
       ),
@@ -134,13 +119,11 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems: string[] = [];
-    if (!name.trim()) problems.push(t('organizations.nameRequired'));
-    if (!slug.trim()) problems.push(t('organizations.slugRequired'));
-    const limit = Number(maxMembers);
+    const problems = missingOrganizationValues(values);
+    const limit = Number(values.maxMembers);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
-      problems.push(t('organizations.settings.maxMembersInvalid'));
-    setErrors(problems);
+      problems.push('organizations.settings.maxMembersInvalid');
+    setErrors(problems.map((problem) => t(problem)));
     if (problems.length === 0) save.mutate();
   };
 
@@ -152,59 +135,9 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
             {t('organizations.settings.adminOnly')}
           </Muted>
         )}
-        {errors.length > 0 ? (
-          <Alert tone="error">
-            {errors.map((error) => (
-              <div key={error}>{error}</div>
-            ))}
-          </Alert>
-        ) : null}
+        <OrganizationErrors errors={errors} />
         <Fieldset disabled={!isAdmin}>
-          <TextField
-            label={t('organizations.field.name')}
-            name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-          />
-          <TextField
-            label={t('organizations.field.slug')}
-            name="slug"
-            value={slug}
-            spellCheck={false}
-            onChange={(event) => setSlug(event.target.value)}
-            required
-          />
-          <TextareaField
-            label={t('organizations.field.description')}
-            name="description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-          <TextField
-            label={t('organizations.field.website')}
-            name="website"
-            type="url"
-            inputMode="url"
-            value={website}
-            onChange={(event) => setWebsite(event.target.value)}
-            aria-describedby={showWebsiteHint ? websiteHintId : undefined}
-          />
-          {showWebsiteHint ? (
-            <FieldHint id={websiteHintId}>
-              {t('organizations.websiteSavedAs', { url: normalizedWebsite })}
-            </FieldHint>
-          ) : null}
-          <TextField
-            label={t('organizations.field.maxMembers')}
-            name="max_members"
-            type="number"
-            min={1}
-            max={10000}
-            inputMode="numeric"
-            value={maxMembers}
-            onChange={(event) => setMaxMembers(event.target.value)}
-          />
+          <OrganizationFields values={values} onChange={setValue} withMaxMembers />
         </Fieldset>
         {isAdmin ? (
           <FormActions>

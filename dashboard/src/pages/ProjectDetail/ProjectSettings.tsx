@@ -1,39 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
-import { describeError } from '../../api/errors';
-import { DangerAction } from '../../components/tenancy/ConfirmInline';
-import { FieldRow, FormActions, FormStack } from '../../components/tenancy/FormLayout';
-import {
-  ENVIRONMENTS,
-  useInvalidate,
-  type Environment,
-  type Project,
-  type Role,
-} from '../../components/tenancy/queries';
+import { EntityForm, useFormError } from '../../components/tenancy/EntityForm';
+import { ProjectFields, type ProjectFieldValues } from '../../components/tenancy/ProjectFields';
+import { useInvalidate, type Project, type Role } from '../../components/tenancy/queries';
+import { DangerZoneCard, SettingsCard, SettingsStack } from '../../components/tenancy/SettingsLayout';
 import { useFailureToast } from '../../components/tenancy/useErrorToast';
+import { useFieldValues } from '../../components/tenancy/useFieldValues';
 import { useT } from '../../i18n/useT';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
-import { TextField } from '../../ui/Field';
-import { SelectField } from '../../ui/Select';
-import { TextareaField } from '../../ui/Textarea';
 import { useToast } from '../../ui/useToast';
-
-const Stack = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  h2 {
-    margin: 0 0 ${({ theme }) => theme.space(4)};
-    font-size: 1.25rem;
-  }
-  p {
-    margin: 0 0 ${({ theme }) => theme.space(3)};
-  }
-`;
 
 /** The Einstellungen tab: edit the project; admins of its organization may deactivate it. */
 export function ProjectSettings({ project, role }: { project: Project; role?: Role }) {
@@ -42,11 +17,14 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
   const fail = useFailureToast();
   const invalidate = useInvalidate();
   const navigate = useNavigate();
-  const [name, setName] = useState(project.name);
-  const [description, setDescription] = useState(project.description ?? '');
-  const [environment, setEnvironment] = useState<Environment>(project.environment);
-  const [repositoryUrl, setRepositoryUrl] = useState(project.repository_url ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [values, change] = useFieldValues<ProjectFieldValues>(() => ({
+    name: project.name,
+    environment: project.environment,
+    repositoryUrl: project.repository_url ?? '',
+    description: project.description ?? '',
+  }));
+  const { name, environment, repositoryUrl, description } = values;
+  const { error, setError, onFailure } = useFormError('tenancy.updateFailed');
 
   const save = useMutation({
     mutationFn: async () =>
@@ -65,10 +43,7 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
       toast({ title: t('projects.settings.saved'), description: updated.name, variant: 'success' });
       await invalidate('projects');
     },
-    onError: (failure) => {
-      setError(describeError(failure, t));
-      fail('tenancy.updateFailed', failure);
-    },
+    onError: onFailure,
   });
 
   const deactivate = useMutation({
@@ -82,8 +57,7 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
     onError: (failure) => fail('tenancy.updateFailed', failure),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!name.trim()) {
       setError(t('projects.settings.nameRequired'));
       return;
@@ -93,60 +67,28 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
   };
 
   return (
-    <Stack>
-      <Card>
-        <h2>{t('projects.settings.title')}</h2>
-        <FormStack onSubmit={submit} noValidate aria-label={t('projects.settings.title')}>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <FieldRow>
-            <TextField
-              label={t('projects.field.name')}
-              name="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-            />
-            <SelectField
-              label={t('projects.field.environment')}
-              name="environment"
-              value={environment}
-              onChange={(event) => setEnvironment(event.target.value as Environment)}
-              options={ENVIRONMENTS.map((value) => ({ value, label: t(`projects.environment.${value}`) }))}
-            />
-          </FieldRow>
-          <TextField
-            label={t('projects.field.repositoryUrl')}
-            name="repository_url"
-            type="url"
-            inputMode="url"
-            value={repositoryUrl}
-            onChange={(event) => setRepositoryUrl(event.target.value)}
-          />
-          <TextareaField
-            label={t('projects.field.description')}
-            name="description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-          <FormActions>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? t('tenancy.saving') : t('tenancy.save')}
-            </Button>
-          </FormActions>
-        </FormStack>
-      </Card>
-      <Card>
-        <h2>{t('projects.settings.dangerZone')}</h2>
-        <p>{t('projects.settings.dangerText')}</p>
-        <DangerAction
-          allowed={role === 'admin'}
-          notAllowedText={t('projects.settings.adminOnly')}
-          label={t('projects.settings.deactivate')}
-          question={t('projects.settings.confirmDeactivate', { name: project.name })}
-          pending={deactivate.isPending}
-          onConfirm={() => deactivate.mutate()}
-        />
-      </Card>
-    </Stack>
+    <SettingsStack $headingSpace={4}>
+      <SettingsCard title={t('projects.settings.title')}>
+        <EntityForm
+          label={t('projects.settings.title')}
+          error={error}
+          onSubmit={submit}
+          action="save"
+          pending={save.isPending}
+        >
+          <ProjectFields values={values} onChange={change} form={{ kind: 'settings' }} />
+        </EntityForm>
+      </SettingsCard>
+      <DangerZoneCard
+        title={t('projects.settings.dangerZone')}
+        text={t('projects.settings.dangerText')}
+        role={role}
+        notAllowedText={t('projects.settings.adminOnly')}
+        label={t('projects.settings.deactivate')}
+        question={t('projects.settings.confirmDeactivate', { name: project.name })}
+        pending={deactivate.isPending}
+        onConfirm={() => deactivate.mutate()}
+      />
+    </SettingsStack>
   );
 }
