@@ -185,8 +185,8 @@ export async function expectKeyboardOperable(page: Page, within?: string, maxSto
         .filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0)
         .filter((element) => !element.closest('[inert], [aria-hidden="true"]'))
         .filter((element) => !element.hasAttribute('data-keyboard-stop'))
-      // Containers that hand focus on to an item (Radix tab lists, roving groups).
-      .filter((element) => !element.querySelector('[data-keyboard-stop]'))
+        // Containers that hand focus on to an item (Radix tab lists, roving groups).
+        .filter((element) => !element.querySelector('[data-keyboard-stop]'))
         // A radio group is one Tab stop; the arrow keys move within it.
         .filter(
           (element) =>
