@@ -80,4 +80,60 @@ describe('keyboard operation in Chromium', function () {
       'Erste Organisation erstellen',
     );
   });
+
+  it('revoking a token by keyboard: confirm, then focus lands on the page, not on <body>', async () => {
+    // Set up through the API what this walk needs: an organization, project, application, token.
+    const post = async (path: string, body: unknown, token: string) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      const json = (await response.json()) as { id: string };
+      expect(response.ok, `${path}: ${JSON.stringify(json)}`).to.equal(true);
+      return json;
+    };
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const organization = await post('/api/v1/organizations', { name: 'Tasten AG', slug: 'tasten-ag' }, token);
+    const project = await post(
+      '/api/v1/projects',
+      { name: 'Tastenprojekt', slug: 'tastenprojekt', organization_id: organization.id },
+      token,
+    );
+    const application = await post(
+      '/api/v1/applications',
+      { name: 'Tasten-App', project_id: project.id, api_endpoint: 'https://tasten.example.com/api' },
+      token,
+    );
+    await post(
+      '/api/v1/tokens',
+      { name: 'Tasten-Token', scopes: ['read'], application_id: application.id },
+      token,
+    );
+
+    await page.goto(`${server.url}/tokens`);
+    const revoke = page.getByRole('button', { name: 'Token Tasten-Token sperren' });
+    await revoke.waitFor();
+    await expectKeyboardOperable(page);
+    await revoke.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Token sperren?' });
+    await confirm.waitFor();
+    // Cancel has focus first, so a stray Enter never revokes; Tab moves on to the confirm button.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal('Abbrechen');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal(
+      'Endgültig sperren',
+    );
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('Gesperrt', { exact: true }).first().waitFor();
+    // The revoke button went with the active token, so focus goes to the main content.
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('main');
+  });
 });
