@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
@@ -7,6 +7,7 @@ import { DescriptionField, NameField, SlugField, UrlField } from './CommonFields
 import { FieldHint } from './FormLayout';
 import type { Organization } from './queries';
 import { normalizeWebsite, useDerivedSlug } from './slug';
+import { useFieldValues } from './useFieldValues';
 
 /** The values of an organization form, as typed. */
 export interface OrganizationValues {
@@ -26,7 +27,7 @@ export type OrganizationField = keyof OrganizationValues;
 export function useOrganizationValues(
   organization?: Organization,
 ): [OrganizationValues, (field: OrganizationField, value: string) => void] {
-  const [values, setValues] = useState<OrganizationValues>(() => ({
+  const [values, change] = useFieldValues<OrganizationValues>(() => ({
     name: organization?.name ?? '',
     slug: organization?.slug ?? '',
     description: organization?.description ?? '',
@@ -38,9 +39,9 @@ export function useOrganizationValues(
   const setValue = useCallback(
     (field: OrganizationField, value: string) => {
       if (creating && field === 'slug') setOwnSlug(value);
-      else setValues((current) => ({ ...current, [field]: value }));
+      else change({ [field]: value });
     },
-    [creating, setOwnSlug],
+    [creating, setOwnSlug, change],
   );
   return [creating ? { ...values, slug: derivedSlug } : values, setValue];
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * The state behind a controlled field group (ProjectFields, ApplicationFields): the current
+ * The state behind a controlled field group (ProjectFields, ApplicationFields, OrganizationFields): the current
  * values and a change handler that merges the fields a group reports as changed.
  */
 export function useFieldValues<Values extends object>(

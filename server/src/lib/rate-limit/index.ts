@@ -20,6 +20,7 @@ import {
 } from 'express-rate-limit';
 import type { Collection, Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { isDuplicateKey } from '../mongoose-plugins.js';
 
 /** One fixed window of one key: `_id` is `<prefix><key>`; MongoDB's TTL monitor removes it after `reset_at`. */
 export interface RateLimitDocument {
@@ -32,7 +33,6 @@ export const DEFAULT_RATE_LIMIT_COLLECTION = 'rate_limits';
 
 /** Keys longer than this are stored as their SHA-256, so a huge request field cannot make a huge `_id`. */
 const MAX_RAW_KEY_LENGTH = 200;
-const DUPLICATE_KEY = 11000;
 const MAX_ATTEMPTS = 5;
 
 /** The TTL index is created once per connection and collection, not once per limiter. */
@@ -49,10 +49,6 @@ function ensureTtlIndex(connection: Connection, collection: Collection<RateLimit
     byName.set(collection.collectionName, created);
   }
   return created;
-}
-
-function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
 }
 
 /**
@@ -121,7 +117,7 @@ export class MongoRateLimitStore implements Store {
         );
         if (started) return { totalHits: started.hits, resetTime: started.reset_at };
       } catch (error) {
-        if (!isDuplicateKeyError(error) || attempt >= MAX_ATTEMPTS) throw error;
+        if (!isDuplicateKey(error) || attempt >= MAX_ATTEMPTS) throw error;
       }
       if (attempt >= MAX_ATTEMPTS) throw new Error(`Could not count a hit for rate limit key ${_id}`);
     }

@@ -1,5 +1,6 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
+import { isDuplicateKey, updateActiveById } from '../../lib/mongoose-plugins.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import type { OrganizationsService, Permission, Role } from '../organizations/index.js';
@@ -107,10 +108,6 @@ export function corsOrigins(allowedOrigins: string[], apiEndpoint: string | null
   return [...origins];
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === 11000;
-}
-
 export function createApplicationsService(deps: {
   connection: Connection;
   organizations: OrganizationsService;
@@ -156,14 +153,13 @@ export function createApplicationsService(deps: {
   async function authorize(userId: string, applicationId: string, permission: Permission) {
     const application = await findActive(applicationId);
     if (!application) throw new AppError(ApplicationErrors.NOT_FOUND);
-    try {
-      const { role } = await organizations.authorize(userId, String(application.organization_id), permission);
-      return { application, role };
-    } catch (error) {
-      // Another tenant's application must look exactly like one that does not exist.
-      if (error instanceof AppError && error.status === 404) throw new AppError(ApplicationErrors.NOT_FOUND);
-      throw error;
-    }
+    const { role } = await organizations.authorize(
+      userId,
+      String(application.organization_id),
+      permission,
+      ApplicationErrors.NOT_FOUND,
+    );
+    return { application, role };
   }
 
   /** authorize, plus the API-token restriction to its own application. */
@@ -173,23 +169,11 @@ export function createApplicationsService(deps: {
     return authorize(caller.userId, applicationId, permission);
   }
 
-  async function updateOne(
-    applicationId: Types.ObjectId,
-    set: Record<string, unknown>,
-  ): Promise<ApplicationDocument> {
-    try {
-      const updated = await Applications.findOneAndUpdate(
-        { _id: applicationId, is_active: true },
-        { $set: set },
-        { returnDocument: 'after' },
-      ).lean<ApplicationDocument>();
-      if (!updated) throw new AppError(ApplicationErrors.NOT_FOUND);
-      return updated;
-    } catch (error) {
-      if (isDuplicateKey(error)) throw new AppError(ApplicationErrors.SLUG_TAKEN);
-      throw error;
-    }
-  }
+  const updateOne = (applicationId: Types.ObjectId, set: Record<string, unknown>) =>
+    updateActiveById<ApplicationDocument>(Applications, applicationId, set, {
+      notFound: ApplicationErrors.NOT_FOUND,
+      duplicate: ApplicationErrors.SLUG_TAKEN,
+    });
 
   return {
     authorize,

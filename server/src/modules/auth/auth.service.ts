@@ -2,6 +2,7 @@ import { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
+import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import type { PasswordHasher } from '../../lib/passwords/index.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import type { MailService, SystemTemplateName } from '../mail/index.js';
@@ -250,7 +251,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         ).toObject();
       } catch (error) {
         // Two registrations of one address at the same moment: the loser answers like the winner.
-        if ((error as { code?: number }).code === 11000) return this.register(input, context);
+        if (isDuplicateKey(error)) return this.register(input, context);
         throw error;
       }
       await audit('user.registered', context, {

@@ -7,6 +7,7 @@ import {
 } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { AppError } from '../../lib/errors.js';
+import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthModels } from './auth.model.js';
 
@@ -70,7 +71,7 @@ async function loadPrivateKeyPem(models: AuthModels, configuredPem: string | und
     return pem;
   } catch (error) {
     // Another server process created the key first: use theirs so all processes agree.
-    if ((error as { code?: number }).code !== 11000) throw error;
+    if (!isDuplicateKey(error)) throw error;
     const winner = await models.SigningKeys.findById(CURRENT_KEY_ID).lean();
     if (!winner) throw error;
     return winner.private_key_pem;

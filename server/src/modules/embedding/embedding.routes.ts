@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { AppError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { ApplicationsService } from '../applications/index.js';
 import { authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
@@ -168,18 +167,12 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     },
     async (req, res) => {
       const application = embeddingApplicationOf(res);
-      let role;
-      try {
-        ({ role } = await deps.organizations.authorize(
-          authOf(req).userId,
-          String(application.organization_id),
-          'application:read',
-        ));
-      } catch (error) {
-        if (error instanceof AppError && error.status === 404)
-          throw new AppError(EmbeddingErrors.NO_MEMBERSHIP);
-        throw error;
-      }
+      const { role } = await deps.organizations.authorize(
+        authOf(req).userId,
+        String(application.organization_id),
+        'application:read',
+        EmbeddingErrors.NO_MEMBERSHIP,
+      );
       res.json({ application_id: String(application._id), role, permissions: permissionFlags(role) });
     },
   );

@@ -1,7 +1,8 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, type ErrorDefinition } from '../../lib/errors.js';
+import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import type { MailService } from '../mail/index.js';
@@ -55,9 +56,16 @@ export interface OrganizationsService {
   ): Promise<Page<OrganizationView>>;
   /**
    * The caller's active membership, or 404 (never 403: another tenant's organization must look
-   * like one that does not exist); 403 when the role lacks the permission.
+   * like one that does not exist); 403 when the role lacks the permission. `notFound` is the 404
+   * to throw — callers authorizing a project or application pass theirs, so that another
+   * tenant's project looks exactly like a missing project.
    */
-  authorize(userId: string, organizationId: string, permission: Permission): Promise<Membership>;
+  authorize(
+    userId: string,
+    organizationId: string,
+    permission: Permission,
+    notFound?: ErrorDefinition,
+  ): Promise<Membership>;
   get(userId: string, organizationId: string): Promise<OrganizationView>;
   update(
     userId: string,
@@ -104,10 +112,6 @@ export interface OrganizationsService {
   /** Global admin (SPEC §6): created the earliest organization, or listed in ADMIN_EMAILS. */
   isGlobalAdmin(user: Pick<UserDocument, '_id' | 'email'>): Promise<boolean>;
   listAll(page: { limit?: number; cursor?: string }): Promise<Page<Omit<OrganizationView, 'role'>>>;
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === 11000;
 }
 
 function organizationView(org: OrganizationDocument, role: Role): OrganizationView {
@@ -164,9 +168,10 @@ export function createOrganizationsService(deps: {
     userId: string,
     organizationId: string,
     permission: Permission,
+    notFound: ErrorDefinition = OrganizationErrors.NOT_FOUND,
   ): Promise<Membership> {
     if (!Types.ObjectId.isValid(organizationId) || !Types.ObjectId.isValid(userId)) {
-      throw new AppError(OrganizationErrors.NOT_FOUND);
+      throw new AppError(notFound);
     }
     const member = await Members.findOne({
       organization_id: organizationId,
@@ -176,7 +181,7 @@ export function createOrganizationsService(deps: {
     const organization = member
       ? await Organizations.findById(organizationId).lean<OrganizationDocument>()
       : null;
-    if (!member || !organization) throw new AppError(OrganizationErrors.NOT_FOUND);
+    if (!member || !organization) throw new AppError(notFound);
     if (!can(member.role, permission)) throw new AppError(OrganizationErrors.NOT_ALLOWED);
     return { organization, member, role: member.role };
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError, type ErrorDefinition } from '../../lib/errors.js';
+import { isDuplicateKey, updateActiveById } from '../../lib/mongoose-plugins.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import type { OrganizationsService, Permission, Role } from '../organizations/index.js';
@@ -104,10 +105,6 @@ function projectView(project: ProjectDocument): ProjectView {
   };
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === 11000;
-}
-
 export function createProjectsService(deps: {
   connection: Connection;
   organizations: OrganizationsService;
@@ -150,14 +147,13 @@ export function createProjectsService(deps: {
   ) {
     const project = await findActive(projectId);
     if (!project) throw new AppError(notFound);
-    try {
-      const { role } = await organizations.authorize(userId, String(project.organization_id), permission);
-      return { project, role };
-    } catch (error) {
-      // Another tenant's project must look exactly like one that does not exist.
-      if (error instanceof AppError && error.status === 404) throw new AppError(notFound);
-      throw error;
-    }
+    const { role } = await organizations.authorize(
+      userId,
+      String(project.organization_id),
+      permission,
+      notFound,
+    );
+    return { project, role };
   }
 
   /** authorize, plus the API-token restriction to one project. */
@@ -167,23 +163,11 @@ export function createProjectsService(deps: {
     return authorize(caller.userId, projectId, permission);
   }
 
-  async function updateOne(
-    projectId: Types.ObjectId,
-    set: Record<string, unknown>,
-  ): Promise<ProjectDocument> {
-    try {
-      const updated = await Projects.findOneAndUpdate(
-        { _id: projectId, is_active: true },
-        { $set: set },
-        { returnDocument: 'after' },
-      ).lean<ProjectDocument>();
-      if (!updated) throw new AppError(ProjectErrors.NOT_FOUND);
-      return updated;
-    } catch (error) {
-      if (isDuplicateKey(error)) throw new AppError(ProjectErrors.SLUG_TAKEN);
-      throw error;
-    }
-  }
+  const updateOne = (projectId: Types.ObjectId, set: Record<string, unknown>) =>
+    updateActiveById<ProjectDocument>(Projects, projectId, set, {
+      notFound: ProjectErrors.NOT_FOUND,
+      duplicate: ProjectErrors.SLUG_TAKEN,
+    });
 
   return {
     authorize,
