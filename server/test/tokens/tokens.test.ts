@@ -321,6 +321,53 @@ describe('API tokens: issue, list, get, revoke', () => {
     });
   });
 
+  describe('TokensService.revokeAllOfUser (used by password reset and change)', () => {
+    it("revokes every working token of the user, audits each with the reason, and leaves others' tokens alone", async () => {
+      const victim = await createTenant(ctx, 'victim');
+      const secondApplicationId = await createApplication(ctx, victim.user, victim.projectId, 'Other app');
+      const a = await createToken(ctx, victim.user, victim.applicationId, { name: 'a', scopes: ['admin'] });
+      const b = await createToken(ctx, victim.user, secondApplicationId, { name: 'b' });
+      const earlier = await createToken(ctx, victim.user, victim.applicationId, { name: 'revoked before' });
+      await ctx.request
+        .post(`/api/v1/tokens/${earlier.id}/revoke`)
+        .set(bearer(victim.user.access_token))
+        .expect(200);
+      const strangers = await createToken(ctx, stranger.user, stranger.applicationId, { name: 'unrelated' });
+      for (const token of [a, b])
+        await ctx.request.get('/api/v1/auth/me').set(bearer(token.token)).expect(200);
+
+      const count = await ctx.services.tokens.revokeAllOfUser(victim.user.user.id, 'password_reset');
+      expect(count).to.equal(2);
+
+      for (const token of [a, b]) {
+        const response = await ctx.request.get('/api/v1/auth/me').set(bearer(token.token)).expect(401);
+        expect(response.body.code).to.equal('api_token_revoked');
+      }
+      const listed = await ctx.request
+        .get('/api/v1/tokens')
+        .set(bearer(victim.user.access_token))
+        .expect(200);
+      expect(listed.body.data.map((t: { status: string }) => t.status)).to.deep.equal([
+        'revoked',
+        'revoked',
+        'revoked',
+      ]);
+      const entries = await ctx.database.connection
+        .collection('activity_logs')
+        .find({ action: 'token.revoked', resource_id: { $in: [a.id, b.id, earlier.id] } })
+        .toArray();
+      expect(entries).to.have.length(3);
+      for (const id of [a.id, b.id]) {
+        const entry = entries.find((e) => e.resource_id === id);
+        expect(entry!.metadata).to.include({ reason: 'password_reset' });
+        expect(String(entry!.user_id)).to.equal(victim.user.user.id);
+      }
+      await ctx.request.get('/api/v1/auth/me').set(bearer(strangers.token)).expect(200);
+
+      expect(await ctx.services.tokens.revokeAllOfUser(victim.user.user.id, 'password_reset')).to.equal(0);
+    });
+  });
+
   it('are in the OpenAPI document with their schemas', async () => {
     const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body;
     expect(document.paths['/api/v1/tokens']).to.have.keys('get', 'post');

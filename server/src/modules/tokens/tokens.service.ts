@@ -83,6 +83,12 @@ export interface TokensService {
   /** Irreversible; revoking an already revoked token changes nothing and answers it as it is. */
   revoke(userId: string, tokenId: string, context: RequestContext): Promise<TokenView>;
   /**
+   * Revokes every working (active, unexpired) token of a user — e.g. after a password reset or
+   * change — with one `token.revoked` audit entry each that records `reason`. Answers how many
+   * were revoked; tokens revoked concurrently by someone else are not counted twice.
+   */
+  revokeAllOfUser(userId: string, reason: string, context?: RequestContext): Promise<number>;
+  /**
    * Resolves a presented `cs_…` token to its owner, or throws 401: unknown, revoked, expired,
    * or no longer backed by an active membership and an active application.
    */
@@ -128,7 +134,13 @@ export function createTokensService(deps: {
 }): TokensService {
   const Tokens = apiTokenModel(deps.connection);
 
-  const audit = (action: string, token: ApiTokenDocument, context: RequestContext, statusCode: number) =>
+  const audit = (
+    action: string,
+    token: ApiTokenDocument,
+    context: RequestContext,
+    statusCode: number,
+    extra: Record<string, unknown> = {},
+  ) =>
     deps.activity.record({
       action,
       resource_type: 'token',
@@ -146,6 +158,7 @@ export function createTokensService(deps: {
         prefix: token.prefix,
         scopes: token.scopes,
         expires_at: token.expires_at?.toISOString() ?? null,
+        ...extra,
       },
     });
 
@@ -226,6 +239,32 @@ export function createTokensService(deps: {
       if (!revoked) return tokenView(await findOwn(userId, tokenId));
       await audit('token.revoked', revoked, context, 200);
       return tokenView(revoked);
+    },
+
+    async revokeAllOfUser(userId, reason, context = { ip: null, userAgent: null }) {
+      if (!Types.ObjectId.isValid(userId)) return 0;
+      const now = new Date();
+      const working = await Tokens.find({
+        user_id: new Types.ObjectId(userId),
+        is_active: true,
+        $or: [{ expires_at: null }, { expires_at: mongoose.trusted({ $gt: now }) }],
+      })
+        .select({ _id: 1 })
+        .lean<Array<{ _id: Types.ObjectId }>>();
+      let revokedCount = 0;
+      for (const { _id } of working) {
+        // One conditional update per token, so each gets its own audit entry and a concurrent
+        // revoke (which writes its own entry) is neither undone nor counted twice.
+        const revoked = await Tokens.findOneAndUpdate(
+          { _id, is_active: true },
+          { $set: { is_active: false, revoked_at: now } },
+          { returnDocument: 'after' },
+        ).lean<ApiTokenDocument>();
+        if (!revoked) continue;
+        revokedCount += 1;
+        await audit('token.revoked', revoked, context, 200, { reason });
+      }
+      return revokedCount;
     },
 
     async authenticate(rawToken) {
