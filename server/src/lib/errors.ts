@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /** Codes shared by every module; feature modules keep their own catalog in `<feature>.errors.ts`. */
@@ -11,6 +11,37 @@ export const CommonErrors = {
     status: 413,
     code: 'payload_too_large',
     message: 'The request body is too large.',
+  },
+  INVALID_PATH_ENCODING: {
+    status: 400,
+    code: 'invalid_path_encoding',
+    message:
+      'The URL path contains an invalid percent-encoding. Encode a literal "%" as "%25" and other ' +
+      'characters as UTF-8 bytes, e.g. "%C3%A4" for "ä".',
+  },
+  INVALID_BODY_ENCODING: {
+    status: 400,
+    code: 'invalid_body_encoding',
+    message:
+      'The request body could not be decompressed as its Content-Encoding header says. Send it ' +
+      'uncompressed without Content-Encoding, or compressed as the header names.',
+  },
+  UNSUPPORTED_ENCODING: {
+    status: 415,
+    code: 'unsupported_encoding',
+    message:
+      'The request body encoding is not supported. Send the body as UTF-8, uncompressed or compressed ' +
+      'with gzip, deflate or br.',
+  },
+  BODY_LENGTH_MISMATCH: {
+    status: 400,
+    code: 'body_length_mismatch',
+    message: 'The request body does not match its Content-Length header.',
+  },
+  BAD_REQUEST: {
+    status: 400,
+    code: 'bad_request',
+    message: 'The request could not be read. Check its URL, headers and body.',
   },
   UNAUTHORIZED: { status: 401, code: 'unauthorized', message: 'Authentication is required.' },
   FORBIDDEN: { status: 403, code: 'forbidden', message: 'You are not allowed to do this.' },
@@ -72,24 +103,51 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(new AppError(CommonErrors.ROUTE_NOT_FOUND));
 };
 
-/** Body-parser errors carry a `type`; they are the client's fault, never a 500. */
-function fromBodyParser(error: unknown): AppError | undefined {
-  if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
-  switch ((error as { type: unknown }).type) {
+/** The numeric `status` (or `statusCode`) an error from express, router or body-parser carries. */
+function httpStatusOf(error: object): number | undefined {
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : statusCode;
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+function isIdentityEncoding(req: Request): boolean {
+  const encoding = req.headers['content-encoding'];
+  return encoding === undefined || encoding.trim().toLowerCase() === 'identity';
+}
+
+/**
+ * Errors raised while reading the request — by router (a path parameter whose percent-encoding is
+ * not UTF-8: a URIError with status 400), by body-parser (`type` plus a 4xx status) or by zlib
+ * while inflating a body (status 400, no `type`) — are the client's fault: a 4xx in our shape,
+ * never a 500. Errors with a 5xx status stay programmer errors.
+ */
+function fromRequestError(error: unknown, req: Request): AppError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = httpStatusOf(error);
+  if (status === undefined || status < 400 || status > 499) return undefined;
+  if (error instanceof URIError) return new AppError(CommonErrors.INVALID_PATH_ENCODING);
+  const { type } = error as { type?: unknown };
+  switch (type) {
     case 'entity.parse.failed':
       return new AppError(CommonErrors.INVALID_JSON);
-    case 'entity.too.large':
-      return new AppError(CommonErrors.PAYLOAD_TOO_LARGE);
+    case 'entity.too.large': {
+      const { limit } = error as { limit?: unknown };
+      return new AppError(CommonErrors.PAYLOAD_TOO_LARGE, {
+        message:
+          typeof limit === 'number'
+            ? `The request body is too large: at most ${limit} bytes are accepted.`
+            : CommonErrors.PAYLOAD_TOO_LARGE.message,
+      });
+    }
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AppError({
-        status: 415,
-        code: 'unsupported_encoding',
-        message: 'The request body encoding is not supported.',
-      });
-    default:
-      return undefined;
+      return new AppError(CommonErrors.UNSUPPORTED_ENCODING);
+    case 'request.size.invalid':
+      return new AppError(CommonErrors.BODY_LENGTH_MISMATCH);
+    case undefined:
+      if (!isIdentityEncoding(req)) return new AppError(CommonErrors.INVALID_BODY_ENCODING);
   }
+  return new AppError({ ...CommonErrors.BAD_REQUEST, status });
 }
 
 /**
@@ -99,8 +157,8 @@ function fromBodyParser(error: unknown): AppError | undefined {
  */
 export function errorHandler(options: { logger: Logger; exposeStack: boolean }): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const known = error instanceof AppError ? error : fromBodyParser(error);
-    if (known) {
+    const known = error instanceof AppError ? error : fromRequestError(error, req);
+    if (known && !res.headersSent) {
       res.set(known.headers).status(known.status).json(errorBody(known));
       return;
     }
