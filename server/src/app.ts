@@ -60,7 +60,10 @@ export function createApp(deps: AppDependencies): Express {
   // API tokens first: they answer null for anything but `cs_…`, while the session
   // authenticator refuses every credential that is not one of its JWTs.
   const guard = createRouteGuard(
-    createAuthenticate([apiTokenAuthenticator(services.tokens), sessionAuthenticator(services.auth)]),
+    createAuthenticate([
+      apiTokenAuthenticator(services.tokens),
+      sessionAuthenticator(services.auth, async (id) => Boolean(await services.applications.findActive(id))),
+    ]),
   );
   const api = new ApiRouter(registry, API_BASE_PATH, { guard });
   const root = new ApiRouter(registry, '');

@@ -10,8 +10,14 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export const TOKEN_SCOPES = ['read', 'write', 'delete', 'admin', 'analytics'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
+/** Whether a route takes end-user tokens issued through an application's embedding API. */
+export type ApplicationSessions = 'also' | 'only';
+
 /** What an authenticated route needs: the middleware that authenticates and checks the scope. */
-export type RouteGuard = (route: { tokenScope: TokenScope | undefined }) => RequestHandler[];
+export type RouteGuard = (route: {
+  tokenScope: TokenScope | undefined;
+  applicationSessions: ApplicationSessions | undefined;
+}) => RequestHandler[];
 
 interface ResponseSpec {
   description: string;
@@ -36,6 +42,12 @@ export interface RouteSpec<
    * call it and API tokens get 403.
    */
   tokenScope?: TokenScope;
+  /**
+   * Tokens from an application's embedding login carry that application as audience and are
+   * refused by routes without this: `also` takes them besides dashboard sessions (and API
+   * tokens with the scope), `only` takes nothing else.
+   */
+  applicationSessions?: ApplicationSessions;
   body?: TBody;
   query?: TQuery;
   params?: TParams;
@@ -103,7 +115,9 @@ export class ApiRouter {
     if (spec.authenticated) {
       if (!this.options.guard)
         throw new Error(`${spec.method} ${spec.path} is authenticated but the router has no guard`);
-      guard.push(...this.options.guard({ tokenScope: spec.tokenScope }));
+      guard.push(
+        ...this.options.guard({ tokenScope: spec.tokenScope, applicationSessions: spec.applicationSessions }),
+      );
     }
     // Authentication runs before validation so anonymous callers learn nothing about the body.
     this.router[spec.method](spec.path, ...guard, validateRequest(spec), ...(handlers as Middleware[]));
@@ -140,7 +154,11 @@ export class ApiRouter {
       ...(spec.description ? { description: spec.description } : {}),
       tags: spec.tags,
       ...(spec.authenticated
-        ? { security: [{ bearerAuth: [] }], 'x-token-scope': spec.tokenScope ?? null }
+        ? {
+            security: [{ bearerAuth: [] }],
+            'x-token-scope': spec.tokenScope ?? null,
+            'x-application-sessions': spec.applicationSessions ?? null,
+          }
         : {}),
       request,
       responses,

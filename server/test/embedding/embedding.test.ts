@@ -54,8 +54,12 @@ describe('embedding API (/api/auth)', () => {
       const response = await login({ email: member.email, password: PASSWORD }).expect(200);
       expect(response.body).to.have.all.keys('token', 'refresh_token', 'expires_at', 'user');
       expect(response.body.user).to.include({ id: member.user.id, email: member.email });
-      const me = await ctx.request.get('/api/v1/auth/me').set(bearer(response.body.token)).expect(200);
-      expect(me.body.id).to.equal(member.user.id);
+      const verified = await ctx.request
+        .post('/api/auth/verify')
+        .set(app())
+        .set(bearer(response.body.token))
+        .expect(200);
+      expect(verified.body.user.id).to.equal(member.user.id);
     });
 
     it('refuses wrong credentials exactly like the product login', async () => {
@@ -132,12 +136,16 @@ describe('embedding API (/api/auth)', () => {
     });
   });
 
+  /** An access token from this application's embedding login. */
+  const embeddingToken = async (user: User) =>
+    (await login({ email: user.email, password: PASSWORD }).expect(200)).body.token as string;
+
   describe('POST /verify', () => {
     it('answers the user of a valid token', async () => {
       const response = await ctx.request
         .post('/api/auth/verify')
         .set(app())
-        .set(bearer(member.access_token))
+        .set(bearer(await embeddingToken(member)))
         .expect(200);
       expect(response.body.user).to.include({ id: member.user.id, email: member.email });
       expect(response.body.application_id).to.equal(applicationId);
@@ -157,7 +165,7 @@ describe('embedding API (/api/auth)', () => {
       const asAdmin = await ctx.request
         .post('/api/auth/permissions')
         .set(app())
-        .set(bearer(admin.access_token))
+        .set(bearer(await embeddingToken(admin)))
         .expect(200);
       expect(asAdmin.body).to.deep.equal({
         application_id: applicationId,
@@ -167,7 +175,7 @@ describe('embedding API (/api/auth)', () => {
       const asMember = await ctx.request
         .post('/api/auth/permissions')
         .set(app())
-        .set(bearer(member.access_token))
+        .set(bearer(await embeddingToken(member)))
         .expect(200);
       expect(asMember.body).to.deep.equal({
         application_id: applicationId,
@@ -181,7 +189,7 @@ describe('embedding API (/api/auth)', () => {
       const response = await ctx.request
         .post('/api/auth/permissions')
         .set(app())
-        .set(bearer(stranger.access_token))
+        .set(bearer(await embeddingToken(stranger)))
         .expect(404);
       expect(response.body.code).to.equal('no_membership');
     });

@@ -70,6 +70,17 @@ export const AuthErrors = {
     code: 'token_not_allowed',
     message: 'API tokens cannot be used for this endpoint; sign in instead.',
   },
+  APPLICATION_TOKEN_NOT_ALLOWED: {
+    status: 403,
+    code: 'application_token_not_allowed',
+    message:
+      'This token was issued to an application through its sign-in dialog; it cannot be used for the IAM Platform API. Sign in to the dashboard or use an API token.',
+  },
+  TOKEN_AUDIENCE_MISMATCH: {
+    status: 401,
+    code: 'token_audience_mismatch',
+    message: 'This access token was not issued for this application. Sign in through the application.',
+  },
   INSUFFICIENT_SCOPE: {
     status: 403,
     code: 'insufficient_scope',

@@ -11,12 +11,16 @@ export interface AuthContext {
   userId: string;
   /** The session of a JWT; null for API tokens. */
   sessionId: string | null;
-  via: 'session' | 'api_token';
+  /**
+   * `session`: signed in to the dashboard; `application_session`: signed in through an
+   * application's embedding API (its tokens carry the application as audience).
+   */
+  via: 'session' | 'application_session' | 'api_token';
   /** API token scopes; null means a full user session. */
   scopes: string[] | null;
-  /** API tokens are bound to one application… */
+  /** API tokens and application sessions are bound to one application… */
   applicationId: string | null;
-  /** …and so to that application's organization; null for sessions. */
+  /** …and so to that application's organization; null for dashboard sessions. */
   organizationId: string | null;
   tokenId: string | null;
 }
@@ -40,22 +44,35 @@ function bearerCredential(req: Request): string {
   return match[1];
 }
 
-export function sessionAuthenticator(auth: AuthService): BearerAuthenticator {
+/**
+ * Access tokens of dashboard and embedding sessions. `isApplicationActive` refuses the sessions
+ * of an application that was deleted or whose organization was deactivated since sign-in.
+ */
+export function sessionAuthenticator(
+  auth: AuthService,
+  isApplicationActive: (applicationId: string) => Promise<boolean>,
+): BearerAuthenticator {
   return async (credential) => {
     const claims = (await auth.keys()).verifyAccessToken(credential);
     // The session is checked on every request, so signing out takes effect at once.
     const session = await auth.sessions.findActive(claims.sid);
     if (!session || String(session.user_id) !== claims.sub) throw new AppError(AuthErrors.SESSION_ENDED);
+    const applicationId = session.application_id ? String(session.application_id) : null;
+    // The audience was signed at sign-in from the session; a mismatch means a forged pairing.
+    if (claims.aud !== (applicationId ?? auth.dashboardAudience))
+      throw new AppError(AuthErrors.INVALID_TOKEN);
+    if (applicationId && !(await isApplicationActive(applicationId)))
+      throw new AppError(AuthErrors.SESSION_ENDED);
     const user = await auth.getUser(claims.sub);
     if (!user) throw new AppError(AuthErrors.SESSION_ENDED);
     return {
       user,
       userId: String(user._id),
       sessionId: claims.sid,
-      via: 'session',
+      via: applicationId ? 'application_session' : 'session',
       scopes: null,
-      applicationId: null,
-      organizationId: null,
+      applicationId,
+      organizationId: session.organization_id ? String(session.organization_id) : null,
       tokenId: null,
     };
   };
@@ -84,15 +101,24 @@ export function authOf(req: Request): AuthContext {
 }
 
 /**
- * The guard every authenticated route gets from the router: authenticate, then — for API
- * tokens — require the route's scope (`admin` includes all); routes without a scope are for
- * signed-in sessions only.
+ * The guard every authenticated route gets from the router: authenticate, then check that the
+ * credential may call the route. Application sessions (embedding logins) reach only routes that
+ * declare `applicationSessions`; API tokens need the route's scope (`admin` includes all), and
+ * routes without a scope are for signed-in sessions only.
  */
 export function createRouteGuard(authenticate: RequestHandler): RouteGuard {
-  return ({ tokenScope }) => [
+  return ({ tokenScope, applicationSessions }) => [
     authenticate,
     (req: Request, _res: Response, next: NextFunction) => {
       const caller = authOf(req);
+      if (caller.via === 'application_session') {
+        if (!applicationSessions) throw new AppError(AuthErrors.APPLICATION_TOKEN_NOT_ALLOWED);
+        return next();
+      }
+      if (applicationSessions === 'only') {
+        if (caller.via === 'api_token') throw new AppError(AuthErrors.TOKEN_NOT_ALLOWED);
+        throw new AppError(AuthErrors.TOKEN_AUDIENCE_MISMATCH);
+      }
       if (caller.via !== 'api_token') return next();
       if (!tokenScope) throw new AppError(AuthErrors.TOKEN_NOT_ALLOWED);
       if (!caller.scopes?.includes(tokenScope) && !caller.scopes?.includes('admin')) {

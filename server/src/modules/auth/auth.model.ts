@@ -13,6 +13,13 @@ export interface SessionDocument {
   ip_address: string | null;
   user_agent: string | null;
   method: 'password' | 'google';
+  /**
+   * Set for sessions started through the embedding API: their access tokens carry this
+   * application as audience and are refused by the product API (docs/security.md).
+   */
+  application_id: Types.ObjectId | null;
+  /** The application's organization, so such a session reaches nothing outside it. */
+  organization_id: Types.ObjectId | null;
 }
 
 const sessionSchema = new Schema<SessionDocument>(
@@ -25,6 +32,8 @@ const sessionSchema = new Schema<SessionDocument>(
     ip_address: { type: String, default: null },
     user_agent: { type: String, default: null },
     method: { type: String, enum: ['password', 'google'], required: true },
+    application_id: { type: Schema.Types.ObjectId, default: null },
+    organization_id: { type: Schema.Types.ObjectId, default: null },
   },
   { collection: 'auth_sessions', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );

@@ -208,7 +208,7 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
     },
     perIp('refresh-ip', limits.perIp * 10),
     async (req, res) => {
-      res.json(sessionResponse(await auth.refresh(req.valid.body.refresh_token, requestContext(req))));
+      res.json(sessionResponse(await auth.refresh(req.valid.body.refresh_token, null, requestContext(req))));
     },
   );
 
@@ -415,10 +415,11 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       path: '/verify',
       summary: 'Verify a bearer credential',
       description:
-        'Returns the user, their organizations with roles, and how the request was authenticated (SPEC §7).',
+        'Returns the user, their organizations with roles, and how the request was authenticated (SPEC §7). Also takes tokens from an application’s embedding login; those (like API tokens) see only the application’s organization.',
       tags,
       authenticated: true,
       tokenScope: 'read',
+      applicationSessions: 'also',
       responses: { 200: { description: 'Valid', schema: VerifyResponseSchema } },
     },
     async (req, res) => {

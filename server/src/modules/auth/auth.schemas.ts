@@ -131,7 +131,7 @@ export const VerifyResponseSchema = z
       z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.enum(['admin', 'member']) }),
     ),
     context: z.object({
-      authenticated_via: z.enum(['session', 'api_token']),
+      authenticated_via: z.enum(['session', 'application_session', 'api_token']),
       session_id: z.string().nullable(),
       scopes: z.array(z.string()).nullable(),
       application_id: z.string().nullable(),

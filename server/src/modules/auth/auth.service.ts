@@ -17,7 +17,7 @@ import {
 import { AuthErrors } from './auth.errors.js';
 import { authModels } from './auth.model.js';
 import { createOneTimeTokens, type OneTimeTokens } from './one-time-tokens.js';
-import { createSessions, type IssuedSession, type Sessions } from './sessions.js';
+import { createSessions, type IssuedSession, type SessionApplication, type Sessions } from './sessions.js';
 import { loadSigningKeys, type SigningKeys } from './signing-keys.js';
 
 export interface LoginResult extends IssuedSession {
@@ -27,6 +27,8 @@ export interface LoginResult extends IssuedSession {
 export interface AuthService {
   /** The JWT signing keys, loaded (or created) in the database on first use. */
   keys(): Promise<SigningKeys>;
+  /** The `aud` of dashboard access tokens (JWT_AUDIENCE); embedding sessions use their application id. */
+  readonly dashboardAudience: string;
   readonly sessions: Sessions;
   register(
     input: { email: string; password: string; display_name?: string; application_id?: string },
@@ -36,12 +38,15 @@ export interface AuthService {
   resendConfirmation(email: string, context: RequestContext): Promise<void>;
   /** Checks e-mail and password (with lockout); returns the user or throws. */
   verifyCredentials(email: string, password: string, context: RequestContext): Promise<UserDocument>;
+  /** Starts a dashboard session, or with `application` an embedding session for that application. */
   startSession(
     user: UserDocument,
     method: 'password' | 'google',
     context: RequestContext,
+    application?: SessionApplication,
   ): Promise<LoginResult>;
-  refresh(refreshToken: string, context: RequestContext): Promise<LoginResult>;
+  /** Rotates the refresh token of a session of `applicationId` (null: the dashboard). */
+  refresh(refreshToken: string, applicationId: string | null, context: RequestContext): Promise<LoginResult>;
   logout(userId: string, sessionId: string, context: RequestContext): Promise<void>;
   endSession(userId: string, sessionId: string, context: RequestContext): Promise<void>;
   getUser(userId: string): Promise<UserDocument | null>;
@@ -189,19 +194,26 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     user: UserDocument,
     method: 'password' | 'google',
     context: RequestContext,
+    application?: SessionApplication,
   ): Promise<LoginResult> {
-    const issued = await sessions.create({ id: String(user._id), email: user.email }, method, context);
+    const issued = await sessions.create(
+      { id: String(user._id), email: user.email },
+      method,
+      context,
+      application,
+    );
     const lastLogin = new Date();
     await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin, failed_login_count: 0 } });
     await audit('user.login', context, {
       user_id: String(user._id),
-      metadata: { method, session_id: issued.session_id },
+      metadata: { method, session_id: issued.session_id, application_id: application?.applicationId ?? null },
     });
     return { ...issued, user: toPublicUser({ ...user, last_login_at: lastLogin }) };
   }
 
   return {
     keys,
+    dashboardAudience: auth.audience,
     sessions,
 
     async register(input, context) {
@@ -343,9 +355,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     startSession,
 
-    async refresh(refreshToken, context) {
+    async refresh(refreshToken, applicationId, context) {
       const result = await sessions.rotate(
         refreshToken,
+        applicationId,
         async (userId) => (await Users.findById(userId, { email: 1 }).lean())?.email ?? null,
       );
       if (result.outcome === 'reused') {

@@ -23,14 +23,29 @@ export type RotationResult =
   | { outcome: 'rotated'; tokens: IssuedSession; userId: string }
   | { outcome: 'reused'; sessionId: string; userId: string };
 
+/** Where an embedding session was started: its tokens are for this application only. */
+export interface SessionApplication {
+  applicationId: string;
+  organizationId: string;
+}
+
 export interface Sessions {
   create(
     user: { id: string; email: string },
     method: SessionDocument['method'],
     context: RequestContext,
+    application?: SessionApplication,
   ): Promise<IssuedSession>;
-  /** Rotates a refresh token. A token presented twice revokes its whole session (reuse detection). */
-  rotate(refreshToken: string, email: (userId: string) => Promise<string | null>): Promise<RotationResult>;
+  /**
+   * Rotates a refresh token of a session of `applicationId` (null: a dashboard session). A token
+   * of another audience is refused untouched; one presented twice revokes its whole session
+   * (reuse detection).
+   */
+  rotate(
+    refreshToken: string,
+    applicationId: string | null,
+    email: (userId: string) => Promise<string | null>,
+  ): Promise<RotationResult>;
   /** The live session with that id, or null when it ended (revoked or expired). */
   findActive(sessionId: string): Promise<SessionDocument | null>;
   listActive(userId: string): Promise<SessionDocument[]>;
@@ -48,7 +63,7 @@ export function createSessions(options: {
   const now = options.now ?? (() => new Date());
 
   async function issueTokens(
-    session: { _id: Types.ObjectId; user_id: Types.ObjectId; expires_at: Date },
+    session: Pick<SessionDocument, '_id' | 'user_id' | 'expires_at' | 'application_id'>,
     email: string,
   ): Promise<IssuedSession> {
     const refreshToken = randomToken(32);
@@ -62,6 +77,7 @@ export function createSessions(options: {
       sub: String(session.user_id),
       sid: String(session._id),
       email,
+      ...(session.application_id ? { audience: String(session.application_id) } : {}),
     });
     const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
     return {
@@ -78,7 +94,7 @@ export function createSessions(options: {
   const activeFilter = () => ({ revoked_at: null, expires_at: mongoose.trusted({ $gt: now() }) });
 
   return {
-    async create(user, method, context) {
+    async create(user, method, context, application) {
       const current = now();
       const session = await models.Sessions.create({
         user_id: new Types.ObjectId(user.id),
@@ -87,13 +103,27 @@ export function createSessions(options: {
         ip_address: context.ip,
         user_agent: context.userAgent,
         method,
+        application_id: application ? new Types.ObjectId(application.applicationId) : null,
+        organization_id: application ? new Types.ObjectId(application.organizationId) : null,
       });
       return issueTokens(session, user.email);
     },
 
-    async rotate(refreshToken, emailOf) {
+    async rotate(refreshToken, applicationId, emailOf) {
       const tokenHash = sha256Hex(refreshToken);
       const current = now();
+      // A partner site must not trade its application's refresh token for a dashboard session
+      // (or another application's); such a token is refused before anything is consumed.
+      const presented = await models.RefreshTokens.findOne(
+        { token_hash: tokenHash },
+        { session_id: 1 },
+      ).lean();
+      const owner = presented
+        ? await models.Sessions.findById(presented.session_id, { application_id: 1 }).lean()
+        : null;
+      if (owner && String(owner.application_id ?? null) !== String(applicationId)) {
+        throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+      }
       const claimed = await models.RefreshTokens.findOneAndUpdate(
         { token_hash: tokenHash, used_at: null, expires_at: mongoose.trusted({ $gt: current }) },
         { $set: { used_at: current } },

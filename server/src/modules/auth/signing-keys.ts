@@ -32,13 +32,22 @@ export interface PublicJwk {
 export interface SigningKeys {
   readonly kid: string;
   readonly alg: 'ES256' | 'RS256';
-  signAccessToken(claims: { sub: string; sid: string; email: string }): { token: string; expiresAt: Date };
-  /** Verifies signature (allow-listed algorithm, matching kid), issuer, audience and expiry. */
+  /** `audience` defaults to the dashboard's; embedding sessions pass their application id. */
+  signAccessToken(claims: { sub: string; sid: string; email: string; audience?: string }): {
+    token: string;
+    expiresAt: Date;
+  };
+  /**
+   * Verifies signature (allow-listed algorithm, matching kid), issuer, audience (the dashboard's
+   * or an application id) and expiry. Which audience a route accepts is the caller's decision.
+   */
   verifyAccessToken(token: string): AccessTokenClaims;
   jwks(): { keys: PublicJwk[] };
 }
 
 const CURRENT_KEY_ID = 'current';
+/** Embedding sessions carry their application's id (a MongoDB ObjectId) as audience. */
+const APPLICATION_AUDIENCE = /^[0-9a-f]{24}$/;
 
 function algorithmOf(key: KeyObject): 'ES256' | 'RS256' {
   if (key.asymmetricKeyType === 'rsa') return 'RS256';
@@ -100,7 +109,7 @@ export async function loadSigningKeys(options: {
         keyid: kid,
         subject: claims.sub,
         issuer: options.issuer,
-        audience: options.audience,
+        audience: claims.audience ?? options.audience,
         expiresIn: options.accessTokenTtlS,
       });
       const { exp } = jwt.decode(token) as { exp: number };
@@ -114,7 +123,7 @@ export async function loadSigningKeys(options: {
         decoded = jwt.verify(token, publicKey, {
           algorithms: [alg],
           issuer: options.issuer,
-          audience: options.audience,
+          audience: [options.audience, APPLICATION_AUDIENCE],
           complete: true,
         });
       } catch (error) {
@@ -122,7 +131,12 @@ export async function loadSigningKeys(options: {
         throw new AppError(AuthErrors.INVALID_TOKEN);
       }
       const payload = decoded.payload as Partial<AccessTokenClaims>;
-      if (decoded.header.kid !== kid || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      if (
+        decoded.header.kid !== kid ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.aud !== 'string'
+      ) {
         throw new AppError(AuthErrors.INVALID_TOKEN);
       }
       return payload as AccessTokenClaims;

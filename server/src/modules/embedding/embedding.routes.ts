@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
+import { AppError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { ApplicationsService } from '../applications/index.js';
-import { authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
+import { AuthErrors, authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
 import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
 import { toPublicUser } from '../users/index.js';
 import { APPLICATION_HEADER, embeddingApplicationOf, embeddingGate } from './embedding.cors.js';
@@ -44,6 +45,13 @@ function session(result: { access_token: string; refresh_token: string; expires_
  * application named by the X-Application-ID header, callable from its allowed browser origins.
  * Returns the router to mount at EMBEDDING_BASE_PATH; `api` must be an ApiRouter on that path.
  */
+/** A token from one application's embedding login is no key to another application's API. */
+const sameApplication: RequestHandler = (req, res, next) => {
+  if (authOf(req).applicationId !== String(embeddingApplicationOf(res)._id))
+    throw new AppError(AuthErrors.TOKEN_AUDIENCE_MISMATCH);
+  next();
+};
+
 export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencies): Router {
   const { auth, config } = deps;
   const limits = config.auth.rateLimit;
@@ -101,8 +109,16 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     perAccount('login-account'),
     async (req, res) => {
       const context = requestContext(req);
+      const application = embeddingApplicationOf(res);
       const user = await auth.verifyCredentials(req.valid.body.email, req.valid.body.password, context);
-      res.json(session(await auth.startSession(user, 'password', context)));
+      res.json(
+        session(
+          await auth.startSession(user, 'password', context, {
+            applicationId: String(application._id),
+            organizationId: String(application.organization_id),
+          }),
+        ),
+      );
     },
   );
 
@@ -123,7 +139,8 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     },
     perIp('refresh-ip', limits.perIp * 10),
     async (req, res) => {
-      res.json(session(await auth.refresh(req.valid.body.refresh_token, requestContext(req))));
+      const applicationId = String(embeddingApplicationOf(res)._id);
+      res.json(session(await auth.refresh(req.valid.body.refresh_token, applicationId, requestContext(req))));
     },
   );
 
@@ -132,12 +149,14 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       method: 'post',
       path: '/verify',
       summary: 'Verify an end user’s access token',
-      description: `Signed-in sessions only (API tokens get 403). ${header}`,
+      description: `Takes only access tokens from this application's embedding login (their audience is the application id); dashboard tokens and other applications' tokens get 401 token_audience_mismatch, API tokens 403. ${header}`,
       tags,
       headers: ApplicationHeaderSchema,
       authenticated: true,
+      applicationSessions: 'only',
       responses: { 200: { description: 'Valid', schema: EmbeddingVerifyResponseSchema }, ...appErrors },
     },
+    sameApplication,
     (req, res) => {
       res.json({
         user: toPublicUser(authOf(req).user),
@@ -155,6 +174,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       tags,
       headers: ApplicationHeaderSchema,
       authenticated: true,
+      applicationSessions: 'only',
       responses: {
         200: { description: 'Role and flags', schema: EmbeddingPermissionsSchema },
         ...appErrors,
@@ -165,6 +185,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
         },
       },
     },
+    sameApplication,
     async (req, res) => {
       const application = embeddingApplicationOf(res);
       const { role } = await deps.organizations.authorize(

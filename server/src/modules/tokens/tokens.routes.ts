@@ -96,10 +96,11 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
       path: '/permissions',
       summary: "The caller's role and permissions in an application",
       description:
-        "From the caller's active membership in the application's organization (SPEC §6/§7). An API token may only ask about its own application.",
+        "From the caller's active membership in the application's organization (SPEC §6/§7). An API token, or a token from an application's embedding login, may only ask about its own application.",
       tags: ['Authentication'],
       authenticated: true,
       tokenScope: 'read',
+      applicationSessions: 'also',
       body: PermissionsRequestSchema,
       responses: {
         200: { description: 'Role and permission flags', schema: PermissionsResponseSchema },
