@@ -267,6 +267,23 @@ describe('auth screen', () => {
         email: 'ada@example.com',
       });
     });
+
+    it('does not submit the sign-in form behind it (no failed sign-in counting towards lockout)', async () => {
+      stub.on('POST', '/api/v1/password-reset', () => json(200, { success: true }));
+      stub.on('POST', '/api/v1/auth/login', () =>
+        json(401, { error: 'Invalid e-mail or password.', code: 'invalid_credentials' }),
+      );
+      renderAuth('/auth');
+      await userEvent.type(screen.getByLabelText('E-Mail'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Passwort'), 'vergessen');
+      await userEvent.click(screen.getByRole('button', { name: 'Passwort vergessen?' }));
+      const dialog = screen.getByRole('dialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Link senden' }));
+      await toastTitled('E-Mail gesendet');
+      expect(stub.calls('POST', '/api/v1/password-reset')).to.have.length(1);
+      expect(stub.calls('POST', '/api/v1/auth/login')).to.have.length(0);
+      expect(screen.queryByText('Anmeldung fehlgeschlagen')).to.equal(null);
+    });
   });
 
   describe('reset screen', () => {

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Overlay = styled(RadixDialog.Overlay)`
@@ -86,6 +86,10 @@ export function Dialog({
     const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
     target?.focus();
   };
+  // The content is portalled to <body>, but React still bubbles its events along the component
+  // tree: a dialog opened from inside a form (say "Passwort vergessen?" in the sign-in form) would
+  // submit that form too when its own form is submitted. A dialog's submit ends at the dialog.
+  const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -95,6 +99,7 @@ export function Dialog({
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={rememberOpener}
           onCloseAutoFocus={returnFocus}
+          onSubmit={keepSubmitInside}
         >
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}
