@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey, updateActiveById } from '../../lib/mongoose-plugins.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
-import type { OrganizationsService, Permission, Role } from '../organizations/index.js';
+import type { OrganizationDocument, OrganizationsService, Permission, Role } from '../organizations/index.js';
 import type { ProjectsService } from '../projects/index.js';
 import { ApplicationErrors } from './applications.errors.js';
 import { applicationModel, DEFAULT_VERSION, type ApplicationDocument } from './applications.model.js';
@@ -69,15 +69,21 @@ export interface ApplicationsService {
   /** Soft delete: is_active becomes false. */
   remove(caller: ApplicationCaller, applicationId: string, context: RequestContext): Promise<void>;
   /**
-   * The active application and the caller's role in its organization: 404 when it is missing,
-   * inactive (or its project is) or another tenant's; 403 when the role lacks the permission.
+   * The active application, the caller's role in its organization and that organization: 404
+   * when the application is missing, inactive (or its project is) or another tenant's; 403 when
+   * the role lacks the permission. A deactivated organization still answers here (its members
+   * keep seeing and managing it in the dashboard); callers that serve the outside world check
+   * `organization.is_active` or use `findActive`.
    */
   authorize(
     userId: string,
     applicationId: string,
     permission: Permission,
-  ): Promise<{ application: ApplicationDocument; role: Role }>;
-  /** The application when it and its project are active, else null. */
+  ): Promise<{ application: ApplicationDocument; role: Role; organization: OrganizationDocument }>;
+  /**
+   * The application when it can serve its users: it, its project and its organization are all
+   * active; else null. The embedding API and application sessions rely on this.
+   */
   findActive(applicationId: string): Promise<ApplicationDocument | null>;
   /** Whether any active application lets this origin call the embedding API (for CORS preflights). */
   isOriginListed(origin: string): Promise<boolean>;
@@ -139,7 +145,8 @@ export function createApplicationsService(deps: {
       metadata,
     });
 
-  async function findActive(applicationId: string): Promise<ApplicationDocument | null> {
+  /** The application when it and its project are active (its organization may be deactivated). */
+  async function findInActiveProject(applicationId: string): Promise<ApplicationDocument | null> {
     if (!Types.ObjectId.isValid(applicationId)) return null;
     const application = await Applications.findOne({
       _id: new Types.ObjectId(applicationId),
@@ -150,16 +157,23 @@ export function createApplicationsService(deps: {
     return (await projects.findActive(String(application.project_id))) ? application : null;
   }
 
+  async function findActive(applicationId: string): Promise<ApplicationDocument | null> {
+    const application = await findInActiveProject(applicationId);
+    if (!application) return null;
+    // So does a deactivated organization, for everyone outside its dashboard.
+    return (await organizations.findActive(String(application.organization_id))) ? application : null;
+  }
+
   async function authorize(userId: string, applicationId: string, permission: Permission) {
-    const application = await findActive(applicationId);
+    const application = await findInActiveProject(applicationId);
     if (!application) throw new AppError(ApplicationErrors.NOT_FOUND);
-    const { role } = await organizations.authorize(
+    const { role, organization } = await organizations.authorize(
       userId,
       String(application.organization_id),
       permission,
       ApplicationErrors.NOT_FOUND,
     );
-    return { application, role };
+    return { application, role, organization };
   }
 
   /** authorize, plus the API-token restriction to its own application. */

@@ -105,6 +105,8 @@ export interface OrganizationsService {
     memberId: string,
     context: RequestContext,
   ): Promise<void>;
+  /** The organization when it exists and is active (not deactivated), else null. */
+  findActive(organizationId: string): Promise<OrganizationDocument | null>;
   /** Ids of the organizations where the user is an active member. */
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   /** For /verify: the user's active organizations with their role. */
@@ -447,6 +449,14 @@ export function createOrganizationsService(deps: {
       await audit('member.removed', 'member', memberId, userId, organizationId, context, {
         removed_user_id: String(member.user_id),
       });
+    },
+
+    async findActive(organizationId) {
+      if (!Types.ObjectId.isValid(organizationId)) return null;
+      return Organizations.findOne({
+        _id: new Types.ObjectId(organizationId),
+        is_active: true,
+      }).lean<OrganizationDocument>();
     },
 
     async organizationIdsOf(userId) {

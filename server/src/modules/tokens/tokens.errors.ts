@@ -11,4 +11,10 @@ export const TokenErrors = {
     message:
       'This API token no longer grants access: its application is inactive or its owner has left the organization.',
   },
+  ORGANIZATION_INACTIVE: {
+    status: 403,
+    code: 'organization_inactive',
+    message:
+      'The organization of this API token has been deactivated. Its tokens work again once an admin reactivates it.',
+  },
 } as const;

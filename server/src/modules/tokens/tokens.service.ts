@@ -35,6 +35,7 @@ export interface ApplicationAccess {
       organization_id: Types.ObjectId | string;
     };
     role: Role;
+    organization: { is_active: boolean };
   }>;
 }
 
@@ -90,7 +91,8 @@ export interface TokensService {
   revokeAllOfUser(userId: string, reason: string, context?: RequestContext): Promise<number>;
   /**
    * Resolves a presented `cs_…` token to its owner, or throws 401: unknown, revoked, expired,
-   * or no longer backed by an active membership and an active application.
+   * or no longer backed by an active membership and an active application; 403
+   * `organization_inactive` while its organization is deactivated.
    */
   authenticate(rawToken: string): Promise<{ token: ApiTokenDocument; user: UserDocument }>;
   /**
@@ -196,7 +198,13 @@ export function createTokensService(deps: {
 
   return {
     async create(userId, input, context) {
-      const { application } = await deps.applications.authorize(userId, input.application_id, 'token:create');
+      const { application, organization } = await deps.applications.authorize(
+        userId,
+        input.application_id,
+        'token:create',
+      );
+      // It would be refused on every request; say so now rather than hand out a dead token.
+      if (!organization.is_active) throw new AppError(TokenErrors.ORGANIZATION_INACTIVE);
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('hex')}`;
       const created = (
         await Tokens.create({
@@ -277,17 +285,19 @@ export function createTokensService(deps: {
       if (status === 'expired') throw new AppError(TokenErrors.EXPIRED);
       const user = await deps.users.findById(String(token.user_id));
       if (!user) throw new AppError(TokenErrors.INVALID);
+      let organization: { is_active: boolean };
       try {
-        await deps.applications.authorize(
+        ({ organization } = await deps.applications.authorize(
           String(token.user_id),
           String(token.application_id),
           'application:read',
-        );
+        ));
       } catch (error) {
         if (error instanceof AppError && (error.status === 403 || error.status === 404))
           throw new AppError(TokenErrors.NO_ACCESS);
         throw error;
       }
+      if (!organization.is_active) throw new AppError(TokenErrors.ORGANIZATION_INACTIVE);
       await recordUse(token, now);
       return { token, user };
     },
