@@ -36,7 +36,16 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     pepper: config.auth.passwordPepper,
   });
   const users = createUsersService({ connection });
-  const auth = createAuthService({ connection, config, logger, hasher: passwords, mail, activity });
+  const auth = createAuthService({
+    connection,
+    config,
+    logger,
+    hasher: passwords,
+    mail,
+    activity,
+    // The tokens service depends on users and applications, which are built after auth.
+    revokeApiTokensOfUser: (userId, reason) => tokens.revokeAllOfUser(userId, reason),
+  });
   const organizations = createOrganizationsService({ connection, config, logger, users, mail, activity });
   const projects = createProjectsService({ connection, organizations, activity });
   const applications = createApplicationsService({ connection, organizations, projects, activity });

@@ -39,6 +39,25 @@ export async function latestMail(ctx: TestContext, to: string, template: string)
   return mail!;
 }
 
+/**
+ * Waits for a mail that is sent after the response (password reset and resend-confirmation
+ * answer before they do any work, so their timing reveals nothing).
+ */
+export async function waitForMail(
+  ctx: TestContext,
+  to: string,
+  template: string,
+  timeoutMs = 5_000,
+): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await outbox(ctx, to)).find((entry) => entry.template_name === template);
+    if (mail) return mail;
+    if (Date.now() > deadline) expect.fail(`no ${template} mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** The first link in a mail's text part that contains `fragment`. */
 export function linkIn(mail: { text: string }, fragment: string): URL {
   const link = mail.text.match(/https?:\/\/[^\s)>"]+/g)?.find((url) => url.includes(fragment));

@@ -54,19 +54,21 @@ describe('token audience: embedding logins are not dashboard sessions', () => {
 
   it('refuses them on the product API: no profile, organizations, API tokens or password change', async () => {
     const { token } = await embeddingLogin();
-    const attempts = [
-      ctx.request.get('/api/v1/auth/me'),
-      ctx.request.get('/api/v1/organizations'),
-      ctx.request.get('/api/v1/auth/sessions'),
-      ctx.request
+    const attempts = {
+      'GET /me': ctx.request.get('/api/v1/auth/me'),
+      'GET /organizations': ctx.request.get('/api/v1/organizations'),
+      'GET /sessions': ctx.request.get('/api/v1/auth/sessions'),
+      'POST /tokens': ctx.request
         .post('/api/v1/tokens')
         .send({ name: 'stolen', scopes: ['admin'], application_id: applicationId }),
-      ctx.request.patch('/api/v1/auth/me').send({ current_password: PASSWORD, password: 'taken over!' }),
-    ];
-    for (const attempt of attempts) {
+      'PATCH /me': ctx.request
+        .patch('/api/v1/auth/me')
+        .send({ current_password: PASSWORD, password: 'taken over!' }),
+    };
+    for (const [label, attempt] of Object.entries(attempts)) {
       const response = await attempt.set(bearer(token));
-      expect(response.status, `${response.req.method} ${response.req.path}`).to.equal(403);
-      expect(response.body.code).to.equal('application_token_not_allowed');
+      expect(response.status, label).to.equal(403);
+      expect(response.body.code, label).to.equal('application_token_not_allowed');
     }
     const tokens = await ctx.request.get('/api/v1/tokens').set(bearer(victim.access_token)).expect(200);
     expect(tokens.body.data).to.have.length(0);

@@ -16,6 +16,8 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   project_invitation: ['name', 'organizationName', 'inviterName', 'role', 'dashboardUrl'],
   registration_attempt: ['name', 'resetLink', 'dashboardUrl'],
   account_locked: ['name', 'minutes', 'resetLink'],
+  password_changed: ['name', 'how', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
+  account_secured: ['name', 'resetLink'],
 };
 
 const SAMPLE_VALUES: Record<string, string> = {
@@ -29,6 +31,9 @@ const SAMPLE_VALUES: Record<string, string> = {
   inviterName: 'Grace Hopper',
   role: 'admin',
   minutes: '15',
+  how: 'in Ihren Kontoeinstellungen',
+  sessionsEnded: '2',
+  tokensRevoked: '1',
 };
 
 const templateNames = Object.keys(EXPECTED_VARIABLES) as SystemTemplateName[];

@@ -79,6 +79,11 @@ export interface AuthDependencies {
   hasher: PasswordHasher;
   mail: MailService;
   activity: ActivityService;
+  /**
+   * Revokes every API token of a user (the tokens module; late-bound because it is built after
+   * this service). Credentials minted during a compromise must not outlive account recovery.
+   */
+  revokeApiTokensOfUser(userId: string, reason: string): Promise<number>;
 }
 
 /** Memoizes an async loader; a failure is not remembered, so the next call tries again. */
@@ -165,6 +170,36 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       { name: user.display_name, confirmLink: confirmLink(token) },
       String(user._id),
     );
+  }
+
+  /**
+   * After the password changed hands (reset, change, a pre-hijacked account taken back): end the
+   * other sessions and revoke every API token, so nothing minted by an intruder survives, and
+   * tell the owner what was ended.
+   */
+  async function endCredentialsAfterPasswordChange(
+    user: Pick<UserDocument, '_id' | 'email' | 'display_name'>,
+    reason: 'password_reset' | 'password_changed',
+    keepSessionId?: string,
+  ): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
+    const userId = String(user._id);
+    const sessionsEnded = await sessions.revokeAllForUser(userId, reason, keepSessionId);
+    const tokensRevoked = await deps.revokeApiTokensOfUser(userId, reason);
+    const token = await oneTime.issue('password_reset', userId);
+    await mailQuietly(
+      user.email,
+      'password_changed',
+      {
+        name: user.display_name,
+        how:
+          reason === 'password_reset' ? 'über den Link „Passwort vergessen“' : 'in Ihren Kontoeinstellungen',
+        sessionsEnded: String(sessionsEnded),
+        tokensRevoked: String(tokensRevoked),
+        resetLink: resetLink(token),
+      },
+      userId,
+    );
+    return { sessionsEnded, tokensRevoked };
   }
 
   async function lockIfThresholdReached(user: UserDocument, context: RequestContext): Promise<void> {
@@ -413,13 +448,16 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         { $set: changes },
         { returnDocument: 'after' },
       ).lean<UserDocument>();
-      if (changes.password_hash) {
-        // Other devices must sign in again with the new password; this one stays signed in.
-        await sessions.revokeAllForUser(userId, 'password_changed', sessionId ?? undefined);
-      }
+      // Other devices must sign in again with the new password; this one stays signed in.
+      const ended = changes.password_hash
+        ? await endCredentialsAfterPasswordChange(user, 'password_changed', sessionId ?? undefined)
+        : null;
       await audit(changes.password_hash ? 'user.password_changed' : 'user.profile_updated', context, {
         user_id: userId,
-        metadata: { fields: changed },
+        metadata: {
+          fields: changed,
+          ...(ended ? { sessions_ended: ended.sessionsEnded, api_tokens_revoked: ended.tokensRevoked } : {}),
+        },
       });
       return toPublicUser(updated!);
     },
@@ -450,10 +488,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         },
       );
       await oneTime.revokeAll('password_reset', consumed.userId);
-      const ended = await sessions.revokeAllForUser(consumed.userId, 'password_reset');
+      const user = await Users.findById(consumed.userId, { email: 1, display_name: 1 }).lean<UserDocument>();
+      if (!user) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
+      const ended = await endCredentialsAfterPasswordChange(user, 'password_reset');
       await audit('user.password_reset', context, {
         user_id: consumed.userId,
-        metadata: { sessions_ended: ended },
+        metadata: { sessions_ended: ended.sessionsEnded, api_tokens_revoked: ended.tokensRevoked },
       });
     },
 
@@ -461,11 +501,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const byGoogleId = await Users.findOne({ google_id: profile.googleId }).lean<UserDocument>();
       if (byGoogleId) return byGoogleId;
       if (!profile.email || !profile.emailVerified) {
-        throw new AppError({
-          status: 400,
-          code: 'google_email_unverified',
-          message: 'Google did not confirm an e-mail address for this account.',
-        });
+        throw new AppError(AuthErrors.GOOGLE_EMAIL_UNVERIFIED);
       }
       const email = normalizeEmail(profile.email);
       const linked = await Users.findOneAndUpdate(

@@ -8,7 +8,9 @@ export type SystemTemplateName =
   | 'notification'
   | 'project_invitation'
   | 'registration_attempt'
-  | 'account_locked';
+  | 'account_locked'
+  | 'password_changed'
+  | 'account_secured';
 
 /** What a template is made of (SPEC §3 email_template): the source other modules store and edit. */
 export interface TemplateSource {
@@ -102,6 +104,18 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     '<p>nach mehreren fehlgeschlagenen Anmeldeversuchen haben wir Ihr IAM-Platform-Konto zu Ihrem Schutz für {{minutes}} Minuten gesperrt. Danach können Sie sich wieder anmelden.</p>',
     '<p>Wenn Sie das nicht waren, versucht möglicherweise jemand, auf Ihr Konto zuzugreifen. Wir empfehlen, Ihr Passwort zurückzusetzen:</p>',
     button('{{resetLink}}', 'Passwort zurücksetzen'),
+  ]),
+  password_changed: defineTemplate('Ihr Passwort wurde geändert', [
+    '<p>Hallo {{name}},</p>',
+    '<p>das Passwort Ihres IAM-Platform-Kontos wurde soeben geändert ({{how}}). Zu Ihrer Sicherheit haben wir alle anderen Anmeldungen beendet ({{sessionsEnded}}) und alle API-Tokens widerrufen ({{tokensRevoked}}). Erstellen Sie benötigte API-Tokens im Dashboard neu.</p>',
+    '<p>Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück:</p>',
+    button('{{resetLink}}', 'Passwort zurücksetzen'),
+  ]),
+  account_secured: defineTemplate('Ihr Konto wurde gesichert', [
+    '<p>Hallo {{name}},</p>',
+    '<p>Sie haben sich gerade mit Google angemeldet. Für Ihre E-Mail-Adresse bestand bereits ein unbestätigtes Konto mit Passwort – angelegt von jemandem, der den Zugang zu Ihrem Postfach nie nachgewiesen hat. Zu Ihrem Schutz haben wir dieses Passwort entfernt, alle Anmeldungen beendet und alle API-Tokens widerrufen.</p>',
+    '<p>Ihr Konto gehört jetzt Ihnen und ist mit Google verbunden. Wenn Sie zusätzlich ein Passwort möchten, legen Sie es hier fest:</p>',
+    button('{{resetLink}}', 'Passwort festlegen'),
   ]),
 });
 
