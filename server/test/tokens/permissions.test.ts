@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
-import { bearer, createAuthContext, signedInUser, type Tokens } from '../auth/helpers.js';
-import { createApplication, createTenant, createToken, type Tenant } from './helpers.js';
+import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
+import { createApplication, createTenant, createToken, type Tenant, type User } from './helpers.js';
 
 describe('POST /api/v1/permissions', () => {
   let ctx: TestContext;
   let tenant: Tenant;
-  let member: Tokens;
+  let member: User;
   let stranger: Tenant;
 
   const ask = (credential: string, body: unknown) =>
@@ -71,6 +71,67 @@ describe('POST /api/v1/permissions', () => {
     expect(own.body.role).to.equal('admin');
     const response = await ask(token.token, { application_id: other }).expect(404);
     expect(response.body.code).to.equal('application_not_found');
+  });
+
+  describe("a token's flags are its role's flags narrowed to its scopes", () => {
+    const flagsOf = async (scopes: string[], user = tenant.user) => {
+      const token = await createToken(ctx, user, tenant.applicationId, { scopes });
+      const response = await ask(token.token, { application_id: tenant.applicationId });
+      return { status: response.status, body: response.body };
+    };
+
+    it('read only: read, nothing else — even for an admin', async () => {
+      const { status, body } = await flagsOf(['read']);
+      expect(status).to.equal(200);
+      expect(body).to.deep.equal({
+        application_id: tenant.applicationId,
+        role: 'admin',
+        permissions: { read: true, write: false, delete: false, manage_members: false },
+      });
+    });
+
+    it('read and write: read and write', async () => {
+      const { body } = await flagsOf(['read', 'write']);
+      expect(body.permissions).to.deep.equal({
+        read: true,
+        write: true,
+        delete: false,
+        manage_members: false,
+      });
+    });
+
+    it('read and delete for a member: the role still lacks delete', async () => {
+      const { body } = await flagsOf(['read', 'delete'], member);
+      expect(body.role).to.equal('member');
+      expect(body.permissions).to.deep.equal({
+        read: true,
+        write: false,
+        delete: false,
+        manage_members: false,
+      });
+    });
+
+    it('write only: may not ask at all (403 insufficient_scope, the route needs read)', async () => {
+      const { status, body } = await flagsOf(['write']);
+      expect(status).to.equal(403);
+      expect(body.code).to.equal('insufficient_scope');
+    });
+
+    it('admin: every flag of the role', async () => {
+      expect((await flagsOf(['admin'])).body.permissions).to.deep.equal({
+        read: true,
+        write: true,
+        delete: true,
+        manage_members: true,
+      });
+      const asMember = await flagsOf(['admin'], member);
+      expect(asMember.body.permissions).to.deep.equal({
+        read: true,
+        write: true,
+        delete: false,
+        manage_members: false,
+      });
+    });
   });
 
   it('refuses a token without the read scope', async () => {

@@ -100,9 +100,28 @@ export interface TokensService {
    * only ask about its own application; anything else looks like it does not exist (404).
    */
   applicationPermissions(
-    caller: { userId: string; applicationId: string | null },
+    caller: { userId: string; applicationId: string | null; scopes: readonly string[] | null },
     applicationId: string,
   ): Promise<PermissionsView>;
+}
+
+/**
+ * The flags of a role, narrowed to what the credential may do: a full session (`scopes` null)
+ * gets the role's flags; an API token only those its scopes also grant (`admin` grants all, and
+ * is the only scope that grants managing members).
+ */
+function scopedPermissionFlags(
+  role: Role,
+  scopes: readonly string[] | null,
+): PermissionsView['permissions'] {
+  const flags = permissionFlags(role);
+  if (scopes === null || scopes.includes('admin')) return flags;
+  return {
+    read: flags.read && scopes.includes('read'),
+    write: flags.write && scopes.includes('write'),
+    delete: flags.delete && scopes.includes('delete'),
+    manage_members: false,
+  };
 }
 
 function statusOf(token: ApiTokenDocument, now: number): TokenStatus {
@@ -306,7 +325,7 @@ export function createTokensService(deps: {
       if (caller.applicationId && caller.applicationId !== applicationId)
         throw new AppError(TokenErrors.APPLICATION_NOT_FOUND);
       const { role } = await deps.applications.authorize(caller.userId, applicationId, 'application:read');
-      return { application_id: applicationId, role, permissions: permissionFlags(role) };
+      return { application_id: applicationId, role, permissions: scopedPermissionFlags(role, caller.scopes) };
     },
   };
 }
