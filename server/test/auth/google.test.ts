@@ -1,24 +1,39 @@
 import { expect } from 'chai';
 import { OAuth2Server } from 'oauth2-mock-server';
+import supertest from 'supertest';
 import type { TestContext } from '../helpers/context.js';
-import { createAuthContext, PASSWORD, registerConfirmed, uniqueEmail } from './helpers.js';
+import { createTenant, createToken } from '../tokens/helpers.js';
+import {
+  bearer,
+  createAuthContext,
+  latestMail,
+  PASSWORD,
+  register,
+  registerConfirmed,
+  uniqueEmail,
+} from './helpers.js';
 
 describe('Google sign-in (against a local OAuth2/OIDC server)', () => {
   let oauth: OAuth2Server;
   let ctx: TestContext;
 
-  before(async () => {
-    oauth = new OAuth2Server();
-    await oauth.issuer.keys.generate('RS256');
-    await oauth.start(0, '127.0.0.1');
+  const googleContext = (env: Record<string, string> = {}) => {
     const issuer = oauth.issuer.url!;
-    ctx = await createAuthContext({
+    return createAuthContext({
       GOOGLE_CLIENT_ID: 'iam-test-client',
       GOOGLE_CLIENT_SECRET: 'iam-test-secret',
       GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
       GOOGLE_TOKEN_URL: `${issuer}/token`,
       GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
+      ...env,
     });
+  };
+
+  before(async () => {
+    oauth = new OAuth2Server();
+    await oauth.issuer.keys.generate('RS256');
+    await oauth.start(0, '127.0.0.1');
+    ctx = await googleContext();
   });
 
   after(async () => {
@@ -26,9 +41,21 @@ describe('Google sign-in (against a local OAuth2/OIDC server)', () => {
     await oauth?.stop();
   });
 
-  /** Walks the browser's part: our start URL → provider's authorize → back to our callback. */
-  async function signInThroughGoogle(userinfo: Record<string, unknown>, tamper?: (callback: URL) => void) {
-    const start = await ctx.request.get('/api/v1/auth/google').expect(302);
+  /**
+   * Walks the browser's part: our start URL → provider's authorize → back to our callback. The
+   * browser is a cookie-keeping agent; `callbackBrowser` lets another browser open the callback.
+   */
+  async function signInThroughGoogle(
+    userinfo: Record<string, unknown>,
+    options: {
+      tamper?: (callback: URL) => void;
+      context?: TestContext;
+      callbackBrowser?: ReturnType<typeof supertest.agent>;
+    } = {},
+  ) {
+    const app = (options.context ?? ctx).app;
+    const browser = supertest.agent(app);
+    const start = await browser.get('/api/v1/auth/google').expect(302);
     const authorize = new URL(start.headers.location!);
     expect(authorize.searchParams.get('code_challenge_method')).to.equal('S256');
     expect(authorize.searchParams.get('state')).to.have.length.greaterThan(20);
@@ -39,8 +66,10 @@ describe('Google sign-in (against a local OAuth2/OIDC server)', () => {
     expect(provider.status).to.equal(302);
     const callback = new URL(provider.headers.get('location')!);
     expect(callback.pathname).to.equal('/api/v1/auth/google/callback');
-    tamper?.(callback);
-    const landed = await ctx.request.get(`${callback.pathname}${callback.search}`).expect(303);
+    options.tamper?.(callback);
+    const landed = await (options.callbackBrowser ?? browser)
+      .get(`${callback.pathname}${callback.search}`)
+      .expect(303);
     return new URL(landed.headers.location!);
   }
 
@@ -118,11 +147,99 @@ describe('Google sign-in (against a local OAuth2/OIDC server)', () => {
   it('refuses a callback whose state was not issued by us', async () => {
     const landing = await signInThroughGoogle(
       { sub: 'google-x', email: uniqueEmail(), email_verified: true },
-      (callback) => {
-        callback.searchParams.set('state', 'forged-state');
+      {
+        tamper: (callback) => {
+          callback.searchParams.set('state', 'forged-state');
+        },
       },
     );
     expect(landing.searchParams.get('error')).to.equal('google_failed');
     expect(landing.searchParams.get('code')).to.equal(null);
+  });
+
+  it('refuses a callback opened in another browser than the one that started (login CSRF)', async () => {
+    // The attacker starts a sign-in with their own Google account and sends the victim the
+    // callback URL: the victim's browser lacks the state cookie, so no session is handed out.
+    const victimBrowser = supertest.agent(ctx.app);
+    const landing = await signInThroughGoogle(
+      { sub: 'google-attacker', email: uniqueEmail('attacker'), email_verified: true },
+      { callbackBrowser: victimBrowser },
+    );
+    expect(landing.searchParams.get('error')).to.equal('google_failed');
+    expect(landing.searchParams.get('code')).to.equal(null);
+  });
+
+  it('sets the state cookie HttpOnly and only for the callback path', async () => {
+    const start = await supertest(ctx.app).get('/api/v1/auth/google').expect(302);
+    const cookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).join('\n');
+    expect(cookie).to.match(/^iam_google_state=[\w-]{20,};/);
+    expect(cookie).to.contain('Path=/api/v1/auth/google');
+    expect(cookie).to.contain('HttpOnly');
+    expect(cookie).to.contain('SameSite=Lax');
+  });
+
+  describe('pre-hijacking: someone registered the address with a password first', () => {
+    it('gives the account to the mailbox owner: the registrant’s password stops working', async () => {
+      const email = uniqueEmail('prehijack');
+      await register(ctx, email, 'attacker password').expect(201);
+      const landing = await signInThroughGoogle({
+        sub: 'google-owner-1',
+        email,
+        email_verified: true,
+        name: 'Real Owner',
+      });
+      const session = await ctx.request
+        .post('/api/v1/auth/exchange')
+        .send({ code: landing.searchParams.get('code') })
+        .expect(200);
+      expect(session.body.user).to.include({ email, display_name: 'Real Owner', is_verified: true });
+      const attacker = await ctx.request
+        .post('/api/v1/auth/login')
+        .send({ email, password: 'attacker password' })
+        .expect(401);
+      expect(attacker.body.code).to.equal('invalid_credentials');
+      const notice = await latestMail(ctx, email, 'account_secured');
+      expect(notice.text).to.contain('haben wir dieses Passwort entfernt');
+    });
+
+    it('ends the registrant’s sessions and API tokens where confirmation was not required', async () => {
+      const open = await googleContext({ EMAIL_CONFIRMATION_REQUIRED: 'false' });
+      try {
+        const email = uniqueEmail('prehijack-open');
+        await register(open, email, 'attacker password').expect(201);
+        const attacker = (
+          await open.request
+            .post('/api/v1/auth/login')
+            .send({ email, password: 'attacker password' })
+            .expect(200)
+        ).body as { access_token: string; refresh_token: string; user: { id: string } };
+        const tenant = await createTenant(open, 'attacker', {
+          email,
+          password: 'attacker password',
+          ...attacker,
+        } as never);
+        const apiToken = await createToken(open, tenant.user, tenant.applicationId, { scopes: ['admin'] });
+
+        const landing = await signInThroughGoogle(
+          { sub: 'google-owner-2', email, email_verified: true },
+          { context: open },
+        );
+        expect(landing.searchParams.get('code')).to.be.a('string');
+        await open.request.get('/api/v1/auth/me').set(bearer(attacker.access_token)).expect(401);
+        await open.request.get('/api/v1/auth/me').set(bearer(apiToken.token)).expect(401);
+        await open.request
+          .post('/api/v1/auth/refresh')
+          .send({ refresh_token: attacker.refresh_token })
+          .expect(401);
+      } finally {
+        await open.close();
+      }
+    });
+
+    it('links a confirmed account without touching its password', async () => {
+      const { email } = await registerConfirmed(ctx, uniqueEmail('confirmed'));
+      await signInThroughGoogle({ sub: 'google-owner-3', email, email_verified: true });
+      await ctx.request.post('/api/v1/auth/login').send({ email, password: PASSWORD }).expect(200);
+    });
   });
 });

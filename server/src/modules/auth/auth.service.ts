@@ -1,6 +1,7 @@
 import { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import { safeEqual, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import type { PasswordHasher } from '../../lib/passwords/index.js';
@@ -64,10 +65,14 @@ export interface AuthService {
     context: RequestContext,
   ): Promise<UserDocument>;
   issueExchangeCode(userId: string): Promise<string>;
-  /** One-time OAuth `state` values (with their PKCE verifier), valid 10 minutes, usable once. */
+  /**
+   * One-time OAuth `state` values (with their PKCE verifier), valid 10 minutes, usable once, and
+   * bound to the browser that started the sign-in by a secret it holds in a cookie.
+   */
   readonly oauthStates: {
-    issue(codeVerifier: string): Promise<string>;
-    consume(state: string): Promise<string | null>;
+    issue(codeVerifier: string, browserSecret: string): Promise<string>;
+    /** The PKCE verifier, or null when the state is unknown, used, expired or another browser's. */
+    consume(state: string, browserSecret: string | undefined): Promise<string | null>;
   };
   exchangeCode(code: string, context: RequestContext): Promise<LoginResult>;
 }
@@ -202,6 +207,50 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     return { sessionsEnded, tokensRevoked };
   }
 
+  /**
+   * Pre-hijacking defence: someone may have registered the address with a password without ever
+   * proving the mailbox. When Google proves it, the account goes to the mailbox owner and
+   * nothing the registrant set up survives: password, sessions, API tokens, pending links.
+   */
+  async function takeBackUnconfirmedAccount(
+    email: string,
+    profile: { googleId: string; name: string | null },
+    context: RequestContext,
+  ): Promise<UserDocument | null> {
+    const taken = await Users.findOneAndUpdate(
+      { email, google_id: null, is_verified: false },
+      {
+        $set: {
+          google_id: profile.googleId,
+          is_verified: true,
+          password_hash: null,
+          failed_login_count: 0,
+          locked_until: null,
+          ...(profile.name?.trim() ? { display_name: profile.name.trim() } : {}),
+        },
+      },
+      { returnDocument: 'after' },
+    ).lean<UserDocument>();
+    if (!taken) return null;
+    const userId = String(taken._id);
+    const sessionsEnded = await sessions.revokeAllForUser(userId, 'unconfirmed_credentials_removed');
+    const tokensRevoked = await deps.revokeApiTokensOfUser(userId, 'unconfirmed_credentials_removed');
+    await oneTime.revokeAll('password_reset', userId);
+    await oneTime.revokeAll('email_confirmation', userId);
+    await audit('user.google_took_over_unconfirmed', context, {
+      user_id: userId,
+      metadata: { sessions_ended: sessionsEnded, api_tokens_revoked: tokensRevoked },
+    });
+    const token = await oneTime.issue('password_reset', userId);
+    await mailQuietly(
+      taken.email,
+      'account_secured',
+      { name: taken.display_name, resetLink: resetLink(token) },
+      userId,
+    );
+    return taken;
+  }
+
   async function lockIfThresholdReached(user: UserDocument, context: RequestContext): Promise<void> {
     const updated = await Users.findOneAndUpdate(
       { _id: user._id },
@@ -292,7 +341,9 @@ export function createAuthService(deps: AuthDependencies): AuthService {
             email,
             display_name: displayName,
             password_hash: passwordHash,
-            is_verified: !confirmationRequired,
+            // Only a confirmation link proves the mailbox, also where sign-in does not wait for
+            // it (EMAIL_CONFIRMATION_REQUIRED=false): Google sign-in relies on the difference.
+            is_verified: false,
             registered_application_id: input.application_id ? new Types.ObjectId(input.application_id) : null,
           })
         ).toObject();
@@ -306,14 +357,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         status_code: 201,
         metadata: { application_id: input.application_id ?? null },
       });
-      if (confirmationRequired) await sendConfirmation(created);
-      else
-        await mailQuietly(
-          created.email,
-          'welcome',
-          { name: created.display_name, dashboardUrl: dashboardLink('/dashboard') },
-          String(created._id),
-        );
+      await sendConfirmation(created);
       return { user: toPublicUser(created), confirmation_required: confirmationRequired };
     },
 
@@ -504,9 +548,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         throw new AppError(AuthErrors.GOOGLE_EMAIL_UNVERIFIED);
       }
       const email = normalizeEmail(profile.email);
+      const taken = await takeBackUnconfirmedAccount(email, profile, context);
+      if (taken) return taken;
+      // A confirmed account: its owner proved the mailbox, as Google just did; link them.
       const linked = await Users.findOneAndUpdate(
-        { email, google_id: null },
-        { $set: { google_id: profile.googleId, is_verified: true } },
+        { email, google_id: null, is_verified: true },
+        { $set: { google_id: profile.googleId } },
         { returnDocument: 'after' },
       ).lean<UserDocument>();
       if (linked) {
@@ -531,8 +578,18 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     },
 
     oauthStates: {
-      issue: (codeVerifier) => oneTime.issue('oauth_state', null, codeVerifier),
-      consume: async (state) => (await oneTime.consume('oauth_state', state))?.payload ?? null,
+      issue: (codeVerifier, browserSecret) =>
+        oneTime.issue(
+          'oauth_state',
+          null,
+          JSON.stringify({ verifier: codeVerifier, browser: sha256Hex(browserSecret) }),
+        ),
+      async consume(state, browserSecret) {
+        const payload = (await oneTime.consume('oauth_state', state))?.payload;
+        if (!payload || !browserSecret) return null;
+        const bound = JSON.parse(payload) as { verifier: string; browser: string };
+        return safeEqual(bound.browser, sha256Hex(browserSecret)) ? bound.verifier : null;
+      },
     },
 
     issueExchangeCode(userId) {

@@ -1,37 +1,57 @@
-import type { Request, RequestHandler } from 'express';
+import { parse as parseCookies } from 'cookie';
+import type { Request, RequestHandler, Response } from 'express';
 import { Passport } from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { Config } from '../../config.js';
+import { randomToken } from '../../lib/crypto.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { AuthService } from './auth.service.js';
 
 type Callback = (error: Error | null, ok?: string | false, info?: unknown) => void;
 
+/** Holds the browser's half of the OAuth state; only our callback path ever receives it. */
+export const GOOGLE_STATE_COOKIE = 'iam_google_state';
+const CALLBACK_PATH = '/api/v1/auth/google';
+
 /**
  * passport-oauth2 keeps `state` (and the PKCE verifier) in a server session by default; we have
  * none, so states live in the database as one-time tokens — which also lets the callback land
- * on a different server process than the one that started the sign-in.
+ * on a different server process than the one that started the sign-in. Each state is bound to
+ * the browser that started the flow by a random secret in an HttpOnly cookie: a callback URL
+ * that an attacker obtained for their own Google account and slips to a victim (login CSRF)
+ * arrives without that secret and is refused.
  */
-function databaseStateStore(auth: AuthService) {
+function databaseStateStore(auth: AuthService, secureCookie: boolean) {
   return {
     store(
-      _req: Request,
+      req: Request,
       verifier: string,
       _state: unknown,
       _meta: unknown,
       callback: (error: Error | null, handle?: string) => void,
     ) {
-      auth.oauthStates.issue(verifier).then(
+      const browserSecret = randomToken(24);
+      // SameSite=Lax: the cookie comes back on Google's top-level redirect to our callback.
+      (req.res as Response).cookie(GOOGLE_STATE_COOKIE, browserSecret, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie,
+        path: CALLBACK_PATH,
+        maxAge: 600_000,
+      });
+      auth.oauthStates.issue(verifier, browserSecret).then(
         (handle) => callback(null, handle),
         (error: Error) => callback(error),
       );
     },
-    verify(_req: Request, providedState: string, callback: Callback) {
+    verify(req: Request, providedState: string, callback: Callback) {
       if (typeof providedState !== 'string' || !providedState) {
         callback(null, false, { message: 'Missing authorization request state.' });
         return;
       }
-      auth.oauthStates.consume(providedState).then(
+      const browserSecret = parseCookies(req.get('cookie') ?? '')[GOOGLE_STATE_COOKIE];
+      (req.res as Response).clearCookie(GOOGLE_STATE_COOKIE, { path: CALLBACK_PATH });
+      auth.oauthStates.consume(providedState, browserSecret).then(
         (verifier) =>
           verifier
             ? callback(null, verifier)
@@ -64,7 +84,7 @@ export function createGoogleHandlers(config: Config, auth: AuthService): GoogleH
         scope: ['openid', 'email', 'profile'],
         pkce: true,
         state: true,
-        store: databaseStateStore(auth) as never,
+        store: databaseStateStore(auth, config.publicUrl.startsWith('https:')) as never,
         passReqToCallback: true,
       },
       (
