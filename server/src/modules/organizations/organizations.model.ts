@@ -10,6 +10,12 @@ export interface OrganizationDocument {
   website_url: string | null;
   is_active: boolean;
   max_members: number;
+  /**
+   * Active members, kept by conditional `$inc` so concurrent invitations cannot exceed
+   * `max_members`. Absent on organizations created before it existed: backfilled by counting
+   * before the first membership change (organizations.service.ts).
+   */
+  active_member_count?: number;
   created_by: Types.ObjectId;
   created_at: Date;
   updated_at: Date;
@@ -26,6 +32,7 @@ const organizationSchema = new Schema<OrganizationDocument>(
     website_url: { type: String, default: null, maxlength: 500 },
     is_active: { type: Boolean, default: true },
     max_members: { type: Number, default: DEFAULT_MAX_MEMBERS, min: 1 },
+    active_member_count: { type: Number, min: 0 },
     created_by: { type: Schema.Types.ObjectId, required: true },
   },
   { collection: 'organizations', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },

@@ -217,6 +217,66 @@ export function createOrganizationsService(deps: {
     return Members.countDocuments({ organization_id: organizationId, role: 'admin', is_active: true });
   }
 
+  /**
+   * Seats (`active_member_count`): taken with a conditional `$inc` before a membership becomes
+   * active and given back after it stops being active, so the count never falls below the
+   * truth and concurrent invitations cannot pass `max_members` (no transactions needed).
+   */
+  async function ensureMemberCount(organization: OrganizationDocument): Promise<void> {
+    if (typeof organization.active_member_count === 'number') return;
+    // Created before the counter existed. Every membership change calls this first, so once the
+    // field is set no count can be stale; the `$exists: false` guard keeps the first writer's.
+    const count = await Members.countDocuments({ organization_id: organization._id, is_active: true });
+    await Organizations.updateOne(
+      { _id: organization._id, active_member_count: mongoose.trusted({ $exists: false }) },
+      { $set: { active_member_count: count } },
+    );
+  }
+
+  async function takeSeat(organizationId: Types.ObjectId): Promise<boolean> {
+    const taken = await Organizations.updateOne(
+      {
+        _id: organizationId,
+        $expr: mongoose.trusted({ $lt: ['$active_member_count', '$max_members'] }),
+      },
+      { $inc: { active_member_count: 1 } },
+    );
+    return taken.modifiedCount === 1;
+  }
+
+  async function giveSeatBack(organizationId: Types.ObjectId): Promise<void> {
+    await Organizations.updateOne(
+      { _id: organizationId, active_member_count: mongoose.trusted({ $gt: 0 }) },
+      { $inc: { active_member_count: -1 } },
+    );
+  }
+
+  /**
+   * Ends an active membership and gives its seat back, never leaving the organization without an
+   * active admin (checked before and re-checked after the write, since two admins may leave at once).
+   */
+  async function endMembership(organization: OrganizationDocument, member: MemberDocument): Promise<void> {
+    if (member.role === 'admin' && (await activeAdminCount(organization._id)) <= 1)
+      throw new AppError(OrganizationErrors.LAST_ADMIN);
+    await ensureMemberCount(organization);
+    const ended = await Members.updateOne(
+      { _id: member._id, is_active: true },
+      { $set: { is_active: false } },
+    );
+    // A concurrent request ended it first (and gave the seat back).
+    if (ended.modifiedCount === 0) throw new AppError(OrganizationErrors.MEMBER_NOT_FOUND);
+    if (member.role === 'admin' && (await activeAdminCount(organization._id)) === 0) {
+      const restored = await Members.updateOne(
+        { _id: member._id, is_active: false },
+        { $set: { is_active: true } },
+      );
+      // Re-invited in between: that invitation took its own seat, so this one is free.
+      if (restored.modifiedCount === 0) await giveSeatBack(organization._id);
+      throw new AppError(OrganizationErrors.LAST_ADMIN);
+    }
+    await giveSeatBack(organization._id);
+  }
+
   async function findMember(organizationId: Types.ObjectId, memberId: string): Promise<MemberDocument> {
     const member = Types.ObjectId.isValid(memberId)
       ? await Members.findOne({
@@ -242,6 +302,7 @@ export function createOrganizationsService(deps: {
             description: input.description || null,
             website_url: input.website_url || null,
             created_by: new Types.ObjectId(userId),
+            active_member_count: 1,
           })
         ).toObject();
       } catch (error) {
@@ -356,11 +417,8 @@ export function createOrganizationsService(deps: {
         user_id: invitee._id,
       }).lean<MemberDocument>();
       if (existing?.is_active) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
-      const activeCount = await Members.countDocuments({
-        organization_id: organization._id,
-        is_active: true,
-      });
-      if (activeCount >= organization.max_members) throw new AppError(OrganizationErrors.MEMBER_LIMIT);
+      await ensureMemberCount(organization);
+      if (!(await takeSeat(organization._id))) throw new AppError(OrganizationErrors.MEMBER_LIMIT);
       const fields = {
         role: input.role,
         is_active: true,
@@ -369,13 +427,20 @@ export function createOrganizationsService(deps: {
       };
       let member: MemberDocument | null;
       try {
-        // A removed member is re-invited by reactivating the same row (the pair is unique).
+        // A removed member is re-invited by reactivating the same row (the pair is unique). An
+        // active row does not match, so the upsert's insert fails on the unique pair instead of
+        // counting one membership twice.
         member = await Members.findOneAndUpdate(
-          { organization_id: organization._id, user_id: invitee._id },
+          {
+            organization_id: organization._id,
+            user_id: invitee._id,
+            is_active: mongoose.trusted({ $ne: true }),
+          },
           { $set: fields },
           { upsert: true, returnDocument: 'after' },
         ).lean<MemberDocument>();
       } catch (error) {
+        await giveSeatBack(organization._id);
         if (isDuplicateKey(error)) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
         throw error;
       }
@@ -439,13 +504,7 @@ export function createOrganizationsService(deps: {
       const member = await findMember(self.organization._id, memberId);
       if (String(member.user_id) !== userId && !can(self.role, 'member:remove'))
         throw new AppError(OrganizationErrors.NOT_ALLOWED);
-      if (member.role === 'admin' && (await activeAdminCount(self.organization._id)) <= 1)
-        throw new AppError(OrganizationErrors.LAST_ADMIN);
-      await Members.updateOne({ _id: member._id }, { $set: { is_active: false } });
-      if (member.role === 'admin' && (await activeAdminCount(self.organization._id)) === 0) {
-        await Members.updateOne({ _id: member._id }, { $set: { is_active: true } });
-        throw new AppError(OrganizationErrors.LAST_ADMIN);
-      }
+      await endMembership(self.organization, member);
       await audit('member.removed', 'member', memberId, userId, organizationId, context, {
         removed_user_id: String(member.user_id),
       });
