@@ -40,7 +40,14 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     uri = embedded.uri;
     stopEmbedded = embedded.stop;
     options.logger.info(
-      { dataDir: options.embeddedDataDir ?? 'memory', port: embedded.port },
+      {
+        dataDir: options.embeddedDataDir ?? 'memory',
+        port: embedded.port,
+        // the connection string carries the generated credentials; only say where they are kept
+        auth: embedded.auth
+          ? { mechanism: 'SCRAM-SHA-256', user: embedded.auth.username, file: embedded.auth.credentialsFile }
+          : 'none',
+      },
       'started the embedded MongoDB-compatible server (set MONGODB_URI to use a real MongoDB)',
     );
   }

@@ -1,7 +1,11 @@
 /**
  * Standalone embedded MongoDB: `npm run mongo:embedded -- --port 27018 --dbpath ./data/db`
  * Options: --port <n> (default 27017), --bind_ip/--host <addr> (default 127.0.0.1), --dbpath <dir> (omit or
- * --inMemory for no persistence), --ttlMonitorSleepSecs <n>.
+ * --inMemory for no persistence), --ttlMonitorSleepSecs <n>, --auth / --noauth (default: --auth with a
+ * --dbpath, --noauth in memory).
+ *
+ * With authentication the printed connection string carries the generated credentials (kept in
+ * <dbpath>/credentials.json, mode 0600), ready for mongosh or Compass.
  */
 import { startEmbeddedMongo } from './index.js';
 
@@ -27,7 +31,7 @@ function parseArgs(argv: string[]): Record<string, string | true> {
 const args = parseArgs(process.argv.slice(2));
 if (args.help || args.h) {
   console.log(
-    'usage: mongo:embedded [--port 27017] [--bind_ip 127.0.0.1] [--dbpath ./data/db | --inMemory] [--ttlMonitorSleepSecs 60]',
+    'usage: mongo:embedded [--port 27017] [--bind_ip 127.0.0.1] [--dbpath ./data/db | --inMemory] [--ttlMonitorSleepSecs 60] [--auth | --noauth]',
   );
   process.exit(0);
 }
@@ -40,10 +44,20 @@ const host =
   typeof args.bind_ip === 'string' ? args.bind_ip : typeof args.host === 'string' ? args.host : '127.0.0.1';
 const dataDir = args.inMemory ? null : typeof args.dbpath === 'string' ? args.dbpath : null;
 const ttl = typeof args.ttlMonitorSleepSecs === 'string' ? Number(args.ttlMonitorSleepSecs) * 1000 : 60_000;
+const auth = args.noauth ? 'none' : args.auth ? 'required' : undefined;
 
 try {
-  const mongo = await startEmbeddedMongo({ port, host, dataDir, ttlMonitorIntervalMs: ttl });
+  const mongo = await startEmbeddedMongo({ port, host, dataDir, ttlMonitorIntervalMs: ttl, auth });
   console.log(`embedded MongoDB listening on ${mongo.uri} (${dataDir ? `data: ${dataDir}` : 'in memory'})`);
+  if (mongo.auth)
+    console.log(
+      `authentication required (SCRAM-SHA-256): user "${mongo.auth.username}", password ` +
+        (mongo.auth.credentialsFile
+          ? `in ${mongo.auth.credentialsFile}`
+          : 'generated for this run (in the connection string above)') +
+        '; use the connection string above with mongosh or Compass',
+    );
+  else console.log('no authentication: anyone who can reach this port can read and change the data');
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -14,6 +14,7 @@ import {
   validateId,
   type Collection,
 } from './engine.js';
+import { type AuthState, requiresAuthentication, type ScramAuthenticator, AUTH_DB } from './auth.js';
 import { MongoServerError, mongoError, toServerError } from './errors.js';
 import { applyTypes, docTypes, normalize, normalizeDoc, type TypeMap } from './types.js';
 import { isPlainObject, keyOf, pathValues, type Doc } from './values.js';
@@ -40,6 +41,8 @@ export interface Durability {
 export interface ConnectionInfo {
   id: number;
   remote: string;
+  /** Authentication state of the connection (see auth.ts). */
+  auth: AuthState;
 }
 
 interface CursorState {
@@ -66,16 +69,34 @@ export class CommandRunner {
     readonly engine: Engine,
     readonly durability: Durability,
     readonly info: { host: string; port: () => number; dataDir: string | null },
+    /** Set when authentication is required; undefined keeps the server open (in-memory test servers). */
+    readonly authenticator?: ScramAuthenticator,
   ) {
     this.handlers = {
       hello: (b, _db, c) => this.hello(b, c, true),
       isMaster: (b, _db, c) => this.hello(b, c, false),
       ismaster: (b, _db, c) => this.hello(b, c, false),
+      saslStart: (b, db, c) => {
+        // Without authentication there are no users, like a mongod that has none.
+        if (!this.authenticator) throw mongoError(18, 'Authentication failed.');
+        return this.authenticator.saslStart(b, db, c.auth);
+      },
+      saslContinue: (b, _db, c) => {
+        if (!this.authenticator) throw mongoError(17, 'No SASL session state found');
+        return this.authenticator.saslContinue(b, c.auth);
+      },
       ping: () => ({}),
       buildInfo: () => this.buildInfo(),
       buildinfo: () => this.buildInfo(),
       getParameter: (b) => this.getParameter(b),
-      connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] } }),
+      connectionStatus: (_b, _db, c) => ({
+        authInfo: c.auth.user
+          ? {
+              authenticatedUsers: [{ user: c.auth.user, db: AUTH_DB }],
+              authenticatedUserRoles: [{ role: 'root', db: AUTH_DB }],
+            }
+          : { authenticatedUsers: [], authenticatedUserRoles: [] },
+      }),
       whatsmyuri: (_b, _db, c) => ({ you: c.remote }),
       serverStatus: (_b, _db, c) => this.serverStatus(c),
       hostInfo: () => this.hostInfo(),
@@ -122,7 +143,11 @@ export class CommandRunner {
       killAllSessionsByPattern: () => ({}),
       refreshSessions: () => ({}),
       startSession: () => ({ id: { id: new UUID() }, timeoutMinutes: 30 }),
-      logout: () => ({}),
+      logout: (_b, _db, c) => {
+        c.auth.user = undefined;
+        c.auth.conversation = undefined;
+        return {};
+      },
       commitTransaction: () => {
         throw mongoError(20, TXN_ERROR);
       },
@@ -138,15 +163,17 @@ export class CommandRunner {
     try {
       if (name === undefined) throw mongoError(59, "no such command: ''");
       const db = typeof body.$db === 'string' ? body.$db : 'admin';
+      const handler = Object.prototype.hasOwnProperty.call(this.handlers, name)
+        ? this.handlers[name]
+        : undefined;
+      if (handler && this.authenticator && !conn.auth.user && requiresAuthentication(name))
+        throw mongoError(13, `Command ${name} requires authentication`);
       if (
         body.txnNumber !== undefined ||
         body.startTransaction !== undefined ||
         body.autocommit !== undefined
       )
         throw mongoError(20, TXN_ERROR);
-      const handler = Object.prototype.hasOwnProperty.call(this.handlers, name)
-        ? this.handlers[name]
-        : undefined;
       if (!handler) throw mongoError(59, `no such command: '${name}'`);
       prepareBody(name, body);
       if (isPlainObject(body.lsid) && body.lsid.id !== undefined) {
@@ -188,7 +215,14 @@ export class CommandRunner {
 
   // ---- handshake & diagnostics ------------------------------------------------------------------------------
 
-  private hello(_b: Doc, conn: ConnectionInfo, modern: boolean): Doc {
+  private hello(b: Doc, conn: ConnectionInfo, modern: boolean): Doc {
+    const auth: Doc = {};
+    if (this.authenticator) {
+      const mechs = this.authenticator.supportedMechs(b.saslSupportedMechs);
+      if (mechs) auth.saslSupportedMechs = mechs;
+      const speculative = this.authenticator.speculative(b.speculativeAuthenticate, conn.auth);
+      if (speculative) auth.speculativeAuthenticate = speculative;
+    }
     return {
       helloOk: true,
       ...(modern ? { isWritablePrimary: true } : { ismaster: true }),
@@ -201,6 +235,7 @@ export class CommandRunner {
       minWireVersion: 0,
       maxWireVersion: MAX_WIRE_VERSION,
       readOnly: false,
+      ...auth,
     };
   }
 
@@ -224,7 +259,7 @@ export class CommandRunner {
   private getParameter(b: Doc): Doc {
     const known: Doc = {
       featureCompatibilityVersion: { version: '7.0' },
-      authenticationMechanisms: [],
+      authenticationMechanisms: this.authenticator ? ['SCRAM-SHA-256'] : [],
       maxBSONDepth: 100,
       notablescan: false,
       quiet: false,

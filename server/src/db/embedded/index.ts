@@ -2,7 +2,7 @@
  * Embedded MongoDB-compatible server (wire protocol on a loopback port).
  *
  *   const mongo = await startEmbeddedMongo({ dataDir: "./data/db" }); // or dataDir: null for in-memory
- *   await mongoose.connect(mongo.uri + "mydb");
+ *   await mongoose.connect(mongo.uri, { dbName: "mydb" }); // the uri carries the credentials
  *   await mongo.stop();
  *
  * The engine runs in a worker thread so database work does not block the caller's event loop.
@@ -12,6 +12,7 @@ import { dirname, extname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { type AuthMode, connectionString, type Credentials } from './auth.js';
 
 export interface EmbeddedMongoOptions {
   /** Directory for the journal and snapshots; null/undefined keeps everything in memory. */
@@ -24,12 +25,23 @@ export interface EmbeddedMongoOptions {
   ttlMonitorIntervalMs?: number;
   /** Journal size (bytes) after which a snapshot is written and the journal emptied; default 64 MiB. */
   compactJournalBytes?: number;
+  /**
+   * `required`: clients must authenticate with SCRAM-SHA-256 as the generated user (the returned `uri` carries
+   * the credentials); `none`: no authentication. Default: `required` when `dataDir` is set, `none` in memory.
+   */
+  auth?: AuthMode;
 }
 
 export interface EmbeddedMongo {
-  /** Connection string, e.g. `mongodb://127.0.0.1:27018/` (append a database name if needed). */
+  /**
+   * Connection string: `mongodb://127.0.0.1:27018/` without authentication, or
+   * `mongodb://<user>:<password>@127.0.0.1:27018/?authSource=admin` with it. Pick the database with the
+   * driver's `dbName` / `client.db(name)` rather than by editing the string.
+   */
   uri: string;
   port: number;
+  /** The user clients authenticate as, and the file its password is kept in (null in memory); null without auth. */
+  auth: { username: string; credentialsFile: string | null } | null;
   /** Closes connections, flushes the journal, releases the data directory lock. */
   stop(): Promise<void>;
 }
@@ -79,12 +91,21 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     host,
     ttlMonitorIntervalMs: opts.ttlMonitorIntervalMs ?? 60_000,
     compactJournalBytes: opts.compactJournalBytes,
+    auth: opts.auth,
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    const onMessage = (m: { type: string; port?: number; message?: string; name?: string }) => {
+  interface ReadyMessage {
+    type: string;
+    port?: number;
+    message?: string;
+    name?: string;
+    credentials?: Credentials;
+    credentialsFile?: string | null;
+  }
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    const onMessage = (m: ReadyMessage) => {
       if (m.type === 'ready') {
         cleanup();
-        resolve(m.port as number);
+        resolve(m);
       } else if (m.type === 'error') {
         cleanup();
         const err = new Error(m.message);
@@ -134,8 +155,14 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     return stopping;
   };
 
-  const uriHost = host.includes(':') ? `[${host}]` : host;
-  return { uri: `mongodb://${uriHost}:${port}/`, port, stop };
+  const port = ready.port as number;
+  const creds = ready.credentials;
+  return {
+    uri: connectionString(host, port, creds),
+    port,
+    auth: creds ? { username: creds.username, credentialsFile: ready.credentialsFile ?? null } : null,
+    stop,
+  };
 }
 
 export { EmbeddedMongoServer } from './server.js';

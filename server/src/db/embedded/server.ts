@@ -3,6 +3,16 @@
  * (see worker.ts) or directly in a process.
  */
 import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import {
+  type AuthMode,
+  connectionString,
+  CREDENTIALS_FILE,
+  type Credentials,
+  generateCredentials,
+  loadOrCreateCredentials,
+  ScramAuthenticator,
+} from './auth.js';
 import { CommandRunner, type ConnectionInfo, type Durability } from './commands.js';
 import { Engine } from './engine.js';
 import { MongoServerError, toServerError } from './errors.js';
@@ -26,6 +36,11 @@ export interface ServerOptions {
   ttlMonitorIntervalMs?: number;
   /** Journal size that triggers a snapshot + journal truncation. */
   compactJournalBytes?: number;
+  /**
+   * `required`: SCRAM-SHA-256 with generated credentials (kept in `<dataDir>/credentials.json` when there is a
+   * data directory); `none`: open. Default: `required` with a data directory, `none` in memory.
+   */
+  auth?: AuthMode;
   log?: (msg: string) => void;
 }
 
@@ -43,6 +58,10 @@ export class EmbeddedMongoServer {
   private ttlRunning = false;
   port = 0;
   readonly host: string;
+  /** The user connections must authenticate as; undefined when authentication is off. */
+  credentials: Credentials | undefined;
+  /** Where the credentials are kept (null in memory or without authentication). */
+  credentialsFile: string | null = null;
   private readonly log: (msg: string) => void;
 
   private constructor(private readonly opts: ServerOptions) {
@@ -58,14 +77,29 @@ export class EmbeddedMongoServer {
 
   private async init(): Promise<void> {
     const dataDir = this.opts.dataDir ?? null;
+    const authMode = this.opts.auth ?? (dataDir ? 'required' : 'none');
+    if (authMode !== 'required' && authMode !== 'none')
+      throw new Error(`invalid auth option ${JSON.stringify(authMode)}: expected 'required' or 'none'`);
     this.storage = dataDir
       ? await DiskStorage.open(dataDir, this.engine, { compactBytes: this.opts.compactJournalBytes })
       : new MemoryDurability();
-    this.runner = new CommandRunner(this.engine, this.storage, {
-      host: this.host,
-      port: () => this.port,
-      dataDir,
-    });
+    let authenticator: ScramAuthenticator | undefined;
+    try {
+      if (authMode === 'required') {
+        this.credentials = dataDir ? loadOrCreateCredentials(dataDir) : generateCredentials();
+        this.credentialsFile = dataDir ? join(dataDir, CREDENTIALS_FILE) : null;
+        authenticator = new ScramAuthenticator(this.credentials);
+      }
+    } catch (e) {
+      await this.storage.close();
+      throw e;
+    }
+    this.runner = new CommandRunner(
+      this.engine,
+      this.storage,
+      { host: this.host, port: () => this.port, dataDir },
+      authenticator,
+    );
     this.server = createServer((sock) => this.onConnection(sock));
     this.server.maxConnections = 10_000;
     try {
@@ -87,8 +121,9 @@ export class EmbeddedMongoServer {
     this.sweepTimer = setInterval(() => this.runner.sweepCursors(), 60_000);
   }
 
+  /** Connection string, with the credentials when authentication is required. */
   get uri(): string {
-    return `mongodb://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}/`;
+    return connectionString(this.host, this.port, this.credentials);
   }
 
   /** Deletes documents whose TTL index date is older than expireAfterSeconds (like mongod's TTLMonitor). */
@@ -131,6 +166,7 @@ export class EmbeddedMongoServer {
     const conn: ConnectionInfo = {
       id: this.nextConnectionId++,
       remote: `${sock.remoteAddress}:${sock.remotePort}`,
+      auth: {},
     };
     this.sockets.add(sock);
     sock.setNoDelay(true);

@@ -1,6 +1,7 @@
 /**
  * Worker-thread entry: runs the embedded server off the caller's event loop.
- * Protocol with index.ts: workerData = ServerOptions; posts {type:"ready", port} or {type:"error", message};
+ * Protocol with index.ts: workerData = ServerOptions; posts {type:"ready", port, credentials, credentialsFile} or
+ * {type:"error", message};
  * on {type:"stop"} shuts down (flushing the journal) and posts {type:"stopped"}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -18,7 +19,12 @@ try {
       if (process.env.EMBEDDED_MONGO_DEBUG) console.error(`[embedded-mongo] ${m}`);
     },
   });
-  port.postMessage({ type: 'ready', port: server.port });
+  port.postMessage({
+    type: 'ready',
+    port: server.port,
+    credentials: server.credentials,
+    credentialsFile: server.credentialsFile,
+  });
 } catch (e) {
   const err = e as Error;
   port.postMessage({ type: 'error', message: err.message, name: err.name });
