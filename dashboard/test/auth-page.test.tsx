@@ -90,15 +90,32 @@ describe('auth screen', () => {
       });
     });
 
-    it("falls back to the server's message for codes the catalog does not know", async () => {
+    it("falls back to the server's message for codes the catalog does not know (yet)", async () => {
       stub.on('POST', '/api/v1/auth/login', () =>
-        json(400, { error: 'email: Invalid email', code: 'validation_failed' }),
+        json(400, { error: 'Something new went wrong.', code: 'a_code_from_a_newer_server' }),
+      );
+      renderAuth('/auth');
+      await userEvent.type(screen.getByLabelText('E-Mail'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Passwort'), 'whatever');
+      await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      await waitFor(() => expect(screen.getAllByText('Something new went wrong.')).to.have.length(2));
+    });
+
+    it('says in German which fields the server refused', async () => {
+      stub.on('POST', '/api/v1/auth/login', () =>
+        json(400, {
+          error: 'body.email: Invalid email address',
+          code: 'validation_failed',
+          details: [{ path: 'body.email', message: 'Invalid email address' }],
+        }),
       );
       renderAuth('/auth');
       await userEvent.type(screen.getByLabelText('E-Mail'), 'nope');
       await userEvent.type(screen.getByLabelText('Passwort'), 'whatever');
       await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
-      await waitFor(() => expect(screen.getAllByText('email: Invalid email')).to.have.length(2));
+      await waitFor(() =>
+        expect(screen.getAllByText('Die Eingaben sind ungültig. Bitte prüfen Sie: email.')).to.have.length(2),
+      );
     });
 
     it('signs in, stores the session and continues to the page the user wanted', async () => {

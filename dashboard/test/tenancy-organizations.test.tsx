@@ -120,7 +120,7 @@ describe('tenancy: /organizations', () => {
       expect(screen.queryByRole('dialog')).to.equal(null);
     });
 
-    it('keeps the dialog open and shows the server message when the slug is taken', async () => {
+    it('keeps the dialog open and says in German that the slug is taken', async () => {
       stub.on('POST', ORG, () =>
         json(409, { error: 'This slug is already taken. Choose another one.', code: 'slug_taken' }),
       );
@@ -129,7 +129,7 @@ describe('tenancy: /organizations', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
       expect(await screen.findByText('Fehler beim Erstellen der Organisation')).to.exist;
       expect(within(dialog).getByRole('alert').textContent).to.equal(
-        'This slug is already taken. Choose another one.',
+        'Dieser Slug ist bereits vergeben. Bitte wählen Sie einen anderen.',
       );
     });
   });
@@ -191,7 +191,7 @@ describe('tenancy: /organizations', () => {
       expect(await screen.findByText('Mitglied entfernt')).to.exist;
     });
 
-    it("shows the server's English invite error as the toast description (SPEC §8)", async () => {
+    it('explains an unknown invitee in German, as the toast description and in the form', async () => {
       stub.on('POST', MEMBERS, () =>
         json(404, {
           error: 'User with this email not found. They need to register first.',
@@ -203,7 +203,9 @@ describe('tenancy: /organizations', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
       expect(await screen.findByText('Fehler beim Einladen')).to.exist;
       expect(
-        screen.getAllByText('User with this email not found. They need to register first.'),
+        screen.getAllByText(
+          'Es gibt kein Konto mit dieser E-Mail-Adresse. Die Person muss sich zuerst registrieren.',
+        ),
       ).to.have.length(2);
       expect(stub.calls('POST', MEMBERS)[0]!.body).to.deep.equal({
         email: 'nobody@example.com',

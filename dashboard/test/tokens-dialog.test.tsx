@@ -298,7 +298,7 @@ describe('create token dialog', () => {
     await fillForm(user, dialog, 'CI', ['read']);
     await user.click(within(dialog).getByRole('button', { name: 'Token erstellen' }));
     await screen.findByText('Fehler beim Erstellen', { exact: true });
-    expect(within(dialog).getByRole('alert').textContent).to.equal('Application not found.');
+    expect(within(dialog).getByRole('alert').textContent).to.equal('Anwendung nicht gefunden');
     expect(screen.getByRole('dialog', { name: 'Neuen API Token erstellen' })).to.equal(dialog);
   });
 });

@@ -146,7 +146,7 @@ describe('tokens screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Token sperren?' });
     await user.click(within(dialog).getByRole('button', { name: 'Endgültig sperren' }));
     await screen.findByText('Fehler', { exact: true });
-    expect(screen.getByText('Fehler beim Sperren: API token not found.')).to.exist;
+    expect(screen.getByText('Fehler beim Sperren: API Token nicht gefunden.')).to.exist;
   });
 
   it('reports a failed load with "Fehler beim Laden der Tokens"', async () => {

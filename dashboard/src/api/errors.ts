@@ -2,14 +2,23 @@ import { de, type MessageKey } from '../i18n/messages';
 import type { Translate } from '../i18n/useT';
 import { ApiError } from './client';
 
+/** "body.allowed_origins.0" → "allowed_origins.0": the field, without where in the request it was. */
+function fieldOf(path: string): string {
+  return path.replace(/^(body|query|params|headers)\.?/, '') || path;
+}
+
 /**
- * The text to show for a failed call: the catalog's translation of a well-known error code,
- * otherwise the server's own message; a request that never reached the server gets a hint.
+ * The text to show for a failed call: the catalog's translation of the error code (every code
+ * the API can return has one), otherwise the server's own message; a request that never reached
+ * the server gets a hint. A validation failure also names the fields the server refused.
  */
 export function describeError(error: unknown, t: Translate): string {
-  if (error instanceof ApiError) {
-    const key = `error.${error.code}`;
-    return key in de ? t(key as MessageKey) : error.message;
-  }
-  return t('error.network');
+  if (!(error instanceof ApiError)) return t('error.network');
+  const key = `error.${error.code}`;
+  if (!(key in de)) return error.message;
+  const text = t(key as MessageKey);
+  const fields = [...new Set((error.details ?? []).map((detail) => fieldOf(detail.path)))];
+  return error.code === 'validation_failed' && fields.length > 0
+    ? `${text} ${t('error.checkFields', { fields: fields.join(', ') })}`
+    : text;
 }

@@ -1,3 +1,4 @@
+import * as errors from './areas/errors.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
 import type { Catalog, CoreKey } from './messages';
@@ -127,17 +128,6 @@ const coreEn: Record<CoreKey, string> = {
   'auth.reset.doneText': 'You will be taken to sign-in in a moment.',
   'auth.reset.back': 'Back to sign-in',
 
-  'error.invalid_credentials': 'Invalid e-mail address or password.',
-  'error.email_not_confirmed': 'Please confirm your e-mail address first.',
-  'error.account_locked':
-    'Too many failed sign-in attempts. The account is locked for a while; try again later or reset your password.',
-  'error.rate_limited': 'Too many requests. Please wait a moment and try again.',
-  'error.invalid_reset_token': 'Invalid reset token',
-  'error.invalid_confirmation_token': 'The confirmation link is invalid, has expired or was already used.',
-  'error.invalid_code': 'The sign-in code is invalid or has expired.',
-  'error.password_too_short': 'Password must be at least 6 characters long',
-  'error.network': 'The server cannot be reached. Please check your connection.',
-
   'confirmation.title': 'Registration successful!',
   'confirmation.notice': 'We have sent you an e-mail with a confirmation link.',
   'confirmation.stepsTitle': 'Next steps',
@@ -196,6 +186,11 @@ const coreEn: Record<CoreKey, string> = {
 };
 
 /** The parts the catalog is merged from; a test checks that no two define the same key. */
-export const catalogParts = { core: coreEn, tenancy: tenancy.en, tokens: tokens.en } as const;
+export const catalogParts = {
+  core: coreEn,
+  errors: errors.en,
+  tenancy: tenancy.en,
+  tokens: tokens.en,
+} as const;
 
-export const en: Catalog = { ...coreEn, ...tenancy.en, ...tokens.en };
+export const en: Catalog = { ...coreEn, ...errors.en, ...tenancy.en, ...tokens.en };

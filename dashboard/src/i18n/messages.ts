@@ -1,3 +1,4 @@
+import * as errors from './areas/errors';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
 
@@ -129,18 +130,6 @@ const coreDe = {
   'auth.reset.doneText': 'Sie werden gleich zur Anmeldung weitergeleitet.',
   'auth.reset.back': 'Zurück zur Anmeldung',
 
-  'error.invalid_credentials': 'Ungültige E-Mail-Adresse oder ungültiges Passwort.',
-  'error.email_not_confirmed': 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.',
-  'error.account_locked':
-    'Zu viele fehlgeschlagene Anmeldeversuche. Das Konto ist vorübergehend gesperrt; versuchen Sie es später erneut oder setzen Sie Ihr Passwort zurück.',
-  'error.rate_limited': 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
-  'error.invalid_reset_token': 'Ungültiger Reset-Token',
-  'error.invalid_confirmation_token':
-    'Der Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet.',
-  'error.invalid_code': 'Der Anmeldecode ist ungültig oder abgelaufen.',
-  'error.password_too_short': 'Passwort muss mindestens 6 Zeichen lang sein',
-  'error.network': 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
-
   'confirmation.title': 'Registrierung erfolgreich!',
   'confirmation.notice': 'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink gesendet.',
   'confirmation.stepsTitle': 'Nächste Schritte',
@@ -199,9 +188,14 @@ const coreDe = {
 } as const;
 
 /** The parts the catalog is merged from; a test checks that no two define the same key. */
-export const catalogParts = { core: coreDe, tenancy: tenancy.de, tokens: tokens.de } as const;
+export const catalogParts = {
+  core: coreDe,
+  errors: errors.de,
+  tenancy: tenancy.de,
+  tokens: tokens.de,
+} as const;
 
-export const de = { ...coreDe, ...tenancy.de, ...tokens.de } as const;
+export const de = { ...coreDe, ...errors.de, ...tenancy.de, ...tokens.de } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;
 

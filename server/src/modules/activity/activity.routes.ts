@@ -3,6 +3,7 @@ import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { paginateNewestFirst } from '../../lib/pagination.js';
 import { authOf } from '../auth/index.js';
+import { OrganizationErrors } from '../organizations/index.js';
 import { activityLogModel, type ActivityLog } from './activity.model.js';
 import {
   ACTIVITY_DEFAULT_LIMIT,
@@ -10,12 +11,6 @@ import {
   ActivityLogListSchema,
   ActivityQuerySchema,
 } from './activity.schemas.js';
-
-const ORGANIZATION_NOT_FOUND = {
-  status: 404,
-  code: 'organization_not_found',
-  message: 'Organization not found.',
-};
 
 function view(entry: ActivityLog) {
   const id = (value: Types.ObjectId | null) => (value ? String(value) : null);
@@ -64,7 +59,7 @@ export function registerActivityRoutes(
       const filter: Record<string, unknown> = {};
       if (query.organization_id) {
         if (!organizationIds.some((id) => String(id) === query.organization_id))
-          throw new AppError(ORGANIZATION_NOT_FOUND);
+          throw new AppError(OrganizationErrors.NOT_FOUND);
         filter.organization_id = new Types.ObjectId(query.organization_id);
       } else {
         filter.$or = [

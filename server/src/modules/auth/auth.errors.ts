@@ -87,6 +87,11 @@ export const AuthErrors = {
     message: 'This API token lacks the scope this endpoint needs.',
   },
   SESSION_NOT_FOUND: { status: 404, code: 'session_not_found', message: 'Session not found.' },
+  GOOGLE_EMAIL_UNVERIFIED: {
+    status: 400,
+    code: 'google_email_unverified',
+    message: 'Google did not confirm an e-mail address for this account.',
+  },
   PROVIDER_DISABLED: {
     status: 404,
     code: 'provider_disabled',

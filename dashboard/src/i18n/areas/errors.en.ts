@@ -1,0 +1,75 @@
+import type { de } from './errors';
+
+/** English texts of the API's error codes; loaded with the English catalog, only when chosen. */
+export const en: Record<keyof typeof de, string> = {
+  'error.network': 'The server cannot be reached. Please check your connection.',
+
+  'error.bad_request': 'The request could not be read.',
+  'error.body_length_mismatch': 'The request arrived incomplete. Please try again.',
+  'error.forbidden': 'You are not allowed to do this.',
+  'error.internal_error': 'Something went wrong on our side. Please try again later.',
+  'error.invalid_body_encoding': 'The request could not be decompressed.',
+  'error.invalid_json': 'The request is not valid JSON.',
+  'error.invalid_path_encoding': 'The address contains invalid characters.',
+  'error.not_found': 'The requested item does not exist.',
+  'error.payload_too_large': 'The request is too large.',
+  'error.rate_limited': 'Too many requests. Please wait a moment and try again.',
+  'error.route_not_found': 'The server does not offer this function.',
+  'error.unauthorized': 'Please sign in.',
+  'error.unsupported_encoding': 'The format of the request is not supported.',
+  'error.validation_failed': 'The input is invalid.',
+  'error.checkFields': 'Please check: {fields}.',
+
+  'error.account_locked':
+    'Too many failed sign-in attempts. The account is locked for a while; try again later or reset your password.',
+  'error.current_password_required': 'Enter your current password to set a new one.',
+  'error.email_not_confirmed': 'Please confirm your e-mail address first.',
+  'error.google_email_unverified': 'Google did not confirm an e-mail address for this account.',
+  'error.invalid_code': 'The sign-in code is invalid or has expired.',
+  'error.invalid_confirmation_token': 'The confirmation link is invalid, has expired or was already used.',
+  'error.invalid_credentials': 'Invalid e-mail address or password.',
+  'error.invalid_refresh_token': 'Your session has expired. Please sign in again.',
+  'error.invalid_reset_token': 'Invalid reset token',
+  'error.invalid_token': 'Your sign-in is invalid. Please sign in again.',
+  'error.missing_token': 'Please sign in.',
+  'error.password_too_short': 'Password must be at least 6 characters long',
+  'error.provider_disabled': 'Google sign-in is not configured on this server.',
+  'error.refresh_token_reused':
+    'This session was ended for your safety because its token was already used. Please sign in again.',
+  'error.session_ended': 'This session has ended. Please sign in again.',
+  'error.session_not_found': 'Session not found.',
+  'error.token_expired': 'Your sign-in has expired. Please sign in again.',
+  'error.wrong_current_password': 'The current password is not correct.',
+
+  'error.api_token_expired': 'This API token has expired.',
+  'error.api_token_no_access':
+    'This API token no longer grants access: its application is inactive or its owner has left the organization.',
+  'error.api_token_revoked': 'This API token has been revoked.',
+  'error.application_id_required': 'The request must name an application (X-Application-ID).',
+  'error.application_token_not_allowed':
+    "This token was issued through an application's sign-in dialog and is not valid for the IAM Platform API. Sign in to the dashboard or use an API token.",
+  'error.insufficient_scope': 'This API token lacks the scope this action needs.',
+  'error.invalid_api_token': 'The API token is invalid.',
+  'error.no_membership': 'You are not a member of the organization that owns this application.',
+  'error.origin_not_allowed': "This origin is not among the application's allowed origins.",
+  'error.token_audience_mismatch':
+    'This token was not issued for this application. Please sign in through the application.',
+  'error.token_not_allowed': 'API tokens cannot be used here; please sign in.',
+  'error.token_not_found': 'API token not found.',
+
+  'error.admin_only': 'Access denied: you do not have admin permission.',
+  'error.already_member': 'User is already a member of this organization',
+  'error.application_not_found': 'Application not found',
+  'error.last_admin': 'An organization needs at least one active admin. Make someone else admin first.',
+  'error.member_limit_reached': 'This organization has reached its member limit.',
+  'error.member_not_found': 'Member not found.',
+  'error.organization_inactive':
+    'The organization has been deactivated. Its tokens work again once an admin reactivates it.',
+  'error.organization_not_found': 'Organization not found.',
+  'error.project_not_found': 'Project not found',
+  'error.slug_taken': 'This slug is already taken. Please choose another one.',
+  'error.user_not_found': 'User with this email not found. They need to register first.',
+
+  'error.invalid_recipient': 'The recipient must be a single e-mail address.',
+  'error.mail_delivery_failed': 'The e-mail could not be delivered. Please try again later.',
+};

@@ -1,0 +1,88 @@
+/**
+ * What the UI says for each error code of the API (`error.<code>`, see api/errors.ts), plus the
+ * client's own `error.network`. Every code the API can return has a text here and in errors.en.ts:
+ * test/error-messages.test.ts walks the server's list (server/src/lib/error-catalog.ts).
+ */
+export const de = {
+  'error.network': 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
+
+  // Requests in general
+  'error.bad_request': 'Die Anfrage konnte nicht gelesen werden.',
+  'error.body_length_mismatch': 'Die Anfrage kam unvollständig an. Bitte versuchen Sie es erneut.',
+  'error.forbidden': 'Dafür fehlt Ihnen die Berechtigung.',
+  'error.internal_error':
+    'Auf unserer Seite ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  'error.invalid_body_encoding': 'Die Anfrage konnte nicht entpackt werden.',
+  'error.invalid_json': 'Die Anfrage enthält kein gültiges JSON.',
+  'error.invalid_path_encoding': 'Die Adresse enthält ungültige Zeichen.',
+  'error.not_found': 'Der angeforderte Eintrag existiert nicht.',
+  'error.payload_too_large': 'Die Anfrage ist zu groß.',
+  'error.rate_limited': 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  'error.route_not_found': 'Diese Funktion gibt es auf dem Server nicht.',
+  'error.unauthorized': 'Bitte melden Sie sich an.',
+  'error.unsupported_encoding': 'Das Format der Anfrage wird nicht unterstützt.',
+  'error.validation_failed': 'Die Eingaben sind ungültig.',
+  /** Follows validation_failed when the server names the fields. */
+  'error.checkFields': 'Bitte prüfen Sie: {fields}.',
+
+  // Sign-in, sessions and accounts
+  'error.account_locked':
+    'Zu viele fehlgeschlagene Anmeldeversuche. Das Konto ist vorübergehend gesperrt; versuchen Sie es später erneut oder setzen Sie Ihr Passwort zurück.',
+  'error.current_password_required': 'Bitte geben Sie Ihr aktuelles Passwort ein, um ein neues festzulegen.',
+  'error.email_not_confirmed': 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.',
+  'error.google_email_unverified': 'Google hat für dieses Konto keine bestätigte E-Mail-Adresse übermittelt.',
+  'error.invalid_code': 'Der Anmeldecode ist ungültig oder abgelaufen.',
+  'error.invalid_confirmation_token':
+    'Der Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  'error.invalid_credentials': 'Ungültige E-Mail-Adresse oder ungültiges Passwort.',
+  'error.invalid_refresh_token': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'error.invalid_reset_token': 'Ungültiger Reset-Token',
+  'error.invalid_token': 'Ihre Anmeldung ist ungültig. Bitte melden Sie sich erneut an.',
+  'error.missing_token': 'Bitte melden Sie sich an.',
+  'error.password_too_short': 'Passwort muss mindestens 6 Zeichen lang sein',
+  'error.provider_disabled': 'Die Anmeldung mit Google ist auf diesem Server nicht eingerichtet.',
+  'error.refresh_token_reused':
+    'Diese Sitzung wurde zu Ihrer Sicherheit beendet, weil ihr Token bereits verwendet wurde. Bitte melden Sie sich erneut an.',
+  'error.session_ended': 'Diese Sitzung wurde beendet. Bitte melden Sie sich erneut an.',
+  'error.session_not_found': 'Sitzung nicht gefunden.',
+  'error.token_expired': 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'error.wrong_current_password': 'Das aktuelle Passwort ist nicht korrekt.',
+
+  // Tokens and the embedding API
+  'error.api_token_expired': 'Dieser API Token ist abgelaufen.',
+  'error.api_token_no_access':
+    'Dieser API Token gewährt keinen Zugriff mehr: Seine Anwendung ist inaktiv oder sein Besitzer hat die Organisation verlassen.',
+  'error.api_token_revoked': 'Dieser API Token wurde gesperrt.',
+  'error.application_id_required': 'Die Anfrage muss die ID einer Anwendung angeben (X-Application-ID).',
+  'error.application_token_not_allowed':
+    'Dieser Token wurde über den Anmeldedialog einer Anwendung ausgestellt und gilt nicht für die IAM-Platform-API. Melden Sie sich im Dashboard an oder verwenden Sie einen API Token.',
+  'error.insufficient_scope': 'Diesem API Token fehlt die Berechtigung (Scope) für diese Aktion.',
+  'error.invalid_api_token': 'Der API Token ist ungültig.',
+  'error.no_membership': 'Sie sind kein Mitglied der Organisation, der diese Anwendung gehört.',
+  'error.origin_not_allowed': 'Diese Herkunft (Origin) ist für die Anwendung nicht freigegeben.',
+  'error.token_audience_mismatch':
+    'Dieser Token wurde nicht für diese Anwendung ausgestellt. Bitte melden Sie sich über die Anwendung an.',
+  'error.token_not_allowed': 'API Tokens sind hier nicht erlaubt; bitte melden Sie sich an.',
+  'error.token_not_found': 'API Token nicht gefunden.',
+
+  // Organizations, projects, applications
+  'error.admin_only': 'Zugriff verweigert: Sie haben keine Admin-Berechtigung.',
+  'error.already_member': 'Diese Person ist bereits Mitglied der Organisation.',
+  'error.application_not_found': 'Anwendung nicht gefunden',
+  'error.last_admin':
+    'Eine Organisation braucht mindestens einen aktiven Admin. Machen Sie zuerst eine andere Person zum Admin.',
+  'error.member_limit_reached': 'Die Organisation hat die maximale Anzahl an Mitgliedern erreicht.',
+  'error.member_not_found': 'Mitglied nicht gefunden.',
+  'error.organization_inactive':
+    'Die Organisation wurde deaktiviert. Ihre Tokens gelten wieder, sobald ein Admin sie reaktiviert.',
+  'error.organization_not_found': 'Organisation nicht gefunden.',
+  'error.project_not_found': 'Projekt nicht gefunden',
+  'error.slug_taken': 'Dieser Slug ist bereits vergeben. Bitte wählen Sie einen anderen.',
+  'error.user_not_found':
+    'Es gibt kein Konto mit dieser E-Mail-Adresse. Die Person muss sich zuerst registrieren.',
+
+  // Mail
+  'error.invalid_recipient': 'Der Empfänger muss genau eine E-Mail-Adresse sein.',
+  'error.mail_delivery_failed':
+    'Die E-Mail konnte nicht zugestellt werden. Bitte versuchen Sie es später erneut.',
+} as const;

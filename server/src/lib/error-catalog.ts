@@ -1,0 +1,50 @@
+import { ApplicationErrors } from '../modules/applications/applications.errors.js';
+import { AuthErrors } from '../modules/auth/auth.errors.js';
+import { EmbeddingErrors } from '../modules/embedding/embedding.errors.js';
+import { MailErrors } from '../modules/mail/mail.errors.js';
+import { OrganizationErrors } from '../modules/organizations/organizations.errors.js';
+import { ProjectErrors } from '../modules/projects/projects.errors.js';
+import { TokenErrors } from '../modules/tokens/tokens.errors.js';
+import { CommonErrors, type ErrorDefinition } from './errors.js';
+
+/**
+ * The one list of every error the API can answer with, gathered from the catalogs: CommonErrors
+ * and each module's `<feature>.errors.ts`. Clients rely on it — the dashboard has a German and an
+ * English text for every code (dashboard/test/error-messages.test.ts walks this list), and
+ * server/test/foundation/error-catalog.test.ts searches server/src for `code: '…'` so that a code
+ * defined anywhere else fails the suite until it is listed here.
+ *
+ * This file imports the modules' `*.errors.ts` directly, not their index: those files are plain
+ * data without dependencies, so the dashboard's tests can import this list without the server.
+ */
+
+/** Answered by lib/rate-limit itself (express-rate-limit writes that response, not our handler). */
+export const RateLimitErrors = {
+  RATE_LIMITED: {
+    status: 429,
+    code: 'rate_limited',
+    message: 'Too many requests. Please try again later.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export const ERROR_CATALOGS = {
+  CommonErrors,
+  RateLimitErrors,
+  ApplicationErrors,
+  AuthErrors,
+  EmbeddingErrors,
+  MailErrors,
+  OrganizationErrors,
+  ProjectErrors,
+  TokenErrors,
+} as const satisfies Record<string, Record<string, ErrorDefinition>>;
+
+/** Every definition of every catalog (a code may appear in several, e.g. slug_taken). */
+export const ERROR_DEFINITIONS: readonly ErrorDefinition[] = Object.values(ERROR_CATALOGS).flatMap(
+  (catalog): ErrorDefinition[] => Object.values(catalog),
+);
+
+/** Every `code` the API can answer with, sorted, each once. */
+export const API_ERROR_CODES: readonly string[] = [
+  ...new Set(ERROR_DEFINITIONS.map((definition) => definition.code)),
+].sort();
