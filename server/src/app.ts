@@ -46,6 +46,12 @@ export function createApp(deps: AppDependencies): Express {
   app.set('query parser', 'simple');
 
   app.use(helmet());
+  // API answers carry tokens, keys and personal data, so no cache may keep them (as OAuth 2.0 §5.1
+  // asks of token responses); a route whose answer may be cached sets its own Cache-Control.
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   app.use(
     pinoHttp({
       logger,
