@@ -33,4 +33,38 @@ describe('development outbox access', () => {
     expect(await get(port, '/api/v1/dev/outbox', '127.0.0.1')).to.equal(200);
     expect(await get(port, '/api/v1/dev/outbox', '127.0.0.2')).to.equal(404);
   });
+
+  it('hides itself from a loopback request whose Host is a foreign name (DNS rebinding)', async () => {
+    for (const host of [
+      'evil.example',
+      'evil.example:3000',
+      'localhost.evil.example',
+      '127.0.0.1.nip.io',
+      'localhost:3000.evil.example',
+      '[::1].evil.example',
+      '',
+    ]) {
+      const response = await ctx.request.get('/api/v1/dev/outbox').set('Host', host);
+      expect(response.status, `Host: ${host}`).to.equal(404);
+      expect(response.body).to.deep.equal({
+        error: 'No API route matches this path.',
+        code: 'route_not_found',
+      });
+    }
+  });
+
+  it('still answers when the Host names loopback, with any port', async () => {
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      'LOCALHOST:5173',
+      '127.0.0.1',
+      '127.0.0.1:8080',
+      '[::1]:3000',
+    ]) {
+      const response = await ctx.request.get('/api/v1/dev/outbox').set('Host', host);
+      expect(response.status, `Host: ${host}`).to.equal(200);
+      expect(response.body.data).to.be.an('array');
+    }
+  });
 });

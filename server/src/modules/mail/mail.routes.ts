@@ -18,12 +18,17 @@ export function isDevOutboxEnabled(config: Config): boolean {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** `localhost`, `127.0.0.1` or `[::1]`, with or without a port. */
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
 /**
  * The outbox holds live confirmation and reset links, so it answers only requests made on this
- * machine. The socket's address is used, not `req.ip`, which proxy headers can influence.
+ * machine. The socket's address is used, not `req.ip`, which proxy headers can influence. The
+ * `Host` header must name loopback too: a page on a foreign name that DNS-rebinds to 127.0.0.1
+ * sends its own name there, so the browser's same-origin rule would otherwise let it read the outbox.
  */
 function fromLoopback(req: Request): boolean {
-  return LOOPBACK.has(req.socket.remoteAddress ?? '');
+  return LOOPBACK.has(req.socket.remoteAddress ?? '') && LOOPBACK_HOST.test(req.headers.host ?? '');
 }
 
 export function registerMailRoutes(api: ApiRouter, deps: MailRouteDependencies): void {
