@@ -6,16 +6,26 @@
  * - `snapshot.bson` full state as of some log sequence number (LSN), replaced atomically (temp + fsync + rename)
  * - `journal.bson`  changes after the snapshot, appended and fsynced before a write is acknowledged
  *
+ * - `credentials.json` the generated user and password when authentication is required (see auth.ts)
+ *
+ * The directory is created (and kept) with mode 0700 and every file in it with mode 0600, whatever the umask:
+ * the data holds password hashes and signing keys. Files left with wider modes by an older version are
+ * tightened when the directory is opened.
+ *
  * Both files are sequences of frames: `uint32 length | uint32 crc32(payload) | payload` where the payload is a
  * BSON document `{ lsn, r: <record> }` (the first snapshot frame is `{ lsn, snapshot: true }`). A frame that is
  * cut short or fails its checksum ends the journal: it is a torn write from a crash, and is truncated away.
  */
 import {
+  chmodSync,
   closeSync,
   existsSync,
+  fchmodSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
@@ -38,6 +48,36 @@ const JOURNAL_FILE = 'journal.bson';
 const FRAME_HEADER = 8;
 const MAX_FRAME = 64 * 1024 * 1024;
 const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
+/** Owner-only modes for the data directory and its files (set explicitly, so the umask does not matter). */
+export const DIR_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+/** Creates the data directory (0700) or tightens an existing one and the files in it. */
+function prepareDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  chmodSync(dir, DIR_MODE);
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    try {
+      const st = lstatSync(path);
+      if (st.isFile() && (st.mode & 0o777) !== FILE_MODE) chmodSync(path, FILE_MODE);
+    } catch {
+      /* vanished meanwhile */
+    }
+  }
+}
+
+/** Opens (creating with mode 0600) a file of the data directory. */
+function openPrivate(path: string, flags: string): number {
+  const fd = openSync(path, flags, FILE_MODE);
+  try {
+    fchmodSync(fd, FILE_MODE);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  return fd;
+}
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -85,7 +125,7 @@ function acquireLock(dir: string): void {
   const path = join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, 'wx');
+      const fd = openPrivate(path, 'wx');
       writeSync(fd, `${process.pid}\n`);
       fsyncSync(fd);
       closeSync(fd);
@@ -206,7 +246,7 @@ export class DiskStorage implements Durability {
   ) {}
 
   static async open(dir: string, engine: Engine, opts: { compactBytes?: number } = {}): Promise<DiskStorage> {
-    mkdirSync(dir, { recursive: true });
+    prepareDataDir(dir);
     acquireLock(dir);
     try {
       let lsn = 0;
@@ -241,7 +281,8 @@ export class DiskStorage implements Durability {
         }
         journalBytes = validEnd;
       }
-      const fh = await open(journalPath, 'a');
+      const fh = await open(journalPath, 'a', FILE_MODE);
+      await fh.chmod(FILE_MODE);
       const st = new DiskStorage(dir, engine, fh, opts.compactBytes ?? DEFAULT_COMPACT_BYTES);
       st.lsn = lsn;
       st.durableLsn = lsn;
@@ -317,7 +358,7 @@ export class DiskStorage implements Durability {
   compact(): void {
     if (this.pending.length) return;
     const tmp = join(this.dir, SNAPSHOT_FILE + '.tmp');
-    const fd = openSync(tmp, 'w');
+    const fd = openPrivate(tmp, 'w');
     try {
       const chunks: Buffer[] = [];
       let size = 0;
