@@ -52,6 +52,7 @@ const envSchema = z.object({
   EMAIL_CONFIRMATION_REQUIRED: booleanFlag(true),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  LOCKOUT_ACCOUNT_CEILING: z.coerce.number().int().min(1).max(100_000).default(100),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(900),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
@@ -124,6 +125,8 @@ export interface Config {
     emailConfirmationRequired: boolean;
     lockoutThreshold: number;
     lockoutMinutes: number;
+    /** Failures for one address from all networks together that pause its password sign-in. */
+    lockoutAccountCeiling: number;
     rateLimit: { windowS: number; perIp: number; perAccount: number };
     adminEmails: string[];
     google:
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailConfirmationRequired: e.EMAIL_CONFIRMATION_REQUIRED,
       lockoutThreshold: e.LOCKOUT_THRESHOLD,
       lockoutMinutes: e.LOCKOUT_MINUTES,
+      lockoutAccountCeiling: e.LOCKOUT_ACCOUNT_CEILING,
       rateLimit: {
         windowS: e.RATE_LIMIT_WINDOW_S,
         perIp: e.RATE_LIMIT_PER_IP,

@@ -38,10 +38,36 @@ describe('brute-force protection', () => {
         await ctx.request.post('/api/v1/auth/login').send({ email, password: 'wrong' }).expect(401);
       }
       await ctx.request.post('/api/v1/auth/login').send({ email, password: PASSWORD }).expect(429);
+      // Let the lock's window end (the TTL monitor would delete it a little later).
       await ctx.database.connection
-        .collection('profiles')
-        .updateOne({ email }, { $set: { locked_until: new Date(Date.now() - 1000) } });
+        .collection('rate_limits')
+        .updateMany(
+          { _id: { $regex: `^login-lock:${email}` } as never },
+          { $set: { reset_at: new Date(0) } },
+        );
       await login(ctx, email);
+    });
+
+    it('answers a locked unknown address exactly like a locked account', async () => {
+      const { email } = await registerConfirmed(ctx);
+      const unknown = uniqueEmail('nobody');
+      const lockedAnswer = async (address: string) => {
+        for (let attempt = 1; attempt <= 10; attempt += 1) {
+          await ctx.request
+            .post('/api/v1/auth/login')
+            .send({ email: address, password: 'wrong' })
+            .expect(401);
+        }
+        const response = await ctx.request
+          .post('/api/v1/auth/login')
+          .send({ email: address, password: PASSWORD })
+          .expect(429);
+        return { body: response.body, retryAfter: Number(response.headers['retry-after']) };
+      };
+      const [known, notKnown] = [await lockedAnswer(email), await lockedAnswer(unknown)];
+      expect(notKnown.body).to.deep.equal(known.body);
+      expect(notKnown.body.code).to.equal('account_locked');
+      expect(Math.abs(notKnown.retryAfter - known.retryAfter)).to.be.at.most(2);
     });
 
     it('counts only consecutive failures: a success resets the count', async () => {
@@ -68,6 +94,117 @@ describe('brute-force protection', () => {
         .send({ action: 'reset', token, new_password: 'fresh password' })
         .expect(200);
       await login(ctx, email, 'fresh password');
+    });
+  });
+
+  describe('lockout that an attacker cannot turn against the owner', () => {
+    let ctx: TestContext;
+    const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+    before(async () => {
+      ctx = await createAuthContext({
+        TRUST_PROXY: 'loopback',
+        LOCKOUT_THRESHOLD: '3',
+        LOCKOUT_ACCOUNT_CEILING: '7',
+        LOCKOUT_MINUTES: '15',
+      });
+    });
+    after(() => ctx.close());
+
+    const fail = (email: string, ip: string) =>
+      ctx.request.post('/api/v1/auth/login').set(from(ip)).send({ email, password: 'guess' });
+
+    it('locks the address only for the network that guessed; the owner signs in from elsewhere', async () => {
+      const { email } = await registerConfirmed(ctx);
+      for (let attempt = 1; attempt <= 3; attempt += 1) await fail(email, '203.0.113.7').expect(401);
+      await fail(email, '203.0.113.7').expect(429);
+      // The same /56 is the same network for IPv6; here another IPv4 address is another network.
+      await ctx.request
+        .post('/api/v1/auth/login')
+        .set(from('198.51.100.20'))
+        .send({ email, password: PASSWORD })
+        .expect(200);
+      const mail = await latestMail(ctx, email, 'account_locked');
+      expect(mail.text).to.contain('203.0.113.7');
+    });
+
+    it('groups IPv6 guesses by /56, so rotating addresses does not reset the count', async () => {
+      const { email } = await registerConfirmed(ctx);
+      for (const host of ['1', '2', '3']) await fail(email, `2001:db8:0:1${host}::${host}`).expect(401);
+      await fail(email, '2001:db8:0:ff::99').expect(429);
+    });
+
+    it('pauses the address everywhere after the ceiling from many networks; the mailed link lifts it', async () => {
+      const { email } = await registerConfirmed(ctx);
+      const networks = ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'];
+      let failures = 0;
+      for (const ip of networks) {
+        for (let attempt = 1; attempt <= 2 && failures < 7; attempt += 1, failures += 1) {
+          await fail(email, ip).expect(401);
+        }
+      }
+      const owner = await ctx.request
+        .post('/api/v1/auth/login')
+        .set(from('198.51.100.99'))
+        .send({ email, password: PASSWORD })
+        .expect(429);
+      expect(owner.body.code).to.equal('account_locked');
+      const mail = await latestMail(ctx, email, 'account_locked');
+      expect(mail.text).to.contain('von vielen verschiedenen Netzwerken aus');
+      const token = new URL(mail.text.match(/https?:\/\/\S+mode=reset\S*/)![0]).searchParams.get('token');
+      await ctx.request
+        .post('/api/v1/password-reset')
+        .set(from('198.51.100.99'))
+        .send({ action: 'reset', token, new_password: 'fresh password' })
+        .expect(200);
+      await ctx.request
+        .post('/api/v1/auth/login')
+        .set(from('198.51.100.99'))
+        .send({ email, password: 'fresh password' })
+        .expect(200);
+    });
+  });
+
+  describe('password checks with a signed-in token (PATCH /auth/me)', () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await createAuthContext({ LOCKOUT_THRESHOLD: '3', RATE_LIMIT_PER_ACCOUNT: '5' });
+    });
+    after(() => ctx.close());
+
+    const change = (token: string, currentPassword: string) =>
+      ctx.request
+        .patch('/api/v1/auth/me')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ current_password: currentPassword, password: 'new password 1' });
+
+    it('counts wrong current passwords like failed sign-ins and locks', async () => {
+      const { email, password } = await registerConfirmed(ctx);
+      const { access_token } = await login(ctx, email, password);
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        expect((await change(access_token, `guess-${attempt}`).expect(400)).body.code).to.equal(
+          'wrong_current_password',
+        );
+      }
+      expect((await change(access_token, PASSWORD).expect(429)).body.code).to.equal('account_locked');
+      // The same lock guards the sign-in form: the guesses were not free.
+      await ctx.request.post('/api/v1/auth/login').send({ email, password: PASSWORD }).expect(429);
+    });
+
+    it('limits password checks per user before hashing: a burst gets 429s, not a hash queue', async () => {
+      const { email, password } = await registerConfirmed(ctx);
+      const { access_token } = await login(ctx, email, password);
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => change(access_token, `burst-${i}`)),
+      );
+      const statuses = burst.map((response) => response.status);
+      expect(statuses.filter((status) => status === 429).length).to.be.at.least(25);
+      expect(statuses.every((status) => status === 400 || status === 429)).to.equal(true);
+      // A profile change without a password is not a password check and is not limited.
+      await ctx.request
+        .patch('/api/v1/auth/me')
+        .set('Authorization', `Bearer ${access_token}`)
+        .send({ display_name: 'Still here' })
+        .expect(200);
     });
   });
 

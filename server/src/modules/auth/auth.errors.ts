@@ -10,7 +10,7 @@ export const AuthErrors = {
     status: 429,
     code: 'account_locked',
     message:
-      'Too many failed sign-in attempts. The account is locked for a while; try again later or reset your password.',
+      'Too many failed sign-in attempts for this address. Sign-in with a password is paused for a while; try again later or reset your password.',
   },
   PASSWORD_TOO_SHORT: {
     status: 400,

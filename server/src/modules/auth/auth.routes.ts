@@ -5,6 +5,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
+import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import { toPublicUser, type UserDocument } from '../users/index.js';
 import { AuthErrors } from './auth.errors.js';
@@ -94,6 +95,14 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
   const { auth, config } = deps;
   const limits = config.auth.rateLimit;
   const { perIp, perAccount } = createAuthRateLimits({ connection: deps.connection, config });
+  // Checked before any hashing: a stolen access token cannot queue hundreds of password checks.
+  const passwordChecksPerUser = createRateLimiter({
+    connection: deps.connection,
+    name: 'password-check-user',
+    windowS: limits.windowS,
+    limit: limits.perAccount,
+    key: (req) => ((req.body as { password?: unknown } | undefined)?.password ? req.auth?.userId : undefined),
+  });
   const tags = ['Authentication'];
 
   api.route(
@@ -181,7 +190,7 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       method: 'post',
       path: '/auth/login',
       summary: 'Sign in with e-mail and password',
-      description: `After ${config.auth.lockoutThreshold} consecutive failures the account is locked for ${config.auth.lockoutMinutes} minutes (429 account_locked with Retry-After).`,
+      description: `After ${config.auth.lockoutThreshold} consecutive failures for an address from one network, that address is locked for ${config.auth.lockoutMinutes} minutes from that network (429 account_locked with Retry-After); after ${config.auth.lockoutAccountCeiling} failures from all networks, everywhere. Unknown addresses are counted and answered the same way.`,
       tags,
       body: LoginBodySchema,
       responses: {
@@ -309,12 +318,17 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       method: 'patch',
       path: '/auth/me',
       summary: 'Change display name or password',
-      description: 'A new password needs current_password; other sessions are ended, this one stays.',
+      description:
+        'A new password needs current_password, checked with the same lockout as sign-in and limited per user (429). Other sessions are ended and API tokens revoked; this session stays.',
       tags,
       authenticated: true,
       body: UpdateMeBodySchema,
-      responses: { 200: { description: 'Updated profile', schema: MeSchema } },
+      responses: {
+        200: { description: 'Updated profile', schema: MeSchema },
+        429: { description: 'Too many password checks, or locked; see Retry-After' },
+      },
     },
+    passwordChecksPerUser,
     async (req, res) => {
       const caller = authOf(req);
       await auth.updateProfile(caller.userId, caller.sessionId, req.valid.body, requestContext(req));

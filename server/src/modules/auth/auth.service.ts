@@ -17,6 +17,7 @@ import {
 } from '../users/index.js';
 import { AuthErrors } from './auth.errors.js';
 import { authModels } from './auth.model.js';
+import { createPasswordLockout } from './lockout.js';
 import { createOneTimeTokens, type OneTimeTokens } from './one-time-tokens.js';
 import { createSessions, type IssuedSession, type SessionApplication, type Sessions } from './sessions.js';
 import { loadSigningKeys, type SigningKeys } from './signing-keys.js';
@@ -119,6 +120,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   );
   const sessions = createSessions({ models, keys, refreshTokenTtlS: auth.refreshTokenTtlS });
   const oneTime: OneTimeTokens = createOneTimeTokens(models);
+  const lockout = createPasswordLockout({
+    connection: deps.connection,
+    threshold: auth.lockoutThreshold,
+    accountCeiling: auth.lockoutAccountCeiling,
+    minutes: auth.lockoutMinutes,
+  });
 
   const audit = (
     action: string,
@@ -224,8 +231,6 @@ export function createAuthService(deps: AuthDependencies): AuthService {
           google_id: profile.googleId,
           is_verified: true,
           password_hash: null,
-          failed_login_count: 0,
-          locked_until: null,
           ...(profile.name?.trim() ? { display_name: profile.name.trim() } : {}),
         },
       },
@@ -251,25 +256,32 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     return taken;
   }
 
-  async function lockIfThresholdReached(user: UserDocument, context: RequestContext): Promise<void> {
-    const updated = await Users.findOneAndUpdate(
-      { _id: user._id },
-      { $inc: { failed_login_count: 1 } },
-      { returnDocument: 'after' },
-    ).lean<UserDocument>();
-    if (!updated || updated.failed_login_count < auth.lockoutThreshold) return;
-    const lockedUntil = new Date(Date.now() + auth.lockoutMinutes * 60_000);
-    await Users.updateOne({ _id: user._id }, { $set: { locked_until: lockedUntil, failed_login_count: 0 } });
+  /** Tells the owner once per lock, with a reset link that lifts it (docs/security.md, Lockout). */
+  async function noticeLock(
+    user: UserDocument,
+    outcome: { pairLocked: boolean; accountLocked: boolean },
+    context: RequestContext,
+  ): Promise<void> {
+    if (!outcome.pairLocked && !outcome.accountLocked) return;
+    const scope = outcome.accountLocked ? 'account' : 'network';
     await audit('user.locked', context, {
       user_id: String(user._id),
       status_code: 429,
-      metadata: { failed_attempts: updated.failed_login_count, locked_until: lockedUntil.toISOString() },
+      metadata: { scope, minutes: auth.lockoutMinutes },
     });
     const token = await oneTime.issue('password_reset', String(user._id));
     await mailQuietly(
       user.email,
       'account_locked',
-      { name: user.display_name, minutes: String(auth.lockoutMinutes), resetLink: resetLink(token) },
+      {
+        name: user.display_name,
+        minutes: String(auth.lockoutMinutes),
+        where:
+          scope === 'account'
+            ? 'von vielen verschiedenen Netzwerken aus; die Anmeldung mit Passwort ist deshalb überall pausiert'
+            : `von der Adresse ${context.ip ?? 'unbekannt'} aus; von dort ist die Anmeldung pausiert, von Ihren anderen Geräten und Netzwerken aus nicht`,
+        resetLink: resetLink(token),
+      },
       String(user._id),
     );
   }
@@ -287,7 +299,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       application,
     );
     const lastLogin = new Date();
-    await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin, failed_login_count: 0 } });
+    await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin } });
     await audit('user.login', context, {
       user_id: String(user._id),
       metadata: { method, session_id: issued.session_id, application_id: application?.applicationId ?? null },
@@ -389,6 +401,9 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     async verifyCredentials(rawEmail, password, context) {
       const email = normalizeEmail(rawEmail);
+      // Before anything that depends on the account, so a locked address answers the same
+      // whether or not it is registered.
+      await lockout.assertOpen(email, context.ip);
       const user = await Users.findOne({ email }).lean<UserDocument>();
       const fail = async (userId: string | null, reason: string) => {
         await audit('user.login_failed', context, {
@@ -401,23 +416,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       if (!user?.password_hash) {
         // Same cost as a wrong password, so response times do not reveal which addresses exist.
         await hasher.verifyDummy(password);
+        await lockout.recordFailure(email, context.ip);
         throw await fail(user ? String(user._id) : null, user ? 'no_password' : 'unknown_email');
-      }
-      if (user.locked_until && user.locked_until.getTime() > Date.now()) {
-        await hasher.verifyDummy(password);
-        const retryAfterS = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
-        await audit('user.login_failed', context, {
-          user_id: String(user._id),
-          status_code: 429,
-          metadata: { reason: 'locked' },
-        });
-        throw new AppError(AuthErrors.ACCOUNT_LOCKED, { headers: { 'Retry-After': String(retryAfterS) } });
       }
       if (!(await hasher.verify(password, user.password_hash))) {
         const error = await fail(String(user._id), 'wrong_password');
-        await lockIfThresholdReached(user, context);
+        await noticeLock(user, await lockout.recordFailure(email, context.ip), context);
         throw error;
       }
+      await lockout.recordSuccess(email, context.ip);
       if (auth.emailConfirmationRequired && !user.is_verified) {
         await audit('user.login_failed', context, {
           user_id: String(user._id),
@@ -479,9 +486,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       }
       if (input.password !== undefined) {
         if (!input.current_password) throw new AppError(AuthErrors.CURRENT_PASSWORD_REQUIRED);
+        // A stolen access token must not become a password oracle: the same lockout as sign-in.
+        await lockout.assertOpen(user.email, context.ip);
         if (!user.password_hash || !(await hasher.verify(input.current_password, user.password_hash))) {
+          await noticeLock(user, await lockout.recordFailure(user.email, context.ip), context);
           throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
         }
+        await lockout.recordSuccess(user.email, context.ip);
         assertPasswordLength(input.password);
         changes.password_hash = await hasher.hash(input.password);
         changed.push('password');
@@ -525,15 +536,14 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const consumed = await oneTime.consume('password_reset', token);
       if (!consumed?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
       // Proving control of the mailbox also confirms the address and lifts a lockout.
-      await Users.updateOne(
+      const user = await Users.findOneAndUpdate(
         { _id: consumed.userId },
-        {
-          $set: { password_hash: passwordHash, is_verified: true, failed_login_count: 0, locked_until: null },
-        },
-      );
-      await oneTime.revokeAll('password_reset', consumed.userId);
-      const user = await Users.findById(consumed.userId, { email: 1, display_name: 1 }).lean<UserDocument>();
+        { $set: { password_hash: passwordHash, is_verified: true } },
+        { returnDocument: 'after', projection: { email: 1, display_name: 1 } },
+      ).lean<UserDocument>();
       if (!user) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
+      await lockout.lift(user.email, context.ip);
+      await oneTime.revokeAll('password_reset', consumed.userId);
       const ended = await endCredentialsAfterPasswordChange(user, 'password_reset');
       await audit('user.password_reset', context, {
         user_id: consumed.userId,

@@ -101,8 +101,8 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   account_locked: defineTemplate('Ihr Konto wurde vorübergehend gesperrt', [
     '<p>Hallo {{name}},</p>',
-    '<p>nach mehreren fehlgeschlagenen Anmeldeversuchen haben wir Ihr IAM-Platform-Konto zu Ihrem Schutz für {{minutes}} Minuten gesperrt. Danach können Sie sich wieder anmelden.</p>',
-    '<p>Wenn Sie das nicht waren, versucht möglicherweise jemand, auf Ihr Konto zuzugreifen. Wir empfehlen, Ihr Passwort zurückzusetzen:</p>',
+    '<p>jemand hat mehrmals hintereinander ein falsches Passwort für Ihr IAM-Platform-Konto eingegeben, {{where}}. Die Sperre endet nach {{minutes}} Minuten.</p>',
+    '<p>Wenn Sie das nicht waren, versucht möglicherweise jemand, Ihr Passwort zu erraten. Ein neues Passwort hebt die Sperre sofort auf:</p>',
     button('{{resetLink}}', 'Passwort zurücksetzen'),
   ]),
   password_changed: defineTemplate('Ihr Passwort wurde geändert', [

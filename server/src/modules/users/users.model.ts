@@ -16,8 +16,6 @@ export interface UserDocument {
   /** The embedding application the person registered through, if any. */
   registered_application_id: Types.ObjectId | null;
   google_id: string | null;
-  failed_login_count: number;
-  locked_until: Date | null;
 }
 
 const userSchema = new Schema<UserDocument>(
@@ -29,8 +27,6 @@ const userSchema = new Schema<UserDocument>(
     last_login_at: { type: Date, default: null },
     registered_application_id: { type: Schema.Types.ObjectId, default: null },
     google_id: { type: String, default: null, private: true },
-    failed_login_count: { type: Number, default: 0, private: true },
-    locked_until: { type: Date, default: null, private: true },
   },
   { collection: 'profiles', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
