@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type InitialEntry } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { createQueryClient } from '../src/App';
 import { theme } from '../src/theme/theme';
@@ -14,8 +14,11 @@ const globals = globalThis as unknown as Record<string, unknown>;
 globals.Event = window.Event;
 globals.CustomEvent = window.CustomEvent;
 
-/** Renders a screen with the providers it expects from App (toasts included), at the given URL. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+/**
+ * Renders a screen with the providers it expects from App (toasts included), at the given URL
+ * (or location with navigation state, e.g. `{ pathname: '/email-confirmation', state: {…} }`).
+ */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: InitialEntry } = {}) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeProvider theme={theme}>

@@ -127,6 +127,13 @@ const coreEn: Record<CoreKey, string> = {
   'auth.reset.done': 'Password changed successfully',
   'auth.reset.doneText': 'You will be taken to sign-in in a moment.',
   'auth.reset.back': 'Back to sign-in',
+  'auth.resend.button': 'Resend confirmation e-mail',
+  'auth.resend.sending': 'Sending …',
+  'auth.resend.wait': 'Resend in {seconds} s',
+  'auth.resend.sent': 'Confirmation e-mail sent',
+  'auth.resend.sentText':
+    'If {email} belongs to an account that is not confirmed yet, a new confirmation link is on its way.',
+  'auth.resend.failed': 'The e-mail could not be sent',
 
   'confirmation.title': 'Registration successful!',
   'confirmation.notice': 'We have sent you an e-mail with a confirmation link.',

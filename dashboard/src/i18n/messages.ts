@@ -129,6 +129,13 @@ const coreDe = {
   'auth.reset.done': 'Passwort erfolgreich geändert',
   'auth.reset.doneText': 'Sie werden gleich zur Anmeldung weitergeleitet.',
   'auth.reset.back': 'Zurück zur Anmeldung',
+  'auth.resend.button': 'Bestätigungs-E-Mail erneut senden',
+  'auth.resend.sending': 'Wird gesendet …',
+  'auth.resend.wait': 'Erneut senden in {seconds} s',
+  'auth.resend.sent': 'Bestätigungs-E-Mail gesendet',
+  'auth.resend.sentText':
+    'Falls zu {email} ein noch nicht bestätigtes Konto gehört, erhalten Sie in Kürze einen neuen Bestätigungslink.',
+  'auth.resend.failed': 'E-Mail konnte nicht gesendet werden',
 
   'confirmation.title': 'Registrierung erfolgreich!',
   'confirmation.notice': 'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink gesendet.',

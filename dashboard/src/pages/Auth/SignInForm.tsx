@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { sessionApi, unwrap } from '../../api/client';
+import { ApiError, sessionApi, unwrap } from '../../api/client';
+import { ResendConfirmationButton } from '../../components/auth/ResendConfirmation';
 import { useT } from '../../i18n/useT';
 import { startSession } from '../../stores/session';
 import { Alert } from '../../ui/Alert';
@@ -19,6 +20,8 @@ export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The address the server called unconfirmed: the form then offers to resend its link. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   const signIn = useMutation({
     mutationFn: async () => {
@@ -29,7 +32,11 @@ export function SignInForm() {
     },
     onSuccess: () =>
       toast({ title: t('auth.signedIn'), description: t('auth.signedInText'), variant: 'success' }),
-    onError: (failure) => setError(fail(failure)),
+    onError: (failure) => {
+      setError(fail(failure));
+      const notConfirmed = failure instanceof ApiError && failure.code === 'email_not_confirmed';
+      setUnconfirmed(notConfirmed ? email.trim() : null);
+    },
   });
 
   const submit = (event: FormEvent) => {
@@ -39,12 +46,14 @@ export function SignInForm() {
       return;
     }
     setError(null);
+    setUnconfirmed(null);
     signIn.mutate();
   };
 
   return (
     <Form onSubmit={submit} noValidate aria-label={t('auth.tab.signIn')}>
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {unconfirmed ? <ResendConfirmationButton email={unconfirmed} /> : null}
       <EmailField value={email} onValueChange={setEmail} />
       <AuthPasswordField
         label="auth.password"

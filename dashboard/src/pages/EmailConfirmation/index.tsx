@@ -1,6 +1,7 @@
 import { CheckCircle2, MailOpen, MousePointerClick, LogIn } from 'lucide-react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
+import { ResendConfirmationButton, ResendConfirmationForm } from '../../components/auth/ResendConfirmation';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { ButtonRouterLink } from '../../ui/Button';
@@ -59,6 +60,12 @@ const Hint = styled.p`
   font-size: 0.9rem;
 `;
 
+const Resend = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  justify-items: start;
+`;
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -95,7 +102,10 @@ export default function EmailConfirmation() {
           </li>
         </Steps>
       </section>
-      <Hint>{t('confirmation.spam')}</Hint>
+      <Resend aria-labelledby="resend-title">
+        <Hint id="resend-title">{t('confirmation.spam')}</Hint>
+        {email ? <ResendConfirmationButton email={email} /> : <ResendConfirmationForm />}
+      </Resend>
       <Actions>
         <ButtonRouterLink to="/auth">{t('confirmation.toLogin')}</ButtonRouterLink>
         <ButtonRouterLink to="/" $variant="secondary">
