@@ -39,12 +39,16 @@ describe('max_members holds under concurrent invitations', () => {
 
   before(async () => {
     ctx = await createAuthContext();
-    admin = await signedInUser(ctx, 'limitadmin');
     users = [];
     for (let i = 0; i < 8; i++) users.push(await signedInUser(ctx, `seat${i}`));
     server = ctx.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     live = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  // A fresh admin per test, so the invitations of one test do not count towards the next one's
+  // hourly invitation limit.
+  beforeEach(async () => {
+    admin = await signedInUser(ctx, 'limitadmin');
   });
   after(async () => {
     await new Promise((resolve) => server.close(resolve));

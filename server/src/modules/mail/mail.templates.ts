@@ -86,9 +86,12 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   project_invitation: defineTemplate('Einladung in die Organisation {{organizationName}}', [
     '<p>Hallo {{name}},</p>',
-    '<p>{{inviterName}} hat Sie in die Organisation „{{organizationName}}“ auf IAM Platform eingeladen. Ihre Rolle: {{role}}.</p>',
+    '<p>{{inviterName}} ({{inviterEmail}}) hat Sie in die Organisation „{{organizationName}}“ auf IAM Platform aufgenommen. Ihre Rolle: {{role}}.</p>',
     '<p>Melden Sie sich an, um die Projekte und Anwendungen der Organisation zu sehen.</p>',
     button('{{dashboardUrl}}', 'Organisation öffnen'),
+    '<p>Sie kennen {{inviterName}} nicht oder möchten nicht Mitglied sein? Dann verlassen Sie die Organisation mit einem Klick – ohne Anmeldung:</p>',
+    button('{{leaveLink}}', 'Organisation verlassen'),
+    '<p>Der Link ist 30 Tage gültig und kann einmal verwendet werden. Danach können Sie die Organisation jederzeit im Dashboard verlassen.</p>',
   ]),
   registration_attempt: defineTemplate('Registrierungsversuch mit Ihrer E-Mail-Adresse', [
     '<p>Hallo {{name}},</p>',

@@ -27,6 +27,16 @@ export const OrganizationErrors = {
     code: 'member_limit_reached',
     message: 'This organization has reached its member limit.',
   },
+  INVITATION_RATE_LIMITED: {
+    status: 429,
+    code: 'rate_limited',
+    message: 'Too many invitations. Please try again later.',
+  },
+  INVALID_LEAVE_TOKEN: {
+    status: 400,
+    code: 'invalid_leave_token',
+    message: 'This link is invalid, has expired or has already been used.',
+  },
   ADMIN_ONLY: {
     status: 403,
     code: 'admin_only',

@@ -67,9 +67,42 @@ memberSchema.index({ organization_id: 1, user_id: 1 }, { unique: true });
 memberSchema.index({ user_id: 1, is_active: 1 });
 memberSchema.plugin(toJSONPlugin);
 
+/**
+ * The one-click "leave" link of an invitation mail: only the SHA-256 of the token is stored, it
+ * expires (TTL-deleted) and works once. It names the membership it ends and who created it.
+ */
+export interface LeaveTokenDocument {
+  _id: Types.ObjectId;
+  token_hash: string;
+  member_id: Types.ObjectId;
+  organization_id: Types.ObjectId;
+  user_id: Types.ObjectId;
+  invited_by: Types.ObjectId;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+const leaveTokenSchema = new Schema<LeaveTokenDocument>(
+  {
+    token_hash: { type: String, required: true, private: true },
+    member_id: { type: Schema.Types.ObjectId, required: true },
+    organization_id: { type: Schema.Types.ObjectId, required: true },
+    user_id: { type: Schema.Types.ObjectId, required: true },
+    invited_by: { type: Schema.Types.ObjectId, required: true },
+    expires_at: { type: Date, required: true },
+    used_at: { type: Date, default: null },
+  },
+  { collection: 'invitation_leave_tokens', timestamps: { createdAt: 'created_at', updatedAt: false } },
+);
+leaveTokenSchema.index({ token_hash: 1 }, { unique: true });
+leaveTokenSchema.index({ member_id: 1 });
+leaveTokenSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+
 export function organizationModels(connection: Connection) {
   return {
     Organizations: modelOn(connection, 'Organization', organizationSchema),
     Members: modelOn(connection, 'OrganizationMember', memberSchema),
+    LeaveTokens: modelOn(connection, 'InvitationLeaveToken', leaveTokenSchema),
   };
 }

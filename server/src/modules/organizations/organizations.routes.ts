@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import express, { type Request, type Response } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
@@ -7,6 +7,9 @@ import {
   CreateOrganizationSchema,
   IdParams,
   InviteMemberSchema,
+  LeaveLinkQuery,
+  LeaveLinkRequestSchema,
+  LeaveLinkResponseSchema,
   ListOrganizationsQuery,
   MemberListSchema,
   MemberParams,
@@ -17,7 +20,18 @@ import {
   UpdateOrganizationSchema,
 } from './organizations.schemas.js';
 import { OrganizationErrors } from './organizations.errors.js';
-import type { OrganizationsService } from './organizations.service.js';
+import {
+  LEAVE_PAGE_ERRORS,
+  leaveConfirmationPage,
+  leaveErrorPage,
+  leftPage,
+} from './organizations.leave-page.js';
+import { INVITATION_LEAVE_PATH, type OrganizationsService } from './organizations.service.js';
+
+/** The leave link is opened in a browser: answer with a page, and never let it be cached. */
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+}
 
 /** An API token reaches only its application's organization; anything else looks nonexistent. */
 function reachableOrganization(req: Request, organizationId: string): string {
@@ -170,7 +184,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       path: '/organizations/:id/members',
       summary: 'Invite a registered user (admins)',
       description:
-        'The invitee must already have a profile with that e-mail; they are mailed with the project_invitation template.',
+        'The invitee must already have a profile with that e-mail. They are always mailed (project_invitation) who added them — name and address of the inviter, the organization — with a one-click link to leave again. Limited to 30 invitations per inviter and 60 per organization an hour (429 rate_limited with Retry-After), counted only for admins of the organization.',
       tags,
       authenticated: true,
       params: IdParams,
@@ -180,6 +194,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
         403: { description: 'Not an admin' },
         404: { description: 'Organization or user not found' },
         409: { description: 'Already a member, or member limit reached' },
+        429: { description: 'Too many invitations by this admin or into this organization (rate_limited)' },
       },
     },
     async (req, res) => {
@@ -193,6 +208,65 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
             requestContext(req),
           ),
         );
+    },
+  );
+
+  const leaveTags = ['Organizations'];
+  api.route(
+    {
+      method: 'get',
+      path: INVITATION_LEAVE_PATH,
+      summary: 'The leave link of an invitation mail: a confirmation page',
+      description:
+        'Public (the token is the credential). Answers an HTML page naming the organization and who added the person, with one button that POSTs the token back. Changes nothing, so mail scanners that follow links do no harm. An unknown, expired or used token, or an ended membership, gets an HTML page saying so (400).',
+      tags: leaveTags,
+      query: LeaveLinkQuery,
+      responses: {
+        200: { description: 'HTML confirmation page (text/html)' },
+        400: { description: 'HTML page: the link is invalid, expired or used' },
+      },
+    },
+    async (req, res) => {
+      const token = req.valid.query.token ?? '';
+      const view = await organizations.describeLeaveLink(token);
+      const dashboardUrl = organizations.dashboardOrganizationsUrl;
+      if (!view)
+        return sendPage(res, 400, leaveErrorPage(LEAVE_PAGE_ERRORS.invalid_leave_token!, dashboardUrl));
+      sendPage(res, 200, leaveConfirmationPage(view, token, dashboardUrl));
+    },
+  );
+
+  // The confirmation page posts an HTML form; JSON clients post `{token}` as usual.
+  api.router.post(INVITATION_LEAVE_PATH, express.urlencoded({ extended: false, limit: '2kb' }));
+  api.route(
+    {
+      method: 'post',
+      path: INVITATION_LEAVE_PATH,
+      summary: 'Leave an organization through the link of an invitation mail',
+      description:
+        'Public (the token is the credential; it works once and for 30 days). Ends the membership the invitation created. A form post (application/x-www-form-urlencoded, from the confirmation page) is answered with an HTML page, JSON with JSON.',
+      tags: leaveTags,
+      body: LeaveLinkRequestSchema,
+      responses: {
+        200: { description: 'Left the organization', schema: LeaveLinkResponseSchema },
+        400: { description: 'Unknown, expired or used link, or the membership has already ended' },
+        409: {
+          description: 'The person has since become the only admin (last_admin); the link stays usable',
+        },
+      },
+    },
+    async (req, res) => {
+      const fromForm = Boolean(req.is('application/x-www-form-urlencoded'));
+      const dashboardUrl = organizations.dashboardOrganizationsUrl;
+      try {
+        const view = await organizations.leaveByLink(req.valid.body.token, requestContext(req));
+        if (fromForm) return sendPage(res, 200, leftPage(view, dashboardUrl));
+        res.set('Cache-Control', 'no-store').json(view);
+      } catch (error) {
+        const text = error instanceof AppError && fromForm ? LEAVE_PAGE_ERRORS[error.code] : undefined;
+        if (!text) throw error;
+        sendPage(res, (error as AppError).status, leaveErrorPage(text, dashboardUrl));
+      }
     },
   );
 

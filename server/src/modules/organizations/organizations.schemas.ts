@@ -74,3 +74,21 @@ export const InviteMemberSchema = z
   .openapi('InviteMemberRequest');
 
 export const UpdateMemberSchema = z.object({ role: RoleSchema }).openapi('UpdateMemberRequest');
+
+/** The leave link's token (43 base64url characters as issued; anything else simply matches nothing). */
+const LeaveToken = z.string({ error: 'The token is required.' }).max(200, 'The token is too long.');
+
+export const LeaveLinkQuery = z.object({ token: LeaveToken.optional() });
+
+export const LeaveLinkRequestSchema = z
+  .object({ token: LeaveToken.min(1, 'The token is required.') })
+  .openapi('LeaveOrganizationByLinkRequest');
+
+export const LeaveLinkResponseSchema = z
+  .object({
+    organization_id: z.string(),
+    organization_name: z.string(),
+    inviter_name: z.string().openapi({ description: 'Who added the person (display name, or address).' }),
+    inviter_email: z.string(),
+  })
+  .openapi('LeaveOrganizationByLinkResponse');

@@ -1,6 +1,7 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError, type ErrorDefinition } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
@@ -9,7 +10,18 @@ import type { MailService } from '../mail/index.js';
 import { userModel, type UserDocument, type UsersService } from '../users/index.js';
 import { can, type Permission, type Role } from './organizations.access.js';
 import { OrganizationErrors } from './organizations.errors.js';
-import { organizationModels, type MemberDocument, type OrganizationDocument } from './organizations.model.js';
+import { createInvitationLimits } from './organizations.invitation-limits.js';
+import {
+  organizationModels,
+  type LeaveTokenDocument,
+  type MemberDocument,
+  type OrganizationDocument,
+} from './organizations.model.js';
+
+/** The public route of the invitation mail's one-click leave link (under /api/v1). */
+export const INVITATION_LEAVE_PATH = '/organizations/invitations/leave';
+/** How long the leave link of an invitation mail works; afterwards members leave in the dashboard. */
+export const LEAVE_LINK_TTL_DAYS = 30;
 
 export interface Membership {
   organization: OrganizationDocument;
@@ -42,7 +54,18 @@ export interface MemberView {
   user: { id: string; email: string; display_name: string };
 }
 
+/** What a leave link is about: shown on its confirmation page and answered when it is used. */
+export interface LeaveLinkView {
+  organization_id: string;
+  organization_name: string;
+  /** Who added the person (display name, or the address when there is none). */
+  inviter_name: string;
+  inviter_email: string;
+}
+
 export interface OrganizationsService {
+  /** The dashboard's organizations page, for links in mails and pages about memberships. */
+  readonly dashboardOrganizationsUrl: string;
   create(
     userId: string,
     input: { name: string; slug: string; description?: string; website_url?: string },
@@ -105,6 +128,17 @@ export interface OrganizationsService {
     memberId: string,
     context: RequestContext,
   ): Promise<void>;
+  /**
+   * The invitation a leave link belongs to, for its confirmation page; null when the link is
+   * unknown, expired or used, or the membership has already ended. Changes nothing.
+   */
+  describeLeaveLink(rawToken: string): Promise<LeaveLinkView | null>;
+  /**
+   * Ends the membership a leave link names — once: 400 `invalid_leave_token` when the link is
+   * unknown, expired or used or the membership has already ended, 409 `last_admin` when the
+   * person has since become the organization's only admin (the link then stays usable).
+   */
+  leaveByLink(rawToken: string, context: RequestContext): Promise<LeaveLinkView>;
   /** The organization when it exists and is active (not deactivated), else null. */
   findActive(organizationId: string): Promise<OrganizationDocument | null>;
   /** Ids of the organizations where the user is an active member. */
@@ -140,8 +174,9 @@ export function createOrganizationsService(deps: {
   mail: MailService;
   activity: ActivityService;
 }): OrganizationsService {
-  const { Organizations, Members } = organizationModels(deps.connection);
+  const { Organizations, Members, LeaveTokens } = organizationModels(deps.connection);
   const Users = userModel(deps.connection);
+  const invitationLimits = createInvitationLimits(deps.connection);
   const { activity } = deps;
 
   const audit = (
@@ -277,6 +312,47 @@ export function createOrganizationsService(deps: {
     await giveSeatBack(organization._id);
   }
 
+  /** A new leave link for an (re-)activated membership; links of earlier invitations stop working. */
+  async function issueLeaveLink(member: MemberDocument, inviterId: string): Promise<string> {
+    const now = new Date();
+    await LeaveTokens.updateMany({ member_id: member._id, used_at: null }, { $set: { used_at: now } });
+    const raw = randomToken(32);
+    await LeaveTokens.create({
+      token_hash: sha256Hex(raw),
+      member_id: member._id,
+      organization_id: member.organization_id,
+      user_id: member.user_id,
+      invited_by: new Types.ObjectId(inviterId),
+      expires_at: new Date(now.getTime() + LEAVE_LINK_TTL_DAYS * 86_400_000),
+    });
+    return `${deps.config.publicUrl}/api/v1${INVITATION_LEAVE_PATH}?token=${encodeURIComponent(raw)}`;
+  }
+
+  const usableLeaveToken = (rawToken: string) => ({
+    token_hash: sha256Hex(rawToken),
+    used_at: null,
+    expires_at: mongoose.trusted({ $gt: new Date() }),
+  });
+
+  async function leaveLinkView(token: LeaveTokenDocument, organization: OrganizationDocument) {
+    const inviter = await Users.findById(token.invited_by, { email: 1, display_name: 1 }).lean();
+    return {
+      organization_id: String(organization._id),
+      organization_name: organization.name,
+      inviter_name: inviter?.display_name || inviter?.email || '',
+      inviter_email: inviter?.email ?? '',
+    };
+  }
+
+  /** The active membership and its organization a leave token names, or null. */
+  async function leaveTarget(token: LeaveTokenDocument) {
+    const member = await Members.findOne({ _id: token.member_id, is_active: true }).lean<MemberDocument>();
+    const organization = member
+      ? await Organizations.findById(token.organization_id).lean<OrganizationDocument>()
+      : null;
+    return member && organization ? { member, organization } : null;
+  }
+
   async function findMember(organizationId: Types.ObjectId, memberId: string): Promise<MemberDocument> {
     const member = Types.ObjectId.isValid(memberId)
       ? await Members.findOne({
@@ -289,7 +365,10 @@ export function createOrganizationsService(deps: {
     return member;
   }
 
+  const dashboardOrganizationsUrl = `${deps.config.auth.dashboardUrl}/organizations`;
+
   return {
+    dashboardOrganizationsUrl,
     authorize,
 
     async create(userId, input, context) {
@@ -410,6 +489,8 @@ export function createOrganizationsService(deps: {
 
     async invite(userId, organizationId, input, context) {
       const { organization } = await authorize(userId, organizationId, 'member:invite');
+      // Counted before the address is looked up: a refused address is exactly what is limited.
+      await invitationLimits.count(userId, String(organization._id));
       const invitee = await deps.users.findByEmail(input.email);
       if (!invitee) throw new AppError(OrganizationErrors.USER_NOT_FOUND);
       const existing = await Members.findOne({
@@ -444,7 +525,8 @@ export function createOrganizationsService(deps: {
         if (isDuplicateKey(error)) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
         throw error;
       }
-      const inviter = await Users.findById(userId, { display_name: 1 }).lean();
+      const inviter = await Users.findById(userId, { display_name: 1, email: 1 }).lean();
+      const leaveLink = await issueLeaveLink(member!, userId);
       await audit(
         'member.invited',
         'member',
@@ -462,9 +544,11 @@ export function createOrganizationsService(deps: {
           data: {
             name: invitee.display_name,
             organizationName: organization.name,
-            inviterName: inviter?.display_name ?? '',
+            inviterName: inviter?.display_name || inviter?.email || '',
+            inviterEmail: inviter?.email ?? '',
             role: input.role,
-            dashboardUrl: `${deps.config.auth.dashboardUrl}/organizations`,
+            dashboardUrl: dashboardOrganizationsUrl,
+            leaveLink,
           },
           userId: String(invitee._id),
         });
@@ -508,6 +592,46 @@ export function createOrganizationsService(deps: {
       await audit('member.removed', 'member', memberId, userId, organizationId, context, {
         removed_user_id: String(member.user_id),
       });
+    },
+
+    async describeLeaveLink(rawToken) {
+      if (!rawToken) return null;
+      const token = await LeaveTokens.findOne(usableLeaveToken(rawToken)).lean<LeaveTokenDocument>();
+      const target = token ? await leaveTarget(token) : null;
+      return token && target ? leaveLinkView(token, target.organization) : null;
+    },
+
+    async leaveByLink(rawToken, context) {
+      if (!rawToken) throw new AppError(OrganizationErrors.INVALID_LEAVE_TOKEN);
+      // Used up in one atomic write: of two simultaneous uses only one gets the token.
+      const token = await LeaveTokens.findOneAndUpdate(usableLeaveToken(rawToken), {
+        $set: { used_at: new Date() },
+      }).lean<LeaveTokenDocument>();
+      if (!token) throw new AppError(OrganizationErrors.INVALID_LEAVE_TOKEN);
+      const target = await leaveTarget(token);
+      if (!target) throw new AppError(OrganizationErrors.INVALID_LEAVE_TOKEN);
+      try {
+        await endMembership(target.organization, target.member);
+      } catch (error) {
+        if (error instanceof AppError && error.code === OrganizationErrors.LAST_ADMIN.code) {
+          // Nothing happened: the person may use the link once someone else is admin.
+          await LeaveTokens.updateOne({ _id: token._id }, { $set: { used_at: null } });
+          throw error;
+        }
+        if (error instanceof AppError && error.code === OrganizationErrors.MEMBER_NOT_FOUND.code)
+          throw new AppError(OrganizationErrors.INVALID_LEAVE_TOKEN);
+        throw error;
+      }
+      await audit(
+        'member.left',
+        'member',
+        String(target.member._id),
+        String(token.user_id),
+        String(target.organization._id),
+        context,
+        { via: 'invitation_leave_link', invited_by: String(token.invited_by) },
+      );
+      return leaveLinkView(token, target.organization);
     },
 
     async findActive(organizationId) {
