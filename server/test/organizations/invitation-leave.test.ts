@@ -154,6 +154,18 @@ describe('invitations: the mail says who added you, and one click leaves again',
     expect(await isMember(organizationId, invitee)).to.equal(false);
   });
 
+  it('ends only the membership it was sent for', async () => {
+    const invitee = await signedInUser(ctx, 'twoorgs');
+    const [first, second] = [await createOrganization(ctx, admin), await createOrganization(ctx, admin)];
+    await invite(first!, invitee).expect(201);
+    const firstLink = await leaveLinkOf(invitee);
+    await invite(second!, invitee).expect(201);
+    await ctx.request.post(LEAVE).send({ token: firstLink.token }).expect(200);
+    expect(await isMember(first!, invitee)).to.equal(false);
+    expect(await isMember(second!, invitee)).to.equal(true);
+    expect(await isMember(first!, admin)).to.equal(true);
+  });
+
   it('escapes what the inviter controls on the page', async () => {
     const invitee = await signedInUser(ctx, 'escaped');
     const created = await ctx.request
