@@ -61,6 +61,8 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     applications,
     tokens,
     async close() {
+      // Mails promised in responses already sent go out before the workers and transport stop.
+      await auth.drain();
       await Promise.all([passwords.close(), mail.close()]);
     },
   };

@@ -10,6 +10,7 @@ import {
   PASSWORD,
   signedInUser,
   uniqueEmail,
+  waitForMail,
 } from './helpers.js';
 
 describe('POST /password-reset', () => {
@@ -24,7 +25,7 @@ describe('POST /password-reset', () => {
   const reset = (token: string | null, newPassword = 'brand new secret') =>
     ctx.request.post('/api/v1/password-reset').send({ action: 'reset', token, new_password: newPassword });
   const resetToken = async (email: string) =>
-    linkIn(await latestMail(ctx, email, 'password_reset'), '/auth?mode=reset').searchParams.get('token');
+    linkIn(await waitForMail(ctx, email, 'password_reset'), '/auth?mode=reset').searchParams.get('token');
 
   it('answers known and unknown addresses identically, mailing only the real account', async () => {
     const user = await signedInUser(ctx);
@@ -34,7 +35,7 @@ describe('POST /password-reset', () => {
     expect(known.body).to.deep.equal(unknown.body);
     expect(known.body.success).to.equal(true);
     expect(await outbox(ctx, stranger)).to.have.length(0);
-    const link = linkIn(await latestMail(ctx, user.email, 'password_reset'), '/auth?mode=reset');
+    const link = linkIn(await waitForMail(ctx, user.email, 'password_reset'), '/auth?mode=reset');
     expect(link.origin + link.pathname).to.equal(`${ctx.config.auth.dashboardUrl}/auth`);
   });
 

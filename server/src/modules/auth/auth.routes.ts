@@ -180,7 +180,7 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
     perIp('resend-ip'),
     perAccount('resend-account'),
     async (req, res) => {
-      await auth.resendConfirmation(req.valid.body.email, requestContext(req));
+      auth.resendConfirmation(req.valid.body.email, requestContext(req));
       res.json({ success: true, message: RESEND_MESSAGE });
     },
   );
@@ -356,7 +356,7 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
     async (req, res) => {
       const body = req.valid.body;
       if (body.action === 'generate') {
-        await auth.requestPasswordReset(body.email, requestContext(req));
+        auth.requestPasswordReset(body.email, requestContext(req));
         res.json({ success: true, message: RESET_GENERATED_MESSAGE });
         return;
       }

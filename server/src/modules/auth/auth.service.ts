@@ -37,7 +37,11 @@ export interface AuthService {
     context: RequestContext,
   ): Promise<{ user: PublicUser; confirmation_required: boolean }>;
   confirmEmail(token: string, context: RequestContext): Promise<PublicUser>;
-  resendConfirmation(email: string, context: RequestContext): Promise<void>;
+  /**
+   * Starts sending a new confirmation link and returns before doing anything that depends on the
+   * address, so the response time tells nothing about whether it is registered.
+   */
+  resendConfirmation(email: string, context: RequestContext): void;
   /** Checks e-mail and password (with lockout); returns the user or throws. */
   verifyCredentials(email: string, password: string, context: RequestContext): Promise<UserDocument>;
   /** Starts a dashboard session, or with `application` an embedding session for that application. */
@@ -58,7 +62,10 @@ export interface AuthService {
     input: { display_name?: string; password?: string; current_password?: string },
     context: RequestContext,
   ): Promise<PublicUser>;
-  requestPasswordReset(email: string, context: RequestContext): Promise<void>;
+  /** Like resendConfirmation: returns at once; the lookup and the mail happen after the response. */
+  requestPasswordReset(email: string, context: RequestContext): void;
+  /** Waits for work started after a response (reset and confirmation mails); for shutdown. */
+  drain(): Promise<void>;
   resetPassword(token: string, newPassword: string, context: RequestContext): Promise<void>;
   /** Finds or creates the account for a Google identity; links by e-mail only when Google verified it. */
   signInWithGoogle(
@@ -163,6 +170,19 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     } catch (error) {
       logger.warn({ err: error, template }, 'could not send an account e-mail');
     }
+  }
+
+  const inFlight = new Set<Promise<void>>();
+  /**
+   * Runs `work` after the current response has gone out (setImmediate), so a response can never
+   * wait for it. Failures are logged; `drain()` lets a graceful shutdown finish what was started.
+   */
+  function afterResponse(what: string, work: () => Promise<void>): void {
+    const running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => logger.error({ err: error }, `${what} failed after the response`))
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
   }
 
   function assertPasswordLength(password: string): void {
@@ -392,11 +412,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       return toPublicUser(user);
     },
 
-    async resendConfirmation(email, context) {
-      const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
-      if (!user || user.is_verified) return;
-      await audit('user.confirmation_resent', context, { user_id: String(user._id) });
-      await sendConfirmation(user);
+    resendConfirmation(email, context) {
+      afterResponse('resend confirmation', async () => {
+        const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+        if (!user || user.is_verified) return;
+        await audit('user.confirmation_resent', context, { user_id: String(user._id) });
+        await sendConfirmation(user);
+      });
     },
 
     async verifyCredentials(rawEmail, password, context) {
@@ -517,17 +539,23 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       return toPublicUser(updated!);
     },
 
-    async requestPasswordReset(email, context) {
-      const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
-      if (!user) return;
-      const token = await oneTime.issue('password_reset', String(user._id));
-      await audit('user.password_reset_requested', context, { user_id: String(user._id) });
-      await mailQuietly(
-        user.email,
-        'password_reset',
-        { name: user.display_name, resetLink: resetLink(token) },
-        String(user._id),
-      );
+    requestPasswordReset(email, context) {
+      afterResponse('password reset request', async () => {
+        const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+        if (!user) return;
+        const token = await oneTime.issue('password_reset', String(user._id));
+        await audit('user.password_reset_requested', context, { user_id: String(user._id) });
+        await mailQuietly(
+          user.email,
+          'password_reset',
+          { name: user.display_name, resetLink: resetLink(token) },
+          String(user._id),
+        );
+      });
+    },
+
+    async drain() {
+      await Promise.allSettled([...inFlight]);
     },
 
     async resetPassword(token, newPassword, context) {
