@@ -3,7 +3,6 @@ import type { TestContext } from '../helpers/context.js';
 import {
   bearer,
   createAuthContext,
-  latestMail,
   linkIn,
   login,
   outbox,
