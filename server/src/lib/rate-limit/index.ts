@@ -159,7 +159,12 @@ export interface RateLimiterOptions {
 
 export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
-/** Key by client IP (IPv6 by /56 subnet, as express-rate-limit does); honours the app's `trust proxy`. */
+/**
+ * Key by client IP, honouring the app's `trust proxy`: IPv4 by address, IPv6 by its /56 subnet (what
+ * one customer is usually given, so rotating addresses within it does not escape a limit), and an
+ * IPv4-mapped IPv6 address (`::ffff:1.2.3.4`, as a dual-stack socket reports IPv4 clients) as its IPv4
+ * address — express-rate-limit's `ipKeyGenerator`.
+ */
 export function clientIpKey(req: Request): string | undefined {
   return req.ip ? ipKeyGenerator(req.ip) : undefined;
 }

@@ -1,11 +1,15 @@
 import type { Request, RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
-import { createRateLimiter } from '../../lib/rate-limit/index.js';
+import { clientIpKey, createRateLimiter } from '../../lib/rate-limit/index.js';
 import { normalizeEmail } from '../users/index.js';
 
 export interface AuthRateLimits {
-  /** Per client IP; `limit` defaults to RATE_LIMIT_PER_IP. */
+  /**
+   * Per client address (`req.ip`, so behind TRUST_PROXY the forwarded one): IPv4 by address, IPv6 by
+   * /56 (IPv4-mapped IPv6 as its IPv4 address), so rotating through one subnet does not reset the
+   * budget. `limit` defaults to RATE_LIMIT_PER_IP.
+   */
   perIp(name: string, limit?: number): RequestHandler;
   /** Per e-mail address in the request body (requests without one are not counted). */
   perAccount(name: string): RequestHandler;
@@ -25,7 +29,7 @@ export function createAuthRateLimits(deps: { connection: Connection; config: Con
         name,
         windowS: limits.windowS,
         limit,
-        key: (req) => req.ip,
+        key: clientIpKey,
       }),
     perAccount: (name) =>
       createRateLimiter({
