@@ -63,12 +63,13 @@ export function createApp(deps: AppDependencies): Express {
   app.use(express.json({ limit: config.bodyLimit }));
 
   const registry = createApiRegistry();
+  const isApplicationActive = async (id: string) => Boolean(await services.applications.findActive(id));
   // API tokens first: they answer null for anything but `cs_…`, while the session
   // authenticator refuses every credential that is not one of its JWTs.
   const guard = createRouteGuard(
     createAuthenticate([
       apiTokenAuthenticator(services.tokens),
-      sessionAuthenticator(services.auth, async (id) => Boolean(await services.applications.findActive(id))),
+      sessionAuthenticator(services.auth, isApplicationActive),
     ]),
   );
   const api = new ApiRouter(registry, API_BASE_PATH, { guard });
@@ -84,6 +85,7 @@ export function createApp(deps: AppDependencies): Express {
     connection,
     isAdmin: (user) => services.organizations.isGlobalAdmin(user),
     organizationsOf: (userId) => services.organizations.membershipsOf(userId),
+    isApplicationActive,
   });
   registerOrganizationRoutes(api, services.organizations);
   registerProjectRoutes(api, {

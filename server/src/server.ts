@@ -30,6 +30,13 @@ export async function startServer(
       error ? reject(error) : resolve(listening),
     );
   });
+  // Mails carry absolute links built from PUBLIC_URL, never from a request's Host header (that
+  // would let anyone aim reset links at their own host). Say which base they use, so someone who
+  // opens the dashboard under another address (127.0.0.1 vs localhost) knows why links differ.
+  logger.info(
+    { publicUrl: config.publicUrl, dashboardUrl: config.auth.dashboardUrl },
+    `Links in e-mails point to ${config.publicUrl} (confirmation) and ${config.auth.dashboardUrl} (dashboard). Set PUBLIC_URL if users reach this server under another address.`,
+  );
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
+import { createTenant } from '../tokens/helpers.js';
 import {
   createAuthContext,
   latestMail,
@@ -173,5 +175,20 @@ describe('registration and e-mail confirmation', () => {
     const serialized = JSON.stringify(entries);
     expect(serialized).not.to.contain(PASSWORD);
     expect(serialized).not.to.contain(link.searchParams.get('token'));
+  });
+
+  it('refuses an application_id that names no active application, creating nothing', async () => {
+    const email = uniqueEmail('app-signup');
+    const unknown = await register(ctx, email, PASSWORD, {
+      application_id: new Types.ObjectId().toHexString(),
+    });
+    expect(unknown.status).to.equal(400);
+    expect(unknown.body.code).to.equal('unknown_application');
+    expect(await ctx.database.connection.collection('profiles').countDocuments({ email })).to.equal(0);
+
+    const tenant = await createTenant(ctx, 'signup-app');
+    await register(ctx, email, PASSWORD, { application_id: tenant.applicationId }).expect(201);
+    const stored = await ctx.database.connection.collection('profiles').findOne({ email });
+    expect(String(stored?.registered_application_id)).to.equal(tenant.applicationId);
   });
 });

@@ -12,6 +12,12 @@ export const AuthErrors = {
     message:
       'Too many failed sign-in attempts for this address. Sign-in with a password is paused for a while; try again later or reset your password.',
   },
+  UNKNOWN_APPLICATION: {
+    status: 400,
+    code: 'unknown_application',
+    message:
+      'application_id names no active application. Leave it out, or use the id shown in the dashboard.',
+  },
   PASSWORD_TOO_SHORT: {
     status: 400,
     code: 'password_too_short',

@@ -50,6 +50,8 @@ export interface AuthRouteDependencies {
   isAdmin(user: UserDocument): Promise<boolean>;
   /** The caller's organizations with roles, for /verify. */
   organizationsOf(userId: string): Promise<OrganizationMembership[]>;
+  /** Whether an application exists and is active (registration may name one). */
+  isApplicationActive(applicationId: string): Promise<boolean>;
 }
 
 const RESET_GENERATED_MESSAGE =
@@ -121,6 +123,9 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
     },
     perIp('register-ip'),
     async (req, res) => {
+      const applicationId = req.valid.body.application_id;
+      if (applicationId && !(await deps.isApplicationActive(applicationId)))
+        throw new AppError(AuthErrors.UNKNOWN_APPLICATION);
       res.status(201).json(await auth.register(req.valid.body, requestContext(req)));
     },
   );
