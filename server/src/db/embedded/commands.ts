@@ -11,11 +11,13 @@ import {
   makeIndexSpec,
   upsertBase,
   validateCollName,
+  validateFilter,
   validateId,
   type Collection,
 } from './engine.js';
 import { type AuthState, requiresAuthentication, type ScramAuthenticator, AUTH_DB } from './auth.js';
 import { MongoServerError, mongoError, toServerError } from './errors.js';
+import { checkNoProtoKeys, checkPath, checkProjection, checkSort } from './paths.js';
 import { applyTypes, docTypes, normalize, normalizeDoc, type TypeMap } from './types.js';
 import { isPlainObject, keyOf, pathValues, type Doc } from './values.js';
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from './wire.js';
@@ -315,6 +317,7 @@ export class CommandRunner {
         return { name: d.name, sizeOnDisk: size, empty: size === 0 };
       });
     if (isPlainObject(b.filter)) {
+      validateFilter(b.filter);
       const q = new Query(b.filter, MINGO_OPTIONS);
       dbs = dbs.filter((d) => q.test(d));
     }
@@ -335,6 +338,7 @@ export class CommandRunner {
         }))
       : [];
     if (isPlainObject(b.filter) && Object.keys(b.filter).length) {
+      validateFilter(b.filter);
       const q = new Query(b.filter, MINGO_OPTIONS);
       infos = infos.filter((i) => q.test(i));
     }
@@ -569,6 +573,7 @@ export class CommandRunner {
         "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
       );
     const fields = isPlainObject(b.fields) ? b.fields : undefined;
+    checkProjection(fields);
     const coll = this.engine.getCollection(db, name);
     let matched = this.engine.match(coll, q);
     if (isPlainObject(b.sort) && Object.keys(b.sort).length) matched = sortFirst(matched, b.sort);
@@ -683,6 +688,7 @@ export class CommandRunner {
     const name = validateCollName(db, b.distinct);
     if (typeof b.key !== 'string')
       throw mongoError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
+    checkPath(b.key, 'The distinct key');
     const q = (b.query ?? {}) as Doc;
     const coll = this.engine.getCollection(db, name);
     const seen = new Map<string, unknown>();
@@ -828,6 +834,8 @@ export class CommandRunner {
       if (!isPlainObject(raw)) throw mongoError(14, 'index specification must be an object');
       if (raw.name === undefined && raw.key === undefined)
         throw mongoError(9, "The 'key' field is a required property of an index specification");
+      if (isPlainObject(raw.key)) for (const k of Object.keys(raw.key)) checkPath(k, 'The index key');
+      if (isPlainObject(raw.partialFilterExpression)) validateFilter(raw.partialFilterExpression);
       return makeIndexSpec(raw);
     });
     const { coll, created } = this.engine.ensureCollection(db, name);
@@ -927,6 +935,7 @@ function typesOf(d: Doc): TypeMap | undefined {
  * type annotations, recorded before the rest of the body is normalized.
  */
 function prepareBody(name: string, body: Doc): void {
+  checkNoProtoKeys(body);
   const keep = (d: unknown) => {
     if (!isPlainObject(d)) return;
     const { types } = normalizeDoc(d);
@@ -985,6 +994,7 @@ function validateUpdatedDoc(d: Doc): void {
 }
 
 function sortFirst(docs: Doc[], sort: Doc): Doc[] {
+  checkSort(sort);
   if (docs.length <= 1) return docs;
   return new Query({}, MINGO_OPTIONS)
     .find(docs)
@@ -993,6 +1003,7 @@ function sortFirst(docs: Doc[], sort: Doc): Doc[] {
 }
 
 function projectOne(d: Doc, fields: Doc | undefined): Doc {
+  checkProjection(fields);
   if (!fields || Object.keys(fields).length === 0) return applyTypes(d, docTypes.get(d));
   return applyTypes(
     orderProjected(new Query({}, MINGO_OPTIONS).find([d], fields).all()[0] as Doc, d),

@@ -16,6 +16,14 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import type { Options as MingoOptions, PipelineOperator } from 'mingo/types';
 import { MongoServerError, mongoError } from './errors.js';
+import {
+  checkExpression,
+  checkPath,
+  checkPipeline,
+  checkProjection,
+  checkSort,
+  checkUpdatePaths,
+} from './paths.js';
 import { applyTypes, docTypes, dropTypes, pruneTypes, type TypeMap } from './types.js';
 import {
   cloneDoc,
@@ -577,6 +585,7 @@ export class Engine {
 
   /** Runs an aggregation pipeline over a collection (or over nothing, for `aggregate: 1`). */
   aggregate(db: string, coll: Collection | undefined, pipeline: Doc[], input?: Doc[]): Doc[] {
+    checkPipeline(pipeline, validateFilter);
     let stages = pipeline;
     let source: Doc[];
     const first = stages[0];
@@ -615,7 +624,9 @@ export class Engine {
     opts: { query: Doc; arrayFilters?: Doc[]; upsert?: boolean },
   ): { doc: Doc; types: TypeMap | undefined; changed: boolean } {
     const oldTypes = docTypes.get(old);
+    if (opts.arrayFilters) for (const f of opts.arrayFilters) validateFilter(f);
     if (Array.isArray(u)) {
+      checkPipeline(u, validateFilter);
       for (const stage of u) {
         const op = isPlainObject(stage) ? Object.keys(stage)[0] : undefined;
         if (!op || !PIPELINE_UPDATE_STAGES.has(op) || Object.keys(stage).length !== 1)
@@ -669,6 +680,7 @@ export class Engine {
           9,
           `Modifiers operate on fields but we found type ${typeName(spec)} instead. For example: {$mod: {<field>: ...}} not {${k}: ${formatValue(spec)}}`,
         );
+      checkUpdatePaths(k, spec);
       if (k === '$setOnInsert') {
         if (!opts.upsert) continue;
         ops.$set = { ...((ops.$set as Doc) ?? {}), ...spec };
@@ -872,6 +884,7 @@ function firstDollarKey(v: unknown): string | undefined {
 }
 
 export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+  checkSort(sort);
   if ('$natural' in sort) {
     // natural order is insertion order; only a {$natural: -1} sort changes anything
     return sort.$natural === -1 ? docs.slice().reverse() : docs;
@@ -889,6 +902,7 @@ export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
 
 /** Applies a find projection; keeps the numeric type annotations of the source documents. */
 export function project(docs: Doc[], projection: Doc | undefined, filter: Doc): Doc[] {
+  checkProjection(projection);
   if (!projection || Object.keys(projection).length === 0)
     return docs.map((d) => applyTypes(d, docTypes.get(d)));
   const slices = sliceOnlyProjection(projection);
@@ -1021,9 +1035,12 @@ export function validateFilter(filter: unknown, depth = 0): void {
         }
       } else if (k === '$where' || k === '$text' || k === '$jsonSchema') {
         throw mongoError(2, `${k} is not supported by the embedded server`);
+      } else if (k === '$expr') {
+        checkExpression(v);
       }
       continue;
     }
+    checkPath(k);
     if (isPlainObject(v)) {
       const keys = Object.keys(v);
       if (keys.length && (keys[0] as string).startsWith('$')) {
@@ -1036,6 +1053,9 @@ export function validateFilter(filter: unknown, depth = 0): void {
             throw mongoError(2, '$not needs a regex or a document');
           if (op === '$not' && isPlainObject(arg)) validateFilter({ [k]: arg }, depth + 1);
           if (op === '$elemMatch' && !isPlainObject(arg)) throw mongoError(2, '$elemMatch needs an Object');
+          // {$elemMatch: {field: …}} matches documents in the array: its keys are paths too
+          if (op === '$elemMatch' && !Object.keys(arg as Doc).some((x) => FIELD_OPERATORS.has(x)))
+            validateFilter(arg, depth + 1);
           if (
             op === '$near' ||
             op === '$nearSphere' ||

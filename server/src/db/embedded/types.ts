@@ -82,11 +82,11 @@ export function applyTypes(doc: Doc, types: TypeMap | undefined): Doc {
     const parts = path.split('.');
     let cur: unknown = out;
     for (let i = 0; i < parts.length - 1 && cur !== undefined && cur !== null; i++) {
-      cur = (cur as Record<string, unknown>)[parts[i] as string];
+      cur = ownField(cur, parts[i] as string);
     }
     if (cur === null || typeof cur !== 'object') continue;
     const last = parts[parts.length - 1] as string;
-    const val = (cur as Record<string, unknown>)[last];
+    const val = ownField(cur, last);
     if (typeof val !== 'number') continue;
     if (type === 'double') (cur as Record<string, unknown>)[last] = new Double(val);
     else if (Number.isInteger(val)) (cur as Record<string, unknown>)[last] = Long.fromNumber(val);
@@ -102,7 +102,7 @@ function shallowCopyPaths(doc: Doc, types: TypeMap): Doc {
     let cur: Record<string, unknown> = root;
     for (let i = 0; i < parts.length - 1; i++) {
       const p = parts[i] as string;
-      const next = cur[p];
+      const next = ownField(cur, p);
       if (Array.isArray(next)) cur[p] = next.slice();
       else if (isPlainObject(next)) cur[p] = { ...next };
       else break;
@@ -135,9 +135,16 @@ export function pruneTypes(doc: Doc, types: TypeMap | undefined): TypeMap | unde
         cur = undefined;
         break;
       }
-      cur = (cur as Record<string, unknown>)[part];
+      cur = ownField(cur, part);
     }
     if (typeof cur === 'number') out.set(p, t);
   }
   return out.size ? out : undefined;
+}
+
+/** Own property of an object or array (never one inherited from a prototype). */
+function ownField(o: unknown, key: string): unknown {
+  return o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, key)
+    ? (o as Record<string, unknown>)[key]
+    : undefined;
 }

@@ -8,6 +8,7 @@
  * separately (see `types.ts`) so that Int32/Int64/Double round-trip unchanged.
  */
 import { ObjectId } from 'bson';
+import { checkPath } from './paths.js';
 
 export type Doc = Record<string, unknown>;
 
@@ -176,10 +177,15 @@ function collect(val: unknown, parts: string[], i: number, out: unknown[]): void
     return;
   }
   if (isPlainObject(val)) {
-    collect(val[part], parts, i + 1, out);
+    collect(own(val, part), parts, i + 1, out);
     return;
   }
   out.push(undefined);
+}
+
+/** A field of a document: own properties only, never something inherited from Object.prototype. */
+function own(o: Doc, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 
 /** Single value at a dotted path, no array expansion (undefined if missing). */
@@ -190,7 +196,7 @@ export function getPath(doc: unknown, path: string): unknown {
     if (Array.isArray(cur)) {
       if (!/^\d+$/.test(part)) return undefined;
       cur = cur[Number(part)];
-    } else if (isPlainObject(cur)) cur = cur[part];
+    } else if (isPlainObject(cur)) cur = own(cur, part);
     else return undefined;
   }
   return cur;
@@ -198,11 +204,12 @@ export function getPath(doc: unknown, path: string): unknown {
 
 /** Sets a dotted path, creating intermediate objects. */
 export function setPath(doc: Doc, path: string, value: unknown): void {
+  checkPath(path);
   const parts = path.split('.');
   let cur: Doc = doc;
   for (let i = 0; i < parts.length - 1; i++) {
     const p = parts[i] as string;
-    let next = cur[p];
+    let next = own(cur, p);
     if (!isPlainObject(next) && !Array.isArray(next)) {
       next = {};
       cur[p] = next;
