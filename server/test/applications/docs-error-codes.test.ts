@@ -2,31 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { CommonErrors } from '../../src/lib/errors.js';
+import { ERROR_DEFINITIONS } from '../../src/lib/error-catalog.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const docsDir = path.resolve(here, '../../../docs');
-const modulesDir = path.resolve(here, '../../src/modules');
+const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs');
 
-/** Every error the API can answer with, from each module's `<feature>.errors.ts` catalog. */
-async function errorCatalog(): Promise<Map<string, Set<number>>> {
+/** The statuses the API answers each error code with (lib/error-catalog.ts lists every catalog). */
+function errorCatalog(): Map<string, Set<number>> {
   const statuses = new Map<string, Set<number>>();
-  const add = (definition: unknown) => {
-    if (typeof definition !== 'object' || definition === null) return;
-    const { status, code } = definition as { status?: unknown; code?: unknown };
-    if (typeof status !== 'number' || typeof code !== 'string') return;
+  for (const { code, status } of ERROR_DEFINITIONS) {
     if (!statuses.has(code)) statuses.set(code, new Set());
     statuses.get(code)!.add(status);
-  };
-  Object.values(CommonErrors).forEach(add);
-  for (const module of await readdir(modulesDir)) {
-    const files = (await readdir(path.join(modulesDir, module))).filter((f) => f.endsWith('.errors.ts'));
-    for (const file of files) {
-      const exports = (await import(path.join(modulesDir, module, file))) as Record<string, unknown>;
-      for (const catalog of Object.values(exports)) {
-        if (typeof catalog === 'object' && catalog !== null) Object.values(catalog).forEach(add);
-      }
-    }
   }
   return statuses;
 }
@@ -36,7 +21,7 @@ const DOCUMENTED = /\b([1-5]\d\d)\*{0,2} `([a-z][a-z0-9_]*)`|`([1-5]\d\d) ([a-z]
 
 describe('docs/ and the API agree on error statuses', () => {
   it('every "status code" pair in docs/ has the status the API answers that code with', async () => {
-    const catalog = await errorCatalog();
+    const catalog = errorCatalog();
     expect(catalog.get('no_membership'), 'the embedding catalog is read').to.deep.equal(new Set([404]));
     const wrong: string[] = [];
     for (const file of (await readdir(docsDir)).filter((f) => f.endsWith('.md'))) {

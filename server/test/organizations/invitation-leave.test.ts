@@ -61,6 +61,13 @@ describe('invitations: the mail says who added you, and one click leaves again',
         .to.match(/<form method="post"/)
         .and.to.contain(`value="${token}"`);
     }
+    const asJson = await ctx.request.get(path).set('Accept', 'application/json').expect(200);
+    expect(asJson.body).to.deep.equal({
+      organization_id: organizationId,
+      organization_name: 'Acme',
+      inviter_name: 'Grace Hopper',
+      inviter_email: admin.email,
+    });
     expect(await isMember(organizationId, invitee)).to.equal(true);
 
     const left = await ctx.request.post(LEAVE).send({ token }).expect(200);
@@ -90,6 +97,8 @@ describe('invitations: the mail says who added you, and one click leaves again',
     });
     const stale = await ctx.request.get(path).expect(400);
     expect(stale.text).to.contain('ungültig').and.not.to.contain('<form');
+    const staleJson = await ctx.request.get(path).set('Accept', 'application/json').expect(400);
+    expect(staleJson.body.code).to.equal('invalid_leave_token');
   });
 
   it('works from the page without JavaScript: the form post answers a page', async () => {

@@ -218,17 +218,26 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       path: INVITATION_LEAVE_PATH,
       summary: 'The leave link of an invitation mail: a confirmation page',
       description:
-        'Public (the token is the credential). Answers an HTML page naming the organization and who added the person, with one button that POSTs the token back. Changes nothing, so mail scanners that follow links do no harm. An unknown, expired or used token, or an ended membership, gets an HTML page saying so (400).',
+        'Public (the token is the credential). Changes nothing, so mail scanners that follow links do no harm. Browsers (and any client not asking for JSON) get an HTML page naming the organization and who added the person, with one button that POSTs the token back; with `Accept: application/json` the same facts come as JSON. An unknown, expired or used token, or an ended membership, answers 400 (invalid_leave_token; a page saying so for browsers).',
       tags: leaveTags,
       query: LeaveLinkQuery,
       responses: {
-        200: { description: 'HTML confirmation page (text/html)' },
-        400: { description: 'HTML page: the link is invalid, expired or used' },
+        200: {
+          description:
+            'The invitation the link belongs to (JSON); browsers get the confirmation page (text/html)',
+          schema: LeaveLinkResponseSchema,
+        },
+        400: { description: 'The link is invalid, expired or used (invalid_leave_token)' },
       },
     },
     async (req, res) => {
       const token = req.valid.query.token ?? '';
       const view = await organizations.describeLeaveLink(token);
+      if (req.accepts(['html', 'json']) === 'json') {
+        if (!view) throw new AppError(OrganizationErrors.INVALID_LEAVE_TOKEN);
+        res.set('Cache-Control', 'no-store').json(view);
+        return;
+      }
       const dashboardUrl = organizations.dashboardOrganizationsUrl;
       if (!view)
         return sendPage(res, 400, leaveErrorPage(LEAVE_PAGE_ERRORS.invalid_leave_token!, dashboardUrl));
