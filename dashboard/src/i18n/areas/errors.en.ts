@@ -60,6 +60,7 @@ export const en: Record<keyof typeof de, string> = {
   'error.admin_only': 'Access denied: you do not have admin permission.',
   'error.already_member': 'User is already a member of this organization',
   'error.application_not_found': 'Application not found',
+  'error.invalid_leave_token': 'This link is invalid, has expired or has already been used.',
   'error.last_admin': 'An organization needs at least one active admin. Make someone else admin first.',
   'error.member_limit_reached': 'This organization has reached its member limit.',
   'error.member_not_found': 'Member not found.',

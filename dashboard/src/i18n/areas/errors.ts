@@ -69,6 +69,7 @@ export const de = {
   'error.admin_only': 'Zugriff verweigert: Sie haben keine Admin-Berechtigung.',
   'error.already_member': 'Diese Person ist bereits Mitglied der Organisation.',
   'error.application_not_found': 'Anwendung nicht gefunden',
+  'error.invalid_leave_token': 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
   'error.last_admin':
     'Eine Organisation braucht mindestens einen aktiven Admin. Machen Sie zuerst eine andere Person zum Admin.',
   'error.member_limit_reached': 'Die Organisation hat die maximale Anzahl an Mitgliedern erreicht.',
