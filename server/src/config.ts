@@ -48,6 +48,7 @@ const envSchema = z.object({
   JWT_PRIVATE_KEY: z.string().optional(),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   PASSWORD_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
+  PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
   EMAIL_CONFIRMATION_REQUIRED: booleanFlag(true),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
@@ -121,6 +122,8 @@ export interface Config {
     jwtPrivateKey: string | undefined;
     bcryptCost: number;
     passwordPepper: string | undefined;
+    /** Hashes that may wait for a hashing thread; unset → the hasher's default (32 per thread). */
+    passwordHashQueueLimit: number | undefined;
     passwordMinLength: number;
     emailConfirmationRequired: boolean;
     lockoutThreshold: number;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwtPrivateKey: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),
       bcryptCost: e.BCRYPT_COST,
       passwordPepper: e.PASSWORD_PEPPER,
+      passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
       passwordMinLength: e.PASSWORD_MIN_LENGTH,
       emailConfirmationRequired: e.EMAIL_CONFIRMATION_REQUIRED,
       lockoutThreshold: e.LOCKOUT_THRESHOLD,

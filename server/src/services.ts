@@ -34,6 +34,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   const passwords = createPasswordHasher({
     cost: config.auth.bcryptCost,
     pepper: config.auth.passwordPepper,
+    maxQueue: config.auth.passwordHashQueueLimit,
   });
   const users = createUsersService({ connection });
   const auth = createAuthService({

@@ -45,6 +45,11 @@ export const CommonErrors = {
   },
   UNAUTHORIZED: { status: 401, code: 'unauthorized', message: 'Authentication is required.' },
   FORBIDDEN: { status: 403, code: 'forbidden', message: 'You are not allowed to do this.' },
+  SERVER_BUSY: {
+    status: 503,
+    code: 'server_busy',
+    message: 'The server is busy. Please try again in a few seconds.',
+  },
   INTERNAL: {
     status: 500,
     code: 'internal_error',

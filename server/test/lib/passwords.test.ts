@@ -6,18 +6,25 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import bcrypt from 'bcryptjs';
 import { expect } from 'chai';
 import ts from 'typescript';
+import { AppError } from '../../src/lib/errors.js';
 import {
   createPasswordHasher,
   defaultPoolSize,
   MAX_PASSWORD_LENGTH,
+  PasswordHasherBusyError,
   prehashPassword,
+  QUEUE_PER_THREAD,
   type PasswordHasher,
 } from '../../src/lib/passwords/index.js';
+
+/** A well-formed bcrypt hash (cost 4) that nothing matches. */
+const DUMMY = bcrypt.genSaltSync(4) + 'a'.repeat(31);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../..');
 const repoRoot = path.resolve(serverDir, '..');
-const passwordsDir = path.join(serverDir, 'src/lib/passwords');
+const libDir = path.join(serverDir, 'src/lib');
+const passwordsDir = path.join(libDir, 'passwords');
 
 describe('lib/passwords: createPasswordHasher', () => {
   let hasher: PasswordHasher;
@@ -154,6 +161,50 @@ describe('lib/passwords: createPasswordHasher', () => {
     expect(ticks).to.be.at.least(5);
   });
 
+  it('refuses work beyond a full queue with PasswordHasherBusyError (503 server_busy, Retry-After), and accepts it again once drained', async () => {
+    const busy = createPasswordHasher({ cost: 8, poolSize: 1, maxQueue: 3 });
+    try {
+      // One running and three waiting: the fifth call is refused at once, whatever the call.
+      const accepted = [1, 2, 3, 4].map((n) => busy.verifyDummy(`guess ${n}`));
+      for (const refused of [
+        busy.verifyDummy('guess 5'),
+        busy.hash('new password'),
+        busy.verify('pw', DUMMY),
+      ]) {
+        const error = await refused.catch((e: unknown) => e);
+        expect(error).to.be.instanceOf(PasswordHasherBusyError);
+        expect(error).to.be.instanceOf(AppError);
+        const busyError = error as PasswordHasherBusyError;
+        expect(busyError.status).to.equal(503);
+        expect(busyError.code).to.equal('server_busy');
+        expect(busyError.retryAfterS).to.be.at.least(1);
+        expect(busyError.headers).to.deep.equal({ 'Retry-After': String(busyError.retryAfterS) });
+      }
+      expect(await Promise.all(accepted)).to.deep.equal([false, false, false, false]);
+      const hash = await busy.hash('after the flood');
+      expect(await busy.verify('after the flood', hash)).to.equal(true);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it(`bounds the queue by default at ${QUEUE_PER_THREAD} waiting hashes per thread`, async () => {
+    const bounded = createPasswordHasher({ cost: 4, poolSize: 2 });
+    try {
+      const calls = Array.from({ length: 2 + 2 * QUEUE_PER_THREAD + 1 }, (_, n) =>
+        bounded.verifyDummy(`guess ${n}`).then(
+          () => 'done',
+          (error: unknown) => (error instanceof PasswordHasherBusyError ? 'busy' : 'failed'),
+        ),
+      );
+      const outcomes = await Promise.all(calls);
+      expect(outcomes.filter((outcome) => outcome === 'done')).to.have.length(2 + 2 * QUEUE_PER_THREAD);
+      expect(outcomes.at(-1)).to.equal('busy');
+    } finally {
+      await bounded.close();
+    }
+  });
+
   it('rejects calls after close()', async () => {
     const closing = createPasswordHasher({ cost: 4, poolSize: 1 });
     await closing.hash('warm up');
@@ -218,8 +269,9 @@ describe('lib/passwords: in a separate process, from sources (tsx) and compiled 
     await writeFile(path.join(builtDir, 'package.json'), '{"type":"module"}');
     await symlink(path.join(repoRoot, 'node_modules'), path.join(builtDir, 'node_modules'), 'dir');
     await mkdir(path.join(builtDir, 'passwords'));
-    for (const name of ['index', 'pool']) {
-      const source = await readFile(path.join(passwordsDir, `${name}.ts`), 'utf8');
+    // lib/passwords/{index,pool}.ts and the lib/errors.ts they import, at their places in dist/.
+    for (const name of ['passwords/index', 'passwords/pool', 'errors']) {
+      const source = await readFile(path.join(libDir, `${name}.ts`), 'utf8');
       const { outputText } = ts.transpileModule(source, {
         compilerOptions: {
           // NodeNext emits ESM for `"type": "module"` packages; transpileModule cannot see package.json.
@@ -229,7 +281,7 @@ describe('lib/passwords: in a separate process, from sources (tsx) and compiled 
         },
         fileName: `${name}.ts`,
       });
-      await writeFile(path.join(builtDir, 'passwords', `${name}.js`), outputText);
+      await writeFile(path.join(builtDir, `${name}.js`), outputText);
     }
   });
 

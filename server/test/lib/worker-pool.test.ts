@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { WorkerPool, WorkerPoolClosedError } from '../../src/lib/passwords/pool.js';
+import { WorkerPool, WorkerPoolClosedError, WorkerPoolFullError } from '../../src/lib/passwords/pool.js';
 
 type EchoJob = { op: 'echo' | 'slow' | 'fail' | 'exit' | 'uncaught'; value?: unknown };
 interface Echo {
@@ -26,8 +26,14 @@ return (job) => {
   }
 };`;
 
-function echoPool(size: number, handlerSource = ECHO_HANDLER): WorkerPool<EchoJob, Echo> {
-  return new WorkerPool<EchoJob, Echo>({ handlerSource, size, name: 'echo', workerData: { answer: 42 } });
+function echoPool(size: number, handlerSource = ECHO_HANDLER, maxQueue?: number): WorkerPool<EchoJob, Echo> {
+  return new WorkerPool<EchoJob, Echo>({
+    handlerSource,
+    size,
+    maxQueue,
+    name: 'echo',
+    workerData: { answer: 42 },
+  });
 }
 
 describe('lib/passwords/pool: WorkerPool', () => {
@@ -107,5 +113,49 @@ describe('lib/passwords/pool: WorkerPool', () => {
 
   it('rejects a size below 1', () => {
     expect(() => echoPool(0)).to.throw(RangeError);
+  });
+
+  it('with maxQueue, refuses a job at once when every thread is busy and the queue is full', async () => {
+    pool = echoPool(2, ECHO_HANDLER, 3);
+    // Two running, three waiting.
+    const accepted = [1, 2, 3, 4, 5].map((value) => pool!.run({ op: 'slow', value }));
+    expect(pool.queueLength).to.equal(3);
+    const started = Date.now();
+    const error = await pool.run({ op: 'echo', value: 6 }).catch((e: unknown) => e);
+    expect(Date.now() - started, 'refused without waiting for a thread').to.be.below(100);
+    expect(error).to.be.instanceOf(WorkerPoolFullError);
+    expect((error as WorkerPoolFullError).maxQueue).to.equal(3);
+    expect((error as WorkerPoolFullError).message).to.contain('busy');
+    // The estimate: two rounds of the queue ahead on two threads, at the default guess of 100 ms a job.
+    expect((error as WorkerPoolFullError).retryAfterMs).to.equal(200);
+    expect((await Promise.all(accepted)).map((result) => result.value)).to.deep.equal([1, 2, 3, 4, 5]);
+  });
+
+  it('accepts jobs again once the queue drains, and estimates the wait from measured job times', async () => {
+    pool = echoPool(1, ECHO_HANDLER, 1);
+    const first = [pool.run({ op: 'slow', value: 1 }), pool.run({ op: 'slow', value: 2 })];
+    const refused = await pool.run({ op: 'slow', value: 3 }).catch((e: unknown) => e);
+    expect(refused).to.be.instanceOf(WorkerPoolFullError);
+    await Promise.all(first);
+    expect(pool.queueLength).to.equal(0);
+    const again = [pool.run({ op: 'slow', value: 4 }), pool.run({ op: 'slow', value: 5 })];
+    const full = (await pool.run({ op: 'echo' }).catch((e: unknown) => e)) as WorkerPoolFullError;
+    // Slow jobs take about 100 ms; two of them are ahead of a newly queued job on one thread.
+    expect(full.retryAfterMs).to.be.within(180, 1000);
+    expect((await Promise.all(again)).map((result) => result.value)).to.deep.equal([4, 5]);
+    expect((await pool.run({ op: 'echo', value: 6 })).value).to.equal(6);
+  });
+
+  it('a queue bound of 0 runs jobs only on free threads', async () => {
+    pool = echoPool(1, ECHO_HANDLER, 0);
+    const running = pool.run({ op: 'slow', value: 1 });
+    expect(await pool.run({ op: 'echo' }).catch((e: unknown) => e)).to.be.instanceOf(WorkerPoolFullError);
+    expect((await running).value).to.equal(1);
+    expect((await pool.run({ op: 'echo', value: 2 })).value).to.equal(2);
+  });
+
+  it('rejects a maxQueue that is negative or not an integer', () => {
+    expect(() => echoPool(1, ECHO_HANDLER, -1)).to.throw(RangeError);
+    expect(() => echoPool(1, ECHO_HANDLER, 1.5)).to.throw(RangeError);
   });
 });

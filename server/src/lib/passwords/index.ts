@@ -7,13 +7,17 @@
  *   if (user ? await hasher.verify(password, user.password_hash) : await hasher.verifyDummy(password)) …
  *   if (hasher.needsRehash(user.password_hash)) user.password_hash = await hasher.hash(password);
  *   await hasher.close(); // on shutdown
+ *
+ * When every thread is busy and the queue is full, the calls reject with `PasswordHasherBusyError`
+ * (an AppError: 503 `server_busy` with Retry-After).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import bcrypt from 'bcryptjs';
-import { WorkerPool } from './pool.js';
+import { AppError, CommonErrors } from '../errors.js';
+import { WorkerPool, WorkerPoolFullError } from './pool.js';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -35,6 +39,34 @@ export interface PasswordHasherOptions {
   pepper?: string;
   /** Worker threads; default `max(1, os.availableParallelism() - 1)`. */
   poolSize?: number;
+  /**
+   * Most hashes that may wait for a thread (PASSWORD_HASH_QUEUE_LIMIT); beyond it `hash`, `verify`
+   * and `verifyDummy` reject with `PasswordHasherBusyError`. Default `QUEUE_PER_THREAD × poolSize`.
+   */
+  maxQueue?: number;
+}
+
+/**
+ * Default queue bound per worker thread. At the default cost (10) one bcrypt run takes about 50 ms
+ * on a current core (150 queued runs on one thread took 8 s), so 32 waiting jobs per thread mean an
+ * accepted sign-in waits at most about 1.6 s (a few seconds at cost 12) — while a flood beyond
+ * that is answered 503 at once instead of delaying everyone's sign-in behind it. Normal peaks stay
+ * far below it: each account and address is rate limited before any hash is computed.
+ */
+export const QUEUE_PER_THREAD = 32;
+
+/**
+ * All hashing threads are busy and the queue is full: the API answers 503 `server_busy` with
+ * `Retry-After` (seconds until the queue is estimated to have room, at least 1).
+ */
+export class PasswordHasherBusyError extends AppError {
+  readonly retryAfterS: number;
+
+  constructor(retryAfterS: number) {
+    super(CommonErrors.SERVER_BUSY, { headers: { 'Retry-After': String(retryAfterS) } });
+    this.name = 'PasswordHasherBusyError';
+    this.retryAfterS = retryAfterS;
+  }
 }
 
 /**
@@ -98,16 +130,29 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
     throw new RangeError(`bcrypt cost must be an integer between 4 and 31, got ${cost}.`);
   }
   const key = options.pepper ?? BUILT_IN_PREHASH_KEY;
+  const size = options.poolSize ?? defaultPoolSize();
   const pool = new WorkerPool<PasswordJob, string | boolean>({
     handlerSource: WORKER_HANDLER,
     workerData: { bcryptjs: pathToFileURL(createRequire(import.meta.url).resolve('bcryptjs')).href },
-    size: options.poolSize ?? defaultPoolSize(),
+    size,
+    maxQueue: options.maxQueue ?? QUEUE_PER_THREAD * size,
     name: 'password',
   });
   const dummyHash = makeDummyHash(cost);
 
+  async function run(job: PasswordJob): Promise<string | boolean> {
+    try {
+      return await pool.run(job);
+    } catch (error) {
+      if (error instanceof WorkerPoolFullError) {
+        throw new PasswordHasherBusyError(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
+      }
+      throw error;
+    }
+  }
+
   async function compare(password: string, hash: string): Promise<boolean> {
-    const result = await pool.run({ op: 'verify', input: prehashPassword(password, key), hash });
+    const result = await run({ op: 'verify', input: prehashPassword(password, key), hash });
     return result === true;
   }
 
@@ -117,7 +162,7 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
       if (password.length > MAX_PASSWORD_LENGTH) {
         throw new RangeError(`Passwords are limited to ${MAX_PASSWORD_LENGTH} characters.`);
       }
-      const result = await pool.run({ op: 'hash', input: prehashPassword(password, key), cost });
+      const result = await run({ op: 'hash', input: prehashPassword(password, key), cost });
       return result as string;
     },
     async verify(password, hash) {

@@ -2,7 +2,10 @@
  * A small pool of worker threads that run one CPU-bound job at a time each, so the API's event
  * loop never does the work itself.
  *
- * - Workers start lazily, one per job until `size` are running; further jobs wait in a FIFO queue.
+ * - Workers start lazily, one per job until `size` are running; further jobs wait in a FIFO queue
+ *   of at most `maxQueue` jobs. A job beyond that is rejected at once with `WorkerPoolFullError`,
+ *   which estimates when to retry: under a flood, callers get a quick "busy" instead of every
+ *   job (everyone's) waiting behind the flood.
  * - An idle worker is unref'd, so an idle pool never keeps the process alive; a busy one is ref'd so
  *   the process does not exit with a job half done.
  * - A worker that crashes (uncaught error, `process.exit`, failed start) is dropped: its job is
@@ -27,6 +30,8 @@ type ResultMessage<TResult> =
 interface Job<TRequest, TResult> {
   id: number;
   request: TRequest;
+  /** When a worker took the job (performance.now()), for the average job time. */
+  startedAt?: number;
   resolve(result: TResult): void;
   reject(error: Error): void;
 }
@@ -49,6 +54,11 @@ export interface WorkerPoolOptions {
   handlerSource: string;
   /** Maximum number of threads (at least 1). */
   size: number;
+  /**
+   * Most jobs that may wait for a thread (0 or more; default unbounded). With all threads busy and
+   * this many waiting, `run` rejects with `WorkerPoolFullError`.
+   */
+  maxQueue?: number;
   /** Passed to every worker as `workerData`. */
   workerData?: unknown;
   /** Used in thread names and error messages. */
@@ -62,8 +72,24 @@ export class WorkerPoolClosedError extends Error {
   }
 }
 
+/** The pool's queue is full; retry after `retryAfterMs`, the estimated time until it has room. */
+export class WorkerPoolFullError extends Error {
+  constructor(
+    name: string,
+    readonly maxQueue: number,
+    readonly retryAfterMs: number,
+  ) {
+    super(`The ${name} worker pool is busy: ${maxQueue} jobs are already waiting.`);
+    this.name = 'WorkerPoolFullError';
+  }
+}
+
+/** Weight of the newest job in the running average of job times. */
+const AVERAGE_WEIGHT = 0.2;
+
 export class WorkerPool<TRequest, TResult> {
   readonly size: number;
+  readonly maxQueue: number;
   private readonly source: string;
   private readonly workerData: unknown;
   private readonly name: string;
@@ -71,12 +97,19 @@ export class WorkerPool<TRequest, TResult> {
   private readonly queue: Job<TRequest, TResult>[] = [];
   private nextId = 1;
   private closed = false;
+  /** Running average of how long a job keeps a thread, in ms (undefined until one finished). */
+  private averageJobMs: number | undefined;
 
   constructor(options: WorkerPoolOptions) {
     if (!Number.isInteger(options.size) || options.size < 1) {
       throw new RangeError(`Worker pool size must be a positive integer, got ${options.size}.`);
     }
+    const maxQueue = options.maxQueue ?? Infinity;
+    if (!(maxQueue === Infinity || (Number.isInteger(maxQueue) && maxQueue >= 0))) {
+      throw new RangeError(`Worker pool maxQueue must be a non-negative integer, got ${maxQueue}.`);
+    }
     this.size = options.size;
+    this.maxQueue = maxQueue;
     this.source = workerSource(options.handlerSource);
     this.workerData = options.workerData;
     this.name = options.name ?? 'worker';
@@ -87,8 +120,16 @@ export class WorkerPool<TRequest, TResult> {
     return this.workers.size;
   }
 
+  /** Number of jobs waiting for a thread. */
+  get queueLength(): number {
+    return this.queue.length;
+  }
+
   run(request: TRequest): Promise<TResult> {
     if (this.closed) return Promise.reject(new WorkerPoolClosedError(this.name));
+    if (this.queue.length >= this.maxQueue && !this.hasFreeThread()) {
+      return Promise.reject(new WorkerPoolFullError(this.name, this.maxQueue, this.estimatedWaitMs()));
+    }
     return new Promise<TResult>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, request, resolve, reject });
       this.pump();
@@ -109,6 +150,18 @@ export class WorkerPool<TRequest, TResult> {
     await Promise.all(workers.map((entry) => entry.worker.terminate().catch(() => undefined)));
   }
 
+  private hasFreeThread(): boolean {
+    if (this.workers.size < this.size) return true;
+    for (const entry of this.workers) if (!entry.job) return true;
+    return false;
+  }
+
+  /** Until a queued job now would reach a thread: the queue ahead of it, spread over the threads. */
+  private estimatedWaitMs(): number {
+    const jobMs = this.averageJobMs ?? 100;
+    return Math.ceil(((this.queue.length + 1) / this.size) * jobMs);
+  }
+
   private pump(): void {
     while (this.queue.length > 0) {
       let idle: PoolWorker<TRequest, TResult> | undefined;
@@ -121,6 +174,7 @@ export class WorkerPool<TRequest, TResult> {
       if (!idle && this.workers.size < this.size) idle = this.spawn();
       if (!idle) return;
       const job = this.queue.shift()!;
+      job.startedAt = performance.now();
       idle.job = job;
       idle.worker.ref();
       idle.worker.postMessage({ id: job.id, request: job.request } satisfies JobMessage<TRequest>);
@@ -141,6 +195,11 @@ export class WorkerPool<TRequest, TResult> {
       if (!job || job.id !== message.id) return;
       entry.job = undefined;
       worker.unref();
+      const jobMs = performance.now() - (job.startedAt ?? performance.now());
+      this.averageJobMs =
+        this.averageJobMs === undefined
+          ? jobMs
+          : this.averageJobMs + AVERAGE_WEIGHT * (jobMs - this.averageJobMs);
       if (message.ok) {
         job.resolve(message.result);
       } else {
