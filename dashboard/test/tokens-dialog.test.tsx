@@ -187,12 +187,48 @@ describe('create token dialog', () => {
     const dialog = await openDialog(user);
     await fillForm(user, dialog, 'CI', ['read']);
     const expiry = within(dialog).getByLabelText('Ablaufdatum (optional)');
-    await user.type(expiry, '2020-01-01T10:00');
+    await user.type(expiry, '01.01.2020 10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Token erstellen' }));
     expect(within(dialog).getByRole('alert').textContent).to.equal(
       'Das Ablaufdatum muss in der Zukunft liegen.',
     );
     expect(stub.calls('POST', '/api/v1/tokens')).to.have.length(0);
+  });
+
+  it('asks for the expiry as TT.MM.JJJJ and refuses dates that do not exist', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const dialog = await openDialog(user);
+    await fillForm(user, dialog, 'CI', ['read']);
+    const expiry = within(dialog).getByLabelText('Ablaufdatum (optional)') as HTMLInputElement;
+    expect(expiry.type).to.equal('text');
+    expect(expiry.placeholder).to.equal('TT.MM.JJJJ');
+    expect(within(dialog).getByText(/^Als TT\.MM\.JJJJ, auf Wunsch mit Uhrzeit/)).to.exist;
+    for (const typed of ['31.02.2030', '12/31/2030', 'morgen']) {
+      await user.clear(expiry);
+      await user.type(expiry, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Token erstellen' }));
+      expect(within(dialog).getByRole('alert').textContent, typed).to.equal(
+        'Bitte geben Sie das Ablaufdatum als TT.MM.JJJJ ein (auf Wunsch mit Uhrzeit HH:MM), z. B. 31.12.2026.',
+      );
+      expect(expiry.getAttribute('aria-invalid')).to.equal('true');
+    }
+    expect(stub.calls('POST', '/api/v1/tokens')).to.have.length(0);
+  });
+
+  it('reads a date without time as the end of that day and says so before creating', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const dialog = await openDialog(user);
+    await fillForm(user, dialog, 'CI', ['read']);
+    const year = new Date().getFullYear() + 1;
+    await user.type(within(dialog).getByLabelText('Ablaufdatum (optional)'), `31.12.${year}`);
+    expect(within(dialog).getByText(`Läuft ab am 31.12.${year}, 23:59.`)).to.exist;
+    await user.click(within(dialog).getByRole('button', { name: 'Token erstellen' }));
+    await screen.findByRole('dialog', { name: 'Ihr neuer API Token' });
+    expect((stub.calls('POST', '/api/v1/tokens')[0]?.body as { expires_at: string }).expires_at).to.equal(
+      new Date(year, 11, 31, 23, 59, 59).toISOString(),
+    );
   });
 
   it('creates the token, shows it once masked with reveal and copy, and forgets it on close', async () => {
@@ -202,8 +238,8 @@ describe('create token dialog', () => {
     await fillForm(user, dialog, 'Produktion', ['write', 'read']);
     const expiry = new Date(Date.now() + 7 * 86_400_000);
     const pad = (value: number) => String(value).padStart(2, '0');
-    const local = `${expiry.getFullYear()}-${pad(expiry.getMonth() + 1)}-${pad(expiry.getDate())}T10:30`;
-    await user.type(within(dialog).getByLabelText('Ablaufdatum (optional)'), local);
+    const typed = `${pad(expiry.getDate())}.${pad(expiry.getMonth() + 1)}.${expiry.getFullYear()} 10:30`;
+    await user.type(within(dialog).getByLabelText('Ablaufdatum (optional)'), typed);
     await user.click(within(dialog).getByRole('button', { name: 'Token erstellen' }));
 
     dialog = await screen.findByRole('dialog', { name: 'Ihr neuer API Token' });
@@ -211,7 +247,7 @@ describe('create token dialog', () => {
       name: 'Produktion',
       scopes: ['read', 'write'],
       application_id: 'a1',
-      expires_at: new Date(local).toISOString(),
+      expires_at: new Date(expiry.getFullYear(), expiry.getMonth(), expiry.getDate(), 10, 30).toISOString(),
     });
     await screen.findByText('Token erstellt', { exact: true });
 

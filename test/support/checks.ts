@@ -95,14 +95,15 @@ export async function dismissToasts(page: Page): Promise<void> {
 }
 
 /**
- * The screen as it stands: accessible, photographed at 1280 px, then at 375 px without
- * horizontal overflow (and accessible there too), then back to 1280 px. Screenshots go to
+ * The screen as it stands: accessible and without horizontal overflow at 1280 px, photographed,
+ * then the same at 375 px, then back to 1280 px. Screenshots go to
  * test-results/screenshots/<prefix>-<name>-<width>.png.
  */
 export async function checkScreen(page: Page, name: string, prefix = 'walkthrough'): Promise<void> {
   await dismissToasts(page);
   // Let entering dialogs and freshly loaded data settle before judging and photographing.
   await page.waitForTimeout(300);
+  await expectNoHorizontalOverflow(page, `${name} at 1280`);
   await expectAccessible(page, `${name} at 1280`);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-1280.png`), fullPage: true });
   await page.setViewportSize(PHONE);

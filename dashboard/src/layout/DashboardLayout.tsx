@@ -29,6 +29,7 @@ const Bar = styled.div`
 `;
 
 const Brand = styled(Link)`
+  flex: none;
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
@@ -49,8 +50,8 @@ const Brand = styled(Link)`
 
 const DesktopNav = styled.nav`
   display: none;
-  flex: 1;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+  flex: 1 0 auto;
+  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
     display: flex;
     gap: ${({ theme }) => theme.space(1)};
   }
@@ -72,12 +73,18 @@ const NavItem = styled(NavLink)`
   }
 `;
 
+/**
+ * Language, e-mail and sign-out. Only the e-mail gives way when space is short (cut with an
+ * ellipsis), so sign-out keeps the bar's padding to the window edge.
+ */
 const UserArea = styled.div`
   display: none;
+  flex: 0 1 auto;
+  min-width: 0;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   margin-left: auto;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
     display: flex;
   }
 `;
@@ -90,6 +97,7 @@ const Email = styled.span`
 
 /** In the header bar a long address is cut short; the full one is in its tooltip and the menu. */
 const HeaderEmail = styled(Email)`
+  min-width: 4rem;
   max-width: 14rem;
   overflow: hidden;
   text-overflow: ellipsis;
@@ -98,7 +106,7 @@ const HeaderEmail = styled(Email)`
 
 const MenuButton = styled(Button)`
   margin-left: auto;
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
     display: none;
   }
 `;
@@ -111,7 +119,7 @@ const MobilePanel = styled.div`
     display: grid;
     gap: ${({ theme }) => theme.space(1)};
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
     display: none;
   }
 `;

@@ -19,7 +19,8 @@ export const theme = {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
-  breakpoints: { sm: '640px', md: '768px', lg: '1024px' },
+  /** `xl`: from here the signed-in header fits its whole navigation, the e-mail and sign-out. */
+  breakpoints: { sm: '640px', md: '768px', lg: '1024px', xl: '1200px' },
   shadow: '0 1px 2px rgba(15, 23, 42, 0.06), 0 1px 3px rgba(15, 23, 42, 0.1)',
 } as const;
 

@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { api, unwrap, type ApiSchemas } from '../../api/client';
 import { describeError } from '../../api/errors';
+import { parseDateInput } from '../../i18n/dateInput';
+import { useFormatDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -53,6 +55,7 @@ const Check = styled.label`
   border-radius: ${({ theme }) => theme.radii.sm};
   cursor: pointer;
   input {
+    flex: none;
     width: 18px;
     height: 18px;
     margin: 0;
@@ -80,10 +83,9 @@ const Warning = styled.p`
   color: #78350f;
 `;
 
-/** "2026-11-21T14:05" in local time, the format of a datetime-local input, for its `min`. */
-function toLocalInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** Checked when the form is sent: an expiry must lie in the future. */
+function isPast(date: Date): boolean {
+  return !(date.getTime() > Date.now());
 }
 
 interface CreateTokenDialogProps {
@@ -164,6 +166,7 @@ function TokenForm({
 }) {
   const t = useT();
   const toast = useToast();
+  const formatDate = useFormatDate();
   const queryClient = useQueryClient();
   const [organizationId, setOrganizationId] = useState('');
   const [projectId, setProjectId] = useState('');
@@ -173,7 +176,7 @@ function TokenForm({
   const [expiresAt, setExpiresAt] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [expiryInPast, setExpiryInPast] = useState(false);
+  const [expiryProblem, setExpiryProblem] = useState<'format' | 'past' | null>(null);
   const expiryHintId = useId();
 
   const organizations = useOrganizations();
@@ -217,24 +220,31 @@ function TokenForm({
   const error = submitted
     ? missing
       ? t('tokens.validation.required')
-      : expiryInPast
-        ? t('tokens.validation.expiryPast')
-        : serverError
+      : expiryProblem === 'format'
+        ? t('tokens.validation.expiryFormat')
+        : expiryProblem === 'past'
+          ? t('tokens.validation.expiryPast')
+          : serverError
     : null;
+
+  const expiryDate = parseDateInput(expiresAt);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setServerError(null);
-    const expiry = expiresAt ? new Date(expiresAt) : null;
-    const past = expiry !== null && !(expiry.getTime() > Date.now());
-    setExpiryInPast(past);
+    if (expiryDate === 'invalid') {
+      setExpiryProblem('format');
+      return;
+    }
+    const past = expiryDate !== null && isPast(expiryDate);
+    setExpiryProblem(past ? 'past' : null);
     if (missing || past) return;
     create.mutate({
       name: name.trim(),
       scopes: TOKEN_SCOPES.filter((scope) => scopes.includes(scope)),
       application_id: applicationId,
-      expires_at: expiry ? expiry.toISOString() : null,
+      expires_at: expiryDate ? expiryDate.toISOString() : null,
     });
   };
 
@@ -331,18 +341,27 @@ function TokenForm({
           ))}
         </ScopeGrid>
       </Scopes>
+      {/* German date text rather than <input type="date">, which follows the browser's locale. */}
       <TextField
         label={t('tokens.field.expiry')}
-        type="datetime-local"
+        name="expires_at"
         value={expiresAt}
-        min={toLocalInputValue(new Date())}
+        placeholder={t('tokens.field.expiryPlaceholder')}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={25}
+        aria-invalid={expiryProblem !== null}
         aria-describedby={expiryHintId}
         onChange={(event) => {
           setExpiresAt(event.target.value);
-          setExpiryInPast(false);
+          setExpiryProblem(null);
         }}
       />
-      <FieldHint id={expiryHintId}>{t('tokens.field.expiryHint')}</FieldHint>
+      <FieldHint id={expiryHintId}>
+        {expiryDate instanceof Date
+          ? t('tokens.field.expiresOn', { date: formatDate(expiryDate, true) })
+          : t('tokens.field.expiryHint')}
+      </FieldHint>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <FormActions>
         <Button type="button" $variant="secondary" onClick={onCancel}>

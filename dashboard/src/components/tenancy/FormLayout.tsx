@@ -7,12 +7,23 @@ export const FormStack = styled.form`
   min-width: 0;
 `;
 
-/** Two fields side by side on wide screens, stacked on phones. */
+/**
+ * Two fields side by side on wide screens, stacked on phones. Side by side, the fields (each a
+ * label over its control) share two rows through a subgrid: when one label wraps onto a second
+ * line, both labels start at the same height and both controls still line up.
+ */
 export const FieldRow = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
   @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
     grid-template-columns: 1fr 1fr;
+    grid-template-rows: auto auto;
+    row-gap: ${({ theme }) => theme.space(1)};
+    align-items: start;
+    > * {
+      grid-row: span 2;
+      grid-template-rows: subgrid;
+    }
   }
 `;
 

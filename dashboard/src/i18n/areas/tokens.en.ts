@@ -57,9 +57,14 @@ export const en: Record<keyof typeof de, string> = {
   'tokens.scope.admin': 'Full access',
   'tokens.scope.analytics': 'Analytics',
   'tokens.field.expiry': 'Expiry (optional)',
-  'tokens.field.expiryHint': 'Leave empty for a token that does not expire.',
+  'tokens.field.expiryPlaceholder': 'DD.MM.YYYY',
+  'tokens.field.expiryHint':
+    'As DD.MM.YYYY, optionally with a time (DD.MM.YYYY HH:MM); without a time the token is valid until 23:59. Leave empty for a token that does not expire.',
+  'tokens.field.expiresOn': 'Expires on {date}.',
   'tokens.validation.required': 'Please fill in all required fields and choose an app',
   'tokens.validation.expiryPast': 'The expiry must be in the future.',
+  'tokens.validation.expiryFormat':
+    'Please enter the expiry as DD.MM.YYYY (optionally with a time HH:MM), e.g. 31.12.2026.',
   'tokens.dialog.submit': 'Create token',
   'tokens.dialog.submitting': 'Creating …',
   'tokens.created': 'Token created',

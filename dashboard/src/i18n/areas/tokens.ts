@@ -59,9 +59,14 @@ export const de = {
   'tokens.scope.admin': 'Vollzugriff',
   'tokens.scope.analytics': 'Analytics',
   'tokens.field.expiry': 'Ablaufdatum (optional)',
-  'tokens.field.expiryHint': 'Leer lassen für einen Token ohne Ablauf.',
+  'tokens.field.expiryPlaceholder': 'TT.MM.JJJJ',
+  'tokens.field.expiryHint':
+    'Als TT.MM.JJJJ, auf Wunsch mit Uhrzeit (TT.MM.JJJJ HH:MM); ohne Uhrzeit gilt der Token bis 23:59 Uhr. Leer lassen für einen Token ohne Ablauf.',
+  'tokens.field.expiresOn': 'Läuft ab am {date}.',
   'tokens.validation.required': 'Bitte füllen Sie alle Pflichtfelder aus und wählen Sie eine App aus',
   'tokens.validation.expiryPast': 'Das Ablaufdatum muss in der Zukunft liegen.',
+  'tokens.validation.expiryFormat':
+    'Bitte geben Sie das Ablaufdatum als TT.MM.JJJJ ein (auf Wunsch mit Uhrzeit HH:MM), z. B. 31.12.2026.',
   'tokens.dialog.submit': 'Token erstellen',
   'tokens.dialog.submitting': 'Wird erstellt …',
   'tokens.created': 'Token erstellt',
