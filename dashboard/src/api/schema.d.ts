@@ -304,7 +304,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description After 10 consecutive failures the account is locked for 15 minutes (429 account_locked with Retry-After).
+         * @description After 10 consecutive failures for an address from one network, that address is locked for 15 minutes from that network (429 account_locked with Retry-After); after 100 failures from all networks, everywhere. Unknown addresses are counted and answered the same way.
          */
         post: {
             parameters: {
@@ -754,7 +754,7 @@ export interface paths {
         head?: never;
         /**
          * Change display name or password
-         * @description A new password needs current_password; other sessions are ended, this one stays.
+         * @description A new password needs current_password, checked with the same lockout as sign-in and limited per user (429). Other sessions are ended and API tokens revoked; this session stays.
          */
         patch: {
             parameters: {
@@ -804,6 +804,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
+                };
+                /** @description Too many password checks, or locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unexpected server error */
                 500: {
@@ -1048,7 +1055,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a bearer credential
-         * @description Returns the user, their organizations with roles, and how the request was authenticated (SPEC §7).
+         * @description Returns the user, their organizations with roles, and how the request was authenticated (SPEC §7). Also takes tokens from an application’s embedding login; those (like API tokens) see only the application’s organization.
          */
         post: {
             parameters: {
@@ -1679,7 +1686,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a registered user (admins)
-         * @description The invitee must already have a profile with that e-mail; they are mailed with the project_invitation template.
+         * @description The invitee must already have a profile with that e-mail. They are always mailed (project_invitation) who added them — name and address of the inviter, the organization — with a one-click link to leave again. Limited to 30 invitations per inviter and 60 per organization an hour (429 rate_limited with Retry-After), counted only for admins of the organization.
          */
         post: {
             parameters: {
@@ -1738,6 +1745,120 @@ export interface paths {
                     content?: never;
                 };
                 /** @description Already a member, or member limit reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many invitations by this admin or into this organization (rate_limited) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/invitations/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leave link of an invitation mail: a confirmation page
+         * @description Public (the token is the credential). Changes nothing, so mail scanners that follow links do no harm. Browsers (and any client not asking for JSON) get an HTML page naming the organization and who added the person, with one button that POSTs the token back; with `Accept: application/json` the same facts come as JSON. An unknown, expired or used token, or an ended membership, answers 400 (invalid_leave_token; a page saying so for browsers).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invitation the link belongs to (JSON); browsers get the confirmation page (text/html) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaveOrganizationByLinkResponse"];
+                    };
+                };
+                /** @description The link is invalid, expired or used (invalid_leave_token) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Leave an organization through the link of an invitation mail
+         * @description Public (the token is the credential; it works once and for 30 days). Ends the membership the invitation created. A form post (application/x-www-form-urlencoded, from the confirmation page) is answered with an HTML page, JSON with JSON.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaveOrganizationByLinkRequest"];
+                };
+            };
+            responses: {
+                /** @description Left the organization */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaveOrganizationByLinkResponse"];
+                    };
+                };
+                /** @description Unknown, expired or used link, or the membership has already ended */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The person has since become the only admin (last_admin); the link stays usable */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2985,7 +3106,7 @@ export interface paths {
         put?: never;
         /**
          * Verify an end user’s access token
-         * @description Signed-in sessions only (API tokens get 403). Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         * @description Takes only access tokens from this application's embedding login (their audience is the application id); dashboard tokens and other applications' tokens get 401 token_audience_mismatch, API tokens 403. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
          */
         post: {
             parameters: {
@@ -3764,7 +3885,7 @@ export interface paths {
         put?: never;
         /**
          * The caller's role and permissions in an application
-         * @description From the caller's active membership in the application's organization (SPEC §6/§7). An API token may only ask about its own application.
+         * @description From the caller's active membership in the application's organization (SPEC §6/§7). An API token, or a token from an application's embedding login, may only ask about its own application.
          */
         post: {
             parameters: {
@@ -4000,7 +4121,7 @@ export interface components {
             }[];
             context: {
                 /** @enum {string} */
-                authenticated_via: "session" | "api_token";
+                authenticated_via: "session" | "application_session" | "api_token";
                 session_id: string | null;
                 scopes: string[] | null;
                 application_id: string | null;
@@ -4091,6 +4212,16 @@ export interface components {
              * @enum {string}
              */
             role: "admin" | "member";
+        };
+        LeaveOrganizationByLinkResponse: {
+            organization_id: string;
+            organization_name: string;
+            /** @description Who added the person (display name, or address). */
+            inviter_name: string;
+            inviter_email: string;
+        };
+        LeaveOrganizationByLinkRequest: {
+            token: string;
         };
         UpdateMemberRequest: {
             /** @enum {string} */
