@@ -582,6 +582,13 @@ describe('fuzzing every route of the OpenAPI document: never a 500, always the e
             const response = await send(method, fuzz, authorization);
             if (response.status < 300 && mode !== 'anonymous') maybeEnded[mode] = true;
             expectWellFormed(`${mode} ${method.toUpperCase()} ${template}`, operation, fuzz, response);
+            // The `__proto__` payloads must not have reached Object.prototype of this process.
+            const probe = {} as Record<string, unknown>;
+            expect([probe.polluted, probe.isAdmin, probe.role], 'Object.prototype polluted').to.deep.equal([
+              undefined,
+              undefined,
+              undefined,
+            ]);
           }),
           { seed: seedOf(`${index} ${method} ${template}`), numRuns: RUNS_PER_MODE },
         );
