@@ -14,6 +14,9 @@ export const en: Record<keyof typeof de, string> = {
   'error.not_found': 'The requested item does not exist.',
   'error.payload_too_large': 'The request is too large.',
   'error.rate_limited': 'Too many requests. Please wait a moment and try again.',
+  'error.server_busy': 'The server is busy. Please try again in a few seconds.',
+  'error.unknown_application':
+    'This application does not exist or is deactivated. Please check the application id.',
   'error.route_not_found': 'The server does not offer this function.',
   'error.unauthorized': 'Please sign in.',
   'error.unsupported_encoding': 'The format of the request is not supported.',

@@ -19,6 +19,10 @@ export const de = {
   'error.payload_too_large': 'Die Anfrage ist zu groß.',
   'error.rate_limited': 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   'error.route_not_found': 'Diese Funktion gibt es auf dem Server nicht.',
+  'error.server_busy':
+    'Der Server ist gerade ausgelastet. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  'error.unknown_application':
+    'Diese Anwendung gibt es nicht oder sie ist deaktiviert. Bitte prüfen Sie die Anwendungs-ID.',
   'error.unauthorized': 'Bitte melden Sie sich an.',
   'error.unsupported_encoding': 'Das Format der Anfrage wird nicht unterstützt.',
   'error.validation_failed': 'Die Eingaben sind ungültig.',
