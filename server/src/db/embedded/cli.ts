@@ -2,7 +2,7 @@
  * Standalone embedded MongoDB: `npm run mongo:embedded -- --port 27018 --dbpath ./data/db`
  * Options: --port <n> (default 27017), --bind_ip/--host <addr> (default 127.0.0.1), --dbpath <dir> (omit or
  * --inMemory for no persistence), --ttlMonitorSleepSecs <n>, --auth / --noauth (default: --auth with a
- * --dbpath, --noauth in memory).
+ * --dbpath, --noauth in memory), --defaultMaxTimeMS <ms> (time limit of queries without maxTimeMS, default 5000).
  *
  * With authentication the printed connection string carries the generated credentials (kept in
  * <dbpath>/credentials.json, mode 0600), ready for mongosh or Compass.
@@ -31,7 +31,7 @@ function parseArgs(argv: string[]): Record<string, string | true> {
 const args = parseArgs(process.argv.slice(2));
 if (args.help || args.h) {
   console.log(
-    'usage: mongo:embedded [--port 27017] [--bind_ip 127.0.0.1] [--dbpath ./data/db | --inMemory] [--ttlMonitorSleepSecs 60] [--auth | --noauth]',
+    'usage: mongo:embedded [--port 27017] [--bind_ip 127.0.0.1] [--dbpath ./data/db | --inMemory] [--ttlMonitorSleepSecs 60] [--auth | --noauth] [--defaultMaxTimeMS 5000]',
   );
   process.exit(0);
 }
@@ -45,9 +45,22 @@ const host =
 const dataDir = args.inMemory ? null : typeof args.dbpath === 'string' ? args.dbpath : null;
 const ttl = typeof args.ttlMonitorSleepSecs === 'string' ? Number(args.ttlMonitorSleepSecs) * 1000 : 60_000;
 const auth = args.noauth ? 'none' : args.auth ? 'required' : undefined;
+const defaultMaxTimeMS =
+  typeof args.defaultMaxTimeMS === 'string' ? Number(args.defaultMaxTimeMS) : undefined;
+if (defaultMaxTimeMS !== undefined && !(Number.isInteger(defaultMaxTimeMS) && defaultMaxTimeMS > 0)) {
+  console.error(`invalid --defaultMaxTimeMS ${String(args.defaultMaxTimeMS)}`);
+  process.exit(2);
+}
 
 try {
-  const mongo = await startEmbeddedMongo({ port, host, dataDir, ttlMonitorIntervalMs: ttl, auth });
+  const mongo = await startEmbeddedMongo({
+    port,
+    host,
+    dataDir,
+    ttlMonitorIntervalMs: ttl,
+    auth,
+    defaultMaxTimeMS,
+  });
   console.log(`embedded MongoDB listening on ${mongo.uri} (${dataDir ? `data: ${dataDir}` : 'in memory'})`);
   if (mongo.auth)
     console.log(

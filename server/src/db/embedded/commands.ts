@@ -17,6 +17,14 @@ import {
 } from './engine.js';
 import { type AuthState, requiresAuthentication, type ScramAuthenticator, AUTH_DB } from './auth.js';
 import { MongoServerError, mongoError, toServerError } from './errors.js';
+import {
+  Budget,
+  CHEAP_CANDIDATES,
+  checkPattern,
+  commandTimeLimit,
+  DEFAULT_MAX_TIME_MS,
+  scanQuery,
+} from './limits.js';
 import { checkNoProtoKeys, checkPath, checkProjection, checkSort } from './paths.js';
 import { applyTypes, docTypes, normalize, normalizeDoc, type TypeMap } from './types.js';
 import { isPlainObject, keyOf, pathValues, type Doc } from './values.js';
@@ -66,11 +74,19 @@ export class CommandRunner {
   private readonly handlers: Record<string, Handler>;
   /** Logical sessions seen in `lsid` fields, for $listLocalSessions (mongod's session cache). */
   private readonly sessions = new Map<string, { id: unknown; lastUse: Date }>();
+  /** Time budget of the command whose handler is running (handlers are synchronous). */
+  private budget: Budget | undefined;
 
   constructor(
     readonly engine: Engine,
     readonly durability: Durability,
-    readonly info: { host: string; port: () => number; dataDir: string | null },
+    readonly info: {
+      host: string;
+      port: () => number;
+      dataDir: string | null;
+      /** Time limit of commands without maxTimeMS (see limits.ts). */
+      defaultMaxTimeMS?: number;
+    },
     /** Set when authentication is required; undefined keeps the server open (in-memory test servers). */
     readonly authenticator?: ScramAuthenticator,
   ) {
@@ -178,14 +194,19 @@ export class CommandRunner {
         throw mongoError(20, TXN_ERROR);
       if (!handler) throw mongoError(59, `no such command: '${name}'`);
       prepareBody(name, body);
+      const budget = this.budgetFor(name, body);
       if (isPlainObject(body.lsid) && body.lsid.id !== undefined) {
         this.sessions.set(sessionKey(body.lsid), { id: body.lsid.id, lastUse: new Date() });
         if (this.sessions.size > 10_000) this.expireSessions();
       }
       let reply: Doc;
       try {
-        reply = await handler(body, db, conn);
+        this.budget = budget;
+        const pending = handler(body, db, conn);
+        this.budget = undefined;
+        reply = await pending;
       } finally {
+        this.budget = undefined;
         // Whatever was applied before a failure must be durable before the client hears about it.
         await this.durability.sync();
       }
@@ -193,6 +214,34 @@ export class CommandRunner {
     } catch (e) {
       return toServerError(e).toReply();
     }
+  }
+
+  /**
+   * The command's time budget: its maxTimeMS (or the default ceiling), and whether its query parts hold regular
+   * expressions or expressions (then every evaluation runs interruptibly). Refuses regular expressions that can
+   * backtrack catastrophically.
+   */
+  private budgetFor(name: string, body: Doc): Budget {
+    const limit = commandTimeLimit(body, this.info.defaultMaxTimeMS ?? DEFAULT_MAX_TIME_MS);
+    const scan = scanQuery(queryParts(name, body));
+    for (const p of scan.patterns) checkPattern(p.source, p.flags);
+    return new Budget(limit, scan.risky);
+  }
+
+  /**
+   * Runs an evaluation section of the current command (matching, sorting, computing updates — no writes) so that
+   * it ends with MaxTimeMSExpired (50) when the command's time is up. `cheap` sections run directly.
+   */
+  private bounded<T>(fn: () => T, cheap = false): T {
+    return (this.budget ?? new Budget(this.info.defaultMaxTimeMS ?? DEFAULT_MAX_TIME_MS, true)).run(
+      fn,
+      cheap,
+    );
+  }
+
+  /** Few candidate documents (an `_id` or index lookup, or a small collection). */
+  private cheap(coll: Collection | undefined, filter: Doc): boolean {
+    return !coll || coll.candidateCount(filter) <= CHEAP_CANDIDATES;
   }
 
   /** Drops cursors idle for longer than mongod's default cursor timeout, and expired sessions. */
@@ -319,7 +368,8 @@ export class CommandRunner {
     if (isPlainObject(b.filter)) {
       validateFilter(b.filter);
       const q = new Query(b.filter, MINGO_OPTIONS);
-      dbs = dbs.filter((d) => q.test(d));
+      const all = dbs;
+      dbs = this.bounded(() => all.filter((d) => q.test(d)), true);
     }
     if (b.nameOnly) return { databases: dbs.map((d) => ({ name: d.name })) };
     const total = dbs.reduce((s, d) => s + d.sizeOnDisk, 0);
@@ -340,7 +390,8 @@ export class CommandRunner {
     if (isPlainObject(b.filter) && Object.keys(b.filter).length) {
       validateFilter(b.filter);
       const q = new Query(b.filter, MINGO_OPTIONS);
-      infos = infos.filter((i) => q.test(i));
+      const all = infos;
+      infos = this.bounded(() => all.filter((i) => q.test(i)), true);
     }
     if (b.nameOnly) infos = infos.map((i) => ({ name: i.name, type: i.type }));
     const batchSize = isPlainObject(b.cursor) ? numberOpt(b.cursor.batchSize, 'batchSize') : undefined;
@@ -485,26 +536,45 @@ export class CommandRunner {
       throw mongoError(14, 'arrayFilters must be an array');
     const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
     const coll = this.engine.getCollection(db, name);
-    let matched = this.engine.match(coll, q);
-    if (st.sort && isPlainObject(st.sort) && !multi) matched = sortFirst(matched, st.sort);
-    if (!multi) matched = matched.slice(0, 1);
     void cmd;
-    if (matched.length === 0) {
-      if (!upsert) return { n: 0, nModified: 0 };
+    // Everything is computed first (interruptibly), then written: a time-out never leaves a half-done write.
+    const plan = this.bounded(
+      () => {
+        let matched = this.engine.match(coll, q);
+        if (st.sort && isPlainObject(st.sort) && !multi) matched = sortFirst(matched, st.sort);
+        if (!multi) matched = matched.slice(0, 1);
+        if (matched.length === 0)
+          return upsert ? { upsert: this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters) } : {};
+        return {
+          updates: matched.map((old) => {
+            try {
+              return {
+                old,
+                res: this.engine.applyUpdate(old, u as Doc | Doc[], uTypes, { query: q, arrayFilters }),
+              };
+            } catch (error) {
+              return { old, error };
+            }
+          }),
+        };
+      },
+      this.cheap(coll, q),
+    );
+    if (plan.upsert) {
       const { coll: target } = this.engine.ensureCollection(db, name);
-      const doc = this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters);
-      const inserted = this.engine.insert(target, doc.doc, doc.types);
+      const inserted = this.engine.insert(target, plan.upsert.doc, plan.upsert.types);
       return { n: 1, nModified: 0, upsertedId: inserted._id };
     }
+    if (!plan.updates) return { n: 0, nModified: 0 };
     let nModified = 0;
-    for (const old of matched) {
-      const res = this.engine.applyUpdate(old, u as Doc | Doc[], uTypes, { query: q, arrayFilters });
+    for (const { old, res, error } of plan.updates) {
+      if (error !== undefined || !res) throw error;
       if (!res.changed) continue;
       validateUpdatedDoc(res.doc);
       this.engine.replace(coll as Collection, old, res.doc, res.types);
       nModified++;
     }
-    return { n: matched.length, nModified };
+    return { n: plan.updates.length, nModified };
   }
 
   private buildUpsert(
@@ -545,7 +615,8 @@ export class CommandRunner {
         if (limit !== 0 && limit !== 1)
           throw mongoError(9, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
         if (!coll) continue;
-        let matched = this.engine.match(coll, st.q);
+        const q = st.q;
+        let matched = this.bounded(() => this.engine.match(coll, q), this.cheap(coll, q));
         if (limit === 1) matched = matched.slice(0, 1);
         for (const d of matched) this.engine.remove(coll, d);
         n += matched.length;
@@ -575,28 +646,41 @@ export class CommandRunner {
     const fields = isPlainObject(b.fields) ? b.fields : undefined;
     checkProjection(fields);
     const coll = this.engine.getCollection(db, name);
-    let matched = this.engine.match(coll, q);
-    if (isPlainObject(b.sort) && Object.keys(b.sort).length) matched = sortFirst(matched, b.sort);
-    const target = matched[0];
     const out = (d: Doc | undefined): Doc | null => (d ? projectOne(d, fields) : null);
+    const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
+    const arrayFilters = b.arrayFilters as Doc[] | undefined;
+    // computed interruptibly first, written afterwards
+    const plan = this.bounded(
+      () => {
+        let matched = this.engine.match(coll, q);
+        if (isPlainObject(b.sort) && Object.keys(b.sort).length) matched = sortFirst(matched, b.sort);
+        const target = matched[0];
+        if (remove) return { target, value: out(target) };
+        if (!target)
+          return b.upsert ? { upsert: this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters) } : {};
+        return {
+          target,
+          res: this.engine.applyUpdate(target, u as Doc | Doc[], uTypes, { query: q, arrayFilters }),
+        };
+      },
+      this.cheap(coll, q),
+    );
+    const target = plan.target;
     if (remove) {
       if (!target || !coll) return { lastErrorObject: { n: 0 }, value: null };
       this.engine.remove(coll, target);
-      return { lastErrorObject: { n: 1 }, value: out(target) };
+      return { lastErrorObject: { n: 1 }, value: plan.value };
     }
-    const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
-    const arrayFilters = b.arrayFilters as Doc[] | undefined;
-    if (!target) {
-      if (!b.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
+    if (!target || !plan.res) {
+      if (!plan.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
       const { coll: c } = this.engine.ensureCollection(db, name);
-      const doc = this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters);
-      const inserted = this.engine.insert(c, doc.doc, doc.types);
+      const inserted = this.engine.insert(c, plan.upsert.doc, plan.upsert.types);
       return {
         lastErrorObject: { n: 1, updatedExisting: false, upserted: inserted._id },
         value: b.new ? out(inserted) : null,
       };
     }
-    const res = this.engine.applyUpdate(target, u as Doc | Doc[], uTypes, { query: q, arrayFilters });
+    const res = plan.res;
     if (res.changed) {
       validateUpdatedDoc(res.doc);
       this.engine.replace(coll as Collection, target, res.doc, res.types);
@@ -628,13 +712,17 @@ export class CommandRunner {
     if (b.tailable)
       throw mongoError(2, 'error processing query: tailable cursor requested on non capped collection');
     const coll = this.engine.getCollection(db, name);
-    const docs = this.engine.find(coll, {
-      filter,
-      sort: isPlainObject(b.sort) ? b.sort : undefined,
-      skip,
-      limit: limit || undefined,
-      projection: isPlainObject(b.projection) ? b.projection : undefined,
-    });
+    const docs = this.bounded(
+      () =>
+        this.engine.find(coll, {
+          filter,
+          sort: isPlainObject(b.sort) ? b.sort : undefined,
+          skip,
+          limit: limit || undefined,
+          projection: isPlainObject(b.projection) ? b.projection : undefined,
+        }),
+      this.cheap(coll, filter),
+    );
     return this.cursorReply(`${db}.${name}`, docs, batchSize, singleBatch);
   }
 
@@ -676,7 +764,10 @@ export class CommandRunner {
     if (!isPlainObject(q))
       throw mongoError(14, "BSON field 'count.query' is the wrong type, expected type 'object'");
     const coll = this.engine.getCollection(db, name);
-    let n = Object.keys(q).length === 0 ? (coll?.docs.size ?? 0) : this.engine.match(coll, q).length;
+    let n =
+      Object.keys(q).length === 0
+        ? (coll?.docs.size ?? 0)
+        : this.bounded(() => this.engine.match(coll, q).length, this.cheap(coll, q));
     const skip = numberOpt(b.skip, 'skip') ?? 0;
     const limit = Math.abs(numberOpt(b.limit, 'limit') ?? 0);
     n = Math.max(0, n - skip);
@@ -691,16 +782,23 @@ export class CommandRunner {
     checkPath(b.key, 'The distinct key');
     const q = (b.query ?? {}) as Doc;
     const coll = this.engine.getCollection(db, name);
-    const seen = new Map<string, unknown>();
-    for (const d of this.engine.match(coll, q)) {
-      const typed = applyTypes(d, docTypes.get(d));
-      for (const v of pathValues(typed, b.key)) {
-        if (v === undefined) continue;
-        const k = keyOf(v);
-        if (!seen.has(k)) seen.set(k, v);
-      }
-    }
-    return { values: [...seen.values()] };
+    const key = b.key;
+    const values = this.bounded(
+      () => {
+        const seen = new Map<string, unknown>();
+        for (const d of this.engine.match(coll, q)) {
+          const typed = applyTypes(d, docTypes.get(d));
+          for (const v of pathValues(typed, key)) {
+            if (v === undefined) continue;
+            const k = keyOf(v);
+            if (!seen.has(k)) seen.set(k, v);
+          }
+        }
+        return [...seen.values()];
+      },
+      this.cheap(coll, q),
+    );
+    return { values };
   }
 
   private aggregate(b: Doc, db: string): Doc {
@@ -750,8 +848,9 @@ export class CommandRunner {
       throw mongoError(50889, '$listLocalSessions must be run against the database with {aggregate: 1}');
     }
     let docs: Doc[];
+    const run = stages;
     try {
-      docs = this.engine.aggregate(db, coll, stages, input);
+      docs = this.bounded(() => this.engine.aggregate(db, coll, run, input));
     } catch (e) {
       throw toServerError(e);
     }
@@ -835,7 +934,12 @@ export class CommandRunner {
       if (raw.name === undefined && raw.key === undefined)
         throw mongoError(9, "The 'key' field is a required property of an index specification");
       if (isPlainObject(raw.key)) for (const k of Object.keys(raw.key)) checkPath(k, 'The index key');
-      if (isPlainObject(raw.partialFilterExpression)) validateFilter(raw.partialFilterExpression);
+      if (isPlainObject(raw.partialFilterExpression)) {
+        validateFilter(raw.partialFilterExpression);
+        // evaluated on every write of the collection, outside any time limit: like mongod, no regex or $expr
+        if (scanQuery([raw.partialFilterExpression]).risky)
+          throw mongoError(67, 'Expression not supported in partial index: $regex / $expr');
+      }
       return makeIndexSpec(raw);
     });
     const { coll, created } = this.engine.ensureCollection(db, name);
@@ -923,6 +1027,35 @@ export class CommandRunner {
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------------
+
+/** The parts of a command that get evaluated as queries or expressions (for limits.ts). */
+function queryParts(name: string, b: Doc): unknown[] {
+  const pullOrPipeline = (u: unknown): unknown =>
+    Array.isArray(u) ? u : isPlainObject(u) ? u.$pull : undefined;
+  switch (name) {
+    case 'find':
+      return [b.filter, b.projection];
+    case 'count':
+    case 'distinct':
+      return [b.query];
+    case 'aggregate':
+      return [b.pipeline];
+    case 'update':
+      return Array.isArray(b.updates)
+        ? b.updates.map((st) => (isPlainObject(st) ? [st.q, st.arrayFilters, pullOrPipeline(st.u)] : []))
+        : [];
+    case 'delete':
+      return Array.isArray(b.deletes) ? b.deletes.map((st) => (isPlainObject(st) ? st.q : undefined)) : [];
+    case 'findAndModify':
+    case 'findandmodify':
+      return [b.query, b.fields, b.arrayFilters, pullOrPipeline(b.update)];
+    case 'listCollections':
+    case 'listDatabases':
+      return [b.filter];
+    default:
+      return [];
+  }
+}
 
 const typedDocs = new WeakMap<object, TypeMap | undefined>();
 

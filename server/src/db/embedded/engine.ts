@@ -258,6 +258,12 @@ export class Collection {
     for (const idx of this.indexes) idx.remove(doc, key);
   }
 
+  /** How many documents `candidates(filter)` yields (cheap: index lookups only). */
+  candidateCount(filter: Doc): number {
+    const c = this.candidates(filter);
+    return Array.isArray(c) ? c.length : this.docs.size;
+  }
+
   /** Candidate documents for a filter, using the `_id` map or an equality index when possible. */
   candidates(filter: Doc): Iterable<Doc> {
     const idVals = equalityValues(filter._id);

@@ -30,6 +30,11 @@ export interface EmbeddedMongoOptions {
    * the credentials); `none`: no authentication. Default: `required` when `dataDir` is set, `none` in memory.
    */
   auth?: AuthMode;
+  /**
+   * Time limit (ms) for queries, updates, deletes and aggregations that carry no `maxTimeMS`; default 5000.
+   * Past it (or past the command's own maxTimeMS) they end with MaxTimeMSExpired (50).
+   */
+  defaultMaxTimeMS?: number;
 }
 
 export interface EmbeddedMongo {
@@ -92,6 +97,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     ttlMonitorIntervalMs: opts.ttlMonitorIntervalMs ?? 60_000,
     compactJournalBytes: opts.compactJournalBytes,
     auth: opts.auth,
+    defaultMaxTimeMS: opts.defaultMaxTimeMS,
   });
   interface ReadyMessage {
     type: string;

@@ -41,6 +41,8 @@ export interface ServerOptions {
    * data directory); `none`: open. Default: `required` with a data directory, `none` in memory.
    */
   auth?: AuthMode;
+  /** Time limit (ms) of queries without maxTimeMS; default 5000 (see limits.ts). */
+  defaultMaxTimeMS?: number;
   log?: (msg: string) => void;
 }
 
@@ -78,6 +80,9 @@ export class EmbeddedMongoServer {
   private async init(): Promise<void> {
     const dataDir = this.opts.dataDir ?? null;
     const authMode = this.opts.auth ?? (dataDir ? 'required' : 'none');
+    const ceiling = this.opts.defaultMaxTimeMS;
+    if (ceiling !== undefined && !(Number.isInteger(ceiling) && ceiling > 0))
+      throw new Error(`invalid defaultMaxTimeMS ${String(ceiling)}: expected a positive integer (ms)`);
     if (authMode !== 'required' && authMode !== 'none')
       throw new Error(`invalid auth option ${JSON.stringify(authMode)}: expected 'required' or 'none'`);
     this.storage = dataDir
@@ -97,7 +102,7 @@ export class EmbeddedMongoServer {
     this.runner = new CommandRunner(
       this.engine,
       this.storage,
-      { host: this.host, port: () => this.port, dataDir },
+      { host: this.host, port: () => this.port, dataDir, defaultMaxTimeMS: this.opts.defaultMaxTimeMS },
       authenticator,
     );
     this.server = createServer((sock) => this.onConnection(sock));
