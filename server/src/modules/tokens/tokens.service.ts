@@ -110,10 +110,7 @@ export interface TokensService {
  * gets the role's flags; an API token only those its scopes also grant (`admin` grants all, and
  * is the only scope that grants managing members).
  */
-function scopedPermissionFlags(
-  role: Role,
-  scopes: readonly string[] | null,
-): PermissionsView['permissions'] {
+function scopedPermissionFlags(role: Role, scopes: readonly string[] | null): PermissionsView['permissions'] {
   const flags = permissionFlags(role);
   if (scopes === null || scopes.includes('admin')) return flags;
   return {
