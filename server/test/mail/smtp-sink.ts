@@ -12,6 +12,12 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** SMTP sessions currently open (a pooled client keeps its connection open between mails). */
   openConnections(): number;
+  /**
+   * Holds every message from now on (DATA is not acknowledged) until `release()`: shows whether
+   * a response waited for a mail to be delivered.
+   */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +30,8 @@ export async function startSmtpSink(
 ): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let connections = 0;
+  let held: Promise<void> = Promise.resolve();
+  let release = () => {};
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -45,7 +53,8 @@ export async function startSmtpSink(
     },
     onData(stream, session, callback) {
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          await held;
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
           received.push({
             envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) },
@@ -63,6 +72,13 @@ export async function startSmtpSink(
     url: `smtp://127.0.0.1:${port}`,
     received,
     openConnections: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    hold() {
+      held = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => release(),
+    close: () => {
+      release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
