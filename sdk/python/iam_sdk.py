@@ -32,6 +32,7 @@ import logging
 import os
 import platform
 import random
+import re
 import secrets
 import threading
 import time
@@ -55,11 +56,21 @@ logger.addHandler(logging.NullHandler())
 MAX_BATCH_EVENTS = 500
 #: Request bodies are kept below this many bytes (the server's limit is 1 MB).
 MAX_BODY_BYTES = 900_000
+#: The server refuses a whole batch for one event beyond these, so the client checks them first.
+MAX_EVENT_NAME = 200
+MAX_ACTION = 100
+MAX_RESOURCE_ID = 200
+MAX_PROPERTIES_BYTES = 32 * 1024
+MAX_NESTING = 8
+MAX_KEY_LENGTH = 128
 #: Upper bound of one backoff delay and of an honoured Retry-After, in seconds.
 MAX_RETRY_DELAY = 30.0
 MAX_RETRY_AFTER = 300.0
 
 _API_PREFIX = "/api/v1"
+_ID_PATTERNS = {prefix: re.compile("^" + prefix + "[A-Za-z0-9_-]{8,64}$") for prefix in ("inst_", "anon_", "sess_")}
+_EVENT_ID = re.compile(r"^[\x21-\x7e]{1,128}$")
+_RESERVED_KEYS = ("__proto__", "constructor", "prototype")
 _USER_AGENT = "iam-sdk-python/{} (Python {}; {} {}; {})".format(
     __version__, platform.python_version(), platform.system(), platform.release(), platform.machine()
 )
@@ -70,6 +81,11 @@ Timestamp = Union[datetime, int, float, str, None]
 def _random_id(prefix: str) -> str:
     """``inst_``, ``anon_`` or ``sess_`` plus 32 hex digits, like the browser SDK's identifiers."""
     return prefix + secrets.token_hex(16)
+
+
+def _valid_id(prefix: str, value: Any) -> bool:
+    """What the server takes: the prefix, then 8-64 letters, digits, ``_`` or ``-``."""
+    return isinstance(value, str) and bool(_ID_PATTERNS[prefix].match(value))
 
 
 def _iso(moment: datetime) -> str:
@@ -87,9 +103,57 @@ def _timestamp(value: Timestamp) -> Optional[str]:
     if isinstance(value, datetime):
         return _iso(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return _iso(datetime.fromtimestamp(value, timezone.utc))
+        try:
+            return _iso(datetime.fromtimestamp(value, timezone.utc))
+        except (OverflowError, OSError, ValueError):
+            return None
     if isinstance(value, str):
-        return value
+        text = value.strip()
+        if text[-1:] in ("Z", "z"):
+            text = text[:-1] + "+00:00"
+        # Python < 3.11 reads only 3 or 6 fraction digits and offsets with a colon.
+        text = re.sub(r"(T\d\d:\d\d:\d\d)\.(\d{1,9})", lambda m: m.group(1) + "." + (m.group(2) + "00000")[:6], text)
+        text = re.sub(r"([+-]\d\d)(\d\d)$", r"\1:\2", text)
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            return None
+        if moment.tzinfo is None:  # as the server reads it: UTC
+            moment = moment.replace(tzinfo=timezone.utc)
+        return _iso(moment)
+    return None
+
+
+def _json_problem(value: Mapping[str, Any], what: str) -> Optional[str]:
+    """Why the server would refuse this properties/metadata object (keys, nesting, size), or None."""
+
+    def walk(node: Any, path: str, depth: int) -> Optional[str]:
+        if depth > MAX_NESTING:
+            return "{} is nested deeper than {} levels".format(path or what, MAX_NESTING)
+        if isinstance(node, Mapping):
+            for key, child in node.items():
+                name = str(key)
+                if name in _RESERVED_KEYS or name.startswith("$") or "." in name or "\x00" in name:
+                    return "{} has the key {!r} (keys may not start with '$', contain '.' or be {})".format(
+                        path or what, name[:40], "/".join(_RESERVED_KEYS))
+                if len(name) > MAX_KEY_LENGTH:
+                    return "{} has a key longer than {} characters".format(path or what, MAX_KEY_LENGTH)
+                problem = walk(child, (path or what) + "." + name, depth + 1)
+                if problem:
+                    return problem
+        elif isinstance(node, (list, tuple, set, frozenset)):
+            for index, child in enumerate(node):
+                problem = walk(child, "{}[{}]".format(path or what, index), depth + 1)
+                if problem:
+                    return problem
+        return None
+
+    problem = walk(value, "", 0)
+    if problem:
+        return problem
+    size = len(_dumps(value).encode("utf-8"))
+    if size > MAX_PROPERTIES_BYTES:
+        return "{} is {} bytes of JSON; at most {} KB".format(what, size, MAX_PROPERTIES_BYTES // 1024)
     return None
 
 
@@ -267,6 +331,11 @@ _NOUNS = {"event": ("event", "events"), "activity": ("activity entry", "activity
           "installation": ("installation", "installations")}
 
 
+def _refuse(message: str, *args: Any) -> None:
+    logger.warning("iam_sdk: " + message + "; dropped", *args)
+    return None
+
+
 def _describe(unit: List[_Item]) -> str:
     singular, plural = _NOUNS[unit[0].kind]
     return "1 " + singular if len(unit) == 1 else "{} {}".format(len(unit), plural)
@@ -346,12 +415,13 @@ class IamClient:
             logger.warning("iam_sdk: sdk_version=%r is not a non-empty string; using the default", sdk_version)
             sdk_version = None
         self.sdk_version = sdk_version.strip() if sdk_version else "python/" + __version__
-        if installation_id is not None and (not isinstance(installation_id, str) or not installation_id.strip()):
-            logger.warning("iam_sdk: installation_id=%r is not a non-empty string; generating one", installation_id)
+        if installation_id is not None and not _valid_id("inst_", installation_id):
+            logger.warning("iam_sdk: installation_id=%r is not 'inst_' plus 8-64 letters, digits, '_' or '-'; "
+                           "using a new one", installation_id)
             installation_id = None
 
         #: The installation id sent with events (``session_info``); set by ``register_installation``.
-        self.installation_id: str = installation_id.strip() if installation_id else _random_id("inst_")
+        self.installation_id: str = installation_id or _random_id("inst_")
         #: The anonymous user id sent by ``register_installation`` when none is given.
         self.anonymous_id: str = _random_id("anon_")
         #: One session per client (per process, typically): ``sess_…``.
@@ -405,40 +475,37 @@ class IamClient:
     ) -> Optional[str]:
         """Queues an analytics event; returns its id, or ``None`` when it was refused (see the warning).
 
-        Every event carries an id (a new UUID unless ``event_id`` is given); the server stores an id
-        once per application, so retries and repeated sends never count an event twice.
-        ``timestamp`` is a ``datetime`` (naive = local time), epoch seconds or an ISO 8601 string;
-        it defaults to now.
+        Every event carries an id, ``evt_`` plus a random UUID's 32 hex digits unless ``event_id`` is
+        given (1-128 printable ASCII characters, e.g. your own row id); the server stores an id once per
+        application, so retries and repeated sends never count an event twice.
+        ``timestamp`` is a ``datetime`` (naive = local time), epoch seconds (``time.time()``) or an
+        ISO 8601 string (UTC without an offset); it defaults to now.
+        An event the server would refuse (name over 200 characters, properties beyond 32 KB of JSON,
+        nested deeper than 8 levels, keys starting with ``$`` or containing ``.``) is dropped here with
+        a warning, so it never costs the rest of its batch.
         """
         try:
-            if not isinstance(event, str) or not event.strip():
-                logger.warning("iam_sdk: track() needs an event name (a non-empty string); got %r, dropped", event)
-                return None
+            if not isinstance(event, str) or not event.strip() or len(event) > MAX_EVENT_NAME:
+                return _refuse("track() needs an event name of 1-%d characters; got %r", MAX_EVENT_NAME, event)
             if properties is not None and not isinstance(properties, Mapping):
-                logger.warning("iam_sdk: track(%r): properties must be a dict; got %s, dropped",
-                               event, type(properties).__name__)
-                return None
-            if event_id is not None and (not isinstance(event_id, str) or not event_id):
-                logger.warning("iam_sdk: track(%r): event_id must be a non-empty string; dropped", event)
-                return None
+                return _refuse("track(%r): properties must be a dict; got %s", event, type(properties).__name__)
+            if event_id is not None and not (isinstance(event_id, str) and _EVENT_ID.match(event_id)):
+                return _refuse("track(%r): event_id must be 1-128 printable ASCII characters; got %r", event, event_id)
             moment = _timestamp(timestamp)
             if moment is None:
-                logger.warning("iam_sdk: track(%r): timestamp must be a datetime, epoch seconds or an ISO string; "
-                               "got %s, dropped", event, type(timestamp).__name__)
-                return None
-            identifier = event_id or str(uuid.uuid4())
+                return _refuse("track(%r): timestamp must be a datetime, epoch seconds or an ISO 8601 string; got %r",
+                               event, timestamp)
+            identifier = event_id or "evt_" + uuid.uuid4().hex
             payload: Dict[str, Any] = {"id": identifier, "event": event, "timestamp": moment}
             if properties:
                 payload["properties"] = dict(properties)
             try:
                 body = _dumps(payload)
+                problem = _json_problem(payload.get("properties", {}), "properties")
             except (TypeError, ValueError) as error:
-                logger.warning("iam_sdk: track(%r): properties are not JSON (%s); dropped", event, error)
-                return None
-            if len(body.encode("utf-8")) > MAX_BODY_BYTES - 1000:
-                logger.warning("iam_sdk: track(%r): the event is larger than a batch may be (%d bytes); dropped",
-                               event, MAX_BODY_BYTES)
-                return None
+                return _refuse("track(%r): properties are not JSON (%s)", event, error)
+            if problem:
+                return _refuse("track(%r): %s", event, problem)
             with self._cond:
                 session = _dumps({"session_id": self.session_id, "installation_id": self.installation_id})
                 if not self._enqueue_locked("event", body, session):
@@ -460,18 +527,24 @@ class IamClient:
         """Queues an activity-log entry (``POST /api/v1/activity``); returns whether it was queued.
 
         ``resource_type`` is one of user, token, project, application, organization, member, api,
-        component, other. After ``register_installation`` the entry names that installation and
-        anonymous user unless others are given.
+        component, other (the server checks it). After ``register_installation`` the entry names that
+        installation and anonymous user unless others are given. Entries carry no id: a retry after a
+        lost answer can log one twice (use ``track`` for counts that must be exact).
         """
         try:
-            for name, value in (("action", action), ("resource_type", resource_type)):
-                if not isinstance(value, str) or not value.strip():
-                    logger.warning("iam_sdk: activity() needs %s (a non-empty string); got %r, dropped", name, value)
-                    return False
+            if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+                return bool(_refuse("activity() needs an action of 1-%d characters; got %r", MAX_ACTION, action))
+            if not isinstance(resource_type, str) or not resource_type.strip():
+                return bool(_refuse("activity(%r) needs a resource_type (a string); got %r", action, resource_type))
+            if resource_id is not None and len(str(resource_id)) > MAX_RESOURCE_ID:
+                return bool(_refuse("activity(%r): resource_id is longer than %d characters", action, MAX_RESOURCE_ID))
             if metadata is not None and not isinstance(metadata, Mapping):
-                logger.warning("iam_sdk: activity(%r): metadata must be a dict; got %s, dropped",
-                               action, type(metadata).__name__)
-                return False
+                return bool(_refuse("activity(%r): metadata must be a dict; got %s", action, type(metadata).__name__))
+            for prefix, name, value in (("inst_", "installation_id", installation_id),
+                                        ("anon_", "anonymous_user_id", anonymous_user_id)):
+                if value is not None and not _valid_id(prefix, value):
+                    return bool(_refuse("activity(%r): %s must be %r plus 8-64 letters, digits, '_' or '-'; got %r",
+                                        action, name, prefix, value))
             payload: Dict[str, Any] = {"action": action, "resource_type": resource_type}
             if resource_id is not None:
                 payload["resource_id"] = str(resource_id)
@@ -486,9 +559,11 @@ class IamClient:
                 payload["anonymous_user_id"] = anonymous
             try:
                 body = _dumps(payload)
+                problem = _json_problem(payload.get("metadata", {}), "metadata")
             except (TypeError, ValueError) as error:
-                logger.warning("iam_sdk: activity(%r): metadata is not JSON (%s); dropped", action, error)
-                return False
+                return bool(_refuse("activity(%r): metadata is not JSON (%s)", action, error))
+            if problem:
+                return bool(_refuse("activity(%r): %s", action, problem))
             with self._cond:
                 return self._enqueue_locked("activity", body, "")
         except Exception:
@@ -507,27 +582,28 @@ class IamClient:
         """Queues ``POST /api/v1/installations`` and returns the installation id (``None`` if refused).
 
         The id defaults to the client's ``installation_id`` (a new ``inst_…`` unless the constructor got
-        one); the given id becomes the client's, so later events carry it. ``device_info`` is merged over
-        what the ``platform`` module tells (platform, user agent, language, timezone, memory, CPUs);
-        ``environment_info`` over ``{timestamp, session_id}``. An anonymous installation names an
-        anonymous user: ``anonymous_id`` or the client's ``anon_…`` id.
+        one); a given id (``inst_`` plus 8-64 letters, digits, ``_`` or ``-``) becomes the client's, so
+        later events carry it. ``device_info`` is merged over what the ``platform`` module tells
+        (platform, user agent, language, timezone, memory, CPUs); ``environment_info`` over
+        ``{timestamp, session_id}``. An anonymous installation names an anonymous user: ``anonymous_id``
+        or the client's ``anon_…`` id. ``user_id`` is your own id for the user, stored as reported.
         """
         try:
-            if installation_id is not None and (not isinstance(installation_id, str) or not installation_id.strip()):
-                logger.warning("iam_sdk: register_installation(): installation_id must be a non-empty string; "
-                               "got %r, dropped", installation_id)
-                return None
+            if installation_id is not None and not _valid_id("inst_", installation_id):
+                return _refuse("register_installation(): installation_id must be 'inst_' plus 8-64 letters, "
+                               "digits, '_' or '-'; got %r", installation_id)
+            if anonymous_id is not None and not _valid_id("anon_", anonymous_id):
+                return _refuse("register_installation(): anonymous_id must be 'anon_' plus 8-64 letters, "
+                               "digits, '_' or '-'; got %r", anonymous_id)
             for name, value in (("device_info", device_info), ("environment_info", environment_info)):
                 if value is not None and not isinstance(value, Mapping):
-                    logger.warning("iam_sdk: register_installation(): %s must be a dict; got %s, dropped",
-                                   name, type(value).__name__)
-                    return None
+                    return _refuse("register_installation(): %s must be a dict; got %s", name, type(value).__name__)
             device = default_device_info()
             device.update(device_info or {})
             environment: Dict[str, Any] = {"timestamp": _now_iso(), "session_id": self.session_id}
             environment.update(environment_info or {})
             with self._cond:
-                identifier = installation_id.strip() if installation_id else self.installation_id
+                identifier = installation_id or self.installation_id
                 anonymous = (anonymous_id or self.anonymous_id) if is_anonymous else anonymous_id
                 payload: Dict[str, Any] = {
                     "installation_id": identifier,
@@ -542,8 +618,7 @@ class IamClient:
                 try:
                     body = _dumps(payload)
                 except (TypeError, ValueError) as error:
-                    logger.warning("iam_sdk: register_installation(): not JSON (%s); dropped", error)
-                    return None
+                    return _refuse("register_installation(): not JSON (%s)", error)
                 if not self._enqueue_locked("installation", body, ""):
                     return None
                 self.installation_id = identifier
@@ -791,9 +866,17 @@ class IamClient:
     def _check_answer(self, unit: List[_Item], outcome: _Outcome) -> None:
         if unit[0].kind != "event" or not isinstance(outcome.body, dict):
             return
-        refused = outcome.body.get("rejected") or outcome.body.get("refused") or outcome.body.get("errors")
-        if refused:
-            logger.warning("iam_sdk: the server refused some events of a batch: %s", _dumps(refused)[:2000])
+        rejected = outcome.body.get("rejected")
+        if isinstance(rejected, list) and rejected:
+            reasons = "; ".join(
+                "{} ({})".format(entry.get("id"), entry.get("message") or entry.get("reason"))
+                for entry in rejected[:10] if isinstance(entry, dict)
+            )
+            logger.warning("iam_sdk: the server refused %d event(s) of a batch of %d, not to be resent: %s",
+                           len(rejected), len(unit), reasons)
+        duplicates = outcome.body.get("duplicates")
+        if duplicates:
+            logger.debug("iam_sdk: %s event(s) were already stored (a retry); not counted again", duplicates)
 
     def _post(self, path: str, body: bytes) -> _Outcome:
         request = urllib.request.Request(self.api_url + _API_PREFIX + path, data=body, headers=self._headers,

@@ -8,7 +8,7 @@ import { requirePython, runClient, startStub, warnings, type Plan, type StubServ
 // against the real server: python-client.test.ts.
 
 const APP_ID = '665f1c2b9d3e4a0012345678';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const EVENT_ID = /^evt_[0-9a-f]{32}$/; // as the browser SDK's: evt_ + a random UUID's hex
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 interface EventBody {
@@ -106,7 +106,7 @@ describe('Python client: sending rules (iam_sdk.py against a stub server)', func
     expect(batch.events.map((event) => event.event)).to.deep.equal(['report_exported', 'signed_up']);
     expect(batch.events[0]!.properties).to.deep.equal({ format: 'csv', rows: 3 });
     expect(batch.events[1]!.timestamp).to.equal('2023-11-14T22:13:20.500Z');
-    for (const event of batch.events) expect(event.id).to.match(UUID);
+    for (const event of batch.events) expect(event.id).to.match(EVENT_ID);
     expect(new Set(batch.events.map((event) => event.id)).size).to.equal(2);
 
     // After register_installation, activity names that installation and anonymous user.
@@ -226,7 +226,7 @@ describe('Python client: sending rules (iam_sdk.py against a stub server)', func
 
   it('sends what is queued when the interpreter exits, without flush() or close()', async () => {
     const run = await runClient(plan(stub, [{ call: 'track', args: ['last_words'] }], {}, false));
-    expect(run.output.results[0]).to.match(UUID);
+    expect(run.output.results[0]).to.match(EVENT_ID);
     expect(eventNames(stub)).to.deep.equal(['last_words']);
   });
 
@@ -234,7 +234,7 @@ describe('Python client: sending rules (iam_sdk.py against a stub server)', func
     const run = await runClient(
       plan(stub, [{ call: 'track', args: ['tick'] }, { sleep: 0.6 }], { flush_interval: 0.2 }, false),
     );
-    expect(run.output.results[0]).to.match(UUID);
+    expect(run.output.results[0]).to.match(EVENT_ID);
     // Arrived while the script was still sleeping, not from the exit hook.
     expect(eventNames(stub)).to.deep.equal(['tick']);
     expect(analytics(stub)[0]!.at).to.be.below(Date.now() - 100);
@@ -256,6 +256,41 @@ describe('Python client: sending rules (iam_sdk.py against a stub server)', func
     expect(run.output.results.slice(0, 6)).to.deep.equal([null, null, null, null, false, null]);
     expect(eventNames(stub)).to.deep.equal(['good']);
     expect(warnings(run)).to.have.length(6);
+  });
+
+  it('drops, before sending, each event the server would refuse its whole batch for', async () => {
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let level = 0; level < 8; level++) deep = { deeper: deep };
+    const refused: Plan['steps'] = [
+      { call: 'track', args: ['x'.repeat(201)] },
+      { call: 'track', args: ['dollar_key', { $set: { admin: true } }] },
+      { call: 'track', args: ['dotted_key', { 'a.b': 1 }] },
+      { call: 'track', args: ['proto_key', { nested: { constructor: 1 } }] },
+      { call: 'track', args: ['too_deep', deep] },
+      { call: 'track', args: ['too_big', { blob: 'x'.repeat(33 * 1024) }] },
+      { call: 'track', args: ['bad_id'], kwargs: { event_id: 'has space' } },
+      { call: 'track', args: ['bad_time_text'], kwargs: { timestamp: 'yesterday' } },
+      { call: 'register_installation', args: ['my-laptop'] },
+      { call: 'activity', args: ['sync', 'api'], kwargs: { installation_id: 'inst_!' } },
+    ];
+    const run = await runClient(
+      plan(stub, [
+        ...refused,
+        { call: 'track', args: ['naive_time'], kwargs: { timestamp: '2030-01-31T12:00:00' } },
+        { call: 'track', args: ['own_id'], kwargs: { event_id: 'order-1234:paid' } },
+        { call: 'flush', args: [5] },
+      ]),
+    );
+    expect(run.output.results.slice(0, refused.length)).to.deep.equal([...Array(9).fill(null), false]);
+    expect(warnings(run)).to.have.length(refused.length);
+    // The good events go out together; a timestamp string is sent as the server reads it (UTC).
+    expect(analytics(stub)).to.have.length(1);
+    const { events } = analytics(stub)[0]!.body as EventBody;
+    expect(events.map((event) => [event.event, event.id, event.timestamp])).to.deep.equal([
+      ['naive_time', run.output.results[refused.length], '2030-01-31T12:00:00.000Z'],
+      ['own_id', 'order-1234:paid', events[1]!.timestamp],
+    ]);
+    expect(stub.received).to.have.length(1);
   });
 
   it('gives up on an unreachable server without raising, within flush’s timeout', async () => {
