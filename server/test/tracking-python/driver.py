@@ -2,7 +2,8 @@
 
 Reads JSON from stdin:
   {"sdk": "<path to iam_sdk.py>", "client": {"application_id", "api_url", "options": {...}},
-   "steps": [{"call": "track", "args": [...], "kwargs": {...}} | {"sleep": seconds}],
+   "steps": [{"call": "track", "args": [...], "kwargs": {...}} | {"sleep": seconds}
+             | {"python": "<code run with client and os in scope; its `result` is the step's result>"}],
    "close": true}   # false: leave the queue to the exit hook
 Writes one JSON line to stdout: {"results": [...], "logs": [{"level", "message"}], "client": {...},
 "seconds": [...]} (each step's duration). The string "$NaN" in arguments stands for float("nan").
@@ -12,6 +13,7 @@ Anything raised by the client fails the script (exit code 3), which the tests ch
 import importlib.util
 import json
 import logging
+import os
 import sys
 import time
 
@@ -62,6 +64,10 @@ def main():
             if "sleep" in step:
                 time.sleep(step["sleep"])
                 results.append(None)
+            elif "python" in step:
+                scope = {"client": client, "os": os, "result": None}
+                exec(step["python"], scope)
+                results.append(scope["result"])
             else:
                 method = getattr(client, step["call"])
                 results.append(method(*decode(step.get("args", [])), **decode(step.get("kwargs", {}))))

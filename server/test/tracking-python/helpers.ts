@@ -45,7 +45,8 @@ export type Step =
       args?: unknown[];
       kwargs?: object;
     }
-  | { sleep: number };
+  | { sleep: number }
+  | { python: string };
 
 export interface Plan {
   sdk?: string;

@@ -293,6 +293,21 @@ describe('Python client: sending rules (iam_sdk.py against a stub server)', func
     expect(stub.received).to.have.length(1);
   });
 
+  it('starts afresh in a forked child: the parent’s queue is sent once, by the parent', async () => {
+    const child = [
+      'pid = os.fork()',
+      'if pid == 0:',
+      '    client.track("from_child")',
+      '    os._exit(0 if client.flush(5) == 1 else 1)',
+      'result = os.waitpid(pid, 0)[1] >> 8',
+    ].join('\n');
+    const run = await runClient(
+      plan(stub, [{ call: 'track', args: ['from_parent'] }, { python: child }, { call: 'flush', args: [5] }]),
+    );
+    expect(run.output.results[1], "the child's flush delivered its own event only").to.equal(0);
+    expect(eventNames(stub)).to.deep.equal(['from_child', 'from_parent']);
+  });
+
   it('gives up on an unreachable server without raising, within flush’s timeout', async () => {
     // A port that was just free: nothing listens there.
     const probe = createServer();
