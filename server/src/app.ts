@@ -18,12 +18,24 @@ import {
   registerAuthRoutes,
   sessionAuthenticator,
 } from './modules/auth/index.js';
-import { createEmbeddingRouter, EMBEDDING_BASE_PATH } from './modules/embedding/index.js';
+import {
+  applicationGate,
+  createEmbeddingRouter,
+  EMBEDDING_BASE_PATH,
+  gatedApplicationOf,
+  sameApplication,
+} from './modules/embedding/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerMailRoutes } from './modules/mail/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { apiTokenAuthenticator, registerTokenRoutes } from './modules/tokens/index.js';
+import {
+  analyticsBodyParser,
+  createTrackingIngestRouter,
+  INGEST_ALLOWED_HEADERS,
+  registerTrackingReadRoutes,
+} from './modules/tracking/index.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
@@ -60,6 +72,7 @@ export function createApp(deps: AppDependencies): Express {
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
+  app.use(API_BASE_PATH, analyticsBodyParser());
   app.use(express.json({ limit: config.bodyLimit }));
 
   const registry = createApiRegistry();
@@ -102,10 +115,27 @@ export function createApp(deps: AppDependencies): Express {
     organizations: services.organizations,
     config,
     connection,
+    tracking: services.tracking,
   });
+  const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
+    tracking: services.tracking,
+    connection,
+    config,
+    gate: {
+      handler: applicationGate({
+        applications: services.applications,
+        publicUrl: config.publicUrl,
+        allowedHeaders: INGEST_ALLOWED_HEADERS,
+      }),
+      applicationOf: gatedApplicationOf,
+      sameApplication,
+    },
+  });
+  registerTrackingReadRoutes(api, services.tracking);
   registerActivityRoutes(api, {
     connection,
     organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),
+    authorizeApplication: (caller, applicationId) => services.applications.get(caller, applicationId),
   });
   registerAdminRoutes(api, { users: services.users, organizations: services.organizations });
   registerMailRoutes(api, { connection, config });
@@ -127,7 +157,7 @@ export function createApp(deps: AppDependencies): Express {
       swaggerOptions: { url: `${API_BASE_PATH}/openapi.json` },
     }),
   );
-  app.use(API_BASE_PATH, api.router);
+  app.use(API_BASE_PATH, trackingIngest, api.router);
   app.use(EMBEDDING_BASE_PATH, embeddingApi);
   app.use('/api', notFoundHandler);
   app.use(root.router);

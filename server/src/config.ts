@@ -79,6 +79,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('IAM Platform <no-reply@localhost>'),
+
+  // Tracking (SDK ingest)
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  INGEST_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  INGEST_RATE_LIMIT_PER_APPLICATION: z.coerce.number().int().min(1).default(30_000),
+  INGEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
 });
 
 /** Every environment variable the server reads (documented in .env.example; a test checks). */
@@ -143,6 +149,12 @@ export interface Config {
       | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string };
+  tracking: {
+    /** Analytics events older than this are refused at ingest and deleted by a TTL index. */
+    retentionDays: number;
+    /** Ingest requests (installations, activity, analytics, identify) per window. */
+    rateLimit: { windowS: number; perApplication: number; perIp: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -215,5 +227,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    tracking: {
+      retentionDays: e.ANALYTICS_RETENTION_DAYS,
+      rateLimit: {
+        windowS: e.INGEST_RATE_LIMIT_WINDOW_S,
+        perApplication: e.INGEST_RATE_LIMIT_PER_APPLICATION,
+        perIp: e.INGEST_RATE_LIMIT_PER_IP,
+      },
+    },
   };
 }

@@ -9,6 +9,7 @@ import { createApplicationsService, type ApplicationsService } from './modules/a
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
 import { createProjectsService, type ProjectsService } from './modules/projects/index.js';
 import { createTokensService, type TokensService } from './modules/tokens/index.js';
+import { createTrackingService, type TrackingService } from './modules/tracking/index.js';
 import { createUsersService, type UsersService } from './modules/users/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
@@ -22,6 +23,7 @@ export interface Services {
   projects: ProjectsService;
   applications: ApplicationsService;
   tokens: TokensService;
+  tracking: TrackingService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -51,6 +53,14 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   const projects = createProjectsService({ connection, organizations, activity });
   const applications = createApplicationsService({ connection, organizations, projects, activity });
   const tokens = createTokensService({ connection, logger, users, applications, activity });
+  const tracking = createTrackingService({
+    connection,
+    logger,
+    activity,
+    applications,
+    organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
+    retentionDays: config.tracking.retentionDays,
+  });
   return {
     activity,
     mail,
@@ -61,6 +71,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     projects,
     applications,
     tokens,
+    tracking,
     async close() {
       // Mails promised in responses already sent go out before the workers and transport stop.
       await auth.drain();

@@ -52,8 +52,23 @@ export interface Page<T> {
  * Newest-first keyset pagination on (created_at, _id): stable while rows are added, and each
  * page is one indexed range query however deep the client pages.
  */
-export async function paginateNewestFirst<T extends { _id: Types.ObjectId; created_at: Date }>(
+export function paginateNewestFirst<T extends { _id: Types.ObjectId; created_at: Date }>(
   model: mongoose.Model<T>,
+  filter: Record<string, unknown>,
+  options: { limit?: number; cursor?: string },
+  bounds: { defaultLimit?: number; maxLimit?: number } = {},
+): Promise<Page<T>> {
+  return paginateNewestBy(model, 'created_at', filter, options, bounds);
+}
+
+/**
+ * paginateNewestFirst on another date field, e.g. `last_seen_at`. When the field changes while
+ * a client pages (a row seen again), that row may move to a page already read; an index on
+ * (filter fields, field, _id) keeps each page one range query.
+ */
+export async function paginateNewestBy<F extends string, T extends { _id: Types.ObjectId } & Record<F, Date>>(
+  model: mongoose.Model<T>,
+  field: F,
   filter: Record<string, unknown>,
   options: { limit?: number; cursor?: string },
   bounds: { defaultLimit?: number; maxLimit?: number } = {},
@@ -68,15 +83,15 @@ export async function paginateNewestFirst<T extends { _id: Types.ObjectId; creat
     // Our own operators: trusted, so the global sanitizeFilter keeps them.
     const beforeCursor = {
       $or: [
-        { created_at: mongoose.trusted({ $lt: after.createdAt }) },
-        { created_at: after.createdAt, _id: mongoose.trusted({ $lt: after.id }) },
+        { [field]: mongoose.trusted({ $lt: after.createdAt }) },
+        { [field]: after.createdAt, _id: mongoose.trusted({ $lt: after.id }) },
       ],
     };
     query = { $and: [filter, beforeCursor] };
   }
   const rows = (await model
     .find(query)
-    .sort({ created_at: -1, _id: -1 })
+    .sort({ [field]: -1, _id: -1 })
     .limit(limit + 1)
     .lean()) as T[];
   const hasMore = rows.length > limit;
@@ -84,6 +99,6 @@ export async function paginateNewestFirst<T extends { _id: Types.ObjectId; creat
   const last = data[data.length - 1];
   return {
     data,
-    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last._id }) : null,
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: last[field], id: last._id }) : null,
   };
 }

@@ -24,6 +24,8 @@ interface Case {
   status?: number;
   /** Bob calls with a token from Alice's application's embedding login instead of his dashboard one. */
   embeddingToken?: true;
+  /** Bob calls with a token from his own application's embedding login. */
+  ownApplicationToken?: true;
 }
 
 /**
@@ -88,7 +90,19 @@ const CROSS_TENANT: Record<string, Case> = {
     headers: (a) => ({ 'X-Application-ID': a.application }),
     embeddingToken: true,
   },
+  'GET /api/v1/installations': { query: (a) => ({ application_id: a.application }) },
+  'GET /api/v1/anonymous-users': { query: (a) => ({ application_id: a.application }) },
+  // A token of Bob's application cannot link identities in Alice's application.
+  'POST /api/v1/identify': {
+    headers: (a) => ({ 'X-Application-ID': a.application }),
+    body: () => ({ anonymous_id: ALICE_ANONYMOUS_ID, installation_id: ALICE_INSTALLATION_ID }),
+    ownApplicationToken: true,
+    status: 401,
+  },
 };
+
+const ALICE_INSTALLATION_ID = `inst_${'a1'.repeat(16)}`;
+const ALICE_ANONYMOUS_ID = `anon_${'a1'.repeat(16)}`;
 
 /** Operations that only ever act on the caller's own data (no tenant id goes in). */
 const SELF_SCOPED = new Set([
@@ -115,6 +129,9 @@ const GUARDED_COLLECTIONS = [
   'applications',
   'api_tokens',
   'auth_sessions',
+  'installations',
+  'anonymous_users',
+  'analytics_events',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -124,6 +141,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
   let tenant: TenantA;
   let operations: string[];
   let bobEmbeddingToken: string;
+  let bobOwnApplicationToken: string;
 
   const snapshot = async () => {
     const state: Record<string, unknown> = {};
@@ -138,11 +156,27 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     alice = await signedInUser(ctx, 'tenant-a');
     bob = await signedInUser(ctx, 'tenant-b');
     const as = (user: User) => bearer(user.access_token);
-    await ctx.request
-      .post('/api/v1/organizations')
-      .set(as(bob))
-      .send({ name: 'Bob Co', slug: 'bob-co' })
-      .expect(201);
+    const bobOrganization = (
+      await ctx.request
+        .post('/api/v1/organizations')
+        .set(as(bob))
+        .send({ name: 'Bob Co', slug: 'bob-co' })
+        .expect(201)
+    ).body.id;
+    const bobProject = (
+      await ctx.request
+        .post('/api/v1/projects')
+        .set(as(bob))
+        .send({ name: 'Bob Web', slug: 'bob-web', organization_id: bobOrganization })
+        .expect(201)
+    ).body.id;
+    const bobApplication = (
+      await ctx.request
+        .post('/api/v1/applications')
+        .set(as(bob))
+        .send({ name: 'Bob Shop', slug: 'bob-shop', project_id: bobProject })
+        .expect(201)
+    ).body.id;
     const organization = (
       await ctx.request
         .post('/api/v1/organizations')
@@ -184,6 +218,38 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         .send({ email: bob.email, password: bob.password })
         .expect(200)
     ).body.token;
+    bobOwnApplicationToken = (
+      await ctx.request
+        .post('/api/auth/login')
+        .set({ 'X-Application-ID': bobApplication })
+        .send({ email: bob.email, password: bob.password })
+        .expect(200)
+    ).body.token;
+    // Alice's application has tracking data: an installation, an anonymous user, events, and
+    // SDK activity of an anonymous user linked to Bob (he signed in on her site), which is hers.
+    const sdk = { 'X-Application-ID': application };
+    await ctx.request
+      .post('/api/v1/installations')
+      .set(sdk)
+      .send({ installation_id: ALICE_INSTALLATION_ID, anonymous_id: ALICE_ANONYMOUS_ID, is_anonymous: true })
+      .expect(201);
+    await ctx.request
+      .post('/api/v1/analytics')
+      .set(sdk)
+      .send({ events: [{ id: 'evt_alice', event: 'page_view' }] })
+      .expect(200);
+    const bobOnAliceSite = `anon_${'b0'.repeat(16)}`;
+    await ctx.request
+      .post('/api/v1/identify')
+      .set(sdk)
+      .set(bearer(bobEmbeddingToken))
+      .send({ anonymous_id: bobOnAliceSite })
+      .expect(200);
+    await ctx.request
+      .post('/api/v1/activity')
+      .set(sdk)
+      .send({ action: 'page_view', resource_type: 'component', anonymous_user_id: bobOnAliceSite })
+      .expect(201);
 
     const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body as {
       paths: Record<string, Record<string, { security?: unknown }>>;
@@ -212,7 +278,15 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       const path = spec.path ? spec.path(tenant) : template;
       let request = (ctx.request as unknown as Record<string, (url: string) => Test>)[method.toLowerCase()]!(
         path,
-      ).set(bearer(spec.embeddingToken ? bobEmbeddingToken : bob.access_token));
+      ).set(
+        bearer(
+          spec.embeddingToken
+            ? bobEmbeddingToken
+            : spec.ownApplicationToken
+              ? bobOwnApplicationToken
+              : bob.access_token,
+        ),
+      );
       if (spec.query) request = request.query(spec.query(tenant));
       if (spec.headers) request = request.set(spec.headers(tenant));
       if (spec.body) request = request.send(spec.body(tenant, bob));
@@ -232,6 +306,8 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       '/api/v1/applications',
       '/api/v1/tokens',
       '/api/v1/activity-logs',
+      '/api/v1/installations',
+      '/api/v1/anonymous-users',
     ]) {
       const response = await ctx.request
         .get(path)

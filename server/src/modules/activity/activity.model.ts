@@ -61,6 +61,7 @@ const activityLogSchema = new Schema<ActivityLog>(
 activityLogSchema.index({ organization_id: 1, created_at: -1 });
 activityLogSchema.index({ user_id: 1, created_at: -1 });
 activityLogSchema.index({ project_id: 1, created_at: -1 });
+activityLogSchema.index({ application_id: 1, created_at: -1 });
 activityLogSchema.plugin(toJSONPlugin);
 
 export function activityLogModel(connection: Connection) {

@@ -6,6 +6,9 @@ const ObjectId = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
 
 export const ACTIVITY_DEFAULT_LIMIT = 10;
 export const ACTIVITY_MAX_LIMIT = 500;
+/** The log screens' periods (SPEC §9): the last day, week, month, or everything. */
+export const ACTIVITY_PERIODS = { '1d': 1, '7d': 7, '30d': 30, all: null } as const;
+export const USER_TYPES = ['registered', 'anonymous'] as const;
 
 export const ActivityQuerySchema = z.object({
   limit: z.coerce
@@ -20,10 +23,26 @@ export const ActivityQuerySchema = z.object({
     .datetime({ offset: true })
     .optional()
     .openapi({ description: 'Only entries at or after this time.' }),
+  period: z
+    .enum(Object.keys(ACTIVITY_PERIODS) as [keyof typeof ACTIVITY_PERIODS])
+    .optional()
+    .openapi({ description: '1d, 7d, 30d or all (default all); combines with since.' }),
   action: z.string().max(100).optional(),
   resource_type: z.enum(RESOURCE_TYPES).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .openapi({ description: 'Text found in the action, resource type or endpoint (case-insensitive).' }),
+  user_type: z
+    .enum(USER_TYPES)
+    .optional()
+    .openapi({ description: 'registered: by a known account; anonymous: without one (e.g. not signed in).' }),
   organization_id: ObjectId.optional(),
   project_id: ObjectId.optional(),
+  application_id: ObjectId.optional(),
+  installation_id: z.string().max(100).optional().openapi({ description: 'An installation id (inst_…).' }),
 });
 
 export const ActivityLogSchema = z

@@ -15,6 +15,10 @@ export interface ActivityEntry {
   user_agent?: string | null;
   endpoint?: string | null;
   method?: string | null;
+  /** Entries sent by an SDK (POST /api/v1/activity): who and what sent them. */
+  installation_id?: string | null;
+  anonymous_user_id?: string | null;
+  sdk_version?: string | null;
   /** Context for people reading the trail. Never put secrets, tokens or passwords here. */
   metadata?: Record<string, unknown>;
 }
@@ -31,17 +35,21 @@ export interface ActivityService {
    * is logged and swallowed, because the action itself has already happened.
    */
   record(entry: ActivityEntry): Promise<void>;
+  /** Appends an entry the caller asked for (an SDK's activity) and returns its id; failures propagate. */
+  append(entry: ActivityEntry): Promise<string>;
 }
 
 export function createActivityService(deps: { connection: Connection; logger: Logger }): ActivityService {
   const ActivityLogs = activityLogModel(deps.connection);
+  const append = async (entry: ActivityEntry) =>
+    String(
+      (await ActivityLogs.create({ ...entry, metadata: entry.metadata ?? {} } as Partial<ActivityLog>))._id,
+    );
   return {
+    append,
     async record(entry) {
       try {
-        await ActivityLogs.create({
-          ...entry,
-          metadata: entry.metadata ?? {},
-        } as Partial<ActivityLog>);
+        await append(entry);
       } catch (error) {
         deps.logger.error({ err: error, action: entry.action }, 'could not write the activity log entry');
       }

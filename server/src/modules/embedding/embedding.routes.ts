@@ -1,14 +1,19 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { AppError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { ApplicationsService } from '../applications/index.js';
-import { AuthErrors, authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
+import { authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
 import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
+import type { TrackingService } from '../tracking/index.js';
 import { toPublicUser } from '../users/index.js';
-import { APPLICATION_HEADER, embeddingApplicationOf, embeddingGate } from './embedding.cors.js';
+import {
+  APPLICATION_HEADER,
+  applicationGate,
+  gatedApplicationOf,
+  sameApplication,
+} from './application-gate.js';
 import { EmbeddingErrors } from './embedding.errors.js';
 import {
   ApplicationHeaderSchema,
@@ -29,6 +34,8 @@ export interface EmbeddingDependencies {
   organizations: OrganizationsService;
   config: Config;
   connection: Connection;
+  /** Links the SDK's anonymous_id / installation_id sent with a sign-in or registration. */
+  tracking: Pick<TrackingService, 'linkQuietly'>;
 }
 
 function session(result: { access_token: string; refresh_token: string; expires_at: number; user: unknown }) {
@@ -40,18 +47,14 @@ function session(result: { access_token: string; refresh_token: string; expires_
   };
 }
 
+/** Request headers a browser may send to the embedding API (the CORS preflight allows them). */
+const ALLOWED_HEADERS = ['content-type', 'authorization', 'x-application-id'];
+
 /**
  * The embedding API (SPEC §7): register, login, refresh, verify and permissions for an
  * application named by the X-Application-ID header, callable from its allowed browser origins.
  * Returns the router to mount at EMBEDDING_BASE_PATH; `api` must be an ApiRouter on that path.
  */
-/** A token from one application's embedding login is no key to another application's API. */
-const sameApplication: RequestHandler = (req, res, next) => {
-  if (authOf(req).applicationId !== String(embeddingApplicationOf(res)._id))
-    throw new AppError(AuthErrors.TOKEN_AUDIENCE_MISMATCH);
-  next();
-};
-
 export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencies): Router {
   const { auth, config } = deps;
   const limits = config.auth.rateLimit;
@@ -82,10 +85,19 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     },
     perIp('register-ip'),
     async (req, res) => {
-      const applicationId = String(embeddingApplicationOf(res)._id);
-      res
-        .status(201)
-        .json(await auth.register({ ...req.valid.body, application_id: applicationId }, requestContext(req)));
+      const application = gatedApplicationOf(res);
+      const { anonymous_id, installation_id, ...registration } = req.valid.body;
+      const result = await auth.register(
+        { ...registration, application_id: String(application._id) },
+        requestContext(req),
+      );
+      res.status(201).json(result);
+      // After answering: an address that is already registered gets a made-up user (no
+      // enumeration), which does not exist, so nothing is linked — and the timing tells nothing.
+      if (anonymous_id || installation_id) {
+        if (await auth.getUser(result.user.id).catch(() => null))
+          await deps.tracking.linkQuietly(application, result.user.id, { anonymous_id, installation_id });
+      }
     },
   );
 
@@ -109,16 +121,16 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     perAccount('login-account'),
     async (req, res) => {
       const context = requestContext(req);
-      const application = embeddingApplicationOf(res);
-      const user = await auth.verifyCredentials(req.valid.body.email, req.valid.body.password, context);
-      res.json(
-        session(
-          await auth.startSession(user, 'password', context, {
-            applicationId: String(application._id),
-            organizationId: String(application.organization_id),
-          }),
-        ),
-      );
+      const application = gatedApplicationOf(res);
+      const { email, password, anonymous_id, installation_id } = req.valid.body;
+      const user = await auth.verifyCredentials(email, password, context);
+      const started = await auth.startSession(user, 'password', context, {
+        applicationId: String(application._id),
+        organizationId: String(application.organization_id),
+      });
+      // Before answering, so the SDK that gets the token finds its anonymous user linked.
+      await deps.tracking.linkQuietly(application, String(user._id), { anonymous_id, installation_id });
+      res.json(session(started));
     },
   );
 
@@ -139,7 +151,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     },
     perIp('refresh-ip', limits.perIp * 10),
     async (req, res) => {
-      const applicationId = String(embeddingApplicationOf(res)._id);
+      const applicationId = String(gatedApplicationOf(res)._id);
       res.json(session(await auth.refresh(req.valid.body.refresh_token, applicationId, requestContext(req))));
     },
   );
@@ -160,7 +172,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     (req, res) => {
       res.json({
         user: toPublicUser(authOf(req).user),
-        application_id: String(embeddingApplicationOf(res)._id),
+        application_id: String(gatedApplicationOf(res)._id),
       });
     },
   );
@@ -187,7 +199,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     },
     sameApplication,
     async (req, res) => {
-      const application = embeddingApplicationOf(res);
+      const application = gatedApplicationOf(res);
       const { role } = await deps.organizations.authorize(
         authOf(req).userId,
         String(application.organization_id),
@@ -199,6 +211,13 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   );
 
   const router = Router();
-  router.use(embeddingGate({ applications: deps.applications, publicUrl: config.publicUrl }), api.router);
+  router.use(
+    applicationGate({
+      applications: deps.applications,
+      publicUrl: config.publicUrl,
+      allowedHeaders: ALLOWED_HEADERS,
+    }),
+    api.router,
+  );
   return router;
 }

@@ -2,6 +2,7 @@ import { z } from '../../lib/openapi.js';
 import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
 import { EmailSchema } from '../auth/index.js';
 import { ROLES } from '../organizations/index.js';
+import { AnonymousIdSchema, InstallationIdSchema } from '../tracking/index.js';
 import { UserSchema } from '../users/index.js';
 
 const PasswordSchema = z
@@ -9,8 +10,14 @@ const PasswordSchema = z
   .min(1, 'Password is required.')
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
+/** The SDK's identifiers: on success they are linked to the account, as POST /api/v1/identify does. */
+const anonymousIdentifiers = {
+  anonymous_id: AnonymousIdSchema.optional(),
+  installation_id: InstallationIdSchema.optional(),
+};
+
 export const EmbeddingLoginSchema = z
-  .object({ email: EmailSchema, password: PasswordSchema })
+  .object({ email: EmailSchema, password: PasswordSchema, ...anonymousIdentifiers })
   .openapi('EmbeddingLoginRequest');
 
 export const EmbeddingRegisterSchema = z
@@ -18,6 +25,7 @@ export const EmbeddingRegisterSchema = z
     email: EmailSchema,
     password: PasswordSchema,
     display_name: z.string().trim().max(100).optional(),
+    ...anonymousIdentifiers,
   })
   .openapi('EmbeddingRegisterRequest');
 

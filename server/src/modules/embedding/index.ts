@@ -1,4 +1,10 @@
-export { APPLICATION_HEADER } from './embedding.cors.js';
+export {
+  APPLICATION_HEADER,
+  applicationGate,
+  gatedApplicationOf,
+  sameApplication,
+  type ApplicationGateOptions,
+} from './application-gate.js';
 export { EmbeddingErrors } from './embedding.errors.js';
 export {
   createEmbeddingRouter,

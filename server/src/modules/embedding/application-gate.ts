@@ -5,16 +5,45 @@ import {
   type ApplicationDocument,
   type ApplicationsService,
 } from '../applications/index.js';
+import { AuthErrors, authOf } from '../auth/index.js';
 import { EmbeddingErrors } from './embedding.errors.js';
 
+/** The header naming the application a public (embedding or SDK) request is made for. */
 export const APPLICATION_HEADER = 'X-Application-ID';
-const ALLOWED_HEADERS = 'content-type, authorization, x-application-id';
 const ALLOWED_METHODS = 'POST, OPTIONS';
 const PREFLIGHT_MAX_AGE_S = 600;
+/** Long enough for any real origin; a longer header is cut in the error message. */
+const MAX_ORIGIN_SHOWN = 200;
 
-/** The application an embedding request was made for, set by `embeddingGate`. */
-export function embeddingApplicationOf(res: Response): ApplicationDocument {
-  return res.locals.embeddingApplication as ApplicationDocument;
+export interface ApplicationGateOptions {
+  applications: ApplicationsService;
+  /** The platform's own origin (PUBLIC_URL) is always allowed. */
+  publicUrl: string;
+  /** Request headers a preflight allows (lower case), besides nothing else. */
+  allowedHeaders: readonly string[];
+}
+
+/** The application a gated request was made for, set by `applicationGate`. */
+export function gatedApplicationOf(res: Response): ApplicationDocument {
+  return res.locals.gatedApplication as ApplicationDocument;
+}
+
+/**
+ * For authenticated gated routes: the bearer token must come from this application's embedding
+ * login. A token of one application is no key to another application's API.
+ */
+export const sameApplication: RequestHandler = (req, res, next) => {
+  if (authOf(req).applicationId !== String(gatedApplicationOf(res)._id))
+    throw new AppError(AuthErrors.TOKEN_AUDIENCE_MISMATCH);
+  next();
+};
+
+/** 403 naming the refused origin and where its owner can allow it. */
+function originNotAllowed(origin: string): AppError {
+  const shown = origin.length > MAX_ORIGIN_SHOWN ? `${origin.slice(0, MAX_ORIGIN_SHOWN)}…` : origin;
+  return new AppError(EmbeddingErrors.ORIGIN_NOT_ALLOWED, {
+    message: `The origin ${shown} may not call this application. Add it to the application's allowed origins (allowed_origins, under the application's settings in the dashboard).`,
+  });
 }
 
 function isSameOrigin(req: Request, origin: string, publicOrigin: string): boolean {
@@ -27,21 +56,22 @@ function allowOrigin(res: Response, origin: string): void {
 }
 
 /**
- * CORS and application resolution for the embedding API (docs/tenancy-projects-applications.md).
+ * CORS and application resolution for the APIs that browsers on partner sites call with the
+ * X-Application-ID header: the embedding API (docs/tenancy-projects-applications.md) and the SDK's
+ * tracking ingest (docs/tracking-api.md). Put it in front of POST routes; it answers OPTIONS itself.
  *
  * A preflight carries no X-Application-ID value, so it cannot name the application: it is
  * answered for origins listed by the application in `?application_id=` when given, otherwise by
  * any active application. That grants nothing by itself — every actual request is checked
  * against the exact application's origins before anything else runs, and refused with 403 and
- * no Access-Control-Allow-Origin when the origin is not among them. No credentials mode is
+ * no Access-Control-Allow-Origin when the origin is not among them. A request without Origin (a
+ * server, a script) is not a browser's cross-origin request and passes. No credentials mode is
  * offered (no cookies are involved), so a permissive preflight lends no ambient authority.
  */
-export function embeddingGate(deps: {
-  applications: ApplicationsService;
-  publicUrl: string;
-}): RequestHandler {
-  const { applications } = deps;
-  const publicOrigin = new URL(deps.publicUrl).origin;
+export function applicationGate(options: ApplicationGateOptions): RequestHandler {
+  const { applications } = options;
+  const publicOrigin = new URL(options.publicUrl).origin;
+  const allowedHeaders = options.allowedHeaders.join(', ');
 
   async function resolveApplication(id: string | undefined): Promise<ApplicationDocument> {
     if (!id || !/^[0-9a-f]{24}$/i.test(id)) throw new AppError(EmbeddingErrors.APPLICATION_ID_REQUIRED);
@@ -63,12 +93,11 @@ export function embeddingGate(deps: {
     const crossOrigin = origin !== undefined && !isSameOrigin(req, origin, publicOrigin);
 
     if (req.method === 'OPTIONS') {
-      if (crossOrigin && !(await preflightAllows(req, origin)))
-        throw new AppError(EmbeddingErrors.ORIGIN_NOT_ALLOWED);
+      if (crossOrigin && !(await preflightAllows(req, origin))) throw originNotAllowed(origin);
       if (crossOrigin) allowOrigin(res, origin);
       res.set({
         'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+        'Access-Control-Allow-Headers': allowedHeaders,
         'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
       });
       res.status(204).end();
@@ -84,10 +113,10 @@ export function embeddingGate(deps: {
       throw error;
     }
     if (crossOrigin) {
-      if (!application.cors_origins.includes(origin)) throw new AppError(EmbeddingErrors.ORIGIN_NOT_ALLOWED);
+      if (!application.cors_origins.includes(origin)) throw originNotAllowed(origin);
       allowOrigin(res, origin);
     }
-    res.locals.embeddingApplication = application;
+    res.locals.gatedApplication = application;
     next();
   };
 }

@@ -1,0 +1,15 @@
+export {
+  analyticsBodyParser,
+  createTrackingIngestRouter,
+  INGEST_ALLOWED_HEADERS,
+  registerTrackingReadRoutes,
+  type IngestGate,
+  type TrackingIngestDependencies,
+} from './tracking.routes.js';
+export { AnonymousIdSchema, InstallationIdSchema } from './tracking.schemas.js';
+export {
+  createTrackingService,
+  type IdentityInput,
+  type IngestSource,
+  type TrackingService,
+} from './tracking.service.js';

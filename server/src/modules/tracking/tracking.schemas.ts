@@ -1,0 +1,384 @@
+import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
+import { z } from '../../lib/openapi.js';
+import { RESOURCE_TYPES } from '../activity/index.js';
+
+/** At most this many events per POST /analytics batch (400 beyond). */
+export const MAX_EVENTS_PER_BATCH = 500;
+/** At most this many bytes per POST /analytics body (413 beyond), whatever BODY_LIMIT says. */
+export const MAX_BATCH_BYTES = 1024 * 1024;
+/** Events stamped further ahead than this are refused (a device clock that is badly wrong). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+/** Serialized size of one event's `properties` or one activity's `metadata`. */
+export const MAX_PROPERTIES_BYTES = 32 * 1024;
+const MAX_NESTING = 8;
+const MAX_KEY_LENGTH = 128;
+
+// ---- identifiers the SDKs keep in the browser (SPEC §3) ---------------------------------------
+
+function identifier(prefix: string, description: string) {
+  const pattern = new RegExp(`^${prefix}[A-Za-z0-9_-]{8,64}$`);
+  return z
+    .string()
+    .regex(pattern, `Must be "${prefix}" followed by 8–64 letters, digits, "_" or "-".`)
+    .openapi({ description, example: `${prefix}3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6` });
+}
+
+export const InstallationIdSchema = identifier(
+  'inst_',
+  'The installation (browser or process), kept in localStorage.',
+);
+export const AnonymousIdSchema = identifier('anon_', 'The anonymous user, kept in localStorage.');
+export const SessionIdSchema = identifier(
+  'sess_',
+  'The session, kept in sessionStorage (new after 30 min idle).',
+);
+
+const ObjectId = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
+
+// ---- free-form JSON objects (event properties, activity metadata) -----------------------------
+
+/** Keys MongoDB cannot store or query safely, or that would reach Object.prototype. */
+function keyProblem(key: string): string | null {
+  if (key === '__proto__' || key === 'constructor' || key === 'prototype')
+    return `"${key}" is not allowed as a key.`;
+  if (key.startsWith('$')) return 'Keys may not start with "$".';
+  if (key.includes('.')) return 'Keys may not contain ".".';
+  if (key.includes('\u0000')) return 'Keys may not contain NUL characters.';
+  if (key.length > MAX_KEY_LENGTH) return `Keys may be at most ${MAX_KEY_LENGTH} characters long.`;
+  return null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A JSON object stored as sent (so not z.record, which rebuilds it): every key checked at every
+ * depth, nesting and size bounded. Anything else is a 400 naming the offending path.
+ */
+function jsonObject(description: string) {
+  return z
+    .custom<Record<string, unknown>>(isPlainObject, { message: 'Must be a JSON object.' })
+    .superRefine((value, ctx) => {
+      const walk = (node: unknown, path: (string | number)[], depth: number): boolean => {
+        if (depth > MAX_NESTING) {
+          ctx.addIssue({ code: 'custom', path, message: `Nested deeper than ${MAX_NESTING} levels.` });
+          return false;
+        }
+        if (Array.isArray(node)) return node.every((item, index) => walk(item, [...path, index], depth + 1));
+        if (!isPlainObject(node)) return true;
+        for (const key of Object.keys(node)) {
+          const problem = keyProblem(key);
+          if (problem) {
+            ctx.addIssue({ code: 'custom', path: [...path, key.slice(0, 40)], message: problem });
+            return false;
+          }
+          if (!walk(node[key], [...path, key], depth + 1)) return false;
+        }
+        return true;
+      };
+      if (!walk(value, [], 0)) return;
+      if (Buffer.byteLength(JSON.stringify(value)) > MAX_PROPERTIES_BYTES)
+        ctx.addIssue({ code: 'custom', message: `At most ${MAX_PROPERTIES_BYTES / 1024} KB of JSON.` });
+    })
+    .openapi({ type: 'object', additionalProperties: true, description } as never);
+}
+
+/**
+ * An instant: ISO 8601 (with an offset or Z; without one it is read as UTC) or Unix epoch
+ * milliseconds. Becomes a Date.
+ */
+const TimestampSchema = z
+  .union([
+    z
+      .string()
+      .max(40)
+      .regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i,
+        'Must be an ISO 8601 date-time, e.g. 2030-01-31T12:00:00.000Z, or epoch milliseconds.',
+      ),
+    z.number().int().min(0).max(8.64e15),
+  ])
+  .transform((value, ctx) => {
+    const text = typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? `${value}Z` : value;
+    const date = new Date(text);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'Not a valid date-time.' });
+      return z.NEVER;
+    }
+    return date;
+  })
+  .openapi({
+    description: 'ISO 8601 date-time (UTC when it has no offset) or Unix epoch milliseconds.',
+    example: '2030-01-31T12:00:00.000Z',
+  });
+
+const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
+const optionalText = (max: number) => text(max).nullish();
+
+// ---- POST /installations ------------------------------------------------------------------------
+
+export const DeviceInfoSchema = z
+  .object({
+    platform: optionalText(100),
+    user_agent: optionalText(512),
+    language: optionalText(35),
+    timezone: optionalText(64),
+    screen_resolution: optionalText(32).openapi({ example: '1920x1080' }),
+    color_depth: z.number().int().min(0).max(1024).nullish(),
+    device_memory: z
+      .number()
+      .min(0)
+      .max(1_000_000)
+      .nullish()
+      .openapi({ description: 'GiB, as navigator.deviceMemory.' }),
+    hardware_concurrency: z.number().int().min(0).max(100_000).nullish(),
+  })
+  .openapi('DeviceInfo');
+
+export const EnvironmentInfoSchema = z
+  .object({
+    url: optionalText(2048),
+    referrer: optionalText(2048),
+    timestamp: TimestampSchema.nullish(),
+    session_id: SessionIdSchema.nullish(),
+  })
+  .openapi('EnvironmentInfo');
+
+export const RegisterInstallationSchema = z
+  .object({
+    installation_id: InstallationIdSchema,
+    device_info: DeviceInfoSchema.nullish(),
+    environment_info: EnvironmentInfoSchema.nullish(),
+    is_anonymous: z.boolean().default(true),
+    anonymous_id: AnonymousIdSchema.nullish(),
+    user_id: optionalText(128).openapi({
+      description:
+        'Your own id for the user, as reported by the client (stored as reported_user_id, unverified). Linking to an account of this platform happens through POST /api/v1/identify or the embedding sign-in.',
+    }),
+  })
+  .openapi('RegisterInstallationRequest');
+
+export const RegisterInstallationResponseSchema = z
+  .object({
+    success: z.literal(true),
+    installation_id: z.string(),
+    new_session: z
+      .boolean()
+      .openapi({ description: 'Whether this session id was counted as a new session.' }),
+  })
+  .openapi('RegisterInstallationResponse');
+
+// ---- POST /activity -----------------------------------------------------------------------------
+
+export const LogActivitySchema = z
+  .object({
+    action: text(100).min(1, 'Action is required.'),
+    resource_type: z.enum(RESOURCE_TYPES),
+    resource_id: optionalText(200),
+    metadata: jsonObject('Context for people reading the log. Never put secrets here.').nullish(),
+    installation_id: InstallationIdSchema.nullish(),
+    anonymous_user_id: AnonymousIdSchema.nullish(),
+  })
+  .openapi('LogActivityRequest');
+
+export const LogActivityResponseSchema = z
+  .object({ success: z.literal(true), activity_id: z.string() })
+  .openapi('LogActivityResponse');
+
+// ---- POST /analytics ----------------------------------------------------------------------------
+
+export const AnalyticsEventSchema = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[\x21-\x7e]+$/, 'Must be printable ASCII without spaces.')
+      .nullish()
+      .openapi({
+        description:
+          'Idempotency key (the SDKs send evt_…): an event whose id is already stored for this application is not stored or counted again.',
+      }),
+    event: text(200).min(1, 'Event name is required.'),
+    properties: jsonObject('Event properties.').nullish(),
+    timestamp: TimestampSchema.nullish().openapi({
+      description: 'When it happened; default: when it arrived.',
+    }),
+  })
+  .openapi('AnalyticsEvent');
+
+export const AnalyticsBatchSchema = z
+  .object({
+    events: z
+      .array(AnalyticsEventSchema, { error: 'events must be a list of events.' })
+      .min(1, 'Send at least one event.')
+      .max(MAX_EVENTS_PER_BATCH, `At most ${MAX_EVENTS_PER_BATCH} events per batch; split it.`),
+    session_info: z
+      .object({ session_id: SessionIdSchema.nullish(), installation_id: InstallationIdSchema.nullish() })
+      .nullish(),
+  })
+  .openapi('AnalyticsBatch');
+
+export const EVENT_REJECTIONS = ['timestamp_in_future', 'timestamp_too_old'] as const;
+export type EventRejection = (typeof EVENT_REJECTIONS)[number];
+
+export const AnalyticsBatchResponseSchema = z
+  .object({
+    events_processed: z.number().int().openapi({ description: 'Events stored by this request.' }),
+    duplicates: z
+      .number()
+      .int()
+      .openapi({
+        description: 'Events whose id was already stored (or repeated in the batch): not stored again.',
+      }),
+    rejected: z
+      .array(
+        z.object({
+          index: z.number().int().openapi({ description: 'Position in `events`.' }),
+          id: z.string().nullable(),
+          reason: z.enum(EVENT_REJECTIONS),
+          message: z.string(),
+        }),
+      )
+      .openapi({
+        description: 'Events refused one by one; the rest of the batch is stored. Do not resend them.',
+      }),
+  })
+  .openapi('AnalyticsBatchResponse');
+
+// ---- POST /identify -----------------------------------------------------------------------------
+
+export const IdentifySchema = z
+  .object({
+    anonymous_id: AnonymousIdSchema.nullish(),
+    installation_id: InstallationIdSchema.nullish(),
+  })
+  .refine((body) => Boolean(body.anonymous_id || body.installation_id), {
+    message: 'Give anonymous_id, installation_id or both.',
+    path: ['anonymous_id'],
+  })
+  .openapi('IdentifyRequest');
+
+export const LINK_OUTCOMES = ['linked', 'already_linked', 'linked_to_other_user'] as const;
+export type LinkOutcome = (typeof LINK_OUTCOMES)[number];
+
+export const IdentifyResponseSchema = z
+  .object({
+    success: z.literal(true),
+    user_id: z.string(),
+    anonymous_user: z
+      .object({ anonymous_id: z.string(), status: z.enum(LINK_OUTCOMES) })
+      .nullable()
+      .openapi({
+        description:
+          'An anonymous user stays linked to the first account it was linked to (linked_to_other_user: left as it was; call reset() on sign-out so the next person gets a new anonymous id).',
+      }),
+    installation: z
+      .object({ installation_id: z.string(), status: z.enum(LINK_OUTCOMES) })
+      .nullable()
+      .openapi({ description: 'An installation (a device) names the account that signed in on it last.' }),
+  })
+  .openapi('IdentifyResponse');
+
+// ---- headers --------------------------------------------------------------------------------------
+
+export const IngestHeadersSchema = z.object({
+  'x-application-id': ObjectId.openapi({
+    description:
+      'Id of an active application (public, write-only, like an analytics write key); its allowed_origins decide which browser origins may call.',
+  }),
+  'x-sdk-version': z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({
+      description: 'Recorded with the installation, activity and events, e.g. 0.1.0 or python/0.1.0.',
+    }),
+});
+
+// ---- dashboard reads ------------------------------------------------------------------------------
+
+const BooleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const ListInstallationsQuery = PageQuerySchema.extend({
+  application_id: ObjectId.optional().openapi({
+    description: 'Default: every application the caller can see (an API token: its own).',
+  }),
+  is_anonymous: BooleanFlag.optional(),
+  active: BooleanFlag.optional().openapi({
+    description: 'true: seen in the last 24 hours; false: not seen for 24 hours.',
+  }),
+});
+
+export const ListAnonymousUsersQuery = PageQuerySchema.extend({
+  application_id: ObjectId.optional().openapi({
+    description: 'Default: every application the caller can see (an API token: its own).',
+  }),
+  installation_id: InstallationIdSchema.optional(),
+});
+
+const Nullable = {
+  string: z.string().nullable(),
+  datetime: z.iso.datetime().nullable(),
+};
+
+export const InstallationSchema = z
+  .object({
+    id: z.string(),
+    installation_id: z.string(),
+    application_id: z.string(),
+    project_id: z.string(),
+    organization_id: z.string(),
+    device_info: z.object({
+      platform: Nullable.string,
+      user_agent: Nullable.string,
+      language: Nullable.string,
+      timezone: Nullable.string,
+      screen_resolution: Nullable.string,
+      color_depth: z.number().nullable(),
+      device_memory: z.number().nullable(),
+      hardware_concurrency: z.number().nullable(),
+    }),
+    environment_info: z.object({
+      url: Nullable.string,
+      referrer: Nullable.string,
+      timestamp: Nullable.datetime,
+      session_id: Nullable.string,
+    }),
+    is_anonymous: z.boolean(),
+    is_active: z.boolean(),
+    anonymous_id: Nullable.string,
+    user_id: Nullable.string.openapi({
+      description: 'The account linked by identify or an embedding sign-in.',
+    }),
+    reported_user_id: Nullable.string.openapi({
+      description: 'user_id as the client reported it (unverified).',
+    }),
+    linked_at: Nullable.datetime,
+    session_count: z.number().int(),
+    total_events: z.number().int(),
+    sdk_version: Nullable.string,
+    first_seen_at: z.iso.datetime(),
+    last_seen_at: z.iso.datetime(),
+  })
+  .openapi('Installation');
+
+export const AnonymousUserSchema = z
+  .object({
+    id: z.string(),
+    anonymous_id: z.string(),
+    display_name: z.string(),
+    installation_id: Nullable.string,
+    application_id: z.string(),
+    project_id: z.string(),
+    organization_id: z.string(),
+    user_id: Nullable.string,
+    linked_at: Nullable.datetime,
+    first_seen_at: z.iso.datetime(),
+    last_activity_at: z.iso.datetime(),
+  })
+  .openapi('AnonymousUser');
+
+export const InstallationListSchema = listSchema(InstallationSchema, 'InstallationList');
+export const AnonymousUserListSchema = listSchema(AnonymousUserSchema, 'AnonymousUserList');
