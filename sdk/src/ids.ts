@@ -1,8 +1,9 @@
-/** Prefixes of the identifiers the SDK keeps in the browser (SPEC.md §3). */
+/** Prefixes of the identifiers the SDK creates (SPEC.md §3; `evt_` for analytics event ids). */
 export const ID_PREFIX = {
   installation: 'inst_',
   anonymousUser: 'anon_',
   session: 'sess_',
+  event: 'evt_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

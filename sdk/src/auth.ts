@@ -1,0 +1,193 @@
+import { IamError } from './client';
+import { SafeStorage } from './storage';
+import type { Tracker } from './tracker';
+
+/** A profile as the server returns it (SPEC §3 profiles). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  display_name: string;
+  is_verified: boolean;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+/** The embedding API's session: `expires_at` is Unix time in seconds. */
+export interface AuthSession {
+  token: string;
+  refresh_token: string;
+  expires_at: number;
+  user: AuthUser;
+}
+
+export interface Permissions {
+  application_id: string;
+  role: 'admin' | 'member';
+  permissions: { read: boolean; write: boolean; delete: boolean; manage_members: boolean };
+}
+
+/** SPEC §9: refresh when the token expires within 90 s; retry a failed refresh after 30 s. */
+const REFRESH_MARGIN_MS = 90_000;
+const REFRESH_RETRY_MS = 30_000;
+
+/**
+ * Client of the embedding API (`/api/auth/*`) for one application, sharing the tracker's
+ * identifiers: login and register send `anonymous_id` and `installation_id`, so the server links
+ * this browser's anonymous user to the account. The session lives in local storage (SPEC §3) and
+ * is refreshed before it expires, at most one refresh at a time across tabs (refresh tokens rotate
+ * and a reused one ends the session).
+ */
+export class AuthClient {
+  readonly #tracker: Tracker;
+  readonly #storage: SafeStorage;
+  readonly #key: string;
+  #refreshing: Promise<AuthSession> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(tracker: Tracker) {
+    this.#tracker = tracker;
+    const { storage, window: win, applicationId } = tracker.config;
+    this.#storage = new SafeStorage(
+      () => storage ?? win?.localStorage ?? (typeof window === 'undefined' ? undefined : window.localStorage),
+    );
+    this.#key = `iam_auth_${applicationId}`;
+    tracker.useSession(() => this.getSession());
+    this.#schedule();
+  }
+
+  /** The stored session, or null. */
+  getSession(): AuthSession | null {
+    try {
+      const session = JSON.parse(this.#storage.getItem(this.#key) ?? 'null') as AuthSession | null;
+      return session?.token && session.refresh_token ? session : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The access token, refreshed first when it expires within 90 s; null when signed out. */
+  async getToken(): Promise<string | null> {
+    const session = this.getSession();
+    if (!session) return null;
+    if (session.expires_at * 1000 - Date.now() > REFRESH_MARGIN_MS) return session.token;
+    return (await this.#refresh(false)).token;
+  }
+
+  /** POST /api/auth/login; rejects with IamError (e.g. 401 invalid_credentials). */
+  async login(email: string, password: string): Promise<AuthSession> {
+    const session = await this.#request<AuthSession>('login', { email, password, ...this.#links() });
+    this.#store(session);
+    return session;
+  }
+
+  /** POST /api/auth/register. Sign in afterwards (the address may need confirming first). */
+  register(
+    email: string,
+    password: string,
+    display_name?: string,
+  ): Promise<{ user: AuthUser; confirmation_required: boolean }> {
+    return this.#request('register', { email, password, display_name, ...this.#links() });
+  }
+
+  /** Trades the refresh token for a new session now. */
+  refresh(): Promise<AuthSession> {
+    return this.#refresh(true);
+  }
+
+  /** POST /api/auth/verify with the session's token. */
+  verify(): Promise<{ user: AuthUser; application_id: string }> {
+    return this.#authorized('verify');
+  }
+
+  /** POST /api/auth/permissions: the user's role in the organization owning the application. */
+  permissions(): Promise<Permissions> {
+    return this.#authorized('permissions');
+  }
+
+  /** Forgets the session on this device and starts a new anonymous user (tracker.reset()). */
+  signOut(): void {
+    clearTimeout(this.#timer);
+    this.#storage.removeItem(this.#key);
+    this.#tracker.reset();
+  }
+
+  #links(): { anonymous_id?: string; installation_id?: string } {
+    const ids = this.#tracker.ids();
+    return ids ? { anonymous_id: ids.anonymous_id, installation_id: ids.installation_id } : {};
+  }
+
+  #store(session: AuthSession): void {
+    this.#storage.setItem(this.#key, JSON.stringify(session));
+    this.#schedule();
+  }
+
+  #schedule(delay?: number): void {
+    clearTimeout(this.#timer);
+    const session = this.getSession();
+    if (!session) return;
+    const wait = delay ?? Math.max(0, session.expires_at * 1000 - REFRESH_MARGIN_MS - Date.now());
+    this.#timer = setTimeout(() => {
+      this.#refresh(false).catch((error: unknown) => {
+        if (!(error instanceof IamError && error.status >= 400 && error.status < 500))
+          this.#schedule(REFRESH_RETRY_MS);
+      });
+    }, wait);
+    (this.#timer as { unref?: () => void }).unref?.();
+  }
+
+  /** One refresh at a time in this tab, and (Web Locks) across tabs; a tab that waited re-reads storage. */
+  #refresh(force: boolean): Promise<AuthSession> {
+    const run = async (): Promise<AuthSession> => {
+      const session = this.getSession();
+      if (!session) throw new IamError(401, 'not_signed_in', 'Auth session missing!');
+      if (!force && session.expires_at * 1000 - Date.now() > REFRESH_MARGIN_MS) return session;
+      try {
+        const next = await this.#request<AuthSession>('refresh', { refresh_token: session.refresh_token });
+        this.#store(next);
+        return next;
+      } catch (error) {
+        // The refresh token is spent or revoked: this device is signed out.
+        if (error instanceof IamError && error.status === 401) this.signOut();
+        throw error;
+      }
+    };
+    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+    return (this.#refreshing ??= (
+      locks ? (locks.request(`iam-sdk-refresh-${this.#key}`, run) as unknown as Promise<AuthSession>) : run()
+    ).finally(() => (this.#refreshing = undefined)));
+  }
+
+  async #authorized<T>(path: 'verify' | 'permissions'): Promise<T> {
+    const token = await this.getToken();
+    if (!token) throw new IamError(401, 'not_signed_in', 'Auth session missing!');
+    return this.#request<T>(path, {}, token);
+  }
+
+  async #request<T>(path: string, body: object, token?: string): Promise<T> {
+    const { apiUrl, applicationId } = this.#tracker.config;
+    if (!apiUrl || !applicationId)
+      throw new IamError(0, 'not_configured', 'The SDK needs applicationId and apiUrl.');
+    const fetchImpl =
+      this.#tracker.config.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+    // Only headers the embedding API's CORS preflight allows.
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-application-id': applicationId,
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    // Network errors reach the caller as they are (SPEC §8).
+    const response = await fetchImpl(`${apiUrl}/api/auth/${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    });
+    const result = (await response.json().catch(() => ({}))) as T & { error?: string; code?: string };
+    if (response.ok) return result;
+    throw new IamError(
+      response.status,
+      result.code ?? 'http_error',
+      result.error ?? `HTTP ${response.status}`,
+    );
+  }
+}
