@@ -68,6 +68,7 @@ export class Tracker {
   #sessionSource: SessionSource | undefined;
   #registeredSession = '';
   #flushing: Promise<void> | undefined;
+  #flushAgain = false;
   #inFlight: QueueEntry[] = [];
   #failures = 0;
   #retryAt = 0;
@@ -351,8 +352,19 @@ export class Tracker {
     return this.#tracking() && this.#win?.navigator?.onLine !== false && Date.now() >= this.#retryAt;
   }
 
+  /** One drain at a time; a flush asked for meanwhile makes it look at the queue once more. */
   #flush(): Promise<void> {
-    return (this.#flushing ??= this.#drain()
+    if (this.#flushing) {
+      this.#flushAgain = true;
+      return this.#flushing;
+    }
+    const run = async () => {
+      do {
+        this.#flushAgain = false;
+        await this.#drain();
+      } while (this.#flushAgain);
+    };
+    return (this.#flushing = run()
       .catch(report)
       .finally(() => (this.#flushing = undefined)));
   }
