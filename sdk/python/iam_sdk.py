@@ -70,9 +70,15 @@ MAX_RETRY_AFTER = 300.0
 _API_PREFIX = "/api/v1"
 _ID_PATTERNS = {prefix: re.compile("^" + prefix + "[A-Za-z0-9_-]{8,64}$") for prefix in ("inst_", "anon_", "sess_")}
 _EVENT_ID = re.compile(r"^[\x21-\x7e]{1,128}$")
+_APPLICATION_ID = re.compile(r"^[0-9a-fA-F]{24}$")
+_SDK_VERSION = re.compile(r"^[\x20-\x7e]{1,64}$")
 _RESERVED_KEYS = ("__proto__", "constructor", "prototype")
-_USER_AGENT = "iam-sdk-python/{} (Python {}; {} {}; {})".format(
-    __version__, platform.python_version(), platform.system(), platform.release(), platform.machine()
+_USER_AGENT = (
+    "iam-sdk-python/{} (Python {}; {} {}; {})".format(
+        __version__, platform.python_version(), platform.system(), platform.release(), platform.machine()
+    )
+    .encode("ascii", "replace")
+    .decode("ascii")
 )
 
 Timestamp = Union[datetime, int, float, str, None]
@@ -168,8 +174,11 @@ def _json_default(value: Any) -> Any:
 
 
 def _dumps(value: Any) -> str:
+    """Compact JSON that is sure to encode as UTF-8 (a lone surrogate raises here, not in the sender)."""
     # allow_nan=False: NaN and Infinity are not JSON and the server would refuse the whole batch.
-    return json.dumps(value, default=_json_default, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(value, default=_json_default, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+    text.encode("utf-8")
+    return text
 
 
 # --------------------------------------------------------------------------------------------------
@@ -268,8 +277,16 @@ def _normalise_api_url(api_url: Any) -> str:
     parts = urllib.parse.urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ValueError("IamClient: api_url must be an http(s) address, e.g. 'https://iam.example.com'; got %r" % api_url)
-    if parts.query or parts.fragment:
-        raise ValueError("IamClient: api_url must not carry a query or fragment; got %r" % api_url)
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise ValueError("IamClient: api_url must not carry credentials, a query or a fragment; got %r" % api_url)
+    try:
+        parts.port  # a port that is not a number from 0 to 65535 raises ValueError
+        parts.path.encode("ascii")
+        usable = not any(char.isspace() for char in url)
+    except (ValueError, UnicodeEncodeError):
+        usable = False
+    if not usable:
+        raise ValueError("IamClient: api_url is not a usable address; got %r" % api_url)
     # Accept both the server's address and its API base path.
     if url.endswith(_API_PREFIX):
         url = url[: -len(_API_PREFIX)]
@@ -400,8 +417,9 @@ class IamClient:
         shutdown_timeout: float = 5.0,
         installation_id: Optional[str] = None,
     ) -> None:
-        if not isinstance(application_id, str) or not application_id.strip():
-            raise ValueError("IamClient: application_id is required (the application's id from the dashboard)")
+        if not isinstance(application_id, str) or not _APPLICATION_ID.match(application_id.strip()):
+            raise ValueError("IamClient: application_id must be the application's id from the dashboard "
+                             "(24 hexadecimal digits); got %r" % (application_id,))
         self.application_id = application_id.strip()
         self.api_url = _normalise_api_url(api_url)
         self._flush_interval = _option("flush_interval", flush_interval, 5.0, 0.01, 3600.0, False)
@@ -411,8 +429,9 @@ class IamClient:
         self._max_retries = _option("max_retries", max_retries, 6, 0, 100, True)
         self._backoff_base = _option("backoff_base", backoff_base, 0.5, 0.001, MAX_RETRY_DELAY, False)
         self._shutdown_timeout = _option("shutdown_timeout", shutdown_timeout, 5.0, 0.0, 600.0, False)
-        if sdk_version is not None and (not isinstance(sdk_version, str) or not sdk_version.strip()):
-            logger.warning("iam_sdk: sdk_version=%r is not a non-empty string; using the default", sdk_version)
+        if sdk_version is not None and not (isinstance(sdk_version, str) and _SDK_VERSION.match(sdk_version.strip())):
+            logger.warning("iam_sdk: sdk_version=%r is not 1-64 printable ASCII characters; using the default",
+                           sdk_version)
             sdk_version = None
         self.sdk_version = sdk_version.strip() if sdk_version else "python/" + __version__
         if installation_id is not None and not _valid_id("inst_", installation_id):

@@ -308,6 +308,66 @@ describe('Python client: sending rules (iam_sdk.py against a stub server)', func
     expect(eventNames(stub)).to.deep.equal(['from_child', 'from_parent']);
   });
 
+  it('sends on the calling thread when no sender thread can start (interpreter shutting down)', async () => {
+    const noThreads = [
+      'import threading',
+      'start = threading.Thread.start',
+      'def refuse(thread):',
+      '    if thread.name == "iam_sdk-sender":',
+      '        raise RuntimeError("can\'t create new thread at interpreter shutdown")',
+      '    start(thread)',
+      'threading.Thread.start = refuse',
+    ].join('\n');
+    const run = await runClient(
+      plan(stub, [
+        { python: noThreads },
+        { call: 'track', args: ['a'] },
+        { call: 'activity', args: ['x', 'api'] },
+        { call: 'flush', args: [5] },
+        { call: 'track', args: ['b'] },
+      ]),
+    );
+    expect(run.output.results[3]).to.equal(2);
+    // close() (end of the plan) sent the last one, also without a thread.
+    expect(stub.received.map((request) => request.url)).to.deep.equal([
+      '/api/v1/analytics',
+      '/api/v1/activity',
+      '/api/v1/analytics',
+    ]);
+  });
+
+  it('refuses an unusable configuration with ValueError and clamps bad options with a warning', async () => {
+    const construct = [
+      'import iam_sdk',
+      'result = []',
+      'for args in [("abc", "https://iam.example.com"), (client.application_id, "ftp://iam.example.com"),',
+      '             (client.application_id, "https://iam.example.com/?x=1"), (client.application_id, "")]:',
+      '    try:',
+      '        iam_sdk.IamClient(*args)',
+      '        result.append("accepted")',
+      '    except ValueError as error:',
+      '        result.append(str(error))',
+    ].join('\n');
+    const clamped = [
+      'import iam_sdk',
+      'other = iam_sdk.IamClient(client.application_id, client.api_url, batch_size=0, flush_interval="soon",',
+      '                          sdk_version="v\u00e9rsion")',
+      'other.track("one"); other.track("two")',
+      'result = other.flush(5)',
+      'other.close()',
+    ].join('\n');
+    const run = await runClient(plan(stub, [{ python: construct }, { python: clamped }]));
+    const errors = run.output.results[0] as string[];
+    expect(errors).to.have.length(4);
+    expect(errors[0]).to.contain('application_id must be');
+    for (const error of errors.slice(1)) expect(error).to.contain('api_url');
+    // batch_size 0 → 1: one request per event; the non-ASCII sdk_version → the default header.
+    expect(run.output.results[1]).to.equal(2);
+    expect(analytics(stub).map((request) => (request.body as EventBody).events.length)).to.deep.equal([1, 1]);
+    expect(analytics(stub)[0]!.headers['x-sdk-version']).to.equal(`python/${run.output.client.version}`);
+    expect(warnings(run)).to.have.length(3);
+  });
+
   it('gives up on an unreachable server without raising, within flush’s timeout', async () => {
     // A port that was just free: nothing listens there.
     const probe = createServer();
