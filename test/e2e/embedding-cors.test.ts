@@ -1,22 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { startSite, type Site } from '../support/site.js';
 
 const PASSWORD = 'correct horse battery';
-
-/** A tiny site on its own loopback port, i.e. its own origin. */
-async function startSite(): Promise<{ origin: string; server: Server }> {
-  const server = createServer((_req, res) => {
-    res
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end('<!doctype html><title>Partner site</title><h1>Shop</h1>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 /** What the page sees when it signs in through the embedding API (JSON body → CORS preflight). */
 function signInFromPage(page: Page, api: string, applicationId: string, email: string) {
@@ -50,8 +38,8 @@ function signInFromPage(page: Page, api: string, applicationId: string, email: s
 describe('embedding API from another origin in Chromium', function () {
   let server: StartedServer;
   let launched: LaunchedBrowser;
-  let listed: Awaited<ReturnType<typeof startSite>>;
-  let unlisted: Awaited<ReturnType<typeof startSite>>;
+  let listed: Site;
+  let unlisted: Site;
   let page: Page;
   let accessToken: string;
   let applicationId: string;
@@ -107,7 +95,7 @@ describe('embedding API from another origin in Chromium', function () {
 
   after(async () => {
     await launched?.close();
-    for (const site of [listed, unlisted]) site?.server.close();
+    for (const site of [listed, unlisted]) await site?.close();
     if (server) expect(await server.stop()).to.equal(0);
   });
 
