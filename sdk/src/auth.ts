@@ -125,7 +125,9 @@ export class AuthClient {
     clearTimeout(this.#timer);
     const session = this.getSession();
     if (!session) return;
-    const wait = delay ?? Math.max(0, session.expires_at * 1000 - REFRESH_MARGIN_MS - Date.now());
+    const left = session.expires_at * 1000 - Date.now();
+    // 90 s before expiry; for tokens shorter-lived than that, half-way, so refreshes cannot storm.
+    const wait = delay ?? Math.max(0, left - REFRESH_MARGIN_MS, left / 2);
     this.#timer = setTimeout(() => {
       this.#refresh(false).catch((error: unknown) => {
         if (!(error instanceof IamError && error.status >= 400 && error.status < 500))

@@ -20,7 +20,9 @@ function keysAcceptable(node: unknown, depth: number): boolean {
 export function toJsonObject(value: unknown): Record<string, unknown> | undefined {
   try {
     const json = JSON.stringify(value);
-    if (json?.[0] !== '{' || new TextEncoder().encode(json).length > MAX_BYTES) return undefined;
+    // UTF-8 length, also where TextEncoder is missing (each %XX is one byte).
+    if (json?.[0] !== '{' || encodeURIComponent(json).replace(/%../g, '.').length > MAX_BYTES)
+      return undefined;
     const copy = JSON.parse(json);
     return keysAcceptable(copy, 0) ? copy : undefined;
   } catch {

@@ -2,9 +2,7 @@
  * `@iam-platform/sdk/node`: everything of the main entry, plus process monitoring and a last
  * flush before the process exits. Kept apart so the browser bundles carry no Node code.
  */
-import { init as initTracker } from './api';
-import type { TrackerOptions } from './options';
-import type { Tracker } from './tracker';
+import { init as initTracker, type Tracker, type TrackerOptions } from './index';
 
 export * from './index';
 export { monitor, type MonitorOptions } from './node/monitor';

@@ -1,8 +1,6 @@
 import { readFile, statfs } from 'node:fs/promises';
 import os from 'node:os';
-import { getInstance } from '../api';
-import { warn } from '../log';
-import type { Tracker } from '../tracker';
+import { getInstance, type Tracker } from '../index';
 
 export interface MonitorOptions {
   /** How often to sample and send (ms). Default 60000, 250–86400000. */
@@ -56,7 +54,7 @@ function cpuTimes(): { idle: number; total: number } {
 export function monitor(options: MonitorOptions = {}): () => void {
   let intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   if (!(Number.isFinite(intervalMs) && intervalMs >= 250 && intervalMs <= 86_400_000)) {
-    warn(`monitor(): intervalMs must be 250–86400000; using ${DEFAULT_INTERVAL_MS}.`);
+    console.warn(`[iam-sdk] monitor(): intervalMs must be 250–86400000; using ${DEFAULT_INTERVAL_MS}.`);
     intervalMs = DEFAULT_INTERVAL_MS;
   }
   const event = options.event ?? 'process_metrics';
@@ -118,7 +116,9 @@ export function monitor(options: MonitorOptions = {}): () => void {
       lastSystem = system;
       tracker.track(event, properties);
     } catch (error) {
-      warn(`monitor(): sampling failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `[iam-sdk] monitor(): sampling failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       sampling = false;
     }
