@@ -26,7 +26,7 @@ import {
   sameApplication,
 } from './modules/embedding/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
-import { registerMailRoutes } from './modules/mail/index.js';
+import { registerEmailTemplateRoutes, registerMailRoutes } from './modules/mail/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { apiTokenAuthenticator, registerTokenRoutes } from './modules/tokens/index.js';
@@ -86,7 +86,7 @@ export function createApp(deps: AppDependencies): Express {
     ]),
   );
   const api = new ApiRouter(registry, API_BASE_PATH, { guard });
-  const root = new ApiRouter(registry, '');
+  const root = new ApiRouter(registry, '', { guard });
   registerHealthRoutes(api, {
     version: config.version,
     startedAt: deps.startedAt ?? Date.now(),
@@ -139,6 +139,12 @@ export function createApp(deps: AppDependencies): Express {
   });
   registerAdminRoutes(api, { users: services.users, organizations: services.organizations });
   registerMailRoutes(api, { connection, config });
+  registerEmailTemplateRoutes(api, root, {
+    templates: services.emailTemplates,
+    sending: services.emailSending,
+    connection,
+    config,
+  });
   registerTokenRoutes(api, services.tokens);
 
   const openApiDocument = generateOpenApiDocument(registry, {

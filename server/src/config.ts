@@ -79,6 +79,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('IAM Platform <no-reply@localhost>'),
+  EMAIL_SEND_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(3600),
+  EMAIL_SEND_RATE_LIMIT_PER_APPLICATION: z.coerce.number().int().min(1).default(500),
 
   // Tracking (SDK ingest)
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -148,7 +150,12 @@ export interface Config {
         }
       | undefined;
   };
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Mails the send API (POST /api/v1/email/send) takes per application and window. */
+    sendRateLimit: { windowS: number; perApplication: number };
+  };
   tracking: {
     /** Analytics events older than this are refused at ingest and deleted by a TTL index. */
     retentionDays: number;
@@ -226,7 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      sendRateLimit: {
+        windowS: e.EMAIL_SEND_RATE_LIMIT_WINDOW_S,
+        perApplication: e.EMAIL_SEND_RATE_LIMIT_PER_APPLICATION,
+      },
+    },
     tracking: {
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
       rateLimit: {

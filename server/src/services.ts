@@ -4,7 +4,14 @@ import type { Database } from './db/connect.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index.js';
 import { createActivityService, type ActivityService } from './modules/activity/index.js';
 import { createAuthService, type AuthService } from './modules/auth/index.js';
-import { createMailService, type MailService } from './modules/mail/index.js';
+import {
+  createEmailSendService,
+  createEmailTemplatesService,
+  createMailService,
+  type EmailSendService,
+  type EmailTemplatesService,
+  type MailService,
+} from './modules/mail/index.js';
 import { createApplicationsService, type ApplicationsService } from './modules/applications/index.js';
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
 import { createProjectsService, type ProjectsService } from './modules/projects/index.js';
@@ -24,6 +31,8 @@ export interface Services {
   applications: ApplicationsService;
   tokens: TokensService;
   tracking: TrackingService;
+  emailTemplates: EmailTemplatesService;
+  emailSending: EmailSendService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -51,8 +60,17 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   });
   const organizations = createOrganizationsService({ connection, config, logger, users, mail, activity });
   const projects = createProjectsService({ connection, organizations, activity });
-  const applications = createApplicationsService({ connection, organizations, projects, activity });
+  const applications = createApplicationsService({
+    connection,
+    organizations,
+    projects,
+    activity,
+    // The templates service depends on applications, so it is built after them.
+    createSystemEmailTemplates: (applicationId) => emailTemplates.createSystemTemplates(applicationId),
+  });
   const tokens = createTokensService({ connection, logger, users, applications, activity });
+  const emailTemplates = createEmailTemplatesService({ connection, config, logger, applications, activity });
+  const emailSending = createEmailSendService({ connection, config, mail, applications, activity });
   const tracking = createTrackingService({
     connection,
     logger,
@@ -72,6 +90,8 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     applications,
     tokens,
     tracking,
+    emailTemplates,
+    emailSending,
     async close() {
       // Mails promised in responses already sent go out before the workers and transport stop.
       await auth.drain();

@@ -1,6 +1,7 @@
 import { ApplicationErrors } from '../modules/applications/applications.errors.js';
 import { AuthErrors } from '../modules/auth/auth.errors.js';
 import { EmbeddingErrors } from '../modules/embedding/embedding.errors.js';
+import { EmailTemplateErrors } from '../modules/mail/email-templates.errors.js';
 import { MailErrors } from '../modules/mail/mail.errors.js';
 import { OrganizationErrors } from '../modules/organizations/organizations.errors.js';
 import { ProjectErrors } from '../modules/projects/projects.errors.js';
@@ -33,6 +34,7 @@ export const ERROR_CATALOGS = {
   ApplicationErrors,
   AuthErrors,
   EmbeddingErrors,
+  EmailTemplateErrors,
   MailErrors,
   OrganizationErrors,
   ProjectErrors,

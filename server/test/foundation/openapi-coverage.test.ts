@@ -17,6 +17,8 @@ const BODYLESS_WRITES = new Set([
   'POST /api/v1/tokens/{id}/revoke',
   'POST /api/auth/verify',
   'POST /api/auth/permissions',
+  'POST /api/v1/email-templates/{id}/reset',
+  'POST /api/v1/applications/{id}/email-templates/copy-system',
 ]);
 
 describe('OpenAPI document completeness', () => {

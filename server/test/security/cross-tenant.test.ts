@@ -13,6 +13,9 @@ interface TenantA {
   application: string;
   token: string;
   session: string;
+  /** Alice's custom e-mail template and one of her application's system templates. */
+  template: string;
+  systemTemplate: string;
 }
 
 interface Case {
@@ -99,6 +102,44 @@ const CROSS_TENANT: Record<string, Case> = {
     ownApplicationToken: true,
     status: 401,
   },
+  'GET /api/v1/email-templates': { query: (a) => ({ application_id: a.application }) },
+  'POST /api/v1/email-templates': {
+    body: (a) => ({
+      application_id: a.application,
+      name: 'Intruder',
+      subject: 'Hi',
+      html_content: '<p>Hi</p>',
+    }),
+  },
+  'GET /api/v1/email-templates/{id}': { path: (a) => `/api/v1/email-templates/${a.template}` },
+  'PATCH /api/v1/email-templates/{id}': {
+    path: (a) => `/api/v1/email-templates/${a.template}`,
+    body: () => ({ subject: 'Taken over' }),
+  },
+  'DELETE /api/v1/email-templates/{id}': { path: (a) => `/api/v1/email-templates/${a.template}` },
+  'POST /api/v1/email-templates/{id}/reset': {
+    path: (a) => `/api/v1/email-templates/${a.systemTemplate}/reset`,
+  },
+  'POST /api/v1/email-templates/{id}/preview': {
+    path: (a) => `/api/v1/email-templates/${a.template}/preview`,
+    body: () => ({ data: {} }),
+  },
+  'POST /api/v1/applications/{id}/email-templates/copy-system': {
+    path: (a) => `/api/v1/applications/${a.application}/email-templates/copy-system`,
+  },
+  'GET /api/v1/applications/{id}/email-settings': {
+    path: (a) => `/api/v1/applications/${a.application}/email-settings`,
+  },
+  'PATCH /api/v1/applications/{id}/email-settings': {
+    path: (a) => `/api/v1/applications/${a.application}/email-settings`,
+    body: (_a, bob) => ({ verified_senders: [bob.email] }),
+  },
+  'POST /api/v1/email/send': {
+    body: (a, bob) => ({ to: bob.email, subject: 'Hi', html: '<p>Hi</p>', applicationId: a.application }),
+  },
+  'POST /functions/v1/send-email': {
+    body: (a, bob) => ({ to: bob.email, template: 'welcome', applicationId: a.application }),
+  },
 };
 
 const ALICE_INSTALLATION_ID = `inst_${'a1'.repeat(16)}`;
@@ -119,6 +160,9 @@ const SELF_SCOPED = new Set([
   // Global admin routes: refused with 403 to non-admins (tested in organizations.test.ts).
   'GET /api/v1/admin/users',
   'GET /api/v1/admin/organizations',
+  // The caller's own mail language.
+  'GET /api/v1/email/preferences',
+  'PATCH /api/v1/email/preferences',
 ]);
 
 /** Tenant data that Bob's calls must leave exactly as it was. */
@@ -132,6 +176,9 @@ const GUARDED_COLLECTIONS = [
   'installations',
   'anonymous_users',
   'analytics_events',
+  'email_templates',
+  'email_settings',
+  'email_logs',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -210,7 +257,21 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     ).body.id;
     const session = (await ctx.request.get('/api/v1/auth/sessions').set(as(alice)).expect(200)).body.data[0]
       .id;
-    tenant = { organization, member, project, application, token, session };
+    const systemTemplate = (
+      await ctx.request
+        .get('/api/v1/email-templates')
+        .query({ application_id: application, kind: 'system' })
+        .set(as(alice))
+        .expect(200)
+    ).body.data[0].id;
+    const template = (
+      await ctx.request
+        .post('/api/v1/email-templates')
+        .set(as(alice))
+        .send({ application_id: application, name: 'Receipt', subject: 'Receipt', html_content: '<p>Hi</p>' })
+        .expect(201)
+    ).body.id;
+    tenant = { organization, member, project, application, token, session, template, systemTemplate };
     bobEmbeddingToken = (
       await ctx.request
         .post('/api/auth/login')

@@ -76,4 +76,19 @@ export const en: Record<keyof typeof de, string> = {
 
   'error.invalid_recipient': 'The recipient must be a single e-mail address.',
   'error.mail_delivery_failed': 'The e-mail could not be delivered. Please try again later.',
+
+  'error.email_template_not_found': 'Template not found.',
+  'error.email_template_name_taken':
+    'This application already has a template with this name in this language.',
+  'error.email_template_name_reserved': 'This name belongs to a system template. Please choose another name.',
+  'error.email_template_limit_reached': 'This application has reached the maximum number of templates.',
+  'error.system_template_undeletable':
+    'System templates cannot be deleted or deactivated. Reset the template instead.',
+  'error.system_template_immutable':
+    'System templates cannot be renamed, moved to another application or switched to another language; only subject and content can change.',
+  'error.not_a_system_template': 'Only system templates can be reset to their default.',
+  'error.unsafe_template_placeholder':
+    'Link placeholders with one-time tokens ({{resetLink}}, {{confirmLink}}, {{leaveLink}}) may only be the whole href of a link or stand on their own in the text.',
+  'error.required_placeholder_missing':
+    'This system template must keep its link placeholder (e.g. {{resetLink}}).',
 };

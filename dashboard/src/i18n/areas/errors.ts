@@ -90,4 +90,21 @@ export const de = {
   'error.invalid_recipient': 'Der Empfänger muss genau eine E-Mail-Adresse sein.',
   'error.mail_delivery_failed':
     'Die E-Mail konnte nicht zugestellt werden. Bitte versuchen Sie es später erneut.',
+
+  // E-mail templates
+  'error.email_template_not_found': 'Template nicht gefunden.',
+  'error.email_template_name_taken':
+    'Diese Anwendung hat bereits ein Template mit diesem Namen in dieser Sprache.',
+  'error.email_template_name_reserved':
+    'Dieser Name gehört zu einem System-Template. Bitte wählen Sie einen anderen Namen.',
+  'error.email_template_limit_reached': 'Diese Anwendung hat die Höchstzahl an Templates erreicht.',
+  'error.system_template_undeletable':
+    'System-Templates können nicht gelöscht oder deaktiviert werden. Setzen Sie das Template stattdessen zurück.',
+  'error.system_template_immutable':
+    'System-Templates können nicht umbenannt, in eine andere Anwendung verschoben oder in eine andere Sprache geändert werden; nur Betreff und Inhalt sind änderbar.',
+  'error.not_a_system_template': 'Nur System-Templates können auf den Standard zurückgesetzt werden.',
+  'error.unsafe_template_placeholder':
+    'Link-Platzhalter mit Einmal-Token ({{resetLink}}, {{confirmLink}}, {{leaveLink}}) dürfen nur das ganze href eines Links sein oder für sich allein im Text stehen.',
+  'error.required_placeholder_missing':
+    'Dieses System-Template muss seinen Link-Platzhalter behalten (z. B. {{resetLink}}).',
 } as const;

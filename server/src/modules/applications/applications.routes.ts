@@ -13,7 +13,7 @@ import {
 import type { ApplicationCaller, ApplicationsService } from './applications.service.js';
 
 /** API tokens act only on the application they are bound to. */
-function callerOf(req: Request): ApplicationCaller {
+export function callerOf(req: Request): ApplicationCaller {
   const auth = authOf(req);
   return { userId: auth.userId, applicationId: auth.via === 'api_token' ? (auth.applicationId ?? '') : null };
 }

@@ -119,6 +119,11 @@ export function createApplicationsService(deps: {
   organizations: OrganizationsService;
   projects: ProjectsService;
   activity: ActivityService;
+  /**
+   * Gives a new application its own copies of the system e-mail templates (the mail module;
+   * never throws — applications that miss them get them on first use).
+   */
+  createSystemEmailTemplates?: (applicationId: string) => Promise<void>;
 }): ApplicationsService {
   const Applications = applicationModel(deps.connection);
   const { organizations, projects, activity } = deps;
@@ -227,6 +232,7 @@ export function createApplicationsService(deps: {
         { name: application.name, slug: application.slug },
         201,
       );
+      await deps.createSystemEmailTemplates?.(String(application._id));
       return applicationView(application);
     },
 

@@ -1,6 +1,6 @@
 export { ApplicationErrors } from './applications.errors.js';
 export { applicationModel, type ApplicationDocument } from './applications.model.js';
-export { registerApplicationRoutes } from './applications.routes.js';
+export { callerOf as applicationCallerOf, registerApplicationRoutes } from './applications.routes.js';
 export { ApplicationSchema } from './applications.schemas.js';
 export {
   createApplicationsService,

@@ -157,7 +157,9 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   /**
    * Mail failures must not change what the client sees (that would reveal whether an account
-   * exists); they are logged and recorded in the e-mail log by the mail service.
+   * exists); they are logged and recorded in the e-mail log by the mail service. A person who
+   * registered through an application gets that application's copy of the template (as it
+   * customized it); the mail service picks the variant of the person's mail language.
    */
   async function mailQuietly(
     to: string,
@@ -166,7 +168,16 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     userId: string,
   ) {
     try {
-      await mail.sendTemplate({ to, template, data, userId });
+      const registeredThrough = (
+        await Users.findById(userId, { registered_application_id: 1 }).lean<UserDocument>()
+      )?.registered_application_id;
+      await mail.sendTemplate({
+        to,
+        template,
+        data,
+        userId,
+        applicationId: registeredThrough ? String(registeredThrough) : null,
+      });
     } catch (error) {
       logger.warn({ err: error, template }, 'could not send an account e-mail');
     }

@@ -1,4 +1,4 @@
-export { createMailService } from './mail.service.js';
+export { createMailService, MailDeliveryError } from './mail.service.js';
 export type {
   MailService,
   MailServiceDependencies,
@@ -9,11 +9,27 @@ export type {
 export { registerMailRoutes, isDevOutboxEnabled } from './mail.routes.js';
 export type { MailRouteDependencies } from './mail.routes.js';
 export {
+  APPLICATION_SYSTEM_TEMPLATES,
+  LOCALES,
   SYSTEM_TEMPLATES,
+  SYSTEM_TEMPLATES_EN,
   detectTemplateVariables,
   isSystemTemplateName,
   renderTemplate,
+  systemTemplate,
 } from './mail.templates.js';
-export type { MailTemplate, RenderedMail, SystemTemplateName, TemplateSource } from './mail.templates.js';
+export type {
+  Locale,
+  MailTemplate,
+  RenderedMail,
+  SystemTemplateName,
+  TemplateSource,
+} from './mail.templates.js';
 export { htmlToText } from './mail.text.js';
 export { MailErrors } from './mail.errors.js';
+export { createEmailTemplatesService } from './email-templates.service.js';
+export type { EmailTemplatesService } from './email-templates.service.js';
+export { createEmailSendService } from './email-send.service.js';
+export type { EmailSendService } from './email-send.service.js';
+export { registerEmailTemplateRoutes, SEND_EMAIL_FUNCTION_PATH } from './email-templates.routes.js';
+export { EmailTemplateErrors } from './email-templates.errors.js';

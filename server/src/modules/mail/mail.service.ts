@@ -1,12 +1,19 @@
 import nodemailer from 'nodemailer';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import { MailErrors } from './mail.errors.js';
 import { mailModels, type EmailLog, type MailTransportKind } from './mail.model.js';
 import type { DevOutboxMessage, DevOutboxQuery } from './mail.schemas.js';
-import { renderTemplate, type SystemTemplateName } from './mail.templates.js';
+import { createTemplateStore, renderStoredTemplate } from './email-templates.store.js';
+import {
+  DEFAULT_LOCALE,
+  isApplicationSystemTemplateName,
+  renderTemplate,
+  type Locale,
+  type SystemTemplateName,
+} from './mail.templates.js';
 import { extractLinks, htmlToText } from './mail.text.js';
 
 export interface SendResult {
@@ -32,14 +39,33 @@ export interface SendTemplateInput {
   template: SystemTemplateName;
   /** Placeholder values; `email` (the recipient) and `dashboardUrl` (DASHBOARD_URL) are filled in when absent. */
   data: Record<string, string>;
+  /**
+   * The application the mail is sent for (for an account mail: the one the person registered
+   * through). Its own copy of the template is used, as the application customized it.
+   */
   applicationId?: string | null;
   userId?: string | null;
+  /** Defaults to the recipient's mail language (userId), else the application's default locale. */
+  locale?: Locale | null;
+}
+
+/**
+ * SMTP refused or could not be reached. The reason (the SMTP server's answer) stays on the server
+ * unless a caller, such as the send API, decides to show it.
+ */
+export class MailDeliveryError extends AppError {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super(MailErrors.DELIVERY_FAILED);
+    this.reason = reason;
+  }
 }
 
 export interface MailService {
   /**
    * Renders a system template with variables (HTML-escaped) and sends it; logs the send. Throws
-   * AppError (502, code mail_delivery_failed) if SMTP refuses, after logging status failed.
+   * MailDeliveryError (502, code mail_delivery_failed) if SMTP refuses, after logging status failed.
    */
   sendTemplate(input: SendTemplateInput): Promise<SendResult>;
   /** Sends ready subject/html (+ optional text; derived from html when absent); logs the send. */
@@ -90,6 +116,7 @@ export function createMailService(deps: MailServiceDependencies): MailService {
   const { EmailLog, DevOutbox } = mailModels(deps.connection);
   const logger = deps.logger.child({ module: 'mail' });
   const smtp = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined;
+  const templates = createTemplateStore(deps.connection);
 
   if (!smtp && config.isProduction) {
     logger.warn('SMTP_URL is not set: mail is not delivered, only kept in the dev_outbox collection');
@@ -171,7 +198,7 @@ export function createMailService(deps: MailServiceDependencies): MailService {
         { err: error, to: logFields.recipient_email, template: mail.templateName },
         'mail delivery failed',
       );
-      throw new AppError(MailErrors.DELIVERY_FAILED);
+      throw new MailDeliveryError(errorMessage(error));
     }
     await writeLog({ ...logFields, status: 'sent', message_id: messageId, error_message: null });
     return { message_id: messageId, transport };
@@ -181,11 +208,22 @@ export function createMailService(deps: MailServiceDependencies): MailService {
     send,
 
     async sendTemplate(input) {
-      const rendered = renderTemplate(input.template, {
-        email: input.to.trim(),
-        dashboardUrl: config.auth.dashboardUrl,
-        ...input.data,
-      });
+      const data = { email: input.to.trim(), dashboardUrl: config.auth.dashboardUrl, ...input.data };
+      const applicationId =
+        input.applicationId && Types.ObjectId.isValid(input.applicationId)
+          ? new Types.ObjectId(input.applicationId)
+          : null;
+      const locale =
+        input.locale ??
+        (await templates.localeOfUser(input.userId)) ??
+        (applicationId ? (await templates.settingsOf(applicationId)).default_locale : DEFAULT_LOCALE);
+      const stored =
+        applicationId && isApplicationSystemTemplateName(input.template)
+          ? await templates.findVariant(applicationId, input.template, locale)
+          : null;
+      const rendered = stored
+        ? renderStoredTemplate(stored, data)
+        : renderTemplate(input.template, data, { locale });
       return send({
         to: input.to,
         ...rendered,

@@ -12,10 +12,21 @@ export type SystemTemplateName =
   | 'password_changed'
   | 'account_secured';
 
+/** The languages a template can be written in; `de` is the product's language and the default. */
+export const LOCALES = ['de', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'de';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
 /** What a template is made of (SPEC §3 email_template): the source other modules store and edit. */
 export interface TemplateSource {
   subject: string;
   html_content: string;
+  /** The plain-text part; derived from `html_content` when absent. */
+  text_content?: string | null;
 }
 
 export interface MailTemplate extends TemplateSource {
@@ -30,8 +41,10 @@ export interface RenderedMail {
 }
 
 const PRODUCT_NAME = 'IAM Platform';
-const FOOTER =
-  'Diese E-Mail wurde automatisch von IAM Platform versendet. Bitte antworten Sie nicht auf diese Nachricht.';
+const FOOTERS: Record<Locale, string> = {
+  de: 'Diese E-Mail wurde automatisch von IAM Platform versendet. Bitte antworten Sie nicht auf diese Nachricht.',
+  en: 'This e-mail was sent automatically by IAM Platform. Please do not reply to this message.',
+};
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 /** A placeholder, remembering whether it opens the value of a URL attribute (`href="{{link}}"`). */
@@ -126,9 +139,68 @@ export function isSystemTemplateName(name: string): name is SystemTemplateName {
   return Object.hasOwn(SYSTEM_TEMPLATES, name);
 }
 
+/**
+ * The system templates every application has its own editable copy of (issue 12), in each locale.
+ * The others (lockout, registration attempt, …) are security notices and always come from code.
+ */
+export const APPLICATION_SYSTEM_TEMPLATES = [
+  'welcome',
+  'password_reset',
+  'notification',
+  'project_invitation',
+  'email_confirmation',
+] as const satisfies readonly SystemTemplateName[];
+export type ApplicationSystemTemplateName = (typeof APPLICATION_SYSTEM_TEMPLATES)[number];
+
+export function isApplicationSystemTemplateName(name: string): name is ApplicationSystemTemplateName {
+  return (APPLICATION_SYSTEM_TEMPLATES as readonly string[]).includes(name);
+}
+
+/** English defaults of the application system templates (the German ones are SYSTEM_TEMPLATES). */
+export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName, MailTemplate>> =
+  Object.freeze({
+    email_confirmation: defineTemplate('Please confirm your e-mail address', [
+      '<p>Hello {{name}},</p>',
+      '<p>thank you for signing up with IAM Platform. Please confirm your e-mail address to activate your account.</p>',
+      button('{{confirmLink}}', 'Confirm e-mail address'),
+      '<p>If you did not sign up with IAM Platform, you can ignore this e-mail.</p>',
+    ]),
+    welcome: defineTemplate('Welcome to IAM Platform', [
+      '<p>Hello {{name}},</p>',
+      '<p>welcome to IAM Platform! Your account is ready. In the dashboard you create organizations, projects and applications and issue API tokens.</p>',
+      button('{{dashboardUrl}}', 'Open the dashboard'),
+    ]),
+    password_reset: defineTemplate('Reset your password', [
+      '<p>Hello {{name}},</p>',
+      '<p>we received a request to reset the password of your IAM Platform account. Use the button below to choose a new password.</p>',
+      button('{{resetLink}}', 'Choose a new password'),
+      '<p>The link is valid for one hour and can be used once. If you did not ask for this, ignore this e-mail – your password stays unchanged.</p>',
+    ]),
+    notification: defineTemplate('{{title}}', [
+      '<p>Hello {{name}},</p>',
+      '<h2 style="margin:0 0 12px;font-size:18px">{{title}}</h2>',
+      '<p>{{message}}</p>',
+    ]),
+    project_invitation: defineTemplate('Invitation to the organization {{organizationName}}', [
+      '<p>Hello {{name}},</p>',
+      '<p>{{inviterName}} ({{inviterEmail}}) added you to the organization “{{organizationName}}” on IAM Platform. Your role: {{role}}.</p>',
+      '<p>Sign in to see the projects and applications of the organization.</p>',
+      button('{{dashboardUrl}}', 'Open the organization'),
+      '<p>You do not know {{inviterName}} or do not want to be a member? Leave the organization with one click – no sign-in needed:</p>',
+      button('{{leaveLink}}', 'Leave the organization'),
+      '<p>The link is valid for 30 days and can be used once. After that you can leave the organization in the dashboard at any time.</p>',
+    ]),
+  });
+
+/** The built-in default of a system template in a locale (German where no translation exists). */
+export function systemTemplate(name: SystemTemplateName, locale: Locale = DEFAULT_LOCALE): MailTemplate {
+  if (locale === 'en' && isApplicationSystemTemplateName(name)) return SYSTEM_TEMPLATES_EN[name];
+  return SYSTEM_TEMPLATES[name];
+}
+
 const renderLayout = ejs.compile(
   `<!doctype html>
-<html lang="de">
+<html lang="<%= mail.locale %>">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -150,8 +222,8 @@ const renderLayout = ejs.compile(
   { strict: true, localsName: 'mail' },
 );
 
-function layout(subject: string, content: string): string {
-  return renderLayout({ subject, content, productName: PRODUCT_NAME, footer: FOOTER });
+function layout(subject: string, content: string, locale: Locale): string {
+  return renderLayout({ subject, content, locale, productName: PRODUCT_NAME, footer: FOOTERS[locale] });
 }
 
 function valueOf(data: Record<string, unknown>, name: string): string | undefined {
@@ -185,22 +257,29 @@ function substituteText(text: string, data: Record<string, unknown>): string {
 
 /**
  * Renders a template: `{{name}}` placeholders are replaced by `data` (HTML-escaped in the HTML part,
- * verbatim in the text part), the HTML is wrapped in the mail layout, and the text part is
- * derived from the same source. Pure: no I/O.
+ * verbatim in the text part), the HTML is wrapped in the mail layout (in `locale`, default German),
+ * and the text part is `text_content` or else derived from the same source. A system template's
+ * name picks its built-in default in that locale. Pure: no I/O.
  */
 export function renderTemplate(
   template: SystemTemplateName | TemplateSource,
   data: Record<string, string>,
+  options: { locale?: Locale } = {},
 ): RenderedMail {
   if (typeof template === 'string' && !isSystemTemplateName(template)) {
     throw new TypeError(`Unknown system template: ${String(template)}`);
   }
-  const source = typeof template === 'string' ? SYSTEM_TEMPLATES[template] : template;
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const source: TemplateSource = typeof template === 'string' ? systemTemplate(template, locale) : template;
   const subject = substituteText(source.subject, data).replace(/\s+/g, ' ').trim();
+  const text =
+    typeof source.text_content === 'string' && source.text_content.trim() !== ''
+      ? `${PRODUCT_NAME}\n\n${source.text_content.trim()}\n\n${FOOTERS[locale]}`
+      : // Converted before substitution, so values reach the text part exactly as given.
+        htmlToText(layout(subject, source.html_content, locale));
   return {
     subject,
-    html: layout(subject, substituteHtml(source.html_content, data)),
-    // Converted before substitution, so values reach the text part exactly as given.
-    text: substituteText(htmlToText(layout(subject, source.html_content)), data),
+    html: layout(subject, substituteHtml(source.html_content, data), locale),
+    text: substituteText(text, data),
   };
 }

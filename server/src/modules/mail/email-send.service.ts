@@ -1,0 +1,170 @@
+import type { Connection } from 'mongoose';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+import type { ActivityService, RequestContext } from '../activity/index.js';
+import {
+  ApplicationErrors,
+  type ApplicationDocument,
+  type ApplicationsService,
+} from '../applications/index.js';
+import { EmailTemplateErrors } from './email-templates.errors.js';
+import { sanitizeTemplateHtml } from './email-templates.html.js';
+import type { SendEmailInput, SendEmailResult } from './email-templates.schemas.js';
+import type { TemplateCaller } from './email-templates.service.js';
+import { createTemplateStore, renderStoredTemplate } from './email-templates.store.js';
+import { MailErrors } from './mail.errors.js';
+import { MailDeliveryError, type MailService } from './mail.service.js';
+import { isApplicationSystemTemplateName, type Locale } from './mail.templates.js';
+import { htmlToText } from './mail.text.js';
+
+export interface EmailSendService {
+  /**
+   * The application when the caller may send for it: a member of its organization, or an API
+   * token of exactly this application. 404 otherwise. Runs before the per-application rate limit
+   * counts, so nobody can spend another tenant's budget.
+   */
+  authorize(caller: TemplateCaller, applicationId: string): Promise<ApplicationDocument>;
+  /** Renders (template) or sanitizes (raw HTML), sends, logs; 502 with the SMTP error when delivery fails. */
+  send(
+    caller: TemplateCaller,
+    application: ApplicationDocument,
+    input: SendEmailInput,
+    context: RequestContext,
+  ): Promise<SendEmailResult>;
+}
+
+interface Sender {
+  name: string | null;
+  address: string;
+}
+
+const ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+$/;
+const NAMED_ADDRESS = /^(?:"([^"\\\r\n]*)"|([^<>"\\\r\n]*?))\s*<([^<>\s]+)>$/;
+
+/** `address` or `Name <address>` (one address, no line breaks), else null. */
+export function parseSender(value: string): Sender | null {
+  const trimmed = value.trim();
+  if (ADDRESS.test(trimmed)) return { name: null, address: trimmed.toLowerCase() };
+  const match = NAMED_ADDRESS.exec(trimmed);
+  if (!match || !ADDRESS.test(match[3]!)) return null;
+  const name = (match[1] ?? match[2] ?? '').trim();
+  return { name: name || null, address: match[3]!.toLowerCase() };
+}
+
+function formatSender(sender: Sender): string {
+  return sender.name ? `"${sender.name}" <${sender.address}>` : sender.address;
+}
+
+export function createEmailSendService(deps: {
+  connection: Connection;
+  config: Config;
+  mail: MailService;
+  applications: ApplicationsService;
+  activity: ActivityService;
+}): EmailSendService {
+  const { config, mail, applications, activity } = deps;
+  const store = createTemplateStore(deps.connection);
+  const defaultSender = parseSender(config.mail.from);
+
+  /** The requested sender when its address is MAIL_FROM's or a verified sender of the application. */
+  function chooseSender(
+    requested: string | undefined,
+    verified: string[],
+  ): { from: string; refused: boolean } {
+    if (requested === undefined) return { from: config.mail.from, refused: false };
+    const sender = parseSender(requested);
+    const allowed = new Set(verified);
+    if (defaultSender) allowed.add(defaultSender.address);
+    if (!sender || !allowed.has(sender.address)) return { from: config.mail.from, refused: true };
+    return { from: formatSender(sender), refused: false };
+  }
+
+  return {
+    async authorize(caller, applicationId) {
+      if (caller.applicationId !== null && caller.applicationId !== applicationId)
+        throw new AppError(ApplicationErrors.NOT_FOUND);
+      return (await applications.authorize(caller.userId, applicationId, 'application:update')).application;
+    },
+
+    async send(caller, application, input, context) {
+      const settings = await store.settingsOf(application._id);
+      let locale: Locale | null = null;
+      let rendered: { subject: string; html: string; text: string };
+      if (input.template !== undefined) {
+        locale = input.locale ?? (await store.localeOfUser(input.userId)) ?? settings.default_locale;
+        // Applications created before templates existed get their system copies on first use.
+        if (isApplicationSystemTemplateName(input.template))
+          await store.ensureSystemTemplates(application._id);
+        const template = await store.findVariant(application._id, input.template, locale);
+        if (!template)
+          throw new AppError(EmailTemplateErrors.SEND_TEMPLATE_NOT_FOUND, {
+            message: `This application has no active email template named "${input.template}".`,
+          });
+        locale = template.locale;
+        rendered = renderStoredTemplate(template, {
+          email: input.to,
+          dashboardUrl: config.auth.dashboardUrl,
+          ...input.templateData,
+        });
+      } else {
+        const html = sanitizeTemplateHtml(input.html!).html;
+        rendered = { subject: input.subject!, html, text: input.text ?? htmlToText(html) };
+      }
+      const sender = chooseSender(input.from, settings.verified_senders);
+      const metadata = {
+        recipient_email: input.to.toLowerCase(),
+        template_name: input.template ?? null,
+        subject: rendered.subject,
+        application_id: String(application._id),
+        from: sender.from,
+        ...(sender.refused ? { from_refused: input.from } : {}),
+      };
+      const record = (action: string, statusCode: number, extra: Record<string, unknown>) =>
+        activity.record({
+          action,
+          resource_type: 'application',
+          resource_id: String(application._id),
+          user_id: caller.userId,
+          organization_id: String(application.organization_id),
+          project_id: String(application.project_id),
+          application_id: String(application._id),
+          status_code: statusCode,
+          ip_address: context.ip,
+          user_agent: context.userAgent,
+          metadata: { ...metadata, ...extra },
+        });
+
+      let result: Awaited<ReturnType<MailService['send']>>;
+      try {
+        result = await mail.send({
+          to: input.to,
+          ...rendered,
+          from: sender.from,
+          templateName: input.template ?? null,
+          applicationId: String(application._id),
+          userId: input.userId ?? null,
+        });
+      } catch (error) {
+        if (!(error instanceof MailDeliveryError)) throw error;
+        await record('email.send_failed', 502, { status: 'failed', error_message: error.reason });
+        throw new AppError(MailErrors.DELIVERY_FAILED, {
+          message: `The e-mail could not be delivered: ${error.reason}`,
+          details: [{ path: 'smtp', message: error.reason }],
+        });
+      }
+      await record('email.sent', 200, {
+        status: 'sent',
+        message_id: result.message_id,
+        transport: result.transport,
+      });
+      return {
+        success: true,
+        message_id: result.message_id,
+        transport: result.transport,
+        from: sender.from,
+        template: input.template ?? null,
+        locale,
+      };
+    },
+  };
+}

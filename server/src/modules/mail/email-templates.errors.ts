@@ -1,0 +1,70 @@
+/** Error catalog of e-mail templates and the send API (issue 12). */
+export const EmailTemplateErrors = {
+  NOT_FOUND: {
+    status: 404,
+    code: 'email_template_not_found',
+    message: 'Email template not found.',
+  },
+  SEND_TEMPLATE_NOT_FOUND: {
+    status: 404,
+    code: 'email_template_not_found',
+    message: 'This application has no active email template of that name.',
+  },
+  SYSTEM_TEMPLATE_UNDELETABLE: {
+    status: 409,
+    code: 'system_template_undeletable',
+    message: 'System templates cannot be deleted or deactivated. Reset the template to restore its default.',
+  },
+  SYSTEM_TEMPLATE_RENAMED: {
+    status: 409,
+    code: 'system_template_immutable',
+    message: 'System templates cannot be renamed; only their subject and content can change.',
+  },
+  SYSTEM_TEMPLATE_MOVED: {
+    status: 409,
+    code: 'system_template_immutable',
+    message: 'System templates cannot be moved to another application; every application has its own copy.',
+  },
+  SYSTEM_TEMPLATE_RELOCALIZED: {
+    status: 409,
+    code: 'system_template_immutable',
+    message: 'The locale of a system template cannot change; edit the variant of the other locale instead.',
+  },
+  NOT_A_SYSTEM_TEMPLATE: {
+    status: 409,
+    code: 'not_a_system_template',
+    message: 'Only system templates can be reset to a default.',
+  },
+  NAME_TAKEN: {
+    status: 409,
+    code: 'email_template_name_taken',
+    message: 'This application already has a template with this name in this locale.',
+  },
+  NAME_RESERVED: {
+    status: 409,
+    code: 'email_template_name_reserved',
+    message: 'This name belongs to a system template. Choose another name.',
+  },
+  LIMIT_REACHED: {
+    status: 409,
+    code: 'email_template_limit_reached',
+    message: 'This application has reached the maximum number of email templates.',
+  },
+  UNSAFE_PLACEHOLDER: {
+    status: 400,
+    code: 'unsafe_template_placeholder',
+    message:
+      'A link placeholder carrying a one-time token ({{resetLink}}, {{confirmLink}}, {{leaveLink}}) may only be ' +
+      'the whole href of a link or stand on its own in the text.',
+  },
+  REQUIRED_PLACEHOLDER_MISSING: {
+    status: 400,
+    code: 'required_placeholder_missing',
+    message: 'This system template must keep its link placeholder.',
+  },
+  SETTINGS_ADMIN_ONLY: {
+    status: 403,
+    code: 'forbidden',
+    message: 'Only admins of the organization can change the e-mail settings of its applications.',
+  },
+} as const;

@@ -1,0 +1,386 @@
+import type { Request } from 'express';
+import type { Connection } from 'mongoose';
+import type { Config } from '../../config.js';
+import type { ApiRouter } from '../../lib/api-router.js';
+import { createRateLimiter } from '../../lib/rate-limit/index.js';
+import { requestContext } from '../../lib/request-context.js';
+import { applicationCallerOf, type ApplicationDocument } from '../applications/index.js';
+import { authOf } from '../auth/index.js';
+import { IdParams } from '../organizations/index.js';
+import type { EmailSendService } from './email-send.service.js';
+import {
+  CopySystemTemplatesResultSchema,
+  CreateEmailTemplateSchema,
+  EmailPreferencesSchema,
+  EmailPreviewSchema,
+  EmailSettingsSchema,
+  EmailTemplateListSchema,
+  EmailTemplateSchema,
+  ListEmailTemplatesQuery,
+  PreviewEmailTemplateSchema,
+  SendEmailResultSchema,
+  SendEmailSchema,
+  UpdateEmailPreferencesSchema,
+  UpdateEmailSettingsSchema,
+  UpdateEmailTemplateSchema,
+  type SendEmailInput,
+} from './email-templates.schemas.js';
+import type { EmailTemplatesService } from './email-templates.service.js';
+import { MailErrors } from './mail.errors.js';
+
+export interface EmailTemplateRouteDependencies {
+  templates: EmailTemplatesService;
+  sending: EmailSendService;
+  connection: Connection;
+  config: Config;
+}
+
+/** Where SPEC §7 calls the send function: `POST functions/v1/send-email`. */
+export const SEND_EMAIL_FUNCTION_PATH = '/functions/v1/send-email';
+
+/**
+ * Templates (`/email-templates`), per-application e-mail settings, the caller's own mail language
+ * and the send API, at `/api/v1/email/send` and at the spec's function path on `root`.
+ */
+export function registerEmailTemplateRoutes(
+  api: ApiRouter,
+  root: ApiRouter,
+  deps: EmailTemplateRouteDependencies,
+): void {
+  const { templates } = deps;
+  const tags = ['Email templates'];
+  const notFound = {
+    description: 'No such template among the caller’s applications (also for other tenants’ ids)',
+  };
+
+  api.route(
+    {
+      method: 'get',
+      path: '/email-templates',
+      summary: 'List an application’s email templates',
+      description:
+        'The application’s active templates, system and custom (`is_system_template`), newest first. ' +
+        'An application that has no copies of the system templates yet gets them now.',
+      tags,
+      authenticated: true,
+      tokenScope: 'read',
+      query: ListEmailTemplatesQuery,
+      responses: {
+        200: { description: 'Templates', schema: EmailTemplateListSchema },
+        404: { description: 'No such application among the caller’s' },
+      },
+    },
+    async (req, res) => {
+      res.json({ data: await templates.list(applicationCallerOf(req), req.valid.query), next_cursor: null });
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/email-templates',
+      summary: 'Create a custom email template',
+      description:
+        'Variables are detected from `{{name}}` placeholders; the HTML is sanitized (no scripts, event handlers or `javascript:` URLs).',
+      tags,
+      authenticated: true,
+      tokenScope: 'write',
+      body: CreateEmailTemplateSchema,
+      responses: {
+        201: { description: 'Created', schema: EmailTemplateSchema },
+        404: { description: 'No such application among the caller’s' },
+        409: { description: 'Name taken in this locale, reserved for a system template, or limit reached' },
+      },
+    },
+    async (req, res) => {
+      res
+        .status(201)
+        .json(await templates.create(applicationCallerOf(req), req.valid.body, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/email-templates/:id',
+      summary: 'Get an email template',
+      tags,
+      authenticated: true,
+      tokenScope: 'read',
+      params: IdParams,
+      responses: { 200: { description: 'Template', schema: EmailTemplateSchema }, 404: notFound },
+    },
+    async (req, res) => {
+      res.json(await templates.get(applicationCallerOf(req), req.valid.params.id));
+    },
+  );
+
+  api.route(
+    {
+      method: 'patch',
+      path: '/email-templates/:id',
+      summary: 'Edit an email template',
+      description:
+        'System templates: subject and content only (renaming, moving or deactivating answers 409). ' +
+        'Custom templates may also be renamed, moved to another of the caller’s applications or deactivated (`is_active: false`).',
+      tags,
+      authenticated: true,
+      tokenScope: 'write',
+      params: IdParams,
+      body: UpdateEmailTemplateSchema,
+      responses: {
+        200: { description: 'Updated', schema: EmailTemplateSchema },
+        404: notFound,
+        409: { description: 'Not allowed for a system template, or the name is taken' },
+      },
+    },
+    async (req, res) => {
+      res.json(
+        await templates.update(
+          applicationCallerOf(req),
+          req.valid.params.id,
+          req.valid.body,
+          requestContext(req),
+        ),
+      );
+    },
+  );
+
+  api.route(
+    {
+      method: 'delete',
+      path: '/email-templates/:id',
+      summary: 'Delete a custom email template',
+      tags,
+      authenticated: true,
+      tokenScope: 'delete',
+      params: IdParams,
+      responses: {
+        204: { description: 'Deleted' },
+        404: notFound,
+        409: { description: 'System templates cannot be deleted (reset them instead)' },
+      },
+    },
+    async (req, res) => {
+      await templates.remove(applicationCallerOf(req), req.valid.params.id, requestContext(req));
+      res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/email-templates/:id/reset',
+      summary: 'Reset a system template to its default',
+      description: 'Subject, content and variables go back to the built-in default. This cannot be undone.',
+      tags,
+      authenticated: true,
+      tokenScope: 'write',
+      params: IdParams,
+      responses: {
+        200: { description: 'Reset', schema: EmailTemplateSchema },
+        404: notFound,
+        409: { description: 'Not a system template' },
+      },
+    },
+    async (req, res) => {
+      res.json(await templates.reset(applicationCallerOf(req), req.valid.params.id, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/email-templates/:id/preview',
+      summary: 'Preview an email template with data',
+      description:
+        'Renders the template (or a draft of subject/content, sanitized as on save; nothing is stored). ' +
+        'Values are HTML-escaped; placeholders without a value stay as `{{name}}` and are listed in `unresolved`.',
+      tags,
+      authenticated: true,
+      tokenScope: 'read',
+      params: IdParams,
+      body: PreviewEmailTemplateSchema,
+      responses: { 200: { description: 'Rendered mail', schema: EmailPreviewSchema }, 404: notFound },
+    },
+    async (req, res) => {
+      res.json(await templates.preview(applicationCallerOf(req), req.valid.params.id, req.valid.body));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/applications/:id/email-templates/copy-system',
+      summary: 'Copy the system templates to an application',
+      description: 'Adds every system template the application lacks; changes none it has.',
+      tags,
+      authenticated: true,
+      tokenScope: 'write',
+      params: IdParams,
+      responses: {
+        200: { description: 'The application’s system templates', schema: CopySystemTemplatesResultSchema },
+        404: { description: 'No such application among the caller’s' },
+      },
+    },
+    async (req, res) => {
+      res.json(
+        await templates.copySystem(applicationCallerOf(req), req.valid.params.id, requestContext(req)),
+      );
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/applications/:id/email-settings',
+      summary: 'Get an application’s e-mail settings',
+      description:
+        'Default locale of its mails and the verified senders its send requests may use as `from`.',
+      tags,
+      authenticated: true,
+      tokenScope: 'read',
+      params: IdParams,
+      responses: {
+        200: { description: 'Settings', schema: EmailSettingsSchema },
+        404: { description: 'No such application among the caller’s' },
+      },
+    },
+    async (req, res) => {
+      res.json(await templates.getSettings(applicationCallerOf(req), req.valid.params.id));
+    },
+  );
+
+  api.route(
+    {
+      method: 'patch',
+      path: '/applications/:id/email-settings',
+      summary: 'Change an application’s e-mail settings (admins)',
+      description:
+        'Organization admins set the default locale and the verified senders. Listing an address vouches ' +
+        'that the organization may send as it; no ownership check by mail or DNS is made.',
+      tags,
+      authenticated: true,
+      params: IdParams,
+      body: UpdateEmailSettingsSchema,
+      responses: {
+        200: { description: 'Settings', schema: EmailSettingsSchema },
+        403: { description: 'Not an admin of the organization, or an API token' },
+        404: { description: 'No such application among the caller’s' },
+      },
+    },
+    async (req, res) => {
+      res.json(
+        await templates.updateSettings(
+          applicationCallerOf(req),
+          req.valid.params.id,
+          req.valid.body,
+          requestContext(req),
+        ),
+      );
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/email/preferences',
+      summary: 'Your mail language',
+      tags,
+      authenticated: true,
+      applicationSessions: 'also',
+      responses: { 200: { description: 'Preferences', schema: EmailPreferencesSchema } },
+    },
+    async (req, res) => {
+      res.json(await templates.getPreferences(authOf(req).userId));
+    },
+  );
+
+  api.route(
+    {
+      method: 'patch',
+      path: '/email/preferences',
+      summary: 'Set your mail language',
+      description:
+        'The language (de or en) of the mails you receive — account, template and test mails — when the ' +
+        'template exists in it; null uses each application’s default locale.',
+      tags,
+      authenticated: true,
+      applicationSessions: 'also',
+      body: UpdateEmailPreferencesSchema,
+      responses: { 200: { description: 'Preferences', schema: EmailPreferencesSchema } },
+    },
+    async (req, res) => {
+      res.json(await templates.setPreferences(authOf(req).userId, req.valid.body.locale));
+    },
+  );
+
+  registerSendRoutes(api, root, deps);
+}
+
+function registerSendRoutes(api: ApiRouter, root: ApiRouter, deps: EmailTemplateRouteDependencies): void {
+  const { sending, config } = deps;
+  /** The application each send request was authorized for, read by the rate limit and the handler. */
+  const authorized = new WeakMap<Request, ApplicationDocument>();
+  const authorizeSend = async (req: Request) => {
+    const body = (req as Request & { valid: { body: SendEmailInput } }).valid.body;
+    authorized.set(req, await sending.authorize(applicationCallerOf(req), body.applicationId));
+  };
+  // One limiter on both paths, so they share one budget per application.
+  const perApplication = createRateLimiter({
+    connection: deps.connection,
+    name: 'email-send-application',
+    windowS: config.mail.sendRateLimit.windowS,
+    limit: config.mail.sendRateLimit.perApplication,
+    key: (req) => {
+      const application = authorized.get(req);
+      return application ? String(application._id) : undefined;
+    },
+    message: 'Too many e-mails for this application. Please try again later.',
+  });
+
+  const spec = (router: 'api' | 'function') => ({
+    method: 'post' as const,
+    path: router === 'api' ? '/email/send' : SEND_EMAIL_FUNCTION_PATH,
+    summary: router === 'api' ? 'Send an email' : 'Send an email (SPEC §7 function send-email)',
+    description:
+      'Either `template` (a template of the application, with `templateData`) or `subject` and `html`. ' +
+      'Members of the application’s organization, or an API token of this application with the `write` scope. ' +
+      '`from` must be MAIL_FROM’s address or a verified sender of the application, otherwise MAIL_FROM is used. ' +
+      'Rate limited per application; every send is logged (email_logs and the activity log).' +
+      (router === 'function' ? ' Same as POST /api/v1/email/send.' : ''),
+    tags: ['Email templates'],
+    authenticated: true,
+    tokenScope: 'write' as const,
+    body: SendEmailSchema,
+    responses: {
+      200: { description: 'Sent (or kept in the development outbox)', schema: SendEmailResultSchema },
+      404: { description: 'No such application among the caller’s, or no such template' },
+      429: { description: 'Too many mails for this application; see Retry-After' },
+      502: {
+        description: `SMTP refused or is unreachable (${MailErrors.DELIVERY_FAILED.code}, with its error)`,
+      },
+    },
+  });
+
+  for (const [router, which] of [
+    [api, 'api'],
+    [root, 'function'],
+  ] as const) {
+    router.route(
+      spec(which),
+      async (req, _res, next) => {
+        await authorizeSend(req);
+        next();
+      },
+      perApplication,
+      async (req, res) => {
+        const application = authorized.get(req);
+        if (!application) throw new Error('the send handler ran without authorizeSend');
+        res.json(
+          await deps.sending.send(applicationCallerOf(req), application, req.valid.body, requestContext(req)),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,129 @@
+import { Types, type Connection } from 'mongoose';
+import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
+import { sanitizeTemplateHtml } from './email-templates.html.js';
+import { emailTemplateModels, type EmailTemplateDocument } from './email-templates.model.js';
+import {
+  APPLICATION_SYSTEM_TEMPLATES,
+  DEFAULT_LOCALE,
+  LOCALES,
+  renderTemplate,
+  systemTemplate,
+  type Locale,
+  type RenderedMail,
+} from './mail.templates.js';
+
+export interface ApplicationMailSettings {
+  default_locale: Locale;
+  verified_senders: string[];
+}
+
+const DEFAULT_SETTINGS: ApplicationMailSettings = { default_locale: DEFAULT_LOCALE, verified_senders: [] };
+
+export interface TemplateStore {
+  /**
+   * Adds the application's copies of the system templates it lacks (each name in each locale), from
+   * the built-in defaults; changes none it has. Safe to call concurrently. Returns how many it added.
+   */
+  ensureSystemTemplates(applicationId: Types.ObjectId): Promise<number>;
+  /**
+   * The active template `name` of an application in `locale`, else in the application's default
+   * locale, else in any locale; null when there is none.
+   */
+  findVariant(
+    applicationId: Types.ObjectId,
+    name: string,
+    locale: Locale,
+  ): Promise<EmailTemplateDocument | null>;
+  settingsOf(applicationId: Types.ObjectId): Promise<ApplicationMailSettings>;
+  /** The language a person chose for their mails (account setting), or null. */
+  localeOfUser(userId: string | null | undefined): Promise<Locale | null>;
+}
+
+export function createTemplateStore(connection: Connection): TemplateStore {
+  const { EmailTemplates, EmailSettings, EmailPreferences } = emailTemplateModels(connection);
+
+  async function settingsOf(applicationId: Types.ObjectId): Promise<ApplicationMailSettings> {
+    const settings = await EmailSettings.findOne({ application_id: applicationId }).lean();
+    return settings
+      ? { default_locale: settings.default_locale, verified_senders: settings.verified_senders }
+      : DEFAULT_SETTINGS;
+  }
+
+  return {
+    settingsOf,
+
+    async ensureSystemTemplates(applicationId) {
+      const existing = await EmailTemplates.find(
+        { application_id: applicationId, is_system_template: true },
+        { name: 1, locale: 1 },
+      ).lean();
+      const have = new Set(existing.map((template) => `${template.name}/${template.locale}`));
+      let added = 0;
+      for (const name of APPLICATION_SYSTEM_TEMPLATES) {
+        for (const locale of LOCALES) {
+          if (have.has(`${name}/${locale}`)) continue;
+          const source = systemTemplate(name, locale);
+          try {
+            await EmailTemplates.create({
+              application_id: applicationId,
+              name,
+              locale,
+              subject: source.subject,
+              html_content: source.html_content,
+              text_content: null,
+              variables: source.variables,
+              is_active: true,
+              is_system_template: true,
+            });
+            added += 1;
+          } catch (error) {
+            // Another request created it in the meantime: the unique index keeps one.
+            if (!isDuplicateKey(error)) throw error;
+          }
+        }
+      }
+      return added;
+    },
+
+    async findVariant(applicationId, name, locale) {
+      const variants = await EmailTemplates.find({
+        application_id: applicationId,
+        name,
+        is_active: true,
+      }).lean<EmailTemplateDocument[]>();
+      if (variants.length === 0) return null;
+      const inLocale = (wanted: Locale) => variants.find((variant) => variant.locale === wanted);
+      const fallback = (await settingsOf(applicationId)).default_locale;
+      return (
+        inLocale(locale) ??
+        inLocale(fallback) ??
+        variants.sort((a, b) => a.created_at.getTime() - b.created_at.getTime())[0]!
+      );
+    },
+
+    async localeOfUser(userId) {
+      if (!userId || !Types.ObjectId.isValid(userId)) return null;
+      const preferences = await EmailPreferences.findOne({ user_id: new Types.ObjectId(userId) }).lean();
+      return preferences?.locale ?? null;
+    },
+  };
+}
+
+/**
+ * Renders a stored template. Its HTML was sanitized on save and is sanitized again here, so nothing
+ * that reached the database another way can put a script into a mail.
+ */
+export function renderStoredTemplate(
+  template: Pick<EmailTemplateDocument, 'subject' | 'html_content' | 'text_content' | 'locale'>,
+  data: Record<string, string>,
+): RenderedMail {
+  return renderTemplate(
+    {
+      subject: template.subject,
+      html_content: sanitizeTemplateHtml(template.html_content).html,
+      text_content: template.text_content,
+    },
+    data,
+    { locale: template.locale },
+  );
+}
