@@ -413,10 +413,11 @@ export class Tracker {
    * page load instead of being lost.
    */
   #sendBeforeUnload(unloading: boolean): void {
-    if (!this.#canSend() || this.#failures > 0) return;
-    // A normal request of ours still in flight is cancelled with the page; send it along.
+    // A normal request of ours still in flight is cancelled with the page: free its entries at once
+    // for the keepalive send below, or for the next page load (instead of after the lease).
     if (unloading && this.#inFlight.length)
       this.#queue.release(new Set(this.#inFlight.map((entry) => entry.id)), false);
+    if (!this.#canSend() || this.#failures > 0) return;
     let budget = UNLOAD_BYTES;
     for (let batch; budget > 0 && (batch = this.#queue.take(budget));) {
       budget -= JSON.stringify(batch.body).length;

@@ -86,6 +86,35 @@ describe('tracker: page hide and offline', () => {
     expect(JSON.parse(queued()!).map((entry: { path: string }) => entry.path)).to.include('analytics');
   });
 
+  it('a send still in flight when the page goes is not held back from the next page load', async () => {
+    server.respond = (request) =>
+      request.path === '/api/v1/analytics' && server.events().length === 0
+        ? { status: 503 }
+        : { status: 200 };
+    let analyticsCalls = 0;
+    // This page dies with its retry in flight: that request never settles.
+    const dying = new Tracker({
+      applicationId: APP_ID,
+      apiUrl: server.url,
+      window: page.window as unknown as Window,
+      autoPageViews: false,
+      flushAt: 100,
+      flushIntervalMs: 300_000,
+      fetch: (input, init) =>
+        String(input).endsWith('/analytics') && ++analyticsCalls === 2
+          ? new Promise(() => {})
+          : fetch(input, init),
+    });
+    dying.track('in_flight_at_reload');
+    await dying.flush(); // 503; the retry follows and hangs
+    await server.waitFor(() => analyticsCalls === 2, 3000, 'the retry');
+    page.window.dispatchEvent(new page.window.Event('pagehide'));
+
+    start(); // the next page load, same storage
+    await server.waitFor(() => server.events().length === 2, 2000, 'the resend on the next page load');
+    expect(server.events()[1].event).to.equal('in_flight_at_reload');
+  });
+
   it('pauses while offline and sends when the browser is back online', async () => {
     setOnline(false);
     const sdk = start({ flushAt: 1 });
