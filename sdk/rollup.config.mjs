@@ -24,7 +24,13 @@ export default [
     input: entries,
     external,
     output: [
-      { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      {
+        dir: 'dist',
+        format: 'es',
+        sourcemap: true,
+        entryFileNames: '[name].js',
+        chunkFileNames: '[name]-[hash].js',
+      },
       {
         dir: 'dist',
         format: 'cjs',
@@ -41,7 +47,12 @@ export default [
   {
     input: entries,
     external,
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: '[name]-[hash].d.ts' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].d.ts',
+      chunkFileNames: '[name]-[hash].d.ts',
+    },
     plugins: [dts()],
   },
 ];
