@@ -9,6 +9,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export interface StartedServer {
   url: string;
   process: ChildProcess;
+  /** The server's JSON log entries so far (stdout), e.g. to find the embedded database's port. */
+  logEntries(): Array<Record<string, unknown>>;
   /** Sends SIGTERM and waits for a clean exit (the exit code is returned). */
   stop(): Promise<number | null>;
 }
@@ -66,6 +68,14 @@ export async function startBuiltServer(
   return {
     url,
     process: child,
+    logEntries: () =>
+      output.flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      }),
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
