@@ -278,6 +278,17 @@ describe('sending e-mail: POST /functions/v1/send-email and /api/v1/email/send',
     expect(refused.body.from).to.equal(`IAM Platform <${MAIL_FROM_ADDRESS}>`);
     expect(addresses((await waitForDelivery(sink, spoofed)).mail.from)).to.deep.equal([MAIL_FROM_ADDRESS]);
 
+    // The platform's own address keeps its configured name: nobody can rename the platform's sender.
+    const renamed = recipient('renamed');
+    const platform = await send({
+      to: renamed,
+      subject: 'Hi',
+      html: '<p>x</p>',
+      from: `Your Bank <${MAIL_FROM_ADDRESS}>`,
+    }).expect(200);
+    expect(platform.body.from).to.equal(`IAM Platform <${MAIL_FROM_ADDRESS}>`);
+    expect((await waitForDelivery(sink, renamed)).mail.from?.value[0]?.name).to.equal('IAM Platform');
+
     const injected = recipient('injected');
     await send({
       to: injected,

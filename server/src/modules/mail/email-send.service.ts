@@ -66,16 +66,20 @@ export function createEmailSendService(deps: {
   const store = createTemplateStore(deps.connection);
   const defaultSender = parseSender(config.mail.from);
 
-  /** The requested sender when its address is MAIL_FROM's or a verified sender of the application. */
+  /**
+   * The requested sender when its address is a verified sender of the application; MAIL_FROM for
+   * MAIL_FROM's own address (with its configured name: nobody renames the platform's sender) and
+   * for anything else.
+   */
   function chooseSender(
     requested: string | undefined,
     verified: string[],
   ): { from: string; refused: boolean } {
     if (requested === undefined) return { from: config.mail.from, refused: false };
     const sender = parseSender(requested);
-    const allowed = new Set(verified);
-    if (defaultSender) allowed.add(defaultSender.address);
-    if (!sender || !allowed.has(sender.address)) return { from: config.mail.from, refused: true };
+    if (sender && sender.address === defaultSender?.address)
+      return { from: config.mail.from, refused: false };
+    if (!sender || !verified.includes(sender.address)) return { from: config.mail.from, refused: true };
     return { from: formatSender(sender), refused: false };
   }
 
@@ -108,7 +112,9 @@ export function createEmailSendService(deps: {
         });
       } else {
         const html = sanitizeTemplateHtml(input.html!).html;
-        rendered = { subject: input.subject!, html, text: input.text ?? htmlToText(html) };
+        // One line, as rendered subjects are.
+        const subject = input.subject!.replace(/\s+/g, ' ').trim();
+        rendered = { subject, html, text: input.text ?? htmlToText(html) };
       }
       const sender = chooseSender(input.from, settings.verified_senders);
       const metadata = {
