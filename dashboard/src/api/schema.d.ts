@@ -3257,6 +3257,536 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Installations of the caller’s applications
+         * @description Newest last_seen_at first. Signed-in members of the organization that owns the application, or API tokens with the analytics scope for their own application; another tenant’s application answers 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description The next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description Default: every application the caller can see (an API token: its own). */
+                    application_id?: string;
+                    is_anonymous?: "true" | "false";
+                    /** @description true: seen in the last 24 hours; false: not seen for 24 hours. */
+                    active?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Installations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallationList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Application not found or another tenant’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register an installation (register_installation)
+         * @description Upserts the installation by (application, installation_id): first_seen_at is kept, last_seen_at moves, session_count grows by one for a session id not seen before. Also upserts the anonymous user. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application (public, write-only, like an analytics write key); its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                    /** @description Recorded with the installation, activity and events, e.g. 0.1.0 or python/0.1.0. */
+                    "x-sdk-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RegisterInstallationRequest"];
+                };
+            };
+            responses: {
+                /** @description Known installation updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RegisterInstallationResponse"];
+                    };
+                };
+                /** @description New installation */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RegisterInstallationResponse"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body (details name the fields) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not among the application’s allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log an activity (log_installation_activity)
+         * @description Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application (public, write-only, like an analytics write key); its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                    /** @description Recorded with the installation, activity and events, e.g. 0.1.0 or python/0.1.0. */
+                    "x-sdk-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LogActivityRequest"];
+                };
+            };
+            responses: {
+                /** @description Logged */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LogActivityResponse"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body (details name the fields) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not among the application’s allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a batch of analytics events
+         * @description At most 500 events (400 beyond) and 1 MB (413 payload_too_large beyond). An event whose id is already stored for the application is neither stored nor counted again, so a retried batch is harmless. Events stamped more than 5 minutes ahead or older than the retention window are refused one by one (see `rejected`); the rest is stored. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application (public, write-only, like an analytics write key); its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                    /** @description Recorded with the installation, activity and events, e.g. 0.1.0 or python/0.1.0. */
+                    "x-sdk-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnalyticsBatch"];
+                };
+            };
+            responses: {
+                /** @description Batch processed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyticsBatchResponse"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body (details name the fields) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not among the application’s allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link the anonymous user and installation to the signed-in user
+         * @description Takes only access tokens from this application's embedding sign-in (POST /api/auth/login); dashboard tokens and other applications' tokens get 401 token_audience_mismatch, API tokens 403. Signing in or registering through the embedding API with anonymous_id / installation_id in the body does the same. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application (public, write-only, like an analytics write key); its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                    /** @description Recorded with the installation, activity and events, e.g. 0.1.0 or python/0.1.0. */
+                    "x-sdk-version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IdentifyRequest"];
+                };
+            };
+            responses: {
+                /** @description Linked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdentifyResponse"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body (details name the fields) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Origin not among the application’s allowed origins */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/anonymous-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Anonymous users of the caller’s applications
+         * @description Newest last_activity_at first. Signed-in members of the organization that owns the application, or API tokens with the analytics scope for their own application; another tenant’s application answers 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description The next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description Default: every application the caller can see (an API token: its own). */
+                    application_id?: string;
+                    /** @description The installation (browser or process), kept in localStorage. */
+                    installation_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Anonymous users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnonymousUserList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Application not found or another tenant’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/activity-logs": {
         parameters: {
             query?: never;
@@ -3266,7 +3796,7 @@ export interface paths {
         };
         /**
          * Audit trail of the caller's organizations
-         * @description Entries of the organizations where the caller is an active member, plus the caller's own account events; newest first.
+         * @description Entries of the organizations where the caller is an active member, plus the caller's own account events; newest first. With application_id: that application's entries, including what its SDK sent (404 for another tenant's application).
          */
         get: {
             parameters: {
@@ -3276,10 +3806,19 @@ export interface paths {
                     cursor?: string;
                     /** @description Only entries at or after this time. */
                     since?: string;
+                    /** @description 1d, 7d, 30d or all (default all); combines with since. */
+                    period?: "1d" | "7d" | "30d" | "all";
                     action?: string;
                     resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "api" | "component" | "other";
+                    /** @description Text found in the action, resource type or endpoint (case-insensitive). */
+                    search?: string;
+                    /** @description registered: by a known account; anonymous: without one (e.g. not signed in). */
+                    user_type?: "registered" | "anonymous";
                     organization_id?: string;
                     project_id?: string;
+                    application_id?: string;
+                    /** @description An installation id (inst_…). */
+                    installation_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3323,7 +3862,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Organization not among the caller’s */
+                /** @description Organization or application not among the caller’s */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3553,6 +4092,1147 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an application’s email templates
+         * @description The application’s active templates, system and custom (`is_system_template`), newest first. An application that has no copies of the system templates yet gets them now.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The application whose templates to list. */
+                    application_id: string;
+                    /** @description Only system or only custom templates; both when omitted. */
+                    kind?: "system" | "custom";
+                    /** @description Language of the variant: de or en. */
+                    locale?: "de" | "en";
+                    /** @description Also deactivated custom templates (default false). */
+                    include_inactive?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Templates */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailTemplateList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such application among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a custom email template
+         * @description Variables are detected from `{{name}}` placeholders; the HTML is sanitized (no scripts, event handlers or `javascript:` URLs).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateEmailTemplateRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailTemplate"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such application among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Name taken in this locale, reserved for a system template, or limit reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an email template */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Template */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailTemplate"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such template among the caller’s applications (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a custom email template */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the delete scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such template among the caller’s applications (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description System templates cannot be deleted (reset them instead) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit an email template
+         * @description System templates: subject and content only (renaming, moving or deactivating answers 409). Custom templates may also be renamed, moved to another of the caller’s applications or deactivated (`is_active: false`).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateEmailTemplateRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailTemplate"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such template among the caller’s applications (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not allowed for a system template, or the name is taken */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/email-templates/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a system template to its default
+         * @description Subject, content and variables go back to the built-in default. This cannot be undone.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Reset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailTemplate"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such template among the caller’s applications (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a system template */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-templates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an email template with data
+         * @description Renders the template (or a draft of subject/content, sanitized as on save; nothing is stored). Values are HTML-escaped; placeholders without a value stay as `{{name}}` and are listed in `unresolved`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PreviewEmailTemplateRequest"];
+                };
+            };
+            responses: {
+                /** @description Rendered mail */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailPreview"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such template among the caller’s applications (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applications/{id}/email-templates/copy-system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy the system templates to an application
+         * @description Adds every system template the application lacks; changes none it has.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The application’s system templates */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CopySystemTemplatesResult"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such application among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applications/{id}/email-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an application’s e-mail settings
+         * @description Default locale of its mails and the verified senders its send requests may use as `from`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailSettings"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such application among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an application’s e-mail settings (admins)
+         * @description Organization admins set the default locale and the verified senders. Listing an address vouches that the organization may send as it; no ownership check by mail or DNS is made.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateEmailSettingsRequest"];
+                };
+            };
+            responses: {
+                /** @description Settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailSettings"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an admin of the organization, or an API token */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such application among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/email/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your mail language */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Preferences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailPreferences"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set your mail language
+         * @description The language (de or en) of the mails you receive — account, template and test mails — when the template exists in it; null uses each application’s default locale.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateEmailPreferencesRequest"];
+                };
+            };
+            responses: {
+                /** @description Preferences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailPreferences"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/email/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an email
+         * @description Either `template` (a template of the application, with `templateData`) or `subject` and `html`. Members of the application’s organization, or an API token of this application with the `write` scope. `from` must be MAIL_FROM’s address or a verified sender of the application, otherwise MAIL_FROM is used. Rate limited per application; every send is logged (email_logs and the activity log).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SendEmailRequest"];
+                };
+            };
+            responses: {
+                /** @description Sent (or kept in the development outbox) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SendEmailResult"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such application among the caller’s, or no such template */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many mails for this application; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SMTP refused or is unreachable (mail_delivery_failed, with its error) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/send-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an email (SPEC §7 function send-email)
+         * @description Either `template` (a template of the application, with `templateData`) or `subject` and `html`. Members of the application’s organization, or an API token of this application with the `write` scope. `from` must be MAIL_FROM’s address or a verified sender of the application, otherwise MAIL_FROM is used. Rate limited per application; every send is logged (email_logs and the activity log). Same as POST /api/v1/email/send.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SendEmailRequest"];
+                };
+            };
+            responses: {
+                /** @description Sent (or kept in the development outbox) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SendEmailResult"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such application among the caller’s, or no such template */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many mails for this application; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SMTP refused or is unreachable (mail_delivery_failed, with its error) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4354,6 +6034,16 @@ export interface components {
             email: string;
             password: string;
             display_name?: string;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string;
         };
         EmbeddingSession: {
             /** @description The access JWT; send it as `Authorization: Bearer …`. */
@@ -4370,6 +6060,16 @@ export interface components {
              */
             email: string;
             password: string;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string;
         };
         EmbeddingRefreshRequest: {
             refresh_token: string;
@@ -4388,6 +6088,221 @@ export interface components {
                 delete: boolean;
                 manage_members: boolean;
             };
+        };
+        RegisterInstallationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            installation_id: string;
+            /** @description Whether this session id was counted as a new session. */
+            new_session: boolean;
+        };
+        RegisterInstallationRequest: {
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id: string;
+            device_info?: components["schemas"]["DeviceInfo"];
+            environment_info?: components["schemas"]["EnvironmentInfo"];
+            /** @default true */
+            is_anonymous: boolean;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string | null;
+            /** @description Your own id for the user, as reported by the client (stored as reported_user_id, unverified). Linking to an account of this platform happens through POST /api/v1/identify or the embedding sign-in. */
+            user_id?: string | null;
+        };
+        DeviceInfo: {
+            platform?: string | null;
+            user_agent?: string | null;
+            language?: string | null;
+            timezone?: string | null;
+            /** @example 1920x1080 */
+            screen_resolution?: string | null;
+            color_depth?: number | null;
+            /** @description GiB, as navigator.deviceMemory. */
+            device_memory?: number | null;
+            hardware_concurrency?: number | null;
+        } | null;
+        EnvironmentInfo: {
+            url?: string | null;
+            referrer?: string | null;
+            /**
+             * @description ISO 8601 date-time (UTC when it has no offset) or Unix epoch milliseconds.
+             * @example 2030-01-31T12:00:00.000Z
+             */
+            timestamp?: string | number | null;
+            /**
+             * @description The session, kept in sessionStorage (new after 30 min idle).
+             * @example sess_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            session_id?: string | null;
+        } | null;
+        LogActivityResponse: {
+            /** @enum {boolean} */
+            success: true;
+            activity_id: string;
+        };
+        LogActivityRequest: {
+            action: string;
+            /** @enum {string} */
+            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "api" | "component" | "other";
+            resource_id?: string | null;
+            /** @description Context for people reading the log. Never put secrets here. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string | null;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_user_id?: string | null;
+        };
+        AnalyticsBatchResponse: {
+            /** @description Events stored by this request. */
+            events_processed: number;
+            /** @description Events whose id was already stored (or repeated in the batch): not stored again. */
+            duplicates: number;
+            /** @description Events refused one by one; the rest of the batch is stored. Do not resend them. */
+            rejected: {
+                /** @description Position in `events`. */
+                index: number;
+                id: string | null;
+                /** @enum {string} */
+                reason: "timestamp_in_future" | "timestamp_too_old";
+                message: string;
+            }[];
+        };
+        AnalyticsBatch: {
+            events: components["schemas"]["AnalyticsEvent"][];
+            session_info?: {
+                /**
+                 * @description The session, kept in sessionStorage (new after 30 min idle).
+                 * @example sess_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+                 */
+                session_id?: string | null;
+                /**
+                 * @description The installation (browser or process), kept in localStorage.
+                 * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+                 */
+                installation_id?: string | null;
+            } | null;
+        };
+        AnalyticsEvent: {
+            /** @description Idempotency key (the SDKs send evt_…): an event whose id is already stored for this application is not stored or counted again. */
+            id?: string | null;
+            event: string;
+            /** @description Event properties. */
+            properties?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description When it happened; default: when it arrived.
+             * @example 2030-01-31T12:00:00.000Z
+             */
+            timestamp?: string | number | null;
+        };
+        IdentifyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            user_id: string;
+            /** @description An anonymous user stays linked to the first account it was linked to (linked_to_other_user: left as it was; call reset() on sign-out so the next person gets a new anonymous id). */
+            anonymous_user: {
+                anonymous_id: string;
+                /** @enum {string} */
+                status: "linked" | "already_linked" | "linked_to_other_user";
+            } | null;
+            /** @description An installation (a device) names the account that signed in on it last. */
+            installation: {
+                installation_id: string;
+                /** @enum {string} */
+                status: "linked" | "already_linked" | "linked_to_other_user";
+            } | null;
+        };
+        IdentifyRequest: {
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string | null;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string | null;
+        };
+        InstallationList: {
+            data: components["schemas"]["Installation"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        Installation: {
+            id: string;
+            installation_id: string;
+            application_id: string;
+            project_id: string;
+            organization_id: string;
+            device_info: {
+                platform: string | null;
+                user_agent: string | null;
+                language: string | null;
+                timezone: string | null;
+                screen_resolution: string | null;
+                color_depth: number | null;
+                device_memory: number | null;
+                hardware_concurrency: number | null;
+            };
+            environment_info: {
+                url: string | null;
+                referrer: string | null;
+                /** Format: date-time */
+                timestamp: string | null;
+                session_id: string | null;
+            };
+            is_anonymous: boolean;
+            is_active: boolean;
+            anonymous_id: string | null;
+            /** @description The account linked by identify or an embedding sign-in. */
+            user_id: string | null;
+            /** @description user_id as the client reported it (unverified). */
+            reported_user_id: string | null;
+            /** Format: date-time */
+            linked_at: string | null;
+            session_count: number;
+            total_events: number;
+            sdk_version: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+        };
+        AnonymousUserList: {
+            data: components["schemas"]["AnonymousUser"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        AnonymousUser: {
+            id: string;
+            anonymous_id: string;
+            display_name: string;
+            installation_id: string | null;
+            application_id: string;
+            project_id: string;
+            organization_id: string;
+            user_id: string | null;
+            /** Format: date-time */
+            linked_at: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_activity_at: string;
         };
         ActivityLogList: {
             data: components["schemas"]["ActivityLog"][];
@@ -4456,6 +6371,161 @@ export interface components {
             template_name: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        EmailTemplateList: {
+            data: components["schemas"]["EmailTemplate"][];
+            /** @description Always null: an application’s templates come in one page. */
+            next_cursor: string | null;
+        };
+        /** @description SPEC §3 email_template, one language variant. */
+        EmailTemplate: {
+            id: string;
+            application_id: string;
+            name: string;
+            /**
+             * @description Language of the variant: de or en.
+             * @enum {string}
+             */
+            locale: "de" | "en";
+            subject: string;
+            html_content: string;
+            text_content: string | null;
+            /** @description The {{name}} placeholders, detected on save. */
+            variables: string[];
+            is_active: boolean;
+            is_system_template: boolean;
+            /** @description Null for system templates. */
+            created_by: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CreateEmailTemplateRequest: {
+            application_id: string;
+            name: string;
+            subject: string;
+            /** @description HTML with {{variable}} placeholders; sanitized on save. */
+            html_content: string;
+            /** @description Plain-text part; derived from html_content when empty. */
+            text_content?: string | null;
+            /**
+             * @description Defaults to the application’s default locale (email settings).
+             * @enum {string}
+             */
+            locale?: "de" | "en";
+        };
+        UpdateEmailTemplateRequest: {
+            name?: string;
+            subject?: string;
+            /** @description HTML with {{variable}} placeholders; sanitized on save. */
+            html_content?: string;
+            /** @description Plain-text part; derived from html_content when empty. */
+            text_content?: string | null;
+            /**
+             * @description Language of the variant: de or en.
+             * @enum {string}
+             */
+            locale?: "de" | "en";
+            /** @description Moves a custom template to another application of the caller’s. */
+            application_id?: string;
+            /** @description false deactivates a custom template. */
+            is_active?: boolean;
+        };
+        EmailPreview: {
+            subject: string;
+            /** @description The complete mail HTML; show it in a sandboxed iframe. */
+            html: string;
+            text: string;
+            /** @description Placeholders without a value, still shown as {{name}}. */
+            unresolved: string[];
+        };
+        PreviewEmailTemplateRequest: {
+            data?: {
+                [key: string]: string;
+            };
+            /** @description A draft subject to preview instead of the saved one. */
+            subject?: string;
+            /** @description Draft HTML to preview instead of the saved one (sanitized as on save; nothing is stored). */
+            html_content?: string;
+            /** @description Plain-text part; derived from html_content when empty. */
+            text_content?: string | null;
+        };
+        CopySystemTemplatesResult: {
+            /** @description How many system templates were missing and added. */
+            added: number;
+            /** @description The application’s system templates. */
+            data: components["schemas"]["EmailTemplate"][];
+        };
+        EmailSettings: {
+            application_id: string;
+            /**
+             * @description Language of the variant: de or en.
+             * @enum {string}
+             */
+            default_locale: "de" | "en";
+            verified_senders: string[];
+        };
+        UpdateEmailSettingsRequest: {
+            /**
+             * @description Language of the variant: de or en.
+             * @enum {string}
+             */
+            default_locale?: "de" | "en";
+            verified_senders?: string[];
+        };
+        EmailPreferences: {
+            /**
+             * @description Language of the mails you receive; null: each application’s default.
+             * @enum {string|null}
+             */
+            locale: "de" | "en" | null;
+        };
+        UpdateEmailPreferencesRequest: {
+            /**
+             * @description Language of the mails you receive; null: each application’s default.
+             * @enum {string|null}
+             */
+            locale: "de" | "en" | null;
+        };
+        SendEmailResult: {
+            /** @enum {boolean} */
+            success: true;
+            message_id: string;
+            /** @enum {string} */
+            transport: "smtp" | "outbox";
+            /** @description The sender used. */
+            from: string;
+            template: string | null;
+            /**
+             * @description The variant sent; null for raw HTML.
+             * @enum {string|null}
+             */
+            locale: "de" | "en" | null;
+        };
+        SendEmailRequest: {
+            /** Format: email */
+            to: string;
+            subject?: string;
+            /** @description Sanitized like template HTML. */
+            html?: string;
+            /** @description Plain-text part; derived from html_content when empty. */
+            text?: string;
+            /** @description Name of one of the application’s templates. */
+            template?: string;
+            templateData?: {
+                [key: string]: string;
+            };
+            /** @description Sender ("Name <address>" or an address): MAIL_FROM’s address or one of the application’s verified senders; otherwise MAIL_FROM is used. */
+            from?: string;
+            applicationId: string;
+            /** @description The account the mail is about (logged; its mail language picks the template variant). */
+            userId?: string;
+            /**
+             * @description Overrides the recipient’s language.
+             * @enum {string}
+             */
+            locale?: "de" | "en";
         };
         CreatedApiToken: components["schemas"]["ApiToken"] & {
             /**
