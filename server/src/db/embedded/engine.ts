@@ -129,6 +129,17 @@ export class Index {
   keysOf(doc: Doc): Array<[string, unknown[]]> {
     if (!this.maintained) return [];
     if (this.partial && !this.partial.test(doc)) return [];
+    // Common case, same result as below: every field holds one value (no arrays to expand).
+    const single: unknown[] = [];
+    for (const f of this.fields) {
+      const values = pathValues(doc, f);
+      if (values.length !== 1) break;
+      single.push(values[0]);
+    }
+    if (single.length === this.fields.length) {
+      if (this.sparse && single.every((v) => v === undefined)) return [];
+      return [[single.length === 1 ? keyOf(single[0]) : JSON.stringify(single.map(keyOf)), single]];
+    }
     const perField = this.fields.map((f) => {
       const seen = new Map<string, unknown>();
       for (const v of pathValues(doc, f)) {
@@ -159,8 +170,8 @@ export class Index {
     return values.length === 1 ? keyOf(values[0]) : JSON.stringify(values.map(keyOf));
   }
 
-  add(doc: Doc, docKey: string): void {
-    for (const [k] of this.keysOf(doc)) {
+  add(doc: Doc, docKey: string, keys = this.keysOf(doc)): void {
+    for (const [k] of keys) {
       let set = this.entries.get(k);
       if (!set) this.entries.set(k, (set = new Set()));
       set.add(docKey);
@@ -216,13 +227,17 @@ export class Collection {
     return { v: 2, key: { _id: 1 }, name: '_id_' };
   }
 
-  /** Throws the duplicate key error a write of `doc` (stored under docKey) would cause. */
-  checkUnique(doc: Doc, docKey: string, isNew: boolean): void {
+  /**
+   * Throws the duplicate key error a write of `doc` (stored under docKey) would cause. `keys` are the
+   * document's keys per index (in `indexes` order) when the caller computed them already.
+   */
+  checkUnique(doc: Doc, docKey: string, isNew: boolean, keys?: Array<Array<[string, unknown[]]>>): void {
     if (isNew && this.docs.has(docKey))
       throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
-    for (const idx of this.indexes) {
+    for (let i = 0; i < this.indexes.length; i++) {
+      const idx = this.indexes[i] as Index;
       if (!idx.unique) continue;
-      for (const [k, vals] of idx.keysOf(doc)) {
+      for (const [k, vals] of keys?.[i] ?? idx.keysOf(doc)) {
         const set = idx.entries.get(k);
         if (!set) continue;
         for (const other of set)
@@ -234,9 +249,11 @@ export class Collection {
 
   insertStored(doc: Doc): void {
     const key = keyOf(doc._id);
-    this.checkUnique(doc, key, true);
+    // Each index's keys are computed once, for the unique check and for the insert.
+    const keys = this.indexes.map((idx) => idx.keysOf(doc));
+    this.checkUnique(doc, key, true, keys);
     this.docs.set(key, doc);
-    for (const idx of this.indexes) idx.add(doc, key);
+    this.indexes.forEach((idx, i) => idx.add(doc, key, keys[i]));
   }
 
   replaceStored(oldDoc: Doc, newDoc: Doc): void {

@@ -13,7 +13,7 @@ import {
   loadOrCreateCredentials,
   ScramAuthenticator,
 } from './auth.js';
-import { CommandRunner, type ConnectionInfo, type Durability } from './commands.js';
+import { CommandRunner, decodedFromSmallMessage, type ConnectionInfo, type Durability } from './commands.js';
 import { Engine } from './engine.js';
 import { MongoServerError, toServerError } from './errors.js';
 import { DiskStorage, MemoryDurability } from './storage.js';
@@ -22,6 +22,7 @@ import {
   encodeOpMsg,
   encodeOpReply,
   FLAG_MORE_TO_COME,
+  MAX_BSON_OBJECT_SIZE,
   MAX_MESSAGE_SIZE,
   OP_MSG,
   OP_QUERY,
@@ -243,6 +244,7 @@ export class EmbeddedMongoServer {
       return;
     }
     if (req.kind === 'msg') {
+      if (msg.length <= MAX_BSON_OBJECT_SIZE) decodedFromSmallMessage.add(req.body);
       const reply = await this.runner.run(req.body, conn);
       if (req.flags & FLAG_MORE_TO_COME) return; // unacknowledged (w:0) request
       this.send(

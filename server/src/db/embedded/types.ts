@@ -26,9 +26,18 @@ function encodesAsInt32(n: number): boolean {
 
 /** Converts a value decoded with promoteValues:false into the engine representation; records types when `types` is given. */
 export function normalize(v: unknown, types?: TypeMap, path = ''): unknown {
+  return normalizeAt(v, types, path ? path.split('.') : []);
+}
+
+/** `path` holds the segments leading to `v`; it is joined only when a type is recorded. */
+function normalizeAt(v: unknown, types: TypeMap | undefined, path: string[]): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) v[i] = normalize(v[i], types, path ? `${path}.${i}` : String(i));
+    for (let i = 0; i < v.length; i++) {
+      path.push(String(i));
+      v[i] = normalizeAt(v[i], types, path);
+      path.pop();
+    }
     return v;
   }
   const t = (v as { _bsontype?: string })._bsontype;
@@ -38,7 +47,7 @@ export function normalize(v: unknown, types?: TypeMap, path = ''): unknown {
         return (v as Int32).value;
       case 'Double': {
         const n = (v as Double).value;
-        if (types && encodesAsInt32(n)) types.set(path, 'double');
+        if (types && encodesAsInt32(n)) types.set(path.join('.'), 'double');
         return n;
       }
       case 'Long': {
@@ -47,7 +56,7 @@ export function normalize(v: unknown, types?: TypeMap, path = ''): unknown {
           l.lessThanOrEqual(Long.fromNumber(Number.MAX_SAFE_INTEGER)) &&
           l.greaterThanOrEqual(Long.fromNumber(Number.MIN_SAFE_INTEGER))
         ) {
-          if (types) types.set(path, 'long');
+          if (types) types.set(path.join('.'), 'long');
           return l.toNumber();
         }
         return l;
@@ -62,7 +71,11 @@ export function normalize(v: unknown, types?: TypeMap, path = ''): unknown {
     }
   }
   if (isPlainObject(v)) {
-    for (const k of Object.keys(v)) v[k] = normalize(v[k], types, path ? `${path}.${k}` : k);
+    for (const k of Object.keys(v)) {
+      path.push(k);
+      v[k] = normalizeAt(v[k], types, path);
+      path.pop();
+    }
   }
   return v;
 }
