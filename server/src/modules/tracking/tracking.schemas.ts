@@ -54,60 +54,70 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * A JSON object stored as sent (so not z.record, which rebuilds it): every key checked at every
- * depth, nesting and size bounded. Anything else is a 400 naming the offending path.
+ * depth, nesting and size bounded (the size counted while walking: characters of keys and values,
+ * plus a little per entry, about its JSON length). Anything else is a 400 naming the offending path.
  */
 function jsonObject(description: string) {
   return z
     .custom<Record<string, unknown>>(isPlainObject, { message: 'Must be a JSON object.' })
     .superRefine((value, ctx) => {
-      const walk = (node: unknown, path: (string | number)[], depth: number): boolean => {
-        if (depth > MAX_NESTING) {
-          ctx.addIssue({ code: 'custom', path, message: `Nested deeper than ${MAX_NESTING} levels.` });
-          return false;
-        }
-        if (Array.isArray(node)) return node.every((item, index) => walk(item, [...path, index], depth + 1));
-        if (!isPlainObject(node)) return true;
-        for (const key of Object.keys(node)) {
-          const problem = keyProblem(key);
-          if (problem) {
-            ctx.addIssue({ code: 'custom', path: [...path, key.slice(0, 40)], message: problem });
-            return false;
+      let size = 0;
+      const path: (string | number)[] = [];
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', path: [...path], message });
+        return false;
+      };
+      const walk = (node: unknown, depth: number): boolean => {
+        if (depth > MAX_NESTING) return fail(`Nested deeper than ${MAX_NESTING} levels.`);
+        if (typeof node === 'string') size += node.length + 2;
+        else if (Array.isArray(node)) {
+          size += 2;
+          for (let index = 0; index < node.length; index++) {
+            path.push(index);
+            if (!walk(node[index], depth + 1)) return false;
+            path.pop();
           }
-          if (!walk(node[key], [...path, key], depth + 1)) return false;
-        }
+        } else if (isPlainObject(node)) {
+          size += 2;
+          for (const key of Object.keys(node)) {
+            path.push(key.slice(0, 40));
+            const problem = keyProblem(key);
+            if (problem) return fail(problem);
+            size += key.length + 4;
+            if (!walk(node[key], depth + 1)) return false;
+            path.pop();
+          }
+        } else size += 8;
         return true;
       };
-      if (!walk(value, [], 0)) return;
-      if (Buffer.byteLength(JSON.stringify(value)) > MAX_PROPERTIES_BYTES)
+      if (walk(value, 0) && size > MAX_PROPERTIES_BYTES)
         ctx.addIssue({ code: 'custom', message: `At most ${MAX_PROPERTIES_BYTES / 1024} KB of JSON.` });
     })
     .openapi({ type: 'object', additionalProperties: true, description } as never);
 }
 
-/**
- * An instant: ISO 8601 (with an offset or Z; without one it is read as UTC) or Unix epoch
- * milliseconds. Becomes a Date.
- */
+/** ISO 8601 date-time; seconds, fractions and the offset are optional (no offset: UTC). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+function toDate(value: string | number): Date {
+  return new Date(typeof value === 'string' && !HAS_OFFSET.test(value) ? `${value}Z` : value);
+}
+
+/** An instant: ISO 8601 (without an offset it is read as UTC) or Unix epoch milliseconds; becomes a Date. */
 const TimestampSchema = z
   .union([
     z
       .string()
       .max(40)
       .regex(
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i,
+        ISO_DATE_TIME,
         'Must be an ISO 8601 date-time, e.g. 2030-01-31T12:00:00.000Z, or epoch milliseconds.',
       ),
     z.number().int().min(0).max(8.64e15),
   ])
-  .transform((value, ctx) => {
-    const text = typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? `${value}Z` : value;
-    const date = new Date(text);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'Not a valid date-time.' });
-      return z.NEVER;
-    }
-    return date;
-  })
+  .refine((value) => !Number.isNaN(toDate(value).getTime()), 'Not a valid date-time.')
+  .transform(toDate)
   .openapi({
     description: 'ISO 8601 date-time (UTC when it has no offset) or Unix epoch milliseconds.',
     example: '2030-01-31T12:00:00.000Z',
@@ -226,12 +236,9 @@ export type EventRejection = (typeof EVENT_REJECTIONS)[number];
 export const AnalyticsBatchResponseSchema = z
   .object({
     events_processed: z.number().int().openapi({ description: 'Events stored by this request.' }),
-    duplicates: z
-      .number()
-      .int()
-      .openapi({
-        description: 'Events whose id was already stored (or repeated in the batch): not stored again.',
-      }),
+    duplicates: z.number().int().openapi({
+      description: 'Events whose id was already stored (or repeated in the batch): not stored again.',
+    }),
     rejected: z
       .array(
         z.object({
@@ -288,13 +295,9 @@ export const IngestHeadersSchema = z.object({
     description:
       'Id of an active application (public, write-only, like an analytics write key); its allowed_origins decide which browser origins may call.',
   }),
-  'x-sdk-version': z
-    .string()
-    .max(64)
-    .optional()
-    .openapi({
-      description: 'Recorded with the installation, activity and events, e.g. 0.1.0 or python/0.1.0.',
-    }),
+  'x-sdk-version': z.string().max(64).optional().openapi({
+    description: 'Recorded with the installation, activity and events, e.g. 0.1.0 or python/0.1.0.',
+  }),
 });
 
 // ---- dashboard reads ------------------------------------------------------------------------------

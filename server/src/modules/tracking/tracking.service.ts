@@ -547,7 +547,9 @@ export function createTrackingService(deps: {
       const result: BatchResult = { events_processed: 0, duplicates: 0, rejected: [] };
       const idsInBatch = new Set<string>();
       const rows: Array<Omit<AnalyticsEvent, '_id'>> = [];
-      batch.events.forEach((event, index) => {
+      const { _id: applicationId, project_id, organization_id } = source.application;
+      for (let index = 0; index < batch.events.length; index++) {
+        const event = batch.events[index]!;
         const timestamp = event.timestamp ?? now;
         const id = event.id ?? null;
         if (timestamp.getTime() > newest) {
@@ -567,10 +569,10 @@ export function createTrackingService(deps: {
         } else if (id !== null && idsInBatch.has(id)) {
           result.duplicates += 1;
         } else {
-          if (id !== null) idsInBatch.add(id);
-          rows.push({
-            ...owner(source.application),
-            ...(id !== null ? { event_id: id } : {}),
+          const row: Omit<AnalyticsEvent, '_id'> = {
+            application_id: applicationId,
+            project_id,
+            organization_id,
             event: event.event,
             properties: event.properties ?? {},
             timestamp,
@@ -578,9 +580,14 @@ export function createTrackingService(deps: {
             session_id: sessionId,
             installation_id: installationId,
             sdk_version: source.sdkVersion,
-          });
+          };
+          if (id !== null) {
+            idsInBatch.add(id);
+            row.event_id = id;
+          }
+          rows.push(row);
         }
-      });
+      }
 
       if (rows.length > 0) {
         await ensureIndexes();
@@ -597,20 +604,14 @@ export function createTrackingService(deps: {
         }
       }
 
-      if (installationId) {
+      // The installation is seen (and its session counted) even when every event was a retry.
+      if (installationId)
         await touchInstallation(
           source.application,
           installationId,
           { events: result.events_processed, sessionId },
           now,
         );
-        if (result.events_processed > 0) {
-          await AnonymousUsers.updateMany(
-            { application_id: source.application._id, installation_id: installationId },
-            { $max: { last_activity_at: now } },
-          );
-        }
-      }
       return result;
     },
 

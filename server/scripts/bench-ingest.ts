@@ -1,0 +1,203 @@
+/**
+ * `npm run bench:ingest` — analytics events/s through POST /api/v1/analytics on loopback (autocannon),
+ * in batches of 500 events with unique ids, into the embedded database in memory and journaled (a data
+ * directory), and how the rate changes as the store grows from empty to 1M stored events (pre-filled
+ * with insertMany straight into the collection between runs). Starts the real server each time.
+ *
+ * Options: --duration <s per run> (default 10), --connections <n> (default 4), --batch <events>
+ * (default 500), --sizes <comma-separated stored events> (default 0,100000,1000000),
+ * --modes memory,journal (default both).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import { Types } from 'mongoose';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '4' },
+    batch: { type: 'string', default: '500' },
+    sizes: { type: 'string', default: '0,100000,1000000' },
+    modes: { type: 'string', default: 'memory,journal' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const batchSize = Number(values.batch);
+const sizes = values.sizes.split(',').map(Number);
+const modes = values.modes.split(',') as Array<'memory' | 'journal'>;
+const PREFILL_CHUNK = 10_000;
+
+async function api(base: string, route: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${route} → ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** An owner, organization, project and application, through the API. */
+async function createApplication(base: string): Promise<string> {
+  const email = 'bench@example.com';
+  const password = 'benchmark password';
+  await api(base, '/api/v1/auth/register', { email, password });
+  const { access_token: token } = await api(base, '/api/v1/auth/login', { email, password });
+  const auth = { authorization: `Bearer ${token as string}` };
+  const org = await api(base, '/api/v1/organizations', { name: 'Bench', slug: 'bench' }, auth);
+  const project = await api(
+    base,
+    '/api/v1/projects',
+    { name: 'Web', slug: 'web', organization_id: org.id },
+    auth,
+  );
+  const app = await api(
+    base,
+    '/api/v1/applications',
+    { name: 'Shop', slug: 'shop', project_id: project.id },
+    auth,
+  );
+  return app.id as string;
+}
+
+/** A batch of `batchSize` events with ids no other batch uses. */
+function batchBody(run: string, sequence: number): string {
+  const timestamp = new Date().toISOString();
+  const events: string[] = [];
+  for (let i = 0; i < batchSize; i++) {
+    events.push(
+      `{"id":"evt_${run}_${sequence}_${i}","event":"page_view","timestamp":"${timestamp}","properties":{"path":"/p/${i % 50}","ref":"bench"}}`,
+    );
+  }
+  return `{"events":[${events.join(',')}],"session_info":{"session_id":"sess_${run}${String(sequence % 100).padStart(8, '0')}","installation_id":"inst_bench${String(sequence % 1000).padStart(8, '0')}"}}`;
+}
+
+/** Inserts stored events straight into the collection until it holds `target` events. */
+async function prefill(server: RunningServer, applicationId: string, target: number): Promise<number> {
+  const events = server.database.connection.collection('analytics_events');
+  const application = await server.database.connection
+    .collection('applications')
+    .findOne({ _id: new Types.ObjectId(applicationId) });
+  let stored = await events.estimatedDocumentCount();
+  const started = performance.now();
+  while (stored < target) {
+    const n = Math.min(PREFILL_CHUNK, target - stored);
+    const now = new Date();
+    const docs = Array.from({ length: n }, (_, i) => ({
+      application_id: application!._id,
+      project_id: application!.project_id,
+      organization_id: application!.organization_id,
+      event_id: `evt_prefill_${stored + i}`,
+      event: 'page_view',
+      properties: { path: `/p/${i % 50}`, ref: 'prefill' },
+      timestamp: new Date(now.getTime() - ((stored + i) % 86_400) * 1000),
+      received_at: now,
+      session_id: null,
+      installation_id: `inst_prefill${String(i % 1000).padStart(8, '0')}`,
+      sdk_version: null,
+    }));
+    await events.insertMany(docs, { ordered: false });
+    stored += n;
+  }
+  return performance.now() - started;
+}
+
+interface Row {
+  database: string;
+  'stored before': string;
+  'events/s': number;
+  'batches/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  'non-2xx': number;
+  /** Event-loop utilisation of the main thread: the server's routes and autocannon together. */
+  'main loop busy %': number;
+  'process RSS MB': number;
+}
+
+async function measure(mode: 'memory' | 'journal'): Promise<Row[]> {
+  const dataDir = mode === 'journal' ? mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-')) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    EMAIL_CONFIRMATION_REQUIRED: 'false',
+    INGEST_RATE_LIMIT_PER_IP: '100000000',
+    INGEST_RATE_LIMIT_PER_APPLICATION: '100000000',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+  });
+  const server = await startServer(config, pino({ level: 'silent' }), {
+    inMemoryDatabase: mode === 'memory',
+  });
+  const rows: Row[] = [];
+  try {
+    const applicationId = await createApplication(server.url);
+    const headers = { 'content-type': 'application/json', 'x-application-id': applicationId };
+    // The first batch builds the indexes, so the pre-fill is indexed like real traffic.
+    await api(server.url, '/api/v1/analytics', JSON.parse(batchBody('warmup', 0)), headers);
+
+    for (const size of sizes) {
+      const prefillMs = await prefill(server, applicationId, size);
+      if (prefillMs > 0)
+        console.error(`${mode}: pre-filled to ${size} events in ${(prefillMs / 1000).toFixed(1)} s`);
+      const stored = await server.database.connection.collection('analytics_events').estimatedDocumentCount();
+      let sequence = 0;
+      let processed = 0;
+      const run = `${mode}${size}`;
+      const elu = performance.eventLoopUtilization();
+      const result: Result = await autocannon({
+        url: `${server.url}/api/v1/analytics`,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            headers,
+            setupRequest: (request) => ({ ...request, body: batchBody(run, sequence++) }),
+            onResponse: (status, body) => {
+              if (status === 200)
+                processed += (JSON.parse(body) as { events_processed: number }).events_processed;
+            },
+          },
+        ],
+      });
+      const seconds = result.duration;
+      const busy = performance.eventLoopUtilization(elu).utilization;
+      rows.push({
+        database: mode === 'memory' ? 'embedded, in memory' : 'embedded, journaled',
+        'stored before': stored.toLocaleString('en-US'),
+        'events/s': Math.round(processed / seconds),
+        'batches/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        'non-2xx': result.non2xx,
+        'main loop busy %': Math.round(busy * 100),
+        'process RSS MB': Math.round(process.memoryUsage().rss / 1024 / 1024),
+      });
+      console.error(`${mode}, ${stored} stored: ${rows.at(-1)!['events/s']} events/s`);
+    }
+  } finally {
+    await server.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const rows: Row[] = [];
+for (const mode of modes) rows.push(...(await measure(mode)));
+
+console.log(
+  `\nIngest benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
+console.log(
+  `POST /api/v1/analytics, batches of ${batchSize} events with unique ids, ${connections} connections, ${duration} s per run; server, embedded database (worker thread) and autocannon share this machine\n`,
+);
+console.table(rows);
