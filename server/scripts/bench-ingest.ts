@@ -117,6 +117,8 @@ interface Row {
   'p50 ms': number;
   'p99 ms': number;
   'non-2xx': number;
+  /** CPU time of this process (all threads: server, database worker, autocannon) per stored event. */
+  'CPU µs/event': number;
   /** Event-loop utilisation of the main thread: the server's routes and autocannon together. */
   'main loop busy %': number;
   'process RSS MB': number;
@@ -153,6 +155,7 @@ async function measure(mode: 'memory' | 'journal'): Promise<Row[]> {
       let processed = 0;
       const run = `${mode}${size}`;
       const elu = performance.eventLoopUtilization();
+      const cpu = process.cpuUsage();
       const result: Result = await autocannon({
         url: `${server.url}/api/v1/analytics`,
         connections,
@@ -171,6 +174,7 @@ async function measure(mode: 'memory' | 'journal'): Promise<Row[]> {
       });
       const seconds = result.duration;
       const busy = performance.eventLoopUtilization(elu).utilization;
+      const cpuUs = process.cpuUsage(cpu);
       rows.push({
         database: mode === 'memory' ? 'embedded, in memory' : 'embedded, journaled',
         'stored before': stored.toLocaleString('en-US'),
@@ -179,6 +183,7 @@ async function measure(mode: 'memory' | 'journal'): Promise<Row[]> {
         'p50 ms': result.latency.p50,
         'p99 ms': result.latency.p99,
         'non-2xx': result.non2xx,
+        'CPU µs/event': Math.round((cpuUs.user + cpuUs.system) / Math.max(1, processed)),
         'main loop busy %': Math.round(busy * 100),
         'process RSS MB': Math.round(process.memoryUsage().rss / 1024 / 1024),
       });

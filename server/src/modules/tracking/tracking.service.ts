@@ -546,7 +546,7 @@ export function createTrackingService(deps: {
       const installationId = batch.session_info?.installation_id ?? null;
       const result: BatchResult = { events_processed: 0, duplicates: 0, rejected: [] };
       const idsInBatch = new Set<string>();
-      const rows: Array<Omit<AnalyticsEvent, '_id'>> = [];
+      const rows: AnalyticsEvent[] = [];
       const { _id: applicationId, project_id, organization_id } = source.application;
       for (let index = 0; index < batch.events.length; index++) {
         const event = batch.events[index]!;
@@ -569,7 +569,9 @@ export function createTrackingService(deps: {
         } else if (id !== null && idsInBatch.has(id)) {
           result.duplicates += 1;
         } else {
-          const row: Omit<AnalyticsEvent, '_id'> = {
+          const row: AnalyticsEvent = {
+            // Set first, as the database stores it: neither the driver nor the server reorders the row.
+            _id: new Types.ObjectId(),
             application_id: applicationId,
             project_id,
             organization_id,
