@@ -19,6 +19,9 @@ const ProjectDetail = lazy(() => import('./pages/ProjectDetail'));
 const ApplicationDetail = lazy(() => import('./pages/ApplicationDetail'));
 const Tokens = lazy(() => import('./pages/Tokens'));
 const Admin = lazy(() => import('./pages/Admin'));
+const EmailTemplates = lazy(() => import('./pages/EmailTemplates'));
+const ApplicationEmailTemplates = lazy(() => import('./pages/EmailTemplates/ApplicationTemplates'));
+const ProjectEmailTemplates = lazy(() => import('./pages/EmailTemplates/ProjectTemplates'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /** SPEC §2: "/" is the dashboard when signed in, the landing page otherwise. */
@@ -62,6 +65,10 @@ export const routes: RouteObject[] = [
           { path: 'projects/:projectId/applications/:applicationId', element: <ApplicationDetail /> },
           { path: 'tokens', element: <Tokens /> },
           { path: 'admin', element: <Admin /> },
+          { path: 'email-templates', element: <EmailTemplates /> },
+          { path: 'application-email-templates', element: <ApplicationEmailTemplates /> },
+          { path: 'application-email-templates/:applicationId', element: <ApplicationEmailTemplates /> },
+          { path: 'app-email-templates', element: <ProjectEmailTemplates /> },
         ],
       },
     ],

@@ -1,3 +1,4 @@
+import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
@@ -198,6 +199,7 @@ export const catalogParts = {
   errors: errors.en,
   tenancy: tenancy.en,
   tokens: tokens.en,
+  emailTemplates: emailTemplates.en,
 } as const;
 
-export const en: Catalog = { ...coreEn, ...errors.en, ...tenancy.en, ...tokens.en };
+export const en: Catalog = { ...coreEn, ...errors.en, ...tenancy.en, ...tokens.en, ...emailTemplates.en };

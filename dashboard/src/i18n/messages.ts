@@ -1,3 +1,4 @@
+import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
@@ -200,9 +201,10 @@ export const catalogParts = {
   errors: errors.de,
   tenancy: tenancy.de,
   tokens: tokens.de,
+  emailTemplates: emailTemplates.de,
 } as const;
 
-export const de = { ...coreDe, ...errors.de, ...tenancy.de, ...tokens.de } as const;
+export const de = { ...coreDe, ...errors.de, ...tenancy.de, ...tokens.de, ...emailTemplates.de } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;
 

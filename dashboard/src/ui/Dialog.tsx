@@ -10,13 +10,13 @@ const Overlay = styled(RadixDialog.Overlay)`
   z-index: 50;
 `;
 
-const Content = styled(RadixDialog.Content)`
+const Content = styled(RadixDialog.Content)<{ $width: number }>`
   position: fixed;
   z-index: 51;
   top: 50%;
   left: 50%;
   transform: translate(-50%, -50%);
-  width: min(440px, calc(100vw - 32px));
+  width: min(${({ $width }) => $width}px, calc(100vw - 32px));
   max-height: calc(100vh - 32px);
   overflow: auto;
   display: grid;
@@ -60,6 +60,8 @@ interface DialogProps {
   title: string;
   description?: string;
   closeLabel: string;
+  /** Widest width in px (default 440); wide content such as a mail preview asks for more. */
+  width?: number;
   children: ReactNode;
 }
 
@@ -71,6 +73,7 @@ export function Dialog({
   title,
   description,
   closeLabel,
+  width = 440,
   children,
 }: DialogProps) {
   // Radix returns focus only to its own Trigger; most dialogs here are opened from state, so
@@ -96,6 +99,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <Overlay />
         <Content
+          $width={width}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={rememberOpener}
           onCloseAutoFocus={returnFocus}
