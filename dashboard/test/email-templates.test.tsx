@@ -1,0 +1,218 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'chai';
+import { Route, Routes } from 'react-router';
+import ApplicationTemplates from '../src/pages/EmailTemplates/ApplicationTemplates';
+import ProjectTemplates from '../src/pages/EmailTemplates/ProjectTemplates';
+import { useUiStore } from '../src/stores/ui';
+import { useToastStore } from '../src/ui/useToast';
+import { FetchStub, json } from './fetch-stub';
+import { renderWithProviders } from './render';
+
+const APP = { id: 'a1', name: 'Shop Web', project_id: 'p1', organization_id: 'o1' };
+
+function template(overrides: Record<string, unknown>) {
+  return {
+    id: 'tpl1',
+    application_id: 'a1',
+    name: 'welcome',
+    locale: 'de',
+    subject: 'Willkommen bei {{appName}}',
+    html_content: '<p>Hallo {{name}}</p>',
+    text_content: null,
+    variables: ['appName', 'name'],
+    is_active: true,
+    is_system_template: true,
+    created_by: null,
+    created_at: '2026-03-05T09:07:00.000Z',
+    updated_at: '2026-03-05T09:07:00.000Z',
+    ...overrides,
+  };
+}
+
+const welcome = template({});
+const custom = template({
+  id: 'tpl2',
+  name: 'order_shipped',
+  subject: 'Bestellung {{orderId}}',
+  html_content: '<p>{{orderId}} {{missing}}</p>',
+  variables: ['orderId', 'missing'],
+  is_system_template: false,
+  created_by: 'u1',
+});
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/application-email-templates" element={<ApplicationTemplates />} />
+      <Route path="/application-email-templates/:applicationId" element={<ApplicationTemplates />} />
+      <Route path="/app-email-templates" element={<ProjectTemplates />} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('e-mail template screens', () => {
+  let stub: FetchStub;
+  let templates: ReturnType<typeof template>[];
+
+  beforeEach(() => {
+    act(() => {
+      void useUiStore.getState().setLocale('de');
+      useToastStore.setState({ toasts: [] });
+    });
+    templates = [custom, welcome];
+    stub = new FetchStub()
+      .on('GET', '/api/v1/applications/a1', () => json(200, APP))
+      .on('GET', '/api/v1/email-templates', () => json(200, { data: templates, next_cursor: null }))
+      .install();
+  });
+
+  afterEach(() => {
+    cleanup();
+    stub.restore();
+    document.body.style.pointerEvents = '';
+  });
+
+  function card(name: string): HTMLElement {
+    return screen.getByRole('heading', { name, level: 2 }).closest('article')!;
+  }
+
+  it('lists the application’s templates with subject, variables and a system badge; reset only on system ones', async () => {
+    renderAt('/application-email-templates/a1');
+    await screen.findByRole('heading', { name: 'welcome', level: 2 });
+    expect(screen.getByRole('heading', { name: 'E-Mail Templates: Shop Web', level: 1 })).to.exist;
+    const system = within(card('welcome'));
+    expect(system.getByText('System')).to.exist;
+    expect(system.getByText('Willkommen bei {{appName}}')).to.exist;
+    expect(system.getByText('{{appName}}')).to.exist;
+    expect(system.getByText('{{name}}')).to.exist;
+    expect(system.getByRole('button', { name: 'Zurücksetzen: welcome (de)' })).to.exist;
+    const own = within(card('order_shipped'));
+    expect(own.queryByText('System')).to.equal(null);
+    expect(own.getByText('{{missing}}')).to.exist;
+    expect(own.queryByRole('button', { name: /Zurücksetzen/ })).to.equal(null);
+    expect(own.getByRole('button', { name: 'Test senden: order_shipped (de)' })).to.exist;
+  });
+
+  it('previews in a sandboxed iframe at desktop and mobile width and warns about unresolved variables', async () => {
+    stub.on('POST', '/api/v1/email-templates/tpl2/preview', () =>
+      json(200, {
+        subject: 'Bestellung {{orderId}}',
+        html: '<!doctype html><p>{{orderId}} {{missing}}</p>',
+        text: '',
+        unresolved: ['orderId', 'missing'],
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/application-email-templates/a1');
+    await user.click(await screen.findByRole('button', { name: 'Vorschau: order_shipped (de)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vorschau: order_shipped' });
+    const warning = await within(dialog).findByText('Nicht ersetzte Variablen: {{orderId}}, {{missing}}');
+    expect(warning).to.exist;
+    const frame = within(dialog).getByTitle(/Vorschau der Mail/) as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).to.equal('');
+    expect(frame.getAttribute('srcdoc')).to.contain('{{missing}}');
+    expect(frame.dataset.previewWidth).to.equal('desktop');
+    await user.click(within(dialog).getByRole('button', { name: 'Mobil' }));
+    expect(within(dialog).getByRole('button', { name: 'Mobil' }).getAttribute('aria-pressed')).to.equal(
+      'true',
+    );
+    expect(
+      (within(dialog).getByTitle(/Vorschau der Mail/) as HTMLIFrameElement).dataset.previewWidth,
+    ).to.equal('mobile');
+    expect(stub.calls('POST', '/api/v1/email-templates/tpl2/preview')[0]!.body).to.deep.equal({ data: {} });
+  });
+
+  it('refuses to create a template without name and subject ("Name und Betreff sind erforderlich")', async () => {
+    stub.on('POST', '/api/v1/email-templates', (request) =>
+      json(201, template({ id: 'tpl3', ...(request.body as object), is_system_template: false })),
+    );
+    const user = userEvent.setup();
+    renderAt('/application-email-templates/a1');
+    await screen.findByRole('heading', { name: 'welcome', level: 2 });
+    await user.click(screen.getByRole('button', { name: 'New Template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neues Template' });
+    await user.type(within(dialog).getByLabelText('Name'), 'newsletter');
+    await user.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
+    expect(within(dialog).getByRole('alert').textContent).to.equal('Name und Betreff sind erforderlich');
+    expect(stub.calls('POST', '/api/v1/email-templates')).to.have.length(0);
+
+    // paste, not type: user-event reads "{" in typed text as a key name.
+    await user.click(within(dialog).getByLabelText('Betreff'));
+    await user.paste('News für {{name}}');
+    await user.click(within(dialog).getByLabelText('HTML-Inhalt'));
+    await user.paste('<p>Hallo</p>');
+    await user.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+    expect(stub.calls('POST', '/api/v1/email-templates')[0]!.body).to.deep.equal({
+      application_id: 'a1',
+      name: 'newsletter',
+      subject: 'News für {{name}}',
+      html_content: '<p>Hallo</p>',
+    });
+    expect(await screen.findByText('Template erfolgreich erstellt')).to.exist;
+  });
+
+  it('resets a system template only after confirming that it cannot be undone', async () => {
+    stub.on('POST', '/api/v1/email-templates/tpl1/reset', () => json(200, welcome));
+    const user = userEvent.setup();
+    renderAt('/application-email-templates/a1');
+    await user.click(await screen.findByRole('button', { name: 'Zurücksetzen: welcome (de)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Template zurücksetzen?' });
+    expect(dialog.textContent).to.contain('Dies kann nicht rückgängig gemacht werden.');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+    expect(stub.calls('POST', '/api/v1/email-templates/tpl1/reset')).to.have.length(0);
+
+    await user.click(screen.getByRole('button', { name: 'Zurücksetzen: welcome (de)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Zurücksetzen' }));
+    await waitFor(() => expect(stub.calls('POST', '/api/v1/email-templates/tpl1/reset')).to.have.length(1));
+    expect(await screen.findByText('Template zurückgesetzt')).to.exist;
+  });
+
+  it('shows "Fehler beim Laden der Templates" when the list cannot be loaded', async () => {
+    stub.on('GET', '/api/v1/email-templates', () => json(500, { error: 'Datenbank weg', code: 'internal' }));
+    renderAt('/application-email-templates/a1');
+    // The query is retried once (App's client) before the failure shows.
+    expect(await screen.findByText('Fehler beim Laden der Templates', {}, { timeout: 4000 })).to.exist;
+    expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).to.exist;
+  });
+
+  it('sends a test mail of a template with its values and says "Email sent successfully"', async () => {
+    stub.on('POST', '/api/v1/email/send', () =>
+      json(200, {
+        success: true,
+        message_id: '<1@x>',
+        transport: 'smtp',
+        from: 'x',
+        template: 'welcome',
+        locale: 'de',
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/application-email-templates/a1');
+    await user.click(await screen.findByRole('button', { name: 'Test senden: welcome (de)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test-Mail senden: welcome' });
+    await user.type(within(dialog).getByLabelText('Empfänger'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Wert für {{name}}'), 'Ada');
+    expect(within(dialog).getByLabelText('Wert für {{appName}}')).to.exist;
+    await user.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    expect(await screen.findByText('Email sent successfully')).to.exist;
+    expect(stub.calls('POST', '/api/v1/email/send')[0]!.body).to.deep.equal({
+      to: 'ada@example.com',
+      applicationId: 'a1',
+      template: 'welcome',
+      templateData: { name: 'Ada' },
+      locale: 'de',
+    });
+  });
+
+  it('says "Keine Anwendung angegeben" without an application or project', async () => {
+    renderAt('/app-email-templates');
+    expect(await screen.findByRole('heading', { name: 'Keine Anwendung angegeben' })).to.exist;
+    cleanup();
+    renderAt('/application-email-templates');
+    expect(await screen.findByRole('heading', { name: 'Keine Anwendung angegeben' })).to.exist;
+  });
+});
