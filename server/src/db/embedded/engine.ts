@@ -106,7 +106,11 @@ export class Index {
   readonly ttlSeconds: number | undefined;
   /** Special (text, 2dsphere, …) indexes are kept in the catalog but not maintained. */
   readonly maintained: boolean;
-  readonly entries = new Map<string, Set<string>>();
+  /**
+   * Index key → the keys of the documents holding it: one document's key as a string (most keys,
+   * and every key of a unique index, belong to one document), a Set only for several.
+   */
+  readonly entries = new Map<string, string | Set<string>>();
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
@@ -170,20 +174,34 @@ export class Index {
     return values.length === 1 ? keyOf(values[0]) : JSON.stringify(values.map(keyOf));
   }
 
+  /** The keys of the documents holding index key `k`. */
+  docKeysAt(k: string): Iterable<string> {
+    const held = this.entries.get(k);
+    return held === undefined ? [] : typeof held === 'string' ? [held] : held;
+  }
+
   add(doc: Doc, docKey: string, keys = this.keysOf(doc)): void {
-    for (const [k] of keys) {
-      let set = this.entries.get(k);
-      if (!set) this.entries.set(k, (set = new Set()));
-      set.add(docKey);
-    }
+    for (const [k] of keys) this.addEntry(k, docKey);
+  }
+
+  addEntry(k: string, docKey: string): void {
+    const held = this.entries.get(k);
+    if (held === undefined) this.entries.set(k, docKey);
+    else if (typeof held !== 'string') held.add(docKey);
+    else if (held !== docKey) this.entries.set(k, new Set([held, docKey]));
   }
 
   remove(doc: Doc, docKey: string): void {
     for (const [k] of this.keysOf(doc)) {
-      const set = this.entries.get(k);
-      if (!set) continue;
-      set.delete(docKey);
-      if (set.size === 0) this.entries.delete(k);
+      const held = this.entries.get(k);
+      if (held === undefined) continue;
+      if (typeof held === 'string') {
+        if (held === docKey) this.entries.delete(k);
+        continue;
+      }
+      held.delete(docKey);
+      if (held.size === 1) this.entries.set(k, held.values().next().value as string);
+      else if (held.size === 0) this.entries.delete(k);
     }
   }
 }
@@ -238,9 +256,7 @@ export class Collection {
       const idx = this.indexes[i] as Index;
       if (!idx.unique) continue;
       for (const [k, vals] of keys?.[i] ?? idx.keysOf(doc)) {
-        const set = idx.entries.get(k);
-        if (!set) continue;
-        for (const other of set)
+        for (const other of idx.docKeysAt(k))
           if (other !== docKey)
             throw duplicateKeyError(this.ns, idx.spec.name, idx.spec.key, idx.fields, vals);
       }
@@ -309,8 +325,7 @@ export class Collection {
     for (const vals of best.lists) combos = combos.flatMap((c) => vals.map((v) => [...c, v]));
     const keys = new Set<string>();
     for (const combo of combos) {
-      const set = best.idx.entries.get(best.idx.keyForLookup(combo));
-      if (set) for (const k of set) keys.add(k);
+      for (const k of best.idx.docKeysAt(best.idx.keyForLookup(combo))) keys.add(k);
     }
     const out: Doc[] = [];
     for (const k of keys) {
@@ -534,9 +549,8 @@ export class Engine {
     // Build, failing like mongod on duplicates.
     for (const [docKey, doc] of coll.docs) {
       for (const [k, vals] of idx.keysOf(doc)) {
-        let set = idx.entries.get(k);
-        if (!set) idx.entries.set(k, (set = new Set()));
-        if (idx.unique && set.size > 0 && !set.has(docKey)) {
+        const held = idx.entries.get(k);
+        if (idx.unique && held !== undefined && held !== docKey) {
           const dup = duplicateKeyError(coll.ns, spec.name, spec.key, idx.fields, vals);
           throw mongoError(
             11000,
@@ -544,7 +558,7 @@ export class Engine {
             dup.extra,
           );
         }
-        set.add(docKey);
+        idx.addEntry(k, docKey);
       }
     }
     coll.indexes.push(idx);
