@@ -98,6 +98,7 @@ describe('e-mail template screens in Chromium', function () {
     await page.getByRole('link', { name: /E-Mail Templates öffnen/ }).click();
     await page.waitForURL(`${server.url}/application-email-templates/${ids.application}`);
     await page.getByRole('heading', { name: 'E-Mail Templates: Shop Web', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Templates der Anwendung' }).waitFor();
     for (const name of [
       'welcome',
       'password_reset',

@@ -67,7 +67,7 @@ export const de = {
 
   'emailTemplates.edit.title': 'Template bearbeiten: {name}',
   'emailTemplates.edit.description':
-    'Betreff und HTML mit {{Variablen}}; die Vorschau rechts zeigt den Stand vor dem Speichern.',
+    'Betreff und HTML mit {{Variablen}}; die Live-Vorschau zeigt den Stand vor dem Speichern.',
   'emailTemplates.edit.livePreview': 'Live-Vorschau',
   'emailTemplates.field.name': 'Name',
   'emailTemplates.field.subject': 'Betreff',

@@ -23,6 +23,11 @@ import {
 } from './queries';
 import { SendDialog } from './SendDialog';
 
+/** A long name (email_confirmation at 375 px) keeps its line; the badges wrap below it. */
+const TitleRow = styled(CardTitleRow)`
+  flex-wrap: wrap;
+`;
+
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -99,7 +104,7 @@ function TemplateCard({
   );
   return (
     <ItemCard data-template-id={template.id}>
-      <CardTitleRow>
+      <TitleRow>
         <Heading>{template.name}</Heading>
         <Badges>
           {template.is_system_template ? (
@@ -111,7 +116,7 @@ function TemplateCard({
             {template.locale.toUpperCase()}
           </Badge>
         </Badges>
-      </CardTitleRow>
+      </TitleRow>
       <Details>
         <dt>{t('emailTemplates.card.subject')}</dt>
         <dd>{template.subject}</dd>
