@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../../server/test/mail/smtp-sink.js';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
-import { checkScreen, DESKTOP, dismissToasts, PHONE } from '../support/checks.js';
+import { checkScreen, DESKTOP, dismissToasts, expectKeyboardOperable, PHONE } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
 
 const PASSWORD = 'Template-Passwort-1';
@@ -109,11 +109,18 @@ describe('e-mail template screens in Chromium', function () {
       expect(await card(name).count(), name).to.equal(2); // de and en
     }
     await checkScreen(page, 'application-list', 'email-templates');
+    // A fresh load, so the Tab walk starts at the top of the page.
+    await page.reload();
+    await page.getByRole('list', { name: 'Templates der Anwendung' }).waitFor();
+    const stops = await expectKeyboardOperable(page);
+    expect(stops).to.include('Vorschau: welcome (de)').and.to.include('Zurücksetzen: welcome (de)');
   });
 
   it('creates a template and previews it at desktop and mobile width with the placeholder warning', async () => {
     await page.getByRole('button', { name: 'New Template' }).first().click();
     const create = page.getByRole('dialog', { name: 'Neues Template' });
+    await create.waitFor();
+    await expectKeyboardOperable(page, '[role="dialog"]');
     await create.getByRole('button', { name: 'Erstellen' }).click();
     await create.getByText('Name und Betreff sind erforderlich').waitFor();
     await create.getByLabel('Name').fill('order_shipped');
@@ -150,6 +157,7 @@ describe('e-mail template screens in Chromium', function () {
     expect(box.x + box.width, 'the mobile preview fits the phone').to.be.at.most(PHONE.width);
     await page.setViewportSize(DESKTOP);
     await checkScreen(page, 'preview-mobile', 'email-templates');
+    await expectKeyboardOperable(page, '[role="dialog"]');
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
   });
