@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { Route, Routes } from 'react-router';
 import ApplicationTemplates from '../src/pages/EmailTemplates/ApplicationTemplates';
+import EmailTemplates from '../src/pages/EmailTemplates';
 import ProjectTemplates from '../src/pages/EmailTemplates/ProjectTemplates';
 import { useUiStore } from '../src/stores/ui';
 import { useToastStore } from '../src/ui/useToast';
@@ -47,6 +48,7 @@ function renderAt(route: string) {
       <Route path="/application-email-templates" element={<ApplicationTemplates />} />
       <Route path="/application-email-templates/:applicationId" element={<ApplicationTemplates />} />
       <Route path="/app-email-templates" element={<ProjectTemplates />} />
+      <Route path="/email-templates" element={<EmailTemplates />} />
     </Routes>,
     { route },
   );
@@ -206,6 +208,58 @@ describe('e-mail template screens', () => {
       templateData: { name: 'Ada' },
       locale: 'de',
     });
+  });
+
+  it('shows "Failed to send email: …" with the SMTP server’s answer when delivery fails', async () => {
+    stub.on('POST', '/api/v1/email/send', () =>
+      json(502, {
+        error: 'Mail delivery failed: 550 Mailbox unavailable',
+        code: 'mail_delivery_failed',
+        details: [{ path: 'smtp', message: '550 Mailbox unavailable' }],
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/application-email-templates/a1');
+    await user.click(await screen.findByRole('button', { name: 'Test senden: welcome (de)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test-Mail senden: welcome' });
+    await user.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    expect(within(dialog).getByRole('alert').textContent).to.equal('Empfänger und Betreff sind erforderlich');
+    await user.type(within(dialog).getByLabelText('Empfänger'), 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    const expected =
+      'Failed to send email: Die E-Mail konnte nicht zugestellt werden. Bitte versuchen Sie es später erneut. (SMTP: 550 Mailbox unavailable)';
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).to.equal(expected));
+    expect(screen.getAllByText(expected)).to.have.length(2); // in the form and in the toast
+    expect(screen.getByRole('dialog')).to.exist; // kept open to try again
+  });
+
+  it('overview: chooses the only application, filters by tab and copies the system templates', async () => {
+    stub
+      .on('GET', '/api/v1/organizations', () =>
+        json(200, { data: [{ id: 'o1', name: 'Acme', role: 'admin' }], next_cursor: null }),
+      )
+      .on('GET', '/api/v1/projects', () =>
+        json(200, { data: [{ id: 'p1', name: 'Shop', organization_id: 'o1' }], next_cursor: null }),
+      )
+      .on('GET', '/api/v1/applications', () => json(200, { data: [APP], next_cursor: null }))
+      .on('POST', '/api/v1/applications/a1/email-templates/copy-system', () =>
+        json(200, { added: 3, data: [welcome] }),
+      );
+    const user = userEvent.setup();
+    renderAt('/email-templates');
+    await screen.findByRole('heading', { name: 'order_shipped', level: 2 });
+    expect((screen.getByLabelText('Anwendung') as HTMLSelectElement).value).to.equal('a1');
+    expect(screen.getByRole('heading', { name: 'welcome', level: 2 })).to.exist;
+    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'welcome', level: 2 })).to.equal(null));
+    expect(screen.getByRole('heading', { name: 'order_shipped', level: 2 })).to.exist;
+    await user.click(screen.getByRole('tab', { name: 'System' }));
+    await screen.findByRole('heading', { name: 'welcome', level: 2 });
+    expect(screen.queryByRole('heading', { name: 'order_shipped', level: 2 })).to.equal(null);
+    await user.click(screen.getByRole('button', { name: 'System-Templates kopieren' }));
+    expect(await screen.findByText('System templates copied to application successfully')).to.exist;
+    expect(screen.getByText('3 hinzugefügt')).to.exist;
+    expect(stub.calls('POST', '/api/v1/applications/a1/email-templates/copy-system')).to.have.length(1);
   });
 
   it('says "Keine Anwendung angegeben" without an application or project', async () => {

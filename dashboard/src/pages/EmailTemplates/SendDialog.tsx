@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { ApiError } from '../../api/client';
 import { describeError } from '../../api/errors';
+import type { Translate } from '../../i18n/useT';
 import { EntityForm } from '../../components/tenancy/EntityForm';
 import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
@@ -14,6 +16,16 @@ import { useSendEmail, type EmailTemplate, type SendEmailBody } from './queries'
 // The browser's own rule for type="email" (HTML standard), so the check matches what the field says.
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** The failure text, with the SMTP server's own answer when delivery failed (502): whoever tests a mail needs it. */
+function describeSendError(failure: unknown, t: Translate): string {
+  const text = describeError(failure, t);
+  const smtp =
+    failure instanceof ApiError
+      ? failure.details?.find((detail) => detail.path === 'smtp')?.message
+      : undefined;
+  return smtp ? `${text} (SMTP: ${smtp})` : text;
+}
 
 function SendForm({
   applicationId,
@@ -71,7 +83,7 @@ function SendForm({
         onDone();
       },
       onError: (failure) => {
-        const message = t('emailTemplates.sendFailed', { message: describeError(failure, t) });
+        const message = t('emailTemplates.sendFailed', { message: describeSendError(failure, t) });
         setError(message);
         toast({ title: t('emailTemplates.sendFailedTitle'), description: message, variant: 'destructive' });
       },
