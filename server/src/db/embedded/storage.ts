@@ -28,6 +28,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  statSync,
   unlinkSync,
   writeSync,
   ftruncateSync,
@@ -88,11 +89,14 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function frame(payload: Buffer): Buffer {
-  const header = Buffer.alloc(FRAME_HEADER);
-  header.writeUInt32LE(payload.length, 0);
-  header.writeUInt32LE(crc32(payload) >>> 0, 4);
-  return Buffer.concat([header, payload]);
+/** One record as BSON, framed: one allocation and one copy (a journal write per stored document). */
+function frameRecord(record: Doc): Buffer {
+  const payload = serialize(record, { ignoreUndefined: true, checkKeys: false });
+  const framed = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
+  framed.writeUInt32LE(payload.length, 0);
+  framed.writeUInt32LE(crc32(payload) >>> 0, 4);
+  framed.set(payload, FRAME_HEADER);
+  return framed;
 }
 
 /** Reads frames until the end or the first damaged frame; returns payloads and the offset of the valid end. */
@@ -235,6 +239,8 @@ export class DiskStorage implements Durability {
   private waiters: Array<{ lsn: number; resolve: () => void; reject: (e: Error) => void }> = [];
   private flushing: Promise<void> | null = null;
   private journalBytes = 0;
+  /** Size of the last snapshot written (or found at start). */
+  private snapshotBytes = 0;
   private failed: Error | null = null;
   private closed = false;
 
@@ -288,8 +294,9 @@ export class DiskStorage implements Durability {
       st.durableLsn = lsn;
       st.pendingLsn = lsn;
       st.journalBytes = journalBytes;
+      st.snapshotBytes = existsSync(snapPath) ? statSync(snapPath).size : 0;
       engine.onChange = (rec) => st.append(rec);
-      if (journalBytes > st.compactBytes) st.compact();
+      if (st.shouldCompact()) st.compact();
       return st;
     } catch (e) {
       try {
@@ -304,9 +311,7 @@ export class DiskStorage implements Durability {
   private append(rec: ChangeRecord): void {
     if (this.closed) throw new Error('storage is closed');
     this.lsn++;
-    this.pending.push(
-      frame(Buffer.from(serialize({ lsn: this.lsn, r: rec }, { ignoreUndefined: true, checkKeys: false }))),
-    );
+    this.pending.push(frameRecord({ lsn: this.lsn, r: rec }));
     this.pendingLsn = this.lsn;
   }
 
@@ -348,7 +353,17 @@ export class DiskStorage implements Durability {
       this.waiters = this.waiters.filter((w) => w.lsn > upTo);
       for (const w of ready) w.resolve();
     }
-    if (this.journalBytes > this.compactBytes && this.pending.length === 0) this.compact();
+    if (this.shouldCompact() && this.pending.length === 0) this.compact();
+  }
+
+  /**
+   * A snapshot rewrites the whole state, so the journal may grow to the larger of compactBytes and
+   * the last snapshot's size first: each journaled byte then pays for at most one snapshot byte, and
+   * a large store is not stalled by a full rewrite every compactBytes. Replay at start reads at most
+   * about twice the state.
+   */
+  private shouldCompact(): boolean {
+    return this.journalBytes > Math.max(this.compactBytes, this.snapshotBytes);
   }
 
   /**
@@ -362,10 +377,12 @@ export class DiskStorage implements Durability {
     try {
       const chunks: Buffer[] = [];
       let size = 0;
+      let written = 0;
       const put = (obj: Doc) => {
-        const b = frame(Buffer.from(serialize(obj, { ignoreUndefined: true, checkKeys: false })));
+        const b = frameRecord(obj);
         chunks.push(b);
         size += b.length;
+        written += b.length;
         if (size > 4 * 1024 * 1024) {
           writeSync(fd, Buffer.concat(chunks));
           chunks.length = 0;
@@ -383,6 +400,7 @@ export class DiskStorage implements Durability {
       }
       if (chunks.length) writeSync(fd, Buffer.concat(chunks));
       fsyncSync(fd);
+      this.snapshotBytes = written;
     } finally {
       closeSync(fd);
     }
