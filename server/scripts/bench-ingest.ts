@@ -1,8 +1,9 @@
 /**
  * `npm run bench:ingest` — analytics events/s through POST /api/v1/analytics on loopback (autocannon),
  * in batches of 500 events with unique ids, into the embedded database in memory and journaled (a data
- * directory), and how the rate changes as the store grows from empty to 1M stored events (pre-filled
- * with insertMany straight into the collection between runs). Starts the real server each time.
+ * directory), and how the rate changes as the store grows from empty to 1M stored events. Each size
+ * gets a fresh server whose collection is pre-filled to that size with insertMany straight into the
+ * collection, so every row starts where it says.
  *
  * Options: --duration <s per run> (default 10), --connections <n> (default 4), --batch <events>
  * (default 500), --sizes <comma-separated stored events> (default 0,100000,1000000),
@@ -171,7 +172,7 @@ async function runOnce(url: string, headers: Record<string, string>, run: string
   };
 }
 
-async function measure(mode: 'memory' | 'journal'): Promise<Row[]> {
+async function measure(mode: 'memory' | 'journal', size: number): Promise<Row> {
   const dataDir = mode === 'journal' ? mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-')) : undefined;
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -186,49 +187,44 @@ async function measure(mode: 'memory' | 'journal'): Promise<Row[]> {
   const server = await startServer(config, pino({ level: 'silent' }), {
     inMemoryDatabase: mode === 'memory',
   });
-  const rows: Row[] = [];
   try {
     const applicationId = await createApplication(server.url);
     const headers = { 'content-type': 'application/json', 'x-application-id': applicationId };
     // The first batch builds the indexes, so the pre-fill is indexed like real traffic.
     await api(server.url, '/api/v1/analytics', JSON.parse(batchBody('warmup', 0)), headers);
-
-    for (const size of sizes) {
-      const prefillMs = await prefill(server, applicationId, size);
-      if (prefillMs > 0)
-        console.error(`${mode}: pre-filled to ${size} events in ${(prefillMs / 1000).toFixed(1)} s`);
-      const stored = await server.database.connection.collection('analytics_events').estimatedDocumentCount();
-      const runs: Run[] = [];
-      for (let i = 0; i < repeat; i++) runs.push(await runOnce(server.url, headers, `${mode}${size}r${i}`));
-      const sorted = [...runs].sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);
-      const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-      rows.push({
-        database: mode === 'memory' ? 'embedded, in memory' : 'embedded, journaled',
-        'stored before': stored.toLocaleString('en-US'),
-        'events/s median': median.eventsPerSecond,
-        'events/s best': sorted.at(-1)!.eventsPerSecond,
-        'batches/s': Math.round(median.result.requests.average),
-        'p50 ms': median.result.latency.p50,
-        'p99 ms': median.result.latency.p99,
-        'non-2xx': runs.reduce((sum, r) => sum + r.result.non2xx, 0),
-        'CPU µs/event': median.cpuUsPerEvent,
-        'main loop busy %': Math.round(median.busy * 100),
-        'load avg': Number(runs[0]!.load.toFixed(1)),
-        'process RSS MB': Math.round(process.memoryUsage().rss / 1024 / 1024),
-      });
-      console.error(
-        `${mode}, ${stored} stored: ${runs.map((r) => r.eventsPerSecond).join(', ')} events/s (load ${runs[0]!.load.toFixed(1)})`,
-      );
-    }
+    const prefillMs = await prefill(server, applicationId, size);
+    if (prefillMs > 0)
+      console.error(`${mode}: pre-filled to ${size} events in ${(prefillMs / 1000).toFixed(1)} s`);
+    const stored = await server.database.connection.collection('analytics_events').estimatedDocumentCount();
+    const runs: Run[] = [];
+    for (let i = 0; i < repeat; i++) runs.push(await runOnce(server.url, headers, `${mode}${size}r${i}`));
+    const sorted = [...runs].sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    console.error(
+      `${mode}, ${stored} stored: ${runs.map((r) => r.eventsPerSecond).join(', ')} events/s (load ${runs[0]!.load.toFixed(1)})`,
+    );
+    return {
+      database: mode === 'memory' ? 'embedded, in memory' : 'embedded, journaled',
+      'stored before': stored.toLocaleString('en-US'),
+      'events/s median': median.eventsPerSecond,
+      'events/s best': sorted.at(-1)!.eventsPerSecond,
+      'batches/s': Math.round(median.result.requests.average),
+      'p50 ms': median.result.latency.p50,
+      'p99 ms': median.result.latency.p99,
+      'non-2xx': runs.reduce((sum, r) => sum + r.result.non2xx, 0),
+      'CPU µs/event': median.cpuUsPerEvent,
+      'main loop busy %': Math.round(median.busy * 100),
+      'load avg': Number(runs[0]!.load.toFixed(1)),
+      'process RSS MB': Math.round(process.memoryUsage().rss / 1024 / 1024),
+    };
   } finally {
     await server.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
-  return rows;
 }
 
 const rows: Row[] = [];
-for (const mode of modes) rows.push(...(await measure(mode)));
+for (const mode of modes) for (const size of sizes) rows.push(await measure(mode, size));
 
 console.log(
   `\nIngest benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
