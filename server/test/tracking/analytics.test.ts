@@ -121,11 +121,17 @@ describe('tracking ingest: POST /api/v1/analytics', () => {
     expect(await events().countDocuments({ event: 'bulk' })).to.equal(500);
   });
 
-  it('refuses a body over 1 MB with 413 in the error shape', async () => {
+  it('takes a batch just under 1 MB and refuses one over it with 413 in the error shape', async () => {
     const padding = 'x'.repeat(20_000);
-    const body = { events: Array.from({ length: 60 }, () => ({ event: 'big', properties: { padding } })) };
-    expect(JSON.stringify(body).length).to.be.above(1024 * 1024);
-    const response = await send(body).expect(413);
+    const batch = (n: number, event: string) => ({
+      events: Array.from({ length: n }, () => ({ event, properties: { padding } })),
+    });
+    const under = batch(50, 'fits');
+    expect(JSON.stringify(under).length).to.be.within(900_000, 1024 * 1024);
+    expect((await send(under).expect(200)).body.events_processed).to.equal(50);
+    const over = batch(60, 'big');
+    expect(JSON.stringify(over).length).to.be.above(1024 * 1024);
+    const response = await send(over).expect(413);
     expect(response.body).to.deep.equal({
       error: 'The request body is too large: at most 1048576 bytes are accepted.',
       code: 'payload_too_large',

@@ -85,6 +85,36 @@ describe('tracking ingest: POST /api/v1/installations', () => {
     expect((await stored(body.installation_id))!.session_count).to.equal(10);
   });
 
+  it('counts each session once when many requests for it interleave at the database', async () => {
+    // Straight through the service, so the requests' database calls really interleave (over HTTP the
+    // per-request work spaces them out).
+    const { tracking, applications } = ctx.services;
+    const application = (await applications.findActive(tenant.applicationId))!;
+    const source = { application, ip: '127.0.0.1', userAgent: 'test', sdkVersion: null };
+    const installation_id = newId('inst_');
+    const at = (session_id: string) => ({
+      installation_id,
+      is_anonymous: true,
+      environment_info: { session_id },
+    });
+    const first = newId('sess_');
+    const created = await Promise.all(
+      Array.from({ length: 20 }, () => tracking.registerInstallation(source, at(first))),
+    );
+    expect(created.filter((outcome) => outcome.created)).to.have.length(1);
+    expect(created.filter((outcome) => outcome.newSession)).to.have.length(1);
+    expect(await installations().countDocuments({ installation_id })).to.equal(1);
+    expect((await stored(installation_id))!.session_count).to.equal(1);
+
+    const next = newId('sess_');
+    await Promise.all(Array.from({ length: 20 }, () => tracking.registerInstallation(source, at(next))));
+    expect((await stored(installation_id))!.session_count).to.equal(2);
+    await Promise.all(
+      Array.from({ length: 20 }, () => tracking.registerInstallation(source, at(newId('sess_')))),
+    );
+    expect((await stored(installation_id))!.session_count).to.equal(22);
+  });
+
   it('counts a session first seen in an analytics batch, and not again on registration', async () => {
     const body = installationBody();
     await register(body).expect(201);
