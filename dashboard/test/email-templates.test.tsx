@@ -173,6 +173,51 @@ describe('e-mail template screens', () => {
     expect(await screen.findByText('Template zurückgesetzt')).to.exist;
   });
 
+  it('deletes a custom template only after confirming ("Template gelöscht"), never a system one, and refreshes the list', async () => {
+    stub.on('DELETE', '/api/v1/email-templates/tpl2', () => {
+      templates = [welcome];
+      return new Response(null, { status: 204 });
+    });
+    const user = userEvent.setup();
+    renderAt('/application-email-templates/a1');
+    await screen.findByRole('heading', { name: 'order_shipped', level: 2 });
+    expect(within(card('welcome')).queryByRole('button', { name: /Löschen/ })).to.equal(null);
+
+    await user.click(
+      within(card('order_shipped')).getByRole('button', { name: 'Löschen: order_shipped (de)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Template löschen?' });
+    expect(dialog.textContent).to.contain('Dies kann nicht rückgängig gemacht werden.');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+    expect(stub.calls('DELETE', '/api/v1/email-templates/tpl2')).to.have.length(0);
+
+    const listsBefore = stub.calls('GET', '/api/v1/email-templates').length;
+    await user.click(screen.getByRole('button', { name: 'Löschen: order_shipped (de)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(stub.calls('DELETE', '/api/v1/email-templates/tpl2')).to.have.length(1));
+    expect(await screen.findByText('Template gelöscht')).to.exist;
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'order_shipped', level: 2 })).to.equal(null),
+    );
+    expect(stub.calls('GET', '/api/v1/email-templates').length).to.be.greaterThan(listsBefore);
+    expect(screen.getByRole('heading', { name: 'welcome', level: 2 })).to.exist;
+  });
+
+  it('shows "Fehler beim Löschen" with the server’s answer when the delete is refused, and keeps the card', async () => {
+    stub.on('DELETE', '/api/v1/email-templates/tpl2', () =>
+      json(403, { error: 'Missing permission: delete', code: 'forbidden' }),
+    );
+    const user = userEvent.setup();
+    renderAt('/application-email-templates/a1');
+    await user.click(await screen.findByRole('button', { name: 'Löschen: order_shipped (de)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Fehler beim Löschen')).to.exist;
+    // The server's answer, in the catalog's German wording for its code.
+    expect(await screen.findByText('Dafür fehlt Ihnen die Berechtigung.')).to.exist;
+    expect(screen.getByRole('heading', { name: 'order_shipped', level: 2 })).to.exist;
+  });
+
   it('shows "Fehler beim Laden der Templates" when the list cannot be loaded', async () => {
     stub.on('GET', '/api/v1/email-templates', () => json(500, { error: 'Datenbank weg', code: 'internal' }));
     renderAt('/application-email-templates/a1');

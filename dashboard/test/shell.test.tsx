@@ -58,6 +58,7 @@ describe('dashboard shell and landing page', () => {
       'Organisationen',
       'Projekte',
       'API Tokens',
+      'E-Mail Templates',
     ]);
   });
 

@@ -138,6 +138,7 @@ const links: { to: string; label: MessageKey; adminOnly?: boolean }[] = [
   { to: '/organizations', label: 'nav.organizations' },
   { to: '/projects', label: 'nav.projects' },
   { to: '/tokens', label: 'nav.tokens' },
+  { to: '/email-templates', label: 'emailTemplates.nav' },
   { to: '/admin', label: 'nav.admin', adminOnly: true },
 ];
 

@@ -3,6 +3,7 @@ import type { de } from './emailTemplates';
 /** English texts of the e-mail template screens; loaded with the English catalog, only when chosen. */
 export const en: Record<keyof typeof de, string> = {
   'emailTemplates.title': 'Email templates',
+  'emailTemplates.nav': 'Email templates',
   'emailTemplates.intro': "Your applications' system and custom templates: preview, edit, reset and send.",
   'emailTemplates.appTitle': 'Email templates: {name}',
   'emailTemplates.appIntro':
@@ -42,6 +43,7 @@ export const en: Record<keyof typeof de, string> = {
   'emailTemplates.action.preview': 'Preview',
   'emailTemplates.action.edit': 'Edit',
   'emailTemplates.action.reset': 'Reset',
+  'emailTemplates.action.delete': 'Delete',
   'emailTemplates.action.sendTest': 'Send test',
   'emailTemplates.action.actionsFor': '{action}: {name}',
   'emailTemplates.new': 'New Template',
@@ -94,6 +96,14 @@ export const en: Record<keyof typeof de, string> = {
   'emailTemplates.reset.pending': 'Resetting …',
   'emailTemplates.reset.done': 'Template reset',
   'emailTemplates.resetFailed': 'Failed to reset the template',
+
+  'emailTemplates.delete.title': 'Delete template?',
+  'emailTemplates.delete.text':
+    '“{name}” will be deleted for good; mails that ask for this template can no longer use it. This cannot be undone.',
+  'emailTemplates.delete.confirm': 'Delete',
+  'emailTemplates.delete.pending': 'Deleting …',
+  'emailTemplates.delete.done': 'Template deleted',
+  'emailTemplates.deleteFailed': 'Failed to delete',
 
   'emailTemplates.send.title': 'Send test mail: {name}',
   'emailTemplates.send.description': 'Sends the template with the values below to one address.',

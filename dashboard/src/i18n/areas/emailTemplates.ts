@@ -5,6 +5,7 @@
  */
 export const de = {
   'emailTemplates.title': 'E-Mail Templates',
+  'emailTemplates.nav': 'E-Mail Templates',
   'emailTemplates.intro':
     'System- und eigene Templates Ihrer Anwendungen: Vorschau, Bearbeiten, Zurücksetzen und Versand.',
   'emailTemplates.appTitle': 'E-Mail Templates: {name}',
@@ -45,6 +46,7 @@ export const de = {
   'emailTemplates.action.preview': 'Vorschau',
   'emailTemplates.action.edit': 'Bearbeiten',
   'emailTemplates.action.reset': 'Zurücksetzen',
+  'emailTemplates.action.delete': 'Löschen',
   'emailTemplates.action.sendTest': 'Test senden',
   'emailTemplates.action.actionsFor': '{action}: {name}',
   'emailTemplates.new': 'New Template',
@@ -97,6 +99,14 @@ export const de = {
   'emailTemplates.reset.pending': 'Wird zurückgesetzt …',
   'emailTemplates.reset.done': 'Template zurückgesetzt',
   'emailTemplates.resetFailed': 'Fehler beim Zurücksetzen des Templates',
+
+  'emailTemplates.delete.title': 'Template löschen?',
+  'emailTemplates.delete.text':
+    '„{name}“ wird endgültig gelöscht; Mails, die dieses Template anfordern, können es danach nicht mehr verwenden. Dies kann nicht rückgängig gemacht werden.',
+  'emailTemplates.delete.confirm': 'Löschen',
+  'emailTemplates.delete.pending': 'Wird gelöscht …',
+  'emailTemplates.delete.done': 'Template gelöscht',
+  'emailTemplates.deleteFailed': 'Fehler beim Löschen',
 
   'emailTemplates.send.title': 'Test-Mail senden: {name}',
   'emailTemplates.send.description': 'Sendet das Template mit den Werten unten an eine Adresse.',

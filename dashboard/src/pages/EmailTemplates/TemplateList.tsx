@@ -1,4 +1,4 @@
-import { Eye, Mail, Pencil, RotateCcw, Send } from 'lucide-react';
+import { Eye, Mail, Pencil, RotateCcw, Send, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { describeError } from '../../api/errors';
@@ -16,6 +16,7 @@ import { EditDialog } from './EditDialog';
 import { PreviewDialog } from './PreviewDialog';
 import {
   filterByKind,
+  useDeleteTemplate,
   useResetTemplate,
   useTemplates,
   type EmailTemplate,
@@ -79,6 +80,7 @@ function TemplateCard({
   onPreview,
   onEdit,
   onReset,
+  onDelete,
   onSend,
 }: {
   template: EmailTemplate;
@@ -86,6 +88,7 @@ function TemplateCard({
   onPreview(): void;
   onEdit(): void;
   onReset(): void;
+  onDelete(): void;
   onSend(): void;
 }) {
   const t = useT();
@@ -140,7 +143,7 @@ function TemplateCard({
         {action('emailTemplates.action.edit', <Pencil aria-hidden="true" size={16} />, onEdit)}
         {template.is_system_template
           ? action('emailTemplates.action.reset', <RotateCcw aria-hidden="true" size={16} />, onReset)
-          : null}
+          : action('emailTemplates.action.delete', <Trash2 aria-hidden="true" size={16} />, onDelete)}
         {action('emailTemplates.action.sendTest', <Send aria-hidden="true" size={16} />, onSend)}
       </CardFooter>
     </ItemCard>
@@ -149,7 +152,8 @@ function TemplateCard({
 
 /**
  * An application's active templates as cards (name, subject, variables, system badge) with the
- * preview, edit, reset (system templates; confirmed, irreversible) and send-test actions.
+ * preview, edit, reset (system templates) or delete (custom templates; both confirmed, irreversible)
+ * and send-test actions.
  */
 export function TemplateList({
   applicationId,
@@ -168,9 +172,11 @@ export function TemplateList({
   const fail = useFailureToast();
   const templates = useTemplates(applicationId);
   const reset = useResetTemplate();
+  const remove = useDeleteTemplate();
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null);
   const [editing, setEditing] = useState<EmailTemplate | null>(null);
   const [resetting, setResetting] = useState<EmailTemplate | null>(null);
+  const [deleting, setDeleting] = useState<EmailTemplate | null>(null);
   const [sending, setSending] = useState<EmailTemplate | null>(null);
   useErrorToast(templates.error, 'emailTemplates.loadFailed');
 
@@ -184,6 +190,20 @@ export function TemplateList({
       onError: (failure) => {
         fail('emailTemplates.resetFailed', failure);
         setResetting(null);
+      },
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting, {
+      onSuccess: () => {
+        toast({ title: t('emailTemplates.delete.done'), description: deleting.name, variant: 'success' });
+        setDeleting(null);
+      },
+      onError: (failure) => {
+        fail('emailTemplates.deleteFailed', failure);
+        setDeleting(null);
       },
     });
   };
@@ -230,6 +250,7 @@ export function TemplateList({
                 onPreview={() => setPreviewing(template)}
                 onEdit={() => setEditing(template)}
                 onReset={() => setResetting(template)}
+                onDelete={() => setDeleting(template)}
                 onSend={() => setSending(template)}
               />
             </div>
@@ -258,6 +279,21 @@ export function TemplateList({
         pending={reset.isPending}
         destructive
         onConfirm={confirmReset}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t('emailTemplates.delete.title')}
+        description={t('emailTemplates.delete.text', {
+          name: deleting ? `${deleting.name} (${deleting.locale})` : '',
+        })}
+        confirmLabel={t('emailTemplates.delete.confirm')}
+        pendingLabel={t('emailTemplates.delete.pending')}
+        pending={remove.isPending}
+        destructive
+        onConfirm={confirmDelete}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type ApiSchemas } from '../../api/client';
+import { expectNoContent } from '../../components/tenancy/queries';
 
 export type EmailTemplate = ApiSchemas['EmailTemplate'];
 export type EmailPreview = ApiSchemas['EmailPreview'];
@@ -74,6 +75,18 @@ export function useResetTemplate() {
   return useMutation({
     mutationFn: async (template: EmailTemplate) =>
       unwrap(await api.POST('/api/v1/email-templates/{id}/reset', { params: { path: { id: template.id } } })),
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes a custom template (204); the server refuses system templates with 409. */
+export function useDeleteTemplate() {
+  const refresh = useRefreshTemplates();
+  return useMutation({
+    mutationFn: async (template: EmailTemplate) =>
+      expectNoContent(
+        await api.DELETE('/api/v1/email-templates/{id}', { params: { path: { id: template.id } } }),
+      ),
     onSuccess: refresh,
   });
 }
