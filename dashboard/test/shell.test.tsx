@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { Route, Routes } from 'react-router';
@@ -58,7 +58,6 @@ describe('dashboard shell and landing page', () => {
       'Organisationen',
       'Projekte',
       'API Tokens',
-      'E-Mail Templates',
     ]);
   });
 
@@ -76,6 +75,12 @@ describe('dashboard shell and landing page', () => {
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
     expect(document.getElementById('dashboard-menu')?.textContent).to.contain('ada@example.com');
+    // The wide-screen bar has no room for it; the menu has.
+    expect(
+      within(document.getElementById('dashboard-menu')!)
+        .getByRole('link', { name: 'E-Mail Templates' })
+        .getAttribute('href'),
+    ).to.equal('/email-templates');
     await userEvent.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
     expect(document.getElementById('dashboard-menu')).to.equal(null);

@@ -133,12 +133,16 @@ const Main = styled.main`
   }
 `;
 
-const links: { to: string; label: MessageKey; adminOnly?: boolean }[] = [
+/**
+ * `menuOnly`: in the menu (below 1200 px) but not in the wide-screen bar, which has no room left —
+ * with "E-Mail Templates" there the bar was 86 px wider than a 1280 px window (long e-mail, Admin).
+ */
+const links: { to: string; label: MessageKey; adminOnly?: boolean; menuOnly?: boolean }[] = [
   { to: '/dashboard', label: 'nav.dashboard' },
   { to: '/organizations', label: 'nav.organizations' },
   { to: '/projects', label: 'nav.projects' },
   { to: '/tokens', label: 'nav.tokens' },
-  { to: '/email-templates', label: 'emailTemplates.nav' },
+  { to: '/email-templates', label: 'emailTemplates.nav', menuOnly: true },
   { to: '/admin', label: 'nav.admin', adminOnly: true },
 ];
 
@@ -167,11 +171,13 @@ export default function DashboardLayout() {
   }, [menuOpen]);
 
   const visibleLinks = links.filter((link) => !link.adminOnly || user?.is_admin);
-  const navItems = visibleLinks.map((link) => (
+  const navItem = (link: (typeof links)[number]) => (
     <NavItem key={link.to} to={link.to}>
       {t(link.label)}
     </NavItem>
-  ));
+  );
+  const barItems = visibleLinks.filter((link) => !link.menuOnly).map(navItem);
+  const menuItems = visibleLinks.map(navItem);
 
   const handleSignOut = async () => {
     await signOut();
@@ -190,7 +196,7 @@ export default function DashboardLayout() {
               <small>{t('dashboard.subtitle')}</small>
             </span>
           </Brand>
-          <DesktopNav aria-label={t('nav.main')}>{navItems}</DesktopNav>
+          <DesktopNav aria-label={t('nav.main')}>{barItems}</DesktopNav>
           <UserArea>
             <LocaleSwitch />
             <HeaderEmail data-testid="user-email" title={`${t('nav.signedInAs')} ${user?.email ?? ''}`}>
@@ -214,7 +220,7 @@ export default function DashboardLayout() {
         </Bar>
         {menuOpen ? (
           <MobilePanel id="dashboard-menu">
-            <nav aria-label={t('nav.main')}>{navItems}</nav>
+            <nav aria-label={t('nav.main')}>{menuItems}</nav>
             <Email>
               {t('nav.signedInAs')} {user?.email}
             </Email>
