@@ -28,9 +28,9 @@ import {
 } from './organizations.leave-page.js';
 import { INVITATION_LEAVE_PATH, type OrganizationsService } from './organizations.service.js';
 
-/** The leave link is opened in a browser: answer with a page, and never let it be cached. */
+/** The leave link is opened in a browser: answer with a page (uncached, like every /api answer). */
 function sendPage(res: Response, status: number, html: string): void {
-  res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+  res.status(status).type('html').send(html);
 }
 
 /** An API token reaches only its application's organization; anything else looks nonexistent. */
@@ -235,7 +235,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       const view = await organizations.describeLeaveLink(token);
       if (req.accepts(['html', 'json']) === 'json') {
         if (!view) throw new AppError(OrganizationErrors.INVALID_LEAVE_TOKEN);
-        res.set('Cache-Control', 'no-store').json(view);
+        res.json(view);
         return;
       }
       const dashboardUrl = organizations.dashboardOrganizationsUrl;
@@ -270,7 +270,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       try {
         const view = await organizations.leaveByLink(req.valid.body.token, requestContext(req));
         if (fromForm) return sendPage(res, 200, leftPage(view, dashboardUrl));
-        res.set('Cache-Control', 'no-store').json(view);
+        res.json(view);
       } catch (error) {
         const text = error instanceof AppError && fromForm ? LEAVE_PAGE_ERRORS[error.code] : undefined;
         if (!text) throw error;

@@ -37,7 +37,6 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
       },
     },
     async (req, res) => {
-      res.set('Cache-Control', 'no-store');
       res.status(201).json(await tokens.create(authOf(req).userId, req.valid.body, requestContext(req)));
     },
   );
