@@ -8,6 +8,7 @@ import {
   registerConfirmed,
   signedInUser,
   uniqueEmail,
+  waitForMail,
 } from '../auth/helpers.js';
 import {
   addMember,
@@ -302,6 +303,89 @@ describe('embedding API (/api/auth)', () => {
     });
   });
 
+  describe('the dialog’s other flows', () => {
+    it('sends a reset link for the application (POST /password-reset), answering unknown addresses alike', async () => {
+      const { email } = await registerConfirmed(ctx, uniqueEmail('forgetful'));
+      const known = await ctx.request
+        .post('/api/auth/password-reset')
+        .set({ ...app(), Origin: LISTED })
+        .send({ email })
+        .expect(200);
+      expect(known.headers['access-control-allow-origin']).to.equal(LISTED);
+      const mail = await waitForMail(ctx, email, 'password_reset');
+      expect(mail.text).to.match(/mode=reset&token=/);
+      const unknown = await ctx.request
+        .post('/api/auth/password-reset')
+        .set(app())
+        .send({ email: uniqueEmail('nobody') })
+        .expect(200);
+      expect(unknown.body).to.deep.equal(known.body);
+      await ctx.request.post('/api/auth/password-reset').set(app()).send({}).expect(400);
+    });
+
+    it('sends the confirmation mail again (POST /resend-confirmation)', async () => {
+      const email = uniqueEmail('unconfirmed');
+      await ctx.request.post('/api/auth/register').set(app()).send({ email, password: PASSWORD }).expect(201);
+      const first = await waitForMail(ctx, email, 'email_confirmation');
+      await ctx.request.post('/api/auth/resend-confirmation').set(app()).send({ email }).expect(200);
+      const deadline = Date.now() + 5_000;
+      let mails = 0;
+      while (Date.now() < deadline && mails < 2) {
+        const response = await ctx.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+        mails = (response.body.data as { template_name: string }[]).filter(
+          (mail) => mail.template_name === 'email_confirmation',
+        ).length;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(mails, `a second confirmation mail after ${first.subject}`).to.equal(2);
+    });
+
+    it('ends the session on POST /logout: its refresh token stops working', async () => {
+      const session = (await login({ email: member.email, password: PASSWORD }).expect(200)).body;
+      await ctx.request.post('/api/auth/logout').set(app()).expect(401);
+      await ctx.request.post('/api/auth/logout').set(app()).set(bearer(session.token)).expect(200);
+      const refreshed = await ctx.request
+        .post('/api/auth/refresh')
+        .set(app())
+        .send({ refresh_token: session.refresh_token })
+        .expect(401);
+      expect(refreshed.body.code).to.match(/refresh_token|session/);
+    });
+  });
+
+  describe('GET /origin-check (readable by any page)', () => {
+    const check = (origin: string | undefined, id = applicationId) => {
+      const request = ctx.request.get('/api/auth/origin-check').query({ application_id: id });
+      return origin ? request.set('Origin', origin) : request;
+    };
+
+    it('answers a listed origin 200, readable cross-origin', async () => {
+      const response = await check(LISTED).expect(200);
+      expect(response.body).to.deep.equal({ allowed: true, origin: LISTED });
+      expect(response.headers['access-control-allow-origin']).to.equal('*');
+    });
+
+    it('tells an unlisted origin, readably, which origin to add and where', async () => {
+      const response = await check(UNLISTED).expect(403);
+      expect(response.headers['access-control-allow-origin']).to.equal('*');
+      expect(response.body.code).to.equal('origin_not_allowed');
+      expect(response.body.error).to.contain(UNLISTED).and.to.contain('allowed origins');
+    });
+
+    it('tells an unknown or malformed application id apart, readably', async () => {
+      const unknown = await check(LISTED, new Types.ObjectId().toHexString()).expect(404);
+      expect(unknown.headers['access-control-allow-origin']).to.equal('*');
+      expect(unknown.body.code).to.equal('application_not_found');
+      const malformed = await check(LISTED, 'nope').expect(400);
+      expect(malformed.body.code).to.equal('application_id_required');
+    });
+
+    it('grants nothing: the unlisted origin’s real requests stay refused', async () => {
+      await check(UNLISTED).expect(403);
+      await login({ email: member.email, password: PASSWORD }, { ...app(), Origin: UNLISTED }).expect(403);
+    });
+  });
+
   it('documents the embedding routes in the OpenAPI document', async () => {
     const document = await ctx.request.get('/api/v1/openapi.json').expect(200);
     for (const path of [
@@ -310,6 +394,10 @@ describe('embedding API (/api/auth)', () => {
       '/api/auth/refresh',
       '/api/auth/verify',
       '/api/auth/permissions',
+      '/api/auth/password-reset',
+      '/api/auth/resend-confirmation',
+      '/api/auth/logout',
+      '/api/auth/origin-check',
     ]) {
       expect(document.body.paths, path).to.have.property(path);
     }

@@ -154,6 +154,7 @@ const SELF_SCOPED = new Set([
   'POST /api/v1/verify',
   // Embedding API: answers with the caller's own user; the application id only selects CORS rules.
   'POST /api/auth/verify',
+  'POST /api/auth/logout',
   'POST /api/v1/organizations',
   'GET /api/v1/organizations',
   'GET /api/v1/tokens',

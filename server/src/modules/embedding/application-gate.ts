@@ -55,6 +55,39 @@ function allowOrigin(res: Response, origin: string): void {
   res.set('Access-Control-Expose-Headers', 'Retry-After');
 }
 
+async function resolveApplication(
+  applications: ApplicationsService,
+  id: string | undefined,
+): Promise<ApplicationDocument> {
+  if (!id || !/^[0-9a-f]{24}$/i.test(id)) throw new AppError(EmbeddingErrors.APPLICATION_ID_REQUIRED);
+  const application = await applications.findActive(id);
+  if (!application) throw new AppError(ApplicationErrors.NOT_FOUND);
+  return application;
+}
+
+/**
+ * GET ?application_id=…: may the calling page's origin use this application? A refused preflight
+ * reaches a page only as "Failed to fetch", the same as a network failure; this answer is readable
+ * from every origin (a simple request, `Access-Control-Allow-Origin: *`, no credentials), so the
+ * auth dialog can tell a person which origin to add. It reveals no more than a preflight with
+ * `?application_id=` already does: whether one origin is listed.
+ */
+export function originCheck(
+  options: Pick<ApplicationGateOptions, 'applications' | 'publicUrl'>,
+): RequestHandler {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  return async (req, res) => {
+    res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });
+    const origin = req.get('origin');
+    const id = typeof req.query.application_id === 'string' ? req.query.application_id : undefined;
+    const application = await resolveApplication(options.applications, id);
+    if (origin !== undefined && !isSameOrigin(req, origin, publicOrigin)) {
+      if (!application.cors_origins.includes(origin)) throw originNotAllowed(origin);
+    }
+    res.json({ allowed: true, origin: origin ?? null });
+  };
+}
+
 /**
  * CORS and application resolution for the APIs that browsers on partner sites call with the
  * X-Application-ID header: the embedding API (docs/tenancy-projects-applications.md) and the SDK's
@@ -72,13 +105,6 @@ export function applicationGate(options: ApplicationGateOptions): RequestHandler
   const { applications } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
   const allowedHeaders = options.allowedHeaders.join(', ');
-
-  async function resolveApplication(id: string | undefined): Promise<ApplicationDocument> {
-    if (!id || !/^[0-9a-f]{24}$/i.test(id)) throw new AppError(EmbeddingErrors.APPLICATION_ID_REQUIRED);
-    const application = await applications.findActive(id);
-    if (!application) throw new AppError(ApplicationErrors.NOT_FOUND);
-    return application;
-  }
 
   async function preflightAllows(req: Request, origin: string): Promise<boolean> {
     const applicationId = typeof req.query.application_id === 'string' ? req.query.application_id : undefined;
@@ -106,7 +132,7 @@ export function applicationGate(options: ApplicationGateOptions): RequestHandler
 
     let application: ApplicationDocument;
     try {
-      application = await resolveApplication(req.get(APPLICATION_HEADER));
+      application = await resolveApplication(applications, req.get(APPLICATION_HEADER));
     } catch (error) {
       // Let a listed origin read why its request failed (a wrong id is a configuration mistake).
       if (crossOrigin && (await applications.isOriginListed(origin))) allowOrigin(res, origin);

@@ -12,11 +12,14 @@ import {
   APPLICATION_HEADER,
   applicationGate,
   gatedApplicationOf,
+  originCheck,
   sameApplication,
 } from './application-gate.js';
 import { EmbeddingErrors } from './embedding.errors.js';
 import {
   ApplicationHeaderSchema,
+  EmbeddingAcceptedSchema,
+  EmbeddingEmailSchema,
   EmbeddingLoginSchema,
   EmbeddingPermissionsSchema,
   EmbeddingRefreshSchema,
@@ -24,6 +27,8 @@ import {
   EmbeddingRegisterSchema,
   EmbeddingSessionSchema,
   EmbeddingVerifyResponseSchema,
+  OriginCheckQuerySchema,
+  OriginCheckResponseSchema,
 } from './embedding.schemas.js';
 
 export const EMBEDDING_BASE_PATH = '/api/auth';
@@ -46,6 +51,14 @@ function session(result: { access_token: string; refresh_token: string; expires_
     user: result.user,
   };
 }
+
+/** The one route outside the application gate: any page may ask whether its origin is allowed. */
+const ORIGIN_CHECK_PATH = '/origin-check';
+
+const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this address, we have sent a link to reset the password. It is valid for one hour.';
+const CONFIRMATION_RESENT_MESSAGE =
+  'If this address belongs to an unconfirmed account, we have sent a new confirmation link.';
 
 /** Request headers a browser may send to the embedding API (the CORS preflight allows them). */
 const ALLOWED_HEADERS = ['content-type', 'authorization', 'x-application-id'];
@@ -210,13 +223,102 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
     },
   );
 
+  api.route(
+    {
+      method: 'post',
+      path: '/password-reset',
+      summary: 'Send a password-reset link',
+      description: `Like POST /api/v1/password-reset with action generate: always answers 200 the same way; the mail (the application's copy of the password_reset template) goes out only if the account exists. ${header}`,
+      tags,
+      headers: ApplicationHeaderSchema,
+      body: EmbeddingEmailSchema,
+      responses: {
+        200: { description: 'Accepted', schema: EmbeddingAcceptedSchema },
+        ...appErrors,
+        429: { description: 'Rate limited' },
+      },
+    },
+    perIp('reset-ip'),
+    perAccount('reset-account'),
+    (req, res) => {
+      auth.requestPasswordReset(req.valid.body.email, requestContext(req));
+      res.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/resend-confirmation',
+      summary: 'Send the confirmation mail again',
+      description: `Like POST /api/v1/auth/resend-confirmation: always answers the same way. ${header}`,
+      tags,
+      headers: ApplicationHeaderSchema,
+      body: EmbeddingEmailSchema,
+      responses: {
+        200: { description: 'Accepted', schema: EmbeddingAcceptedSchema },
+        ...appErrors,
+        429: { description: 'Rate limited' },
+      },
+    },
+    perIp('resend-ip'),
+    perAccount('resend-account'),
+    (req, res) => {
+      auth.resendConfirmation(req.valid.body.email, requestContext(req));
+      res.json({ success: true, message: CONFIRMATION_RESENT_MESSAGE });
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/logout',
+      summary: 'Sign out: end the session of this access token',
+      description: `Its refresh token stops working at once. ${header}`,
+      tags,
+      headers: ApplicationHeaderSchema,
+      authenticated: true,
+      applicationSessions: 'only',
+      responses: { 200: { description: 'Signed out', schema: EmbeddingAcceptedSchema }, ...appErrors },
+    },
+    sameApplication,
+    async (req, res) => {
+      const caller = authOf(req);
+      if (caller.sessionId) await auth.logout(caller.userId, caller.sessionId, requestContext(req));
+      res.json({ success: true, message: 'Signed out.' });
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: ORIGIN_CHECK_PATH,
+      summary: 'May the calling page’s origin use this application?',
+      description:
+        'A refused CORS preflight reaches a page only as a network error. This simple request (no custom headers, readable from any origin) tells the page instead: 200 when its Origin may call the application, 403 origin_not_allowed naming the origin to add otherwise, 404 for an unknown or inactive application.',
+      tags,
+      query: OriginCheckQuerySchema,
+      responses: {
+        200: { description: 'The origin may call', schema: OriginCheckResponseSchema },
+        400: { description: 'application_id missing or malformed' },
+        403: { description: 'Origin not allowed (origin_not_allowed)' },
+        404: { description: 'Application not found or inactive' },
+        429: { description: 'Rate limited' },
+      },
+    },
+    perIp('origin-check-ip', limits.perIp * 10),
+    originCheck({ applications: deps.applications, publicUrl: config.publicUrl }),
+  );
+
+  const gate = applicationGate({
+    applications: deps.applications,
+    publicUrl: config.publicUrl,
+    allowedHeaders: ALLOWED_HEADERS,
+  });
   const router = Router();
   router.use(
-    applicationGate({
-      applications: deps.applications,
-      publicUrl: config.publicUrl,
-      allowedHeaders: ALLOWED_HEADERS,
-    }),
+    (req, res, next) =>
+      req.method === 'GET' && req.path === ORIGIN_CHECK_PATH ? next() : gate(req, res, next),
     api.router,
   );
   return router;

@@ -29,6 +29,24 @@ export const EmbeddingRegisterSchema = z
   })
   .openapi('EmbeddingRegisterRequest');
 
+export const EmbeddingEmailSchema = z.object({ email: EmailSchema }).openapi('EmbeddingEmailRequest');
+
+export const EmbeddingAcceptedSchema = z
+  .object({ success: z.literal(true), message: z.string() })
+  .openapi('EmbeddingAccepted');
+
+export const OriginCheckQuerySchema = z.object({
+  application_id: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: 'Id of the application the page wants to call.' }),
+});
+
+export const OriginCheckResponseSchema = z
+  .object({ allowed: z.literal(true), origin: z.string().nullable() })
+  .openapi('EmbeddingOriginCheck');
+
 export const EmbeddingRefreshSchema = z
   .object({ refresh_token: z.string().min(1).max(200) })
   .openapi('EmbeddingRefreshRequest');
