@@ -19,7 +19,30 @@ export function init(options: TrackerOptions): Tracker {
   }
   const tracker = new Tracker(options);
   instance = { tracker, auth: new AuthClient(tracker) };
+  followAuthWidget(tracker);
   return tracker;
+}
+
+/** What `<iam-auth-dialog>` (@iam-platform/auth-widget) reports; its events bubble to the window. */
+interface AuthWidgetEvent extends Event {
+  detail?: { user?: { id: string }; token?: string };
+}
+
+/**
+ * The auth widget on the same page signs people in and out for the same application: link the
+ * anonymous user to the account (identify) and start a new anonymous user on sign-out, without
+ * any call from the host page.
+ */
+function followAuthWidget(tracker: Tracker): void {
+  const win = tracker.config.window ?? (typeof window === 'undefined' ? undefined : window);
+  const ours = (event: Event) =>
+    (event.target as Element | null)?.getAttribute?.('application-id') === tracker.config.applicationId;
+  win?.addEventListener('iam-auth-success', (event: AuthWidgetEvent) => {
+    if (ours(event) && event.detail?.user) tracker.identify(event.detail.user, event.detail.token);
+  });
+  win?.addEventListener('iam-auth-signout', (event) => {
+    if (ours(event)) tracker.reset();
+  });
 }
 
 /** The default instance's tracker and auth client, if init() ran. */

@@ -1,6 +1,15 @@
 import { IamError } from './client';
-import { SafeStorage } from './storage';
+import { SafeStorage, type KeyValueStorage } from './storage';
 import type { Tracker } from './tracker';
+
+/** An auth client of its own, without tracking (the auth widget's): the application and server. */
+export interface AuthClientOptions {
+  applicationId: string;
+  /** The IAM server's base URL; the embedding API is under `/api/auth`. */
+  apiUrl: string;
+  storage?: KeyValueStorage;
+  fetch?: typeof fetch;
+}
 
 /** A profile as the server returns it (SPEC §3 profiles). */
 export interface AuthUser {
@@ -31,27 +40,36 @@ const REFRESH_MARGIN_MS = 90_000;
 const REFRESH_RETRY_MS = 30_000;
 
 /**
- * Client of the embedding API (`/api/auth/*`) for one application, sharing the tracker's
- * identifiers: login and register send `anonymous_id` and `installation_id`, so the server links
- * this browser's anonymous user to the account. The session lives in local storage (SPEC §3) and
- * is refreshed before it expires, at most one refresh at a time across tabs (refresh tokens rotate
- * and a reused one ends the session).
+ * Client of the embedding API (`/api/auth/*`) for one application. Given a Tracker it shares the
+ * tracker's identifiers: login and register send `anonymous_id` and `installation_id`, so the
+ * server links this browser's anonymous user to the account, and sign-out starts a new anonymous
+ * user. The session lives in local storage under one key per application (SPEC §3), so every
+ * client of the application on the page (the SDK's, the auth widget's) sees the same session;
+ * it is refreshed before it expires, at most one refresh at a time across clients and tabs
+ * (refresh tokens rotate and a reused one ends the session).
  */
 export class AuthClient {
-  readonly #tracker: Tracker;
+  readonly #tracker: Tracker | undefined;
+  readonly #config: AuthClientOptions;
   readonly #storage: SafeStorage;
   readonly #key: string;
   #refreshing: Promise<AuthSession> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(tracker: Tracker) {
+  constructor(source: Tracker | AuthClientOptions) {
+    const tracker = 'config' in source ? source : undefined;
+    const config = tracker?.config ?? (source as AuthClientOptions);
     this.#tracker = tracker;
-    const { storage, window: win, applicationId } = tracker.config;
+    this.#config = config;
+    const win = tracker?.config.window;
     this.#storage = new SafeStorage(
-      () => storage ?? win?.localStorage ?? (typeof window === 'undefined' ? undefined : window.localStorage),
+      () =>
+        config.storage ??
+        win?.localStorage ??
+        (typeof window === 'undefined' ? undefined : window.localStorage),
     );
-    this.#key = `iam_auth_${applicationId}`;
-    tracker.useSession(() => this.getSession());
+    this.#key = `iam_auth_${config.applicationId}`;
+    tracker?.useSession(() => this.getSession());
     this.#schedule();
   }
 
@@ -104,15 +122,30 @@ export class AuthClient {
     return this.#authorized('permissions');
   }
 
-  /** Forgets the session on this device and starts a new anonymous user (tracker.reset()). */
+  /** POST /api/auth/password-reset: mails a reset link if the account exists (the answer is the same). */
+  requestPasswordReset(email: string): Promise<{ success: true; message: string }> {
+    return this.#request('password-reset', { email });
+  }
+
+  /** POST /api/auth/resend-confirmation: a new confirmation link for an unconfirmed account. */
+  resendConfirmation(email: string): Promise<{ success: true; message: string }> {
+    return this.#request('resend-confirmation', { email });
+  }
+
+  /**
+   * Forgets the session on this device, ends it on the server (its refresh token stops working;
+   * not waited for) and, with a tracker, starts a new anonymous user (tracker.reset()).
+   */
   signOut(): void {
+    const token = this.getSession()?.token;
     clearTimeout(this.#timer);
     this.#storage.removeItem(this.#key);
-    this.#tracker.reset();
+    this.#tracker?.reset();
+    if (token) this.#request('logout', {}, token).catch(() => undefined);
   }
 
   #links(): { anonymous_id?: string; installation_id?: string } {
-    const ids = this.#tracker.ids();
+    const ids = this.#tracker?.ids();
     return ids ? { anonymous_id: ids.anonymous_id, installation_id: ids.installation_id } : {};
   }
 
@@ -166,30 +199,45 @@ export class AuthClient {
   }
 
   async #request<T>(path: string, body: object, token?: string): Promise<T> {
-    const { apiUrl, applicationId } = this.#tracker.config;
+    const { apiUrl, applicationId } = this.#config;
     if (!apiUrl || !applicationId)
       throw new IamError(0, 'not_configured', 'The SDK needs applicationId and apiUrl.');
     const fetchImpl =
-      this.#tracker.config.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+      this.#config.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
     // Only headers the embedding API's CORS preflight allows.
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'x-application-id': applicationId,
     };
     if (token) headers.authorization = `Bearer ${token}`;
-    // Network errors reach the caller as they are (SPEC §8).
-    const response = await fetchImpl(`${apiUrl}/api/auth/${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'omit',
-    });
+    const base = `${apiUrl}/api/auth/`;
+    let response: Response;
+    try {
+      response = await fetchImpl(base + path, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        credentials: 'omit',
+      });
+    } catch (error) {
+      // A refused CORS preflight looks like a network failure; the origin check (a simple request
+      // any origin may read) tells the two apart. Anything else reaches the caller as it is (SPEC §8).
+      const check = await fetchImpl(
+        `${base}origin-check?application_id=${encodeURIComponent(applicationId)}`,
+        {
+          credentials: 'omit',
+        },
+      ).catch(() => undefined);
+      if (check && !check.ok) response = check;
+      else throw error;
+    }
     const result = (await response.json().catch(() => ({}))) as T & { error?: string; code?: string };
     if (response.ok) return result;
     throw new IamError(
       response.status,
       result.code ?? 'http_error',
       result.error ?? `HTTP ${response.status}`,
+      Number(response.headers?.get('retry-after')) || undefined,
     );
   }
 }

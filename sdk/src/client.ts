@@ -17,6 +17,8 @@ export class IamError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds to wait before trying again (Retry-After of a 429), when the server said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'IamError';

@@ -1,5 +1,11 @@
 export * from './api';
-export { AuthClient, type AuthSession, type AuthUser, type Permissions } from './auth';
+export {
+  AuthClient,
+  type AuthClientOptions,
+  type AuthSession,
+  type AuthUser,
+  type Permissions,
+} from './auth';
 export { IamClient, IamError, type Health, type IamClientOptions } from './client';
 export { createId, isId, ID_PREFIX, type IdKind } from './ids';
 export type { TrackerOptions } from './options';

@@ -180,6 +180,64 @@ describe('auth client (embedding API)', () => {
     expect(tracker.ids()!.anonymous_id).to.not.equal(anonymous);
   });
 
+  it('works without a tracker (the auth widget’s client): login, reset mail, resend, sign-out ends the session on the server', async () => {
+    const own = new AuthClient({
+      applicationId: APP_ID,
+      apiUrl: server.url,
+      storage: page.window.localStorage,
+    });
+    const signedIn = await own.login('ada@example.com', 'correct');
+    expect(server.to('/api/auth/login').at(-1)!.body).to.deep.equal({
+      email: 'ada@example.com',
+      password: 'correct',
+    });
+    // One session per application on the page: the tracker's client sees it too.
+    expect(auth.getSession()).to.deep.equal(signedIn);
+    await own.requestPasswordReset('ada@example.com');
+    expect(server.to('/api/auth/password-reset')[0]!.body).to.deep.equal({ email: 'ada@example.com' });
+    await own.resendConfirmation('ada@example.com');
+    expect(server.to('/api/auth/resend-confirmation')[0]!.body).to.deep.equal({ email: 'ada@example.com' });
+    own.signOut();
+    expect(stored()).to.equal(null);
+    await server.waitFor(() => server.to('/api/auth/logout').length === 1, 2000, 'the logout call');
+    expect(server.to('/api/auth/logout')[0]!.headers.authorization).to.equal(`Bearer ${signedIn.token}`);
+  });
+
+  it('tells a refused origin from a network failure (the preflight error is unreadable, the origin check is not)', async () => {
+    const refusedPreflight: typeof fetch = (input, init) =>
+      String(input).includes('/origin-check')
+        ? globalThis.fetch(input, init)
+        : Promise.reject(new TypeError('Failed to fetch'));
+    server.respond = (request) =>
+      request.path.startsWith('/api/auth/origin-check')
+        ? {
+            status: 403,
+            body: {
+              error: 'The origin https://shop.example may not call this application.',
+              code: 'origin_not_allowed',
+            },
+          }
+        : { status: 200, body: {} };
+    const client = new AuthClient({ applicationId: APP_ID, apiUrl: server.url, fetch: refusedPreflight });
+    const refused = await client.login('ada@example.com', 'correct').catch((caught: unknown) => caught);
+    expect(refused).to.be.instanceOf(IamError).and.include({ status: 403, code: 'origin_not_allowed' });
+    expect(server.to(`/api/auth/origin-check?application_id=${APP_ID}`)).to.have.length(1);
+
+    const down = new AuthClient({ applicationId: APP_ID, apiUrl: 'http://127.0.0.1:9' });
+    const offline = await down.login('ada@example.com', 'correct').catch((caught: unknown) => caught);
+    expect(offline).to.be.instanceOf(TypeError);
+  });
+
+  it('reports how long a rate-limited caller must wait (Retry-After)', async () => {
+    server.respond = () => ({
+      status: 429,
+      headers: { 'retry-after': '120' },
+      body: { error: 'Too many requests', code: 'rate_limited' },
+    });
+    const error = await auth.login('ada@example.com', 'correct').catch((caught: unknown) => caught);
+    expect(error).to.include({ status: 429, code: 'rate_limited', retryAfter: 120 });
+  });
+
   it('signOut() forgets the session and resets the tracker; identify() then has no token to send', async () => {
     await auth.login('ada@example.com', 'correct');
     tracker.identify(USER.id);

@@ -9,6 +9,7 @@ interface WindowWithSdk {
     flush(): Promise<void>;
     ids(): { installation_id: string; anonymous_id: string } | null;
     login(email: string, password: string): Promise<{ token: string }>;
+    reset(): void;
     getInstance():
       { tracker: { config: { apiUrl: string; flushAt: number; applicationId: string } } } | undefined;
     IamClient: unknown;
@@ -77,5 +78,49 @@ describe('script-tag build (auto-init from data attributes)', function () {
       anonymous_id: ids.anonymous_id,
       installation_id: ids.installation_id,
     });
+  });
+
+  it('links the anonymous user when the auth widget of the same application signs someone in or out', async () => {
+    server.received = [];
+    server.respond = () => ({ status: 200, body: { success: true } });
+    const html = `<!doctype html><title>Partner</title>
+      <script src="${server.url}/cdn/sdk/iam-sdk.min.js" data-application-id="${APP_ID}" data-flush-at="1"></script>`;
+    dom?.window.close();
+    dom = new JSDOM(html, {
+      url: 'https://partner.example/home',
+      runScripts: 'dangerously',
+      resources: 'usable',
+      pretendToBeVisual: true,
+      beforeParse: (window) => Object.assign(window, { fetch: globalThis.fetch }),
+    });
+    await new Promise((resolve) => dom.window.addEventListener('load', resolve));
+    const { document, CustomEvent } = dom.window;
+    const sdk = (dom.window as unknown as WindowWithSdk).IamSdk;
+    const widget = (applicationId: string) => {
+      const element = document.createElement('iam-auth-dialog');
+      element.setAttribute('application-id', applicationId);
+      document.body.append(element);
+      return element;
+    };
+    const signedIn = (token: string) =>
+      new CustomEvent('iam-auth-success', {
+        bubbles: true,
+        composed: true,
+        detail: { user: { id: '65f000000000000000000001' }, token, refresh_token: 'r', expires_at: 1 },
+      });
+
+    // Another application's dialog on the same page: not ours to link.
+    widget('65f0000000000000000000ff').dispatchEvent(signedIn('other-token'));
+    const ours = widget(APP_ID);
+    const anonymous = sdk.ids()!.anonymous_id;
+    ours.dispatchEvent(signedIn('widget-token'));
+    await server.waitFor(() => server.to('/api/v1/identify').length === 1, 3000, 'the identify call');
+    const identify = server.to('/api/v1/identify')[0]!;
+    expect(identify.headers.authorization).to.equal('Bearer widget-token');
+    expect(identify.body).to.include({ anonymous_id: anonymous });
+    expect(server.to('/api/v1/identify')).to.have.length(1);
+
+    ours.dispatchEvent(new CustomEvent('iam-auth-signout', { bubbles: true, composed: true }));
+    expect(sdk.ids()!.anonymous_id).to.not.equal(anonymous);
   });
 });
