@@ -1,6 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
 import type { RequestContext } from '../activity/index.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthModels, SessionDocument } from './auth.model.js';
@@ -46,12 +47,20 @@ export interface Sessions {
     applicationId: string | null,
     email: (userId: string) => Promise<string | null>,
   ): Promise<RotationResult>;
-  /** The live session with that id, or null when it ended (revoked or expired). */
+  /**
+   * The live session with that id, or null when it ended (revoked or expired). Answered from an
+   * in-process cache when it can be: an ended session is refused at once by the process that
+   * ended it and within FRESH_MS (lib/revocations.ts) by every other process.
+   */
   findActive(sessionId: string): Promise<SessionDocument | null>;
   listActive(userId: string): Promise<SessionDocument[]>;
   revoke(sessionId: string, userId: string, reason: string): Promise<boolean>;
   revokeAllForUser(userId: string, reason: string, exceptSessionId?: string): Promise<number>;
 }
+
+/** A cached session is read again from the database at the latest after this. */
+export const SESSION_CACHE_TTL_MS = 60_000;
+const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 export function createSessions(options: {
   models: AuthModels;
@@ -61,6 +70,12 @@ export function createSessions(options: {
 }): Sessions {
   const { models, keys } = options;
   const now = options.now ?? (() => new Date());
+  const revocations = revocationFeedFor(models.Sessions.db);
+  const cache = new CredentialCache<SessionDocument>(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
+  revocations.subscribe((kind, key) => {
+    if (kind === 'session') cache.delete(key);
+    else if (kind === 'user_sessions') cache.deleteWhere((session) => String(session.user_id) === key);
+  });
 
   async function issueTokens(
     session: Pick<SessionDocument, '_id' | 'user_id' | 'expires_at' | 'application_id'>,
@@ -135,6 +150,7 @@ export function createSessions(options: {
             { _id: known.session_id, revoked_at: null },
             { $set: { revoked_at: current, revoke_reason: 'refresh_token_reuse' } },
           );
+          await revocations.publish('session', String(known.session_id));
           return { outcome: 'reused', sessionId: String(known.session_id), userId: String(known.user_id) };
         }
         throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
@@ -155,7 +171,16 @@ export function createSessions(options: {
 
     async findActive(sessionId) {
       if (!Types.ObjectId.isValid(sessionId)) return null;
-      return models.Sessions.findOne({ _id: sessionId, ...activeFilter() }).lean();
+      const current = now().getTime();
+      if (revocations.isFresh()) {
+        const cached = cache.get(sessionId, current);
+        if (cached && cached.expires_at.getTime() > current) return cached;
+      }
+      const generation = revocations.generation;
+      const session = await models.Sessions.findOne({ _id: sessionId, ...activeFilter() }).lean();
+      // A read that overlapped an invalidation may predate the revocation: use it, do not keep it.
+      if (session && revocations.generation === generation) cache.set(sessionId, session, current);
+      return session;
     },
 
     async listActive(userId) {
@@ -171,6 +196,8 @@ export function createSessions(options: {
         { _id: sessionId, user_id: new Types.ObjectId(userId), ...activeFilter() },
         { $set: { revoked_at: now(), revoke_reason: reason } },
       );
+      // Published even when nothing changed, so a retried sign-out reaches processes a failed publish missed.
+      await revocations.publish('session', sessionId);
       return result.modifiedCount === 1;
     },
 
@@ -180,6 +207,7 @@ export function createSessions(options: {
       const result = await models.Sessions.updateMany(filter, {
         $set: { revoked_at: now(), revoke_reason: reason },
       });
+      await revocations.publish('user_sessions', userId);
       return result.modifiedCount;
     },
   };

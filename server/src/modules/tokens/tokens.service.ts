@@ -5,9 +5,11 @@ import type { TokenScope } from '../../lib/api-router.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
+import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import { permissionFlags, type Permission, type Role } from '../organizations/index.js';
 import type { UserDocument, UsersService } from '../users/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { TokenErrors } from './tokens.errors.js';
 import { apiTokenModel, type ApiTokenDocument } from './tokens.model.js';
 
@@ -18,6 +20,12 @@ const VISIBLE_PREFIX_LENGTH = 8;
 
 /** `last_used_at` is written at most once per this window per token, not on every request. */
 export const LAST_USED_THROTTLE_MS = 60_000;
+/** How long the first due write waits for others to join its batch. */
+const LAST_USED_BATCH_WINDOW_MS = 20;
+
+/** A cached token document is read again at the latest after this (revocations arrive sooner). */
+const TOKEN_CACHE_TTL_MS = 60_000;
+const TOKEN_CACHE_MAX_ENTRIES = 20_000;
 
 /**
  * What this module needs of the applications module: the caller's access to an application
@@ -149,8 +157,29 @@ export function createTokensService(deps: {
   users: UsersService;
   applications: ApplicationAccess;
   activity: ActivityService;
+  webhooks?: WebhookEmitter;
 }): TokensService {
   const Tokens = apiTokenModel(deps.connection);
+  const revocations = revocationFeedFor(deps.connection);
+  // Token documents by token hash. Revoking goes through this service, which publishes it: the
+  // revoking process refuses the token at once, the others within FRESH_MS (lib/revocations.ts).
+  // Expiry is checked on every request against the cached expires_at.
+  const cache = new CredentialCache<ApiTokenDocument>(TOKEN_CACHE_TTL_MS, TOKEN_CACHE_MAX_ENTRIES);
+  revocations.subscribe((kind, key) => {
+    if (kind === 'api_token') cache.deleteWhere((token) => String(token._id) === key);
+    else if (kind === 'user_api_tokens') cache.deleteWhere((token) => String(token.user_id) === key);
+  });
+
+  async function findByHash(tokenHash: string, now: number): Promise<ApiTokenDocument | null> {
+    if (revocations.isFresh()) {
+      const cached = cache.get(tokenHash, now);
+      if (cached) return cached;
+    }
+    const generation = revocations.generation;
+    const token = await Tokens.findOne({ token_hash: tokenHash }).lean<ApiTokenDocument>();
+    if (token?.is_active && revocations.generation === generation) cache.set(tokenHash, token, now);
+    return token;
+  }
 
   const audit = (
     action: string,
@@ -180,6 +209,21 @@ export function createTokensService(deps: {
       },
     });
 
+  const emitTokenEvent = (
+    type: 'token.created' | 'token.revoked',
+    token: ApiTokenDocument,
+    extra: Record<string, unknown> = {},
+  ) =>
+    deps.webhooks?.emit(
+      type,
+      {
+        organizationId: String(token.organization_id),
+        projectId: String(token.project_id),
+        applicationId: String(token.application_id),
+      },
+      { token: { ...tokenView(token), user_id: String(token.user_id) }, ...extra },
+    );
+
   async function findOwn(userId: string, tokenId: string): Promise<ApiTokenDocument> {
     const token =
       Types.ObjectId.isValid(tokenId) && Types.ObjectId.isValid(userId)
@@ -192,24 +236,52 @@ export function createTokensService(deps: {
     return token;
   }
 
-  /** Conditional, so of many concurrent requests only the first in a window writes. */
-  async function recordUse(token: ApiTokenDocument, now: number): Promise<void> {
-    if (token.last_used_at && now - token.last_used_at.getTime() < LAST_USED_THROTTLE_MS) return;
+  /**
+   * `last_used_at` bookkeeping: at most one write per token and LAST_USED_THROTTLE_MS (known from
+   * the stored value and from this process's own writes), and the writes of all tokens due within
+   * LAST_USED_BATCH_WINDOW_MS go to the database as one bulkWrite. Each update is conditional, so
+   * processes never move the value back. The requests wait for their batch, so the value is stored
+   * when their answer arrives.
+   */
+  const lastRecorded = new Map<string, number>();
+  let pending = new Map<string, number>();
+  let batch: Promise<void> | null = null;
+
+  async function writeBatch(): Promise<void> {
+    const due = pending;
+    pending = new Map();
+    batch = null;
     try {
-      await Tokens.updateOne(
-        {
-          _id: token._id,
-          $or: [
-            { last_used_at: null },
-            { last_used_at: mongoose.trusted({ $lt: new Date(now - LAST_USED_THROTTLE_MS) }) },
-          ],
-        },
-        { $set: { last_used_at: new Date(now) } },
+      await Tokens.bulkWrite(
+        [...due].map(([id, at]) => ({
+          updateOne: {
+            filter: {
+              _id: new Types.ObjectId(id),
+              $or: [
+                { last_used_at: null },
+                { last_used_at: mongoose.trusted({ $lt: new Date(at - LAST_USED_THROTTLE_MS) }) },
+              ],
+            },
+            update: { $set: { last_used_at: new Date(at) } },
+          },
+        })),
+        { ordered: false },
       );
     } catch (error) {
-      // Bookkeeping only: a failed write must not fail the request it describes.
-      deps.logger.warn({ err: error, token_id: String(token._id) }, 'could not record the API token use');
+      // Bookkeeping only: a failed write must not fail the requests it describes.
+      deps.logger.warn({ err: error, tokens: due.size }, 'could not record API token use');
     }
+  }
+
+  function recordUse(token: ApiTokenDocument, now: number): Promise<void> {
+    const id = String(token._id);
+    const known = Math.max(lastRecorded.get(id) ?? 0, token.last_used_at?.getTime() ?? 0);
+    if (now - known < LAST_USED_THROTTLE_MS) return Promise.resolve();
+    if (lastRecorded.size >= TOKEN_CACHE_MAX_ENTRIES) lastRecorded.clear();
+    lastRecorded.set(id, now);
+    pending.set(id, now);
+    batch ??= new Promise((resolve) => setTimeout(resolve, LAST_USED_BATCH_WINDOW_MS)).then(writeBatch);
+    return batch;
   }
 
   return {
@@ -236,6 +308,7 @@ export function createTokensService(deps: {
         })
       ).toObject<ApiTokenDocument>();
       await audit('token.created', created, context, 201);
+      emitTokenEvent('token.created', created);
       return { ...tokenView(created), token };
     },
 
@@ -261,7 +334,9 @@ export function createTokensService(deps: {
       ).lean<ApiTokenDocument>();
       // Null when a concurrent request revoked it first; that request wrote the audit entry.
       if (!revoked) return tokenView(await findOwn(userId, tokenId));
+      await revocations.publish('api_token', String(revoked._id));
       await audit('token.revoked', revoked, context, 200);
+      emitTokenEvent('token.revoked', revoked);
       return tokenView(revoked);
     },
 
@@ -287,15 +362,17 @@ export function createTokensService(deps: {
         if (!revoked) continue;
         revokedCount += 1;
         await audit('token.revoked', revoked, context, 200, { reason });
+        emitTokenEvent('token.revoked', revoked, { reason });
       }
+      if (revokedCount > 0) await revocations.publish('user_api_tokens', userId);
       return revokedCount;
     },
 
     async authenticate(rawToken) {
       if (!TOKEN_FORMAT.test(rawToken)) throw new AppError(TokenErrors.INVALID);
-      const token = await Tokens.findOne({ token_hash: sha256Hex(rawToken) }).lean<ApiTokenDocument>();
-      if (!token) throw new AppError(TokenErrors.INVALID);
       const now = Date.now();
+      const token = await findByHash(sha256Hex(rawToken), now);
+      if (!token) throw new AppError(TokenErrors.INVALID);
       const status = statusOf(token, now);
       if (status === 'revoked') throw new AppError(TokenErrors.REVOKED);
       if (status === 'expired') throw new AppError(TokenErrors.EXPIRED);
