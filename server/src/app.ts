@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { ApiRouter } from './lib/api-router.js';
+import { compressResponses } from './lib/compression.js';
 import { errorHandler, notFoundHandler } from './lib/errors.js';
 import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { mountStaticAssets } from './lib/static-assets.js';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDependencies): Express {
   app.set('query parser', 'simple');
 
   app.use(helmet());
+  app.use(compressResponses());
   // API answers carry tokens, keys and personal data, so no cache may keep them (as OAuth 2.0 §5.1
   // asks of token responses); a route whose answer may be cached sets its own Cache-Control.
   app.use('/api', (_req, res, next) => {

@@ -1,19 +1,111 @@
-import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { preferredEncoding, type ContentEncoding } from './compression.js';
 
 const ONE_YEAR_S = 31_536_000;
 
 /** Paths that belong to the API and must never fall back to the dashboard's index.html. */
 const NON_SPA_PREFIXES = ['/api/', '/functions/', '/cdn/', '/.well-known/'];
 
+/** The suffix `scripts/precompress.mjs` gives each encoding's copy of a file. */
+const SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
+
 function isNonSpaPath(urlPath: string): boolean {
   return NON_SPA_PREFIXES.some((prefix) => urlPath === prefix.slice(0, -1) || urlPath.startsWith(prefix));
 }
 
 /**
- * Serves the SDK and widget bundles under /cdn/ and the built dashboard at / with SPA fallback.
+ * Files of a build output that have build-time compressed copies beside them (`x.js.br`,
+ * `x.js.gz`), by URL path below the directory. Read once at start-up: the builds come first.
+ */
+function precompressedFiles(root: string): Map<string, ContentEncoding[]> {
+  const found = new Map<string, ContentEncoding[]>();
+  if (!existsSync(root)) return found;
+  const names = new Set(readdirSync(root, { recursive: true, encoding: 'utf8' }));
+  for (const name of names) {
+    const encodings = (['br', 'gzip'] as const).filter((encoding) => names.has(name + SUFFIX[encoding]));
+    if (encodings.length > 0) found.set(`/${name.split(path.sep).join('/')}`, encodings);
+  }
+  return found;
+}
+
+/**
+ * Sends `file` (a path below `root`) as the build-time compressed copy the client takes best, with
+ * the original's type and the mount's cache headers; false when it has no such copy to offer.
+ */
+function sendPrecompressed(
+  req: Request,
+  res: Response,
+  root: string,
+  urlPath: string,
+  variants: Map<string, ContentEncoding[]>,
+  headers: Record<string, string>,
+  maxAgeMs: number,
+  immutable: boolean,
+): boolean {
+  const offered = variants.get(urlPath);
+  if (!offered) return false;
+  res.vary('Accept-Encoding');
+  const encoding = preferredEncoding(req.get('accept-encoding'), offered);
+  if (!encoding) return false;
+  res.setHeader('Content-Encoding', encoding);
+  res.type(path.extname(urlPath) || 'bin');
+  res.sendFile(
+    urlPath.slice(1) + SUFFIX[encoding],
+    { root, headers, maxAge: maxAgeMs, immutable },
+    (error) => {
+      if (error && !res.headersSent) {
+        res.removeHeader('Content-Encoding');
+        res.status(500).end();
+      }
+    },
+  );
+  return true;
+}
+
+/**
+ * A directory of built files: the precompressed copy when the client accepts one, otherwise the
+ * file itself (express.static). Same cache headers either way, and `Vary: Accept-Encoding` on every
+ * file that has copies.
+ */
+function staticFiles(
+  root: string,
+  /** `headers`: set on every file of the mount, compressed or not (they win over maxAge). */
+  options: { maxAgeMs: number; immutable?: boolean; headers?: Record<string, string> },
+): RequestHandler[] {
+  const variants = precompressedFiles(root);
+  const headers = options.headers ?? {};
+  const immutable = options.immutable ?? false;
+  const precompressed: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    if (!sendPrecompressed(req, res, root, urlPath, variants, headers, options.maxAgeMs, immutable)) next();
+  };
+  return [
+    precompressed,
+    express.static(root, {
+      maxAge: options.maxAgeMs,
+      immutable,
+      fallthrough: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        if (variants.has(`/${path.relative(root, filePath).split(path.sep).join('/')}`))
+          res.setHeader('Vary', 'Accept-Encoding');
+      },
+    }),
+  ];
+}
+
+/**
+ * Serves the SDK and widget bundles under /cdn/ and the built dashboard at / with SPA fallback,
+ * each file as its build-time brotli or gzip copy when the client accepts one.
  * Vite puts content-hashed files under /assets/, so those are cached for a year; index.html
  * is revalidated on every load so a deploy takes effect immediately.
  */
@@ -24,37 +116,26 @@ export function mountStaticAssets(
   // Bundle names are stable (not hashed), so browsers revalidate them hourly. Third-party sites
   // load them, so they must be readable cross-origin (helmet's default CORP is same-origin).
   const cdnOptions = {
-    maxAge: '1h',
-    fallthrough: true,
-    index: false,
-    setHeaders: (res: ServerResponse) => {
-      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      res.setHeader('Access-Control-Allow-Origin', '*');
-    },
-  } as const;
-  app.use('/cdn/sdk', express.static(paths.sdkDist, cdnOptions));
-  app.use('/cdn/widget', express.static(paths.widgetDist, cdnOptions));
+    maxAgeMs: 3_600_000,
+    headers: { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' },
+  };
+  app.use('/cdn/sdk', ...staticFiles(paths.sdkDist, cdnOptions));
+  app.use('/cdn/widget', ...staticFiles(paths.widgetDist, cdnOptions));
 
-  const indexHtml = path.join(paths.dashboardDist, 'index.html');
   app.use(
     '/assets',
-    express.static(path.join(paths.dashboardDist, 'assets'), {
+    ...staticFiles(path.join(paths.dashboardDist, 'assets'), {
+      maxAgeMs: ONE_YEAR_S * 1000,
       immutable: true,
-      maxAge: ONE_YEAR_S * 1000,
-      fallthrough: true,
-      index: false,
     }),
   );
-  app.use(
-    express.static(paths.dashboardDist, {
-      index: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
-    }),
-  );
-  app.get(/.*/, spaFallback(indexHtml));
+  app.use(...staticFiles(paths.dashboardDist, { maxAgeMs: 0, headers: { 'Cache-Control': 'no-cache' } }));
+  app.get(/.*/, spaFallback(paths.dashboardDist));
 }
 
-function spaFallback(indexHtml: string): RequestHandler {
+function spaFallback(dashboardDist: string): RequestHandler {
+  const indexHtml = path.join(dashboardDist, 'index.html');
+  const variants = precompressedFiles(dashboardDist);
   return (req, res, next) => {
     if (isNonSpaPath(req.path) || req.path.startsWith('/assets/') || !req.accepts('html')) {
       next();
@@ -67,6 +148,8 @@ function spaFallback(indexHtml: string): RequestHandler {
         .send('The dashboard has not been built yet. Run `npm run build` (or `npm start`, which builds it).');
       return;
     }
+    const headers = { 'Cache-Control': 'no-cache' };
+    if (sendPrecompressed(req, res, dashboardDist, '/index.html', variants, headers, 0, false)) return;
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   };

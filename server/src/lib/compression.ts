@@ -1,0 +1,88 @@
+/**
+ * Response compression: brotli or gzip, chosen from `Accept-Encoding`.
+ *
+ * - Bodies sent whole (`res.json`, `res.send`) of a compressible type are compressed when they are
+ *   at least COMPRESSION_THRESHOLD_BYTES; smaller ones are not worth a header and the CPU.
+ * - Static files are compressed at build time (`scripts/precompress.mjs`) and served as they are
+ *   (lib/static-assets.ts); nothing is compressed per request for them.
+ * Either way `Vary: Accept-Encoding` tells caches that the representation depends on it.
+ */
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import type { RequestHandler, Response } from 'express';
+
+export type ContentEncoding = 'br' | 'gzip';
+
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+/** Larger bodies are compressed on libuv's thread pool instead of the event loop. */
+const SYNC_LIMIT_BYTES = 64 * 1024;
+/** Quality 4 compresses JSON better than gzip -6 at about its speed; 11 is for build time. */
+const BROTLI_OPTIONS = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
+
+const COMPRESSIBLE_TYPE =
+  /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+(json|xml))|image\/svg\+xml)/i;
+
+/**
+ * The encoding to answer with: the highest q-value among those offered, brotli before gzip when the
+ * client rates them alike (browsers send `gzip, deflate, br` and mean either). `*` counts for both;
+ * q=0 refuses. Null: send it unencoded.
+ */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ContentEncoding[] = ['br', 'gzip'],
+): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  const quality = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) quality.set(name, q === undefined ? 1 : Number(q));
+  }
+  let best: ContentEncoding | null = null;
+  let bestQ = 0;
+  for (const encoding of offered) {
+    const q = quality.get(encoding) ?? quality.get('*') ?? 0;
+    if (q > bestQ) {
+      best = encoding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+export function isCompressibleType(contentType: string): boolean {
+  return COMPRESSIBLE_TYPE.test(contentType);
+}
+
+/** Compresses `res.send`/`res.json` bodies of at least the threshold (see the module comment). */
+export function compressResponses(threshold = COMPRESSION_THRESHOLD_BYTES): RequestHandler {
+  return (req, res, next) => {
+    const send = res.send.bind(res);
+    res.send = function compressedSend(body?: unknown): Response {
+      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
+      if (res.getHeader('Content-Encoding') || res.statusCode === 204 || res.statusCode === 304)
+        return send(body);
+      // What Express would pick for a body without a type, set now so the Buffer keeps it.
+      if (!res.getHeader('Content-Type')) res.type(typeof body === 'string' ? 'html' : 'bin');
+      if (!isCompressibleType(String(res.getHeader('Content-Type')))) return send(body);
+      res.vary('Accept-Encoding');
+      const input = typeof body === 'string' ? Buffer.from(body) : body;
+      const encoding = input.length >= threshold ? preferredEncoding(req.get('accept-encoding')) : null;
+      if (!encoding) return send(input);
+      res.setHeader('Content-Encoding', encoding);
+      if (input.length <= SYNC_LIMIT_BYTES) {
+        return send(encoding === 'br' ? brotliCompressSync(input, BROTLI_OPTIONS) : gzipSync(input));
+      }
+      const done = (error: Error | null, output: Buffer) => {
+        if (!error) return void send(output);
+        res.removeHeader('Content-Encoding');
+        send(input);
+      };
+      if (encoding === 'br') brotliCompress(input, BROTLI_OPTIONS, done);
+      else gzip(input, done);
+      return res;
+    };
+    next();
+  };
+}
