@@ -13,6 +13,7 @@ import { mountStaticAssets } from './lib/static-assets.js';
 import { registerActivityRoutes } from './modules/activity/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import { registerApplicationRoutes } from './modules/applications/index.js';
+import { createAssistantService, registerAssistantRoutes } from './modules/assistant/index.js';
 import {
   createAuthenticate,
   createRouteGuard,
@@ -37,6 +38,7 @@ import {
   INGEST_ALLOWED_HEADERS,
   registerTrackingReadRoutes,
 } from './modules/tracking/index.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
@@ -103,6 +105,7 @@ export function createApp(deps: AppDependencies): Express {
     isApplicationActive,
   });
   registerOrganizationRoutes(api, services.organizations);
+  registerWebhookRoutes(api, services.webhooks);
   registerProjectRoutes(api, {
     projects: services.projects,
     projectIdOfApplication: async (applicationId) => {
@@ -148,6 +151,18 @@ export function createApp(deps: AppDependencies): Express {
     config,
   });
   registerTokenRoutes(api, services.tokens);
+  registerAssistantRoutes(api, root, {
+    // It indexes the OpenAPI document, which exists once every route is registered (below).
+    assistant: createAssistantService({
+      config,
+      connection,
+      logger,
+      openApiDocument: () => app.locals.openApiDocument as unknown,
+    }),
+    connection,
+    config,
+    organizations: services.organizations,
+  });
 
   const openApiDocument = generateOpenApiDocument(registry, {
     version: config.version,

@@ -1,4 +1,5 @@
 import { ApplicationErrors } from '../modules/applications/applications.errors.js';
+import { AssistantErrors } from '../modules/assistant/assistant.errors.js';
 import { AuthErrors } from '../modules/auth/auth.errors.js';
 import { EmbeddingErrors } from '../modules/embedding/embedding.errors.js';
 import { EmailTemplateErrors } from '../modules/mail/email-templates.errors.js';
@@ -6,6 +7,7 @@ import { MailErrors } from '../modules/mail/mail.errors.js';
 import { OrganizationErrors } from '../modules/organizations/organizations.errors.js';
 import { ProjectErrors } from '../modules/projects/projects.errors.js';
 import { TokenErrors } from '../modules/tokens/tokens.errors.js';
+import { WebhookErrors } from '../modules/webhooks/webhooks.errors.js';
 import { CommonErrors, type ErrorDefinition } from './errors.js';
 
 /**
@@ -32,6 +34,7 @@ export const ERROR_CATALOGS = {
   CommonErrors,
   RateLimitErrors,
   ApplicationErrors,
+  AssistantErrors,
   AuthErrors,
   EmbeddingErrors,
   EmailTemplateErrors,
@@ -39,6 +42,7 @@ export const ERROR_CATALOGS = {
   OrganizationErrors,
   ProjectErrors,
   TokenErrors,
+  WebhookErrors,
 } as const satisfies Record<string, Record<string, ErrorDefinition>>;
 
 /** Every definition of every catalog (a code may appear in several, e.g. slug_taken). */

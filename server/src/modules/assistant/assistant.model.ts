@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { Schema, type Connection } from 'mongoose';
+import { modelOn } from '../../lib/mongoose-plugins.js';
+
+/** A question the assistant found nothing for, counted so the guides can be improved. */
+export interface UnansweredQuestion {
+  /** SHA-256 of the normalised question, so the same question asked again counts up. */
+  _id: string;
+  question: string;
+  prompt_type: string | null;
+  count: number;
+  first_asked_at: Date;
+  last_asked_at: Date;
+}
+
+const unansweredSchema = new Schema<UnansweredQuestion>(
+  {
+    _id: { type: String, required: true },
+    question: { type: String, required: true },
+    prompt_type: { type: String, default: null },
+    count: { type: Number, required: true },
+    first_asked_at: { type: Date, required: true },
+    last_asked_at: { type: Date, required: true },
+  },
+  { collection: 'assistant_unanswered_questions', versionKey: false },
+);
+unansweredSchema.index({ count: -1 });
+
+export function unansweredQuestionModel(connection: Connection) {
+  return modelOn(connection, 'AssistantUnansweredQuestion', unansweredSchema);
+}
+
+/** Lower case with runs of white space as one space: "How  do I X?" and "how do i x?" count together. */
+export function normaliseQuestion(question: string): string {
+  return question.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function questionKey(question: string): string {
+  return createHash('sha256').update(normaliseQuestion(question)).digest('hex');
+}
