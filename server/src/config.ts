@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { defaultPoolSize } from './lib/passwords/index.js';
 
 /**
  * The one place that reads process.env. Every variable is documented in `.env.example`
@@ -35,7 +34,6 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? false : parseTrustProxy(value))),
   DASHBOARD_DIST: z.string().optional(),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
 
   // Identity
   DASHBOARD_URL: z.url().optional(),
@@ -51,7 +49,6 @@ const envSchema = z.object({
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   PASSWORD_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).optional(),
-  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
   EMAIL_CONFIRMATION_REQUIRED: booleanFlag(true),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
@@ -91,9 +88,6 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT_PER_APPLICATION: z.coerce.number().int().min(1).default(30_000),
   INGEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
 
-  // Webhooks
-  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-
   // Documentation assistant
   ASSISTANT_LLM_URL: z.url().optional(),
   ASSISTANT_LLM_KEY: z.string().min(1).optional(),
@@ -132,8 +126,6 @@ export interface Config {
   logLevel: string;
   bodyLimit: string;
   trustProxy: boolean | number | string;
-  /** Server processes (node:cluster) sharing the port; 1 runs without a cluster primary. */
-  webConcurrency: number;
   paths: { dashboardDist: string; sdkDist: string; widgetDist: string };
   auth: {
     /** Where e-mail links and OAuth redirects send people (the dashboard's origin). */
@@ -148,8 +140,6 @@ export interface Config {
     passwordPepper: string | undefined;
     /** Hashes that may wait for a hashing thread; unset → the hasher's default (32 per thread). */
     passwordHashQueueLimit: number | undefined;
-    /** Hashing threads of this process; default: its share of the cores (cores ÷ WEB_CONCURRENCY). */
-    passwordHashThreads: number;
     passwordMinLength: number;
     emailConfirmationRequired: boolean;
     lockoutThreshold: number;
@@ -179,23 +169,6 @@ export interface Config {
     retentionDays: number;
     /** Ingest requests (installations, activity, analytics, identify) per window. */
     rateLimit: { windowS: number; perApplication: number; perIp: number };
-  };
-  webhooks: {
-    /**
-     * Whether webhook URLs may point at loopback, private and link-local networks (SSRF guard).
-     * Default: allowed in development and test, refused in production.
-     */
-    allowPrivateUrls: boolean;
-    /** First retry delay; each further one doubles (with jitter), capped at maxRetryDelayMs. */
-    retryBaseMs: number;
-    maxRetryDelayMs: number;
-    /** How long a delivery is retried before it is given up and its subscription disabled. */
-    retryWindowMs: number;
-    /** How long one process holds a claimed delivery before another may take it over. */
-    leaseMs: number;
-    requestTimeoutMs: number;
-    /** How often each process looks for due deliveries (it also wakes when it queues one). */
-    pollIntervalMs: number;
   };
   assistant: {
     /** The Markdown guides (docs/) and the SDK's sources, which the assistant indexes. */
@@ -242,7 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? defaultLogLevel,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
-    webConcurrency: e.WEB_CONCURRENCY,
     paths: {
       dashboardDist: path.resolve(e.DASHBOARD_DIST ?? path.join(repoRoot, 'dashboard', 'dist')),
       sdkDist: path.join(repoRoot, 'sdk', 'dist'),
@@ -258,7 +230,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bcryptCost: e.BCRYPT_COST,
       passwordPepper: e.PASSWORD_PEPPER,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
-      passwordHashThreads: e.PASSWORD_HASH_THREADS ?? defaultPoolSize(e.WEB_CONCURRENCY),
       passwordMinLength: e.PASSWORD_MIN_LENGTH,
       emailConfirmationRequired: e.EMAIL_CONFIRMATION_REQUIRED,
       lockoutThreshold: e.LOCKOUT_THRESHOLD,
@@ -296,18 +267,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perApplication: e.INGEST_RATE_LIMIT_PER_APPLICATION,
         perIp: e.INGEST_RATE_LIMIT_PER_IP,
       },
-    },
-    webhooks: {
-      allowPrivateUrls:
-        e.WEBHOOK_ALLOW_PRIVATE_URLS === undefined
-          ? e.NODE_ENV !== 'production'
-          : ['true', '1', 'yes'].includes(e.WEBHOOK_ALLOW_PRIVATE_URLS),
-      retryBaseMs: 10_000,
-      maxRetryDelayMs: 6 * 3600_000,
-      retryWindowMs: 24 * 3600_000,
-      leaseMs: 60_000,
-      requestTimeoutMs: 10_000,
-      pollIntervalMs: 1_000,
     },
     assistant: {
       docsDir: path.join(repoRoot, 'docs'),
