@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultPoolSize } from './lib/passwords/index.js';
 
 /**
  * The one place that reads process.env. Every variable is documented in `.env.example`
@@ -34,6 +35,7 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? false : parseTrustProxy(value))),
   DASHBOARD_DIST: z.string().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
 
   // Identity
   DASHBOARD_URL: z.url().optional(),
@@ -49,6 +51,7 @@ const envSchema = z.object({
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   PASSWORD_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).optional(),
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
   EMAIL_CONFIRMATION_REQUIRED: booleanFlag(true),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
@@ -126,6 +129,8 @@ export interface Config {
   logLevel: string;
   bodyLimit: string;
   trustProxy: boolean | number | string;
+  /** Server processes (node:cluster) sharing the port; 1 runs without a cluster primary. */
+  webConcurrency: number;
   paths: { dashboardDist: string; sdkDist: string; widgetDist: string };
   auth: {
     /** Where e-mail links and OAuth redirects send people (the dashboard's origin). */
@@ -140,6 +145,8 @@ export interface Config {
     passwordPepper: string | undefined;
     /** Hashes that may wait for a hashing thread; unset → the hasher's default (32 per thread). */
     passwordHashQueueLimit: number | undefined;
+    /** Hashing threads of this process; default: its share of the cores (cores ÷ WEB_CONCURRENCY). */
+    passwordHashThreads: number;
     passwordMinLength: number;
     emailConfirmationRequired: boolean;
     lockoutThreshold: number;
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? defaultLogLevel,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    webConcurrency: e.WEB_CONCURRENCY,
     paths: {
       dashboardDist: path.resolve(e.DASHBOARD_DIST ?? path.join(repoRoot, 'dashboard', 'dist')),
       sdkDist: path.join(repoRoot, 'sdk', 'dist'),
@@ -230,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bcryptCost: e.BCRYPT_COST,
       passwordPepper: e.PASSWORD_PEPPER,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
+      passwordHashThreads: e.PASSWORD_HASH_THREADS ?? defaultPoolSize(e.WEB_CONCURRENCY),
       passwordMinLength: e.PASSWORD_MIN_LENGTH,
       emailConfirmationRequired: e.EMAIL_CONFIRMATION_REQUIRED,
       lockoutThreshold: e.LOCKOUT_THRESHOLD,

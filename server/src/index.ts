@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { runClusterPrimary } from './cluster.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './lib/logger.js';
 import { startServer } from './server.js';
@@ -16,6 +18,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    await runClusterPrimary(config, logger, SHUTDOWN_GRACE_MS);
+    return;
+  }
   const running = await startServer(config, logger);
   logger.info(
     { url: running.url, db: running.database.kind, version: config.version },

@@ -46,6 +46,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     cost: config.auth.bcryptCost,
     pepper: config.auth.passwordPepper,
     maxQueue: config.auth.passwordHashQueueLimit,
+    poolSize: config.auth.passwordHashThreads,
   });
   const users = createUsersService({ connection });
   const auth = createAuthService({

@@ -10,6 +10,7 @@ import { AppError } from '../../src/lib/errors.js';
 import {
   createPasswordHasher,
   defaultPoolSize,
+  HASH_THREAD_NICENESS,
   MAX_PASSWORD_LENGTH,
   PasswordHasherBusyError,
   prehashPassword,
@@ -140,8 +141,37 @@ describe('lib/passwords: createPasswordHasher', () => {
     expect(error).to.be.instanceOf(TypeError);
   });
 
-  it('defaults the pool to one thread less than the available parallelism, at least one', () => {
-    expect(defaultPoolSize()).to.equal(Math.max(1, os.availableParallelism() - 1));
+  it('defaults the pool to one thread per core, shared out among the server processes', () => {
+    expect(defaultPoolSize()).to.equal(os.availableParallelism());
+    expect(defaultPoolSize(os.availableParallelism())).to.equal(1);
+    expect(defaultPoolSize(4 * os.availableParallelism())).to.equal(1);
+  });
+
+  it('hashes at a lower CPU priority than the request thread (Linux: per-thread nice)', async function () {
+    if (process.platform !== 'linux') return;
+    const niceOfThreads = async () => {
+      const tasks = await import('node:fs/promises').then((fs) => fs.readdir('/proc/self/task'));
+      return Promise.all(
+        tasks.map(async (task) => {
+          const stat = await readFile(`/proc/self/task/${task}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        }),
+      );
+    };
+    const mainNice = os.getPriority();
+    const before = await niceOfThreads();
+    const niced = createPasswordHasher({ cost: 4, poolSize: 2 });
+    try {
+      await Promise.all([niced.hash('one password'), niced.hash('another password')]);
+      const after = await niceOfThreads();
+      expect(after.filter((nice) => nice === HASH_THREAD_NICENESS).length).to.equal(
+        before.filter((nice) => nice === HASH_THREAD_NICENESS).length + 2,
+      );
+      expect(HASH_THREAD_NICENESS).to.be.greaterThan(mainNice);
+      expect(os.getPriority(), 'the process (its main thread) keeps its priority').to.equal(mainNice);
+    } finally {
+      await niced.close();
+    }
   });
 
   it('hashes in worker threads: the event loop keeps ticking during concurrent cost-10 hashes', async () => {

@@ -37,7 +37,7 @@ export interface PasswordHasherOptions {
    * Without it a fixed built-in key is used: still no truncation, but no pepper protection.
    */
   pepper?: string;
-  /** Worker threads; default `max(1, os.availableParallelism() - 1)`. */
+  /** Worker threads (PASSWORD_HASH_THREADS); default one per core, see `defaultPoolSize`. */
   poolSize?: number;
   /**
    * Most hashes that may wait for a thread (PASSWORD_HASH_QUEUE_LIMIT); beyond it `hash`, `verify`
@@ -79,9 +79,21 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** HMAC key used when no pepper is configured. Public by design: it only serves the length fix. */
 const BUILT_IN_PREHASH_KEY = 'iam-platform/password-prehash/v1';
 
-export function defaultPoolSize(): number {
-  return Math.max(1, os.availableParallelism() - 1);
+/**
+ * One hashing thread per core: sign-in then runs at the machine's hash limit (cores ÷ time of one
+ * hash). The event loop stays responsive because the hashing threads run at a lower CPU priority
+ * (HASH_THREAD_NICENESS): under load the kernel gives the request thread the core first. With
+ * several server processes (WEB_CONCURRENCY) each gets its share of the cores.
+ */
+export function defaultPoolSize(processes = 1): number {
+  return Math.max(1, Math.round(os.availableParallelism() / Math.max(1, processes)));
 }
+
+/**
+ * Nice value of the hashing threads (Linux keeps one per thread; elsewhere best effort). At 10 a
+ * busy hashing thread gets about a tenth of a core that the event loop also wants.
+ */
+export const HASH_THREAD_NICENESS = 10;
 
 /**
  * OWASP's pre-hash: base64(HMAC-SHA-384(key, NFKC(password))) — always 64 ASCII characters, so
@@ -101,6 +113,11 @@ type PasswordJob =
  */
 const WORKER_HANDLER = `
 const bcrypt = (await importModule(workerData.bcryptjs)).default;
+try {
+  (await importModule('node:os')).setPriority(workerData.niceness);
+} catch {
+  // Not permitted here (some sandboxes): hash at normal priority.
+}
 return (job) => {
   switch (job.op) {
     case 'hash':
@@ -133,7 +150,10 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
   const size = options.poolSize ?? defaultPoolSize();
   const pool = new WorkerPool<PasswordJob, string | boolean>({
     handlerSource: WORKER_HANDLER,
-    workerData: { bcryptjs: pathToFileURL(createRequire(import.meta.url).resolve('bcryptjs')).href },
+    workerData: {
+      bcryptjs: pathToFileURL(createRequire(import.meta.url).resolve('bcryptjs')).href,
+      niceness: HASH_THREAD_NICENESS,
+    },
     size,
     maxQueue: options.maxQueue ?? QUEUE_PER_THREAD * size,
     name: 'password',
