@@ -38,6 +38,7 @@ import {
   INGEST_ALLOWED_HEADERS,
   registerTrackingReadRoutes,
 } from './modules/tracking/index.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
@@ -104,6 +105,7 @@ export function createApp(deps: AppDependencies): Express {
     isApplicationActive,
   });
   registerOrganizationRoutes(api, services.organizations);
+  registerWebhookRoutes(api, services.webhooks);
   registerProjectRoutes(api, {
     projects: services.projects,
     projectIdOfApplication: async (applicationId) => {

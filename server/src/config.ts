@@ -91,6 +91,9 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT_PER_APPLICATION: z.coerce.number().int().min(1).default(30_000),
   INGEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
 
+  // Webhooks
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+
   // Documentation assistant
   ASSISTANT_LLM_URL: z.url().optional(),
   ASSISTANT_LLM_KEY: z.string().min(1).optional(),
@@ -176,6 +179,23 @@ export interface Config {
     retentionDays: number;
     /** Ingest requests (installations, activity, analytics, identify) per window. */
     rateLimit: { windowS: number; perApplication: number; perIp: number };
+  };
+  webhooks: {
+    /**
+     * Whether webhook URLs may point at loopback, private and link-local networks (SSRF guard).
+     * Default: allowed in development and test, refused in production.
+     */
+    allowPrivateUrls: boolean;
+    /** First retry delay; each further one doubles (with jitter), capped at maxRetryDelayMs. */
+    retryBaseMs: number;
+    maxRetryDelayMs: number;
+    /** How long a delivery is retried before it is given up and its subscription disabled. */
+    retryWindowMs: number;
+    /** How long one process holds a claimed delivery before another may take it over. */
+    leaseMs: number;
+    requestTimeoutMs: number;
+    /** How often each process looks for due deliveries (it also wakes when it queues one). */
+    pollIntervalMs: number;
   };
   assistant: {
     /** The Markdown guides (docs/) and the SDK's sources, which the assistant indexes. */
@@ -276,6 +296,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perApplication: e.INGEST_RATE_LIMIT_PER_APPLICATION,
         perIp: e.INGEST_RATE_LIMIT_PER_IP,
       },
+    },
+    webhooks: {
+      allowPrivateUrls:
+        e.WEBHOOK_ALLOW_PRIVATE_URLS === undefined
+          ? e.NODE_ENV !== 'production'
+          : ['true', '1', 'yes'].includes(e.WEBHOOK_ALLOW_PRIVATE_URLS),
+      retryBaseMs: 10_000,
+      maxRetryDelayMs: 6 * 3600_000,
+      retryWindowMs: 24 * 3600_000,
+      leaseMs: 60_000,
+      requestTimeoutMs: 10_000,
+      pollIntervalMs: 1_000,
     },
     assistant: {
       docsDir: path.join(repoRoot, 'docs'),

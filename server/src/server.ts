@@ -25,6 +25,8 @@ export async function startServer(
   });
   const services = createServices({ config, logger, database });
   const app = createApp({ config, logger, database, services });
+  // Each process sends queued webhook deliveries; leases keep them from sending one twice.
+  services.webhooks.startWorker();
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) =>
       error ? reject(error) : resolve(listening),

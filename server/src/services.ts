@@ -18,6 +18,7 @@ import { createProjectsService, type ProjectsService } from './modules/projects/
 import { createTokensService, type TokensService } from './modules/tokens/index.js';
 import { createTrackingService, type TrackingService } from './modules/tracking/index.js';
 import { createUsersService, type UsersService } from './modules/users/index.js';
+import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
 export interface Services {
@@ -33,6 +34,7 @@ export interface Services {
   tracking: TrackingService;
   emailTemplates: EmailTemplatesService;
   emailSending: EmailSendService;
+  webhooks: WebhooksService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -41,7 +43,31 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   const { config, logger } = deps;
   const connection = deps.database.connection;
   const activity = createActivityService({ connection, logger });
-  const mail = createMailService({ connection, config, logger });
+  // Other services emit webhook events; what the webhooks need from them is bound late.
+  const webhooks = createWebhooksService({
+    connection,
+    config,
+    logger,
+    activity,
+    directory: {
+      authorize: (userId, organizationId, permission, notFound) =>
+        organizations.authorize(userId, organizationId, permission, notFound),
+      organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
+      adminsOf: (organizationId) => organizations.adminsOf(organizationId),
+      projectOrganizationId: async (projectId) => {
+        const project = await projects.findActive(projectId);
+        return project ? String(project.organization_id) : null;
+      },
+      applicationOwner: async (applicationId) => {
+        const application = await applications.findActive(applicationId);
+        return application
+          ? { organizationId: String(application.organization_id), projectId: String(application.project_id) }
+          : null;
+      },
+      sendMail: (input) => mail.sendTemplate(input),
+    },
+  });
+  const mail = createMailService({ connection, config, logger, webhooks });
   const passwords = createPasswordHasher({
     cost: config.auth.bcryptCost,
     pepper: config.auth.passwordPepper,
@@ -56,20 +82,30 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     hasher: passwords,
     mail,
     activity,
+    webhooks,
     // The tokens service depends on users and applications, which are built after auth.
     revokeApiTokensOfUser: (userId, reason) => tokens.revokeAllOfUser(userId, reason),
   });
-  const organizations = createOrganizationsService({ connection, config, logger, users, mail, activity });
+  const organizations = createOrganizationsService({
+    connection,
+    config,
+    logger,
+    users,
+    mail,
+    activity,
+    webhooks,
+  });
   const projects = createProjectsService({ connection, organizations, activity });
   const applications = createApplicationsService({
     connection,
     organizations,
     projects,
     activity,
+    webhooks,
     // The templates service depends on applications, so it is built after them.
     createSystemEmailTemplates: (applicationId) => emailTemplates.createSystemTemplates(applicationId),
   });
-  const tokens = createTokensService({ connection, logger, users, applications, activity });
+  const tokens = createTokensService({ connection, logger, users, applications, activity, webhooks });
   const emailTemplates = createEmailTemplatesService({ connection, config, logger, applications, activity });
   const emailSending = createEmailSendService({ connection, config, mail, applications, activity });
   const tracking = createTrackingService({
@@ -93,9 +129,11 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     tracking,
     emailTemplates,
     emailSending,
+    webhooks,
     async close() {
       // Mails promised in responses already sent go out before the workers and transport stop.
       await auth.drain();
+      await webhooks.close();
       await Promise.all([passwords.close(), mail.close()]);
     },
   };

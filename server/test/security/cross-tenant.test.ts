@@ -16,6 +16,9 @@ interface TenantA {
   /** Alice's custom e-mail template and one of her application's system templates. */
   template: string;
   systemTemplate: string;
+  /** Alice's webhook and one entry of its delivery log. */
+  webhook: string;
+  delivery: string;
 }
 
 interface Case {
@@ -140,6 +143,24 @@ const CROSS_TENANT: Record<string, Case> = {
   'POST /functions/v1/send-email': {
     body: (a, bob) => ({ to: bob.email, template: 'welcome', applicationId: a.application }),
   },
+  'GET /api/v1/organizations/{id}/webhooks': {
+    path: (a) => `/api/v1/organizations/${a.organization}/webhooks`,
+  },
+  'POST /api/v1/organizations/{id}/webhooks': {
+    path: (a) => `/api/v1/organizations/${a.organization}/webhooks`,
+    body: () => ({ url: 'https://bob.example/hook', events: ['*'] }),
+  },
+  'GET /api/v1/webhooks/{id}': { path: (a) => `/api/v1/webhooks/${a.webhook}` },
+  'PATCH /api/v1/webhooks/{id}': {
+    path: (a) => `/api/v1/webhooks/${a.webhook}`,
+    body: () => ({ url: 'https://bob.example/hook', rotate_secret: true }),
+  },
+  'DELETE /api/v1/webhooks/{id}': { path: (a) => `/api/v1/webhooks/${a.webhook}` },
+  'GET /api/v1/webhooks/{id}/deliveries': { path: (a) => `/api/v1/webhooks/${a.webhook}/deliveries` },
+  'POST /api/v1/webhooks/{id}/test': { path: (a) => `/api/v1/webhooks/${a.webhook}/test` },
+  'POST /api/v1/webhooks/deliveries/{id}/redeliver': {
+    path: (a) => `/api/v1/webhooks/deliveries/${a.delivery}/redeliver`,
+  },
 };
 
 const ALICE_INSTALLATION_ID = `inst_${'a1'.repeat(16)}`;
@@ -182,6 +203,8 @@ const GUARDED_COLLECTIONS = [
   'email_templates',
   'email_settings',
   'email_logs',
+  'webhooks',
+  'webhook_deliveries',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -274,7 +297,29 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         .send({ application_id: application, name: 'Receipt', subject: 'Receipt', html_content: '<p>Hi</p>' })
         .expect(201)
     ).body.id;
-    tenant = { organization, member, project, application, token, session, template, systemTemplate };
+    // A webhook for an event none of the calls below causes, so its log holds still; its one
+    // entry is a "send test event" to a port where nothing listens.
+    const webhook = (
+      await ctx.request
+        .post(`/api/v1/organizations/${organization}/webhooks`)
+        .set(as(alice))
+        .send({ url: 'http://127.0.0.1:9/hook', events: ['user.deleted'] })
+        .expect(201)
+    ).body.id;
+    const delivery = (await ctx.request.post(`/api/v1/webhooks/${webhook}/test`).set(as(alice)).expect(200))
+      .body.id;
+    tenant = {
+      organization,
+      member,
+      project,
+      application,
+      token,
+      session,
+      template,
+      systemTemplate,
+      webhook,
+      delivery,
+    };
     bobEmbeddingToken = (
       await ctx.request
         .post('/api/auth/login')

@@ -95,4 +95,27 @@ export const en: Record<keyof typeof de, string> = {
   // Documentation assistant
   'error.question_required': 'Please enter a question',
   'error.guide_not_found': 'There is no guide with this name.',
+
+  'error.webhook_not_found': 'Webhook not found.',
+  'error.webhook_delivery_not_found': 'This delivery does not exist (any more).',
+  'error.webhook_url_invalid':
+    'The webhook URL must be a complete http:// or https:// address without user name and password.',
+  'error.webhook_url_not_allowed':
+    'Webhook URLs may not point at localhost, private or internal network addresses. Use a publicly reachable address.',
+  'error.webhook_url_unresolvable':
+    'The host name of the webhook URL cannot be resolved. Please check the URL.',
+  'error.webhook_event_unknown':
+    'At least one event type is unknown. Use names such as user.registered, user.* or *.',
+  'error.webhook_scope_invalid':
+    'The projects and applications of a webhook must belong to its organization.',
+  'error.webhook_limit_reached':
+    'This organization has reached its limit of webhooks. Delete one you no longer need.',
+  'error.webhook_disabled': 'This webhook is disabled. Enable it before sending events again.',
+  'error.webhook_delivery_pending':
+    'This delivery is still queued or being retried; it cannot be sent again yet.',
+
+  'error.account_has_no_password':
+    'Your account has no password (Google sign-in). Set one with “Forgot password” first, then delete the account.',
+  'error.account_deletion_last_admin':
+    'You are the last admin of an organization. Make another member admin there or deactivate the organization first; then you can delete your account.',
 };

@@ -111,4 +111,30 @@ export const de = {
   // Documentation assistant
   'error.question_required': 'Bitte geben Sie eine Frage ein.',
   'error.guide_not_found': 'Diese Anleitung gibt es nicht.',
+
+  // Webhooks
+  'error.webhook_not_found': 'Webhook nicht gefunden.',
+  'error.webhook_delivery_not_found': 'Diese Zustellung gibt es nicht (mehr).',
+  'error.webhook_url_invalid':
+    'Die Webhook-URL muss eine vollständige http://- oder https://-Adresse ohne Benutzername und Passwort sein.',
+  'error.webhook_url_not_allowed':
+    'Webhook-URLs dürfen nicht auf localhost, private oder interne Netzwerkadressen zeigen. Bitte eine öffentlich erreichbare Adresse angeben.',
+  'error.webhook_url_unresolvable':
+    'Der Hostname der Webhook-URL lässt sich nicht auflösen. Bitte die URL prüfen.',
+  'error.webhook_event_unknown':
+    'Mindestens ein Ereignistyp ist unbekannt. Erlaubt sind z. B. user.registered, user.* oder *.',
+  'error.webhook_scope_invalid':
+    'Projekte und Anwendungen eines Webhooks müssen zu seiner Organisation gehören.',
+  'error.webhook_limit_reached':
+    'Diese Organisation hat die Höchstzahl an Webhooks erreicht. Löschen Sie einen, den Sie nicht mehr brauchen.',
+  'error.webhook_disabled':
+    'Dieser Webhook ist deaktiviert. Aktivieren Sie ihn, bevor Sie Ereignisse erneut senden.',
+  'error.webhook_delivery_pending':
+    'Diese Zustellung wartet noch oder wird gerade wiederholt; sie kann noch nicht erneut gesendet werden.',
+
+  // Privacy (export and account deletion)
+  'error.account_has_no_password':
+    'Ihr Konto hat kein Passwort (Anmeldung mit Google). Legen Sie über „Passwort vergessen“ eines fest und löschen Sie das Konto dann.',
+  'error.account_deletion_last_admin':
+    'Sie sind der letzte Admin einer Organisation. Machen Sie dort zuerst ein anderes Mitglied zum Admin oder deaktivieren Sie die Organisation; danach können Sie Ihr Konto löschen.',
 } as const;

@@ -5,6 +5,7 @@ import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import type { OrganizationDocument, OrganizationsService, Permission, Role } from '../organizations/index.js';
 import type { ProjectsService } from '../projects/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { ApplicationErrors } from './applications.errors.js';
 import { applicationModel, DEFAULT_VERSION, type ApplicationDocument } from './applications.model.js';
 import { deriveApplicationSlug } from './applications.schemas.js';
@@ -124,6 +125,7 @@ export function createApplicationsService(deps: {
    * never throws — applications that miss them get them on first use).
    */
   createSystemEmailTemplates?: (applicationId: string) => Promise<void>;
+  webhooks?: WebhookEmitter;
 }): ApplicationsService {
   const Applications = applicationModel(deps.connection);
   const { organizations, projects, activity } = deps;
@@ -188,6 +190,21 @@ export function createApplicationsService(deps: {
     return authorize(caller.userId, applicationId, permission);
   }
 
+  const emit = (
+    type: 'application.created' | 'application.updated' | 'application.deleted',
+    application: ApplicationDocument,
+    extra: Record<string, unknown> = {},
+  ) =>
+    deps.webhooks?.emit(
+      type,
+      {
+        organizationId: String(application.organization_id),
+        projectId: String(application.project_id),
+        applicationId: String(application._id),
+      },
+      { application: applicationView(application), ...extra },
+    );
+
   const updateOne = (applicationId: Types.ObjectId, set: Record<string, unknown>) =>
     updateActiveById<ApplicationDocument>(Applications, applicationId, set, {
       notFound: ApplicationErrors.NOT_FOUND,
@@ -232,6 +249,7 @@ export function createApplicationsService(deps: {
         { name: application.name, slug: application.slug },
         201,
       );
+      emit('application.created', application);
       await deps.createSystemEmailTemplates?.(String(application._id));
       return applicationView(application);
     },
@@ -276,6 +294,7 @@ export function createApplicationsService(deps: {
       }
       const updated = await updateOne(application._id, set);
       await audit('application.updated', updated, caller.userId, context, { fields });
+      emit('application.updated', updated, { fields });
       return applicationView(updated);
     },
 
@@ -283,6 +302,7 @@ export function createApplicationsService(deps: {
       const { application } = await authorizeCaller(caller, applicationId, 'application:delete');
       const updated = await updateOne(application._id, { is_active: false });
       await audit('application.deleted', updated, caller.userId, context, { name: updated.name });
+      emit('application.deleted', updated);
     },
 
     async isOriginListed(origin) {

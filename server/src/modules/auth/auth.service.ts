@@ -15,6 +15,7 @@ import {
   type PublicUser,
   type UserDocument,
 } from '../users/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { AuthErrors } from './auth.errors.js';
 import { authModels } from './auth.model.js';
 import { createPasswordLockout } from './lockout.js';
@@ -92,6 +93,7 @@ export interface AuthDependencies {
   hasher: PasswordHasher;
   mail: MailService;
   activity: ActivityService;
+  webhooks?: WebhookEmitter;
   /**
    * Revokes every API token of a user (the tokens module; late-bound because it is built after
    * this service). Credentials minted during a compromise must not outlive account recovery.
@@ -331,6 +333,20 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     );
     const lastLogin = new Date();
     await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin } });
+    deps.webhooks?.emit(
+      'session.created',
+      {
+        userId: String(user._id),
+        applicationId: application?.applicationId,
+        organizationId: application?.organizationId,
+      },
+      {
+        user_id: String(user._id),
+        session_id: issued.session_id,
+        method,
+        application_id: application?.applicationId ?? null,
+      },
+    );
     await audit('user.login', context, {
       user_id: String(user._id),
       metadata: { method, session_id: issued.session_id, application_id: application?.applicationId ?? null },
@@ -400,6 +416,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         status_code: 201,
         metadata: { application_id: input.application_id ?? null },
       });
+      deps.webhooks?.emit(
+        'user.registered',
+        { userId: String(created._id), applicationId: input.application_id },
+        { user: toPublicUser(created), application_id: input.application_id ?? null },
+      );
       await sendConfirmation(created);
       return { user: toPublicUser(created), confirmation_required: confirmationRequired };
     },
@@ -414,6 +435,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       ).lean<UserDocument>();
       if (!user) throw new AppError(AuthErrors.INVALID_CONFIRMATION_TOKEN);
       await audit('user.email_confirmed', context, { user_id: String(user._id) });
+      deps.webhooks?.emit('user.email_confirmed', { userId: String(user._id) }, { user: toPublicUser(user) });
       await mailQuietly(
         user.email,
         'welcome',
@@ -547,6 +569,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
           ...(ended ? { sessions_ended: ended.sessionsEnded, api_tokens_revoked: ended.tokensRevoked } : {}),
         },
       });
+      deps.webhooks?.emit('user.updated', { userId }, { user: toPublicUser(updated!), fields: changed });
       return toPublicUser(updated!);
     },
 

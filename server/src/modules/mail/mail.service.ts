@@ -3,6 +3,7 @@ import { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { MailErrors } from './mail.errors.js';
 import { mailModels, type EmailLog, type MailTransportKind } from './mail.model.js';
 import type { DevOutboxMessage, DevOutboxQuery } from './mail.schemas.js';
@@ -78,6 +79,7 @@ export interface MailServiceDependencies {
   connection: Connection;
   config: Config;
   logger: Logger;
+  webhooks?: WebhookEmitter;
 }
 
 interface OutgoingMail {
@@ -136,6 +138,22 @@ export function createMailService(deps: MailServiceDependencies): MailService {
     }
   }
 
+  /** Mails sent for an application are webhook events of its organization (email.sent / email.failed). */
+  function emitMailEvent(type: 'email.sent' | 'email.failed', log: Omit<EmailLog, '_id' | 'created_at'>) {
+    if (!log.application_id) return;
+    deps.webhooks?.emit(
+      type,
+      { applicationId: log.application_id },
+      {
+        recipient_email: log.recipient_email,
+        subject: log.subject,
+        template_name: log.template_name,
+        message_id: log.message_id,
+        error: log.error_message,
+      },
+    );
+  }
+
   /** Keeps a mail in the development outbox; its id serves as the message id. */
   async function keepInOutbox(mail: OutgoingMail): Promise<string> {
     const to = mail.to.toLowerCase();
@@ -186,12 +204,14 @@ export function createMailService(deps: MailServiceDependencies): MailService {
     try {
       messageId = smtp ? await deliverOverSmtp(smtp, mail) : await keepInOutbox(mail);
     } catch (error) {
-      await writeLog({
+      const failed = {
         ...logFields,
-        status: 'failed',
+        status: 'failed' as const,
         message_id: null,
         error_message: errorMessage(error),
-      });
+      };
+      await writeLog(failed);
+      emitMailEvent('email.failed', failed);
       // Without SMTP the failure is our database's, not a delivery problem: let it surface as such.
       if (!smtp) throw error;
       logger.warn(
@@ -200,7 +220,9 @@ export function createMailService(deps: MailServiceDependencies): MailService {
       );
       throw new MailDeliveryError(errorMessage(error));
     }
-    await writeLog({ ...logFields, status: 'sent', message_id: messageId, error_message: null });
+    const sent = { ...logFields, status: 'sent' as const, message_id: messageId, error_message: null };
+    await writeLog(sent);
+    emitMailEvent('email.sent', sent);
     return { message_id: messageId, transport };
   }
 

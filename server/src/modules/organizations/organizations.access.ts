@@ -12,6 +12,7 @@ export const statements = {
   project: ['read', 'create', 'update', 'deactivate'],
   application: ['read', 'create', 'update', 'delete'],
   token: ['create'],
+  webhook: ['manage'],
 } as const;
 
 type Statements = typeof statements;

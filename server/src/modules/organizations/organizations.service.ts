@@ -8,6 +8,7 @@ import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import type { MailService } from '../mail/index.js';
 import { userModel, type UserDocument, type UsersService } from '../users/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { can, type Permission, type Role } from './organizations.access.js';
 import { OrganizationErrors } from './organizations.errors.js';
 import { createInvitationLimits } from './organizations.invitation-limits.js';
@@ -145,6 +146,8 @@ export interface OrganizationsService {
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   /** For /verify: the user's active organizations with their role. */
   membershipsOf(userId: string): Promise<Array<{ id: string; name: string; slug: string; role: Role }>>;
+  /** The active admins of an organization (who is told when its webhook is disabled). */
+  adminsOf(organizationId: string): Promise<Array<{ id: string; email: string; display_name: string }>>;
   /** Global admin (SPEC §6): created the earliest organization, or listed in ADMIN_EMAILS. */
   isGlobalAdmin(user: Pick<UserDocument, '_id' | 'email'>): Promise<boolean>;
   listAll(page: { limit?: number; cursor?: string }): Promise<Page<Omit<OrganizationView, 'role'>>>;
@@ -173,6 +176,7 @@ export function createOrganizationsService(deps: {
   users: UsersService;
   mail: MailService;
   activity: ActivityService;
+  webhooks?: WebhookEmitter;
 }): OrganizationsService {
   const { Organizations, Members, LeaveTokens } = organizationModels(deps.connection);
   const Users = userModel(deps.connection);
@@ -458,6 +462,11 @@ export function createOrganizationsService(deps: {
       await audit('organization.updated', 'organization', organizationId, userId, organizationId, context, {
         fields: Object.keys(set),
       });
+      deps.webhooks?.emit(
+        'organization.updated',
+        { organizationId },
+        { organization: organizationView(updated!, 'admin'), fields: Object.keys(set) },
+      );
       return organizationView(updated!, role);
     },
 
@@ -556,7 +565,9 @@ export function createOrganizationsService(deps: {
         // The membership exists either way; a failed notification must not undo it.
         deps.logger.warn({ err: error }, 'could not send the invitation mail');
       }
-      return (await memberViews([member!]))[0]!;
+      const added = (await memberViews([member!]))[0]!;
+      deps.webhooks?.emit('member.added', { organizationId }, { member: added });
+      return added;
     },
 
     async changeRole(userId, organizationId, memberId, role, context) {
@@ -579,7 +590,13 @@ export function createOrganizationsService(deps: {
         from: member.role,
         to: role,
       });
-      return (await memberViews([updated!]))[0]!;
+      const changed = (await memberViews([updated!]))[0]!;
+      deps.webhooks?.emit(
+        'member.role_changed',
+        { organizationId },
+        { member: changed, previous_role: member.role },
+      );
+      return changed;
     },
 
     async removeMember(userId, organizationId, memberId, context) {
@@ -592,6 +609,11 @@ export function createOrganizationsService(deps: {
       await audit('member.removed', 'member', memberId, userId, organizationId, context, {
         removed_user_id: String(member.user_id),
       });
+      deps.webhooks?.emit(
+        'member.removed',
+        { organizationId },
+        { member_id: memberId, user_id: String(member.user_id), removed_by: userId },
+      );
     },
 
     async describeLeaveLink(rawToken) {
@@ -631,6 +653,15 @@ export function createOrganizationsService(deps: {
         context,
         { via: 'invitation_leave_link', invited_by: String(token.invited_by) },
       );
+      deps.webhooks?.emit(
+        'member.removed',
+        { organizationId: String(target.organization._id) },
+        {
+          member_id: String(target.member._id),
+          user_id: String(token.user_id),
+          removed_by: String(token.user_id),
+        },
+      );
       return leaveLinkView(token, target.organization);
     },
 
@@ -665,6 +696,16 @@ export function createOrganizationsService(deps: {
         slug: org.slug,
         role: roles.get(String(org._id))!,
       }));
+    },
+
+    async adminsOf(organizationId) {
+      if (!Types.ObjectId.isValid(organizationId)) return [];
+      const admins = await Members.find({
+        organization_id: new Types.ObjectId(organizationId),
+        role: 'admin',
+        is_active: true,
+      }).lean<MemberDocument[]>();
+      return (await memberViews(admins)).map((member) => member.user);
     },
 
     async isGlobalAdmin(user) {
