@@ -1,132 +1,291 @@
-import { useId, useState, type FormEvent } from 'react';
-import { messages, validateAuthForm, type AuthFormValues, type AuthMode } from './validation';
+import { AuthClient, IamError, type AuthSession, type AuthUser } from '@iam-platform/sdk';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { catalogs, format, resolveLocale, type MessageKey, type Messages } from './i18n';
+import { validateAuthForm, type AuthFormValues, type AuthMode } from './validation';
+
+/** What `iam-auth-success` carries: the session, as the embedding API issued it. */
+export interface AuthSuccessDetail {
+  user: AuthUser;
+  token: string;
+  refresh_token: string;
+  expires_at: number;
+  mode: AuthMode;
+}
+
+/** What `iam-auth-error` carries: the server's (or the dialog's) code and the text shown. */
+export interface AuthErrorDetail {
+  code: string;
+  message: string;
+}
 
 export interface AuthDialogProps {
   /** The embedding application's id, sent as `X-Application-ID`. */
   applicationId: string;
-  /** Base URL of the embedding API, e.g. `https://iam.example.com/api/auth`. */
-  apiEndpoint: string;
+  /** The IAM server's base URL (the embedding API is under `/api/auth`); default: this page's origin. */
+  apiUrl?: string;
+  /** @deprecated The embedding API's URL (`…/api/auth`); use apiUrl. */
+  apiEndpoint?: string;
+  /** An auth client to share (the element's, or the SDK's); one is made from the ids otherwise. */
+  client?: AuthClient;
   initialMode?: AuthMode;
-  onSuccess?: (result: { mode: AuthMode; token?: string; user: unknown }) => void;
-  onError?: (message: string) => void;
+  /** `auto` follows the browser's language. */
+  locale?: 'de' | 'en' | 'auto';
+  onSuccess?: (detail: AuthSuccessDetail) => void;
+  onError?: (detail: AuthErrorDetail) => void;
+  onSignOut?: () => void;
+  /** Given: the dialog shows a close button that calls it. */
+  onClose?: () => void;
+}
+
+type View = AuthMode | 'forgot' | 'pending' | 'success';
+
+interface Problem {
+  text: string;
+  /** The address whose confirmation mail may be sent again. */
+  resendTo?: string;
 }
 
 const emptyValues: AuthFormValues = { email: '', password: '', confirmPassword: '', displayName: '' };
 
+/** `https://iam.example.com/api/auth/` → `https://iam.example.com`. */
+export function apiBase(apiUrl?: string | null, apiEndpoint?: string | null): string {
+  const url = apiUrl || apiEndpoint?.replace(/\/+$/, '').replace(/\/api\/auth$/, '') || '';
+  return url.replace(/\/+$/, '') || globalThis.location?.origin || '';
+}
+
+const wait = (seconds = 60) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
+
+/** The text a person can act on for a failed call (SPEC §8: the server's message, else `fallback`). */
+export function describeFailure(error: unknown, t: Messages, fallback: MessageKey): AuthErrorDetail {
+  if (!(error instanceof IamError)) return { code: 'network_error', message: t.network };
+  const known: Record<string, string | undefined> = {
+    origin_not_allowed: format(t.origin, globalThis.location?.origin),
+    application_not_found: t.unknownApp,
+    application_id_required: t.unknownApp,
+    invalid_credentials: t.invalidCredentials,
+    email_not_confirmed: t.notConfirmed,
+    account_locked: format(t.locked, wait(error.retryAfter)),
+    rate_limited: format(t.rateLimited, wait(error.retryAfter)),
+  };
+  return { code: error.code, message: known[error.code] ?? (error.message || t[fallback]) };
+}
+
 /** The embeddable sign-in / sign-up dialog (SPEC.md §2 "Auth dialog and demo"). */
 export function AuthDialog({
   applicationId,
+  apiUrl,
   apiEndpoint,
+  client: given,
   initialMode = 'login',
+  locale,
   onSuccess,
   onError,
+  onSignOut,
+  onClose,
 }: AuthDialogProps) {
-  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const base = apiBase(apiUrl, apiEndpoint);
+  const client = useMemo(
+    () => given ?? new AuthClient({ applicationId, apiUrl: base }),
+    [given, applicationId, base],
+  );
+  const [session, setSession] = useState<AuthSession | null>(() => client.getSession());
+  const [view, setView] = useState<View>(session ? 'success' : initialMode);
   const [values, setValues] = useState<AuthFormValues>(emptyValues);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const id = useId();
+  const lang = resolveLocale(locale);
+  const t = catalogs[lang];
 
-  const switchMode = (next: AuthMode) => {
+  const show = (next: View, keep?: string) => {
     // SPEC §4: switching between login and register clears the fields.
-    setMode(next);
-    setValues(emptyValues);
-    setError(null);
+    setView(next);
+    setValues({ ...emptyValues, email: keep ?? '' });
+    setProblem(null);
+    setNotice(null);
   };
 
-  const update = (field: keyof AuthFormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const fail = (error: unknown, fallback: MessageKey, email?: string) => {
+    const detail = describeFailure(error, t, fallback);
+    setProblem({ text: detail.message, resendTo: detail.code === 'email_not_confirmed' ? email : undefined });
+    onError?.(detail);
+  };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateAuthForm(mode, values);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
+  const run = async (work: () => Promise<void>, fallback: MessageKey, email?: string) => {
+    setProblem(null);
+    setNotice(null);
+    setBusy(true);
     try {
-      const body =
-        mode === 'login'
-          ? { email: values.email.trim(), password: values.password }
-          : {
-              email: values.email.trim(),
-              password: values.password,
-              ...(values.displayName.trim() ? { display_name: values.displayName.trim() } : {}),
-            };
-      const response = await fetch(`${apiEndpoint.replace(/\/+$/, '')}/${mode}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-application-id': applicationId },
-        body: JSON.stringify(body),
-      });
-      const data = (await response.json().catch(() => ({}))) as {
-        error?: string;
-        token?: string;
-        user?: unknown;
-      };
-      if (!response.ok)
-        throw new Error(
-          data.error ?? (mode === 'login' ? messages.loginFailed : messages.registrationFailed),
-        );
-      onSuccess?.({ mode, token: data.token, user: data.user });
-    } catch (caught) {
-      // Network failures are shown as they are (SPEC §8).
-      const message = caught instanceof Error ? caught.message : String(caught);
-      setError(message);
-      onError?.(message);
+      await work();
+    } catch (error) {
+      fail(error, fallback, email);
     } finally {
-      setSubmitting(false);
+      setBusy(false);
     }
   };
 
-  const field = (name: keyof AuthFormValues, label: string, type: string, autoComplete: string) => (
-    <div className="iam-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const email = values.email.trim();
+    if (view === 'forgot') {
+      // SPEC §5: forgot-password without an e-mail.
+      if (!email) return setProblem({ text: t.emailRequired });
+      return void run(async () => {
+        await client.requestPasswordReset(email);
+        setNotice(format(t.resetSent, email));
+      }, 'resetFailed');
+    }
+    const mode = view as AuthMode;
+    const invalid = validateAuthForm(mode, values);
+    if (invalid) return setProblem({ text: t[invalid] });
+    void run(
+      async () => {
+        if (mode === 'register') {
+          const result = await client.register(
+            email,
+            values.password,
+            values.displayName.trim() || undefined,
+          );
+          if (result.confirmation_required) return show('pending', email);
+        }
+        const signedIn = await client.login(email, values.password);
+        setSession(signedIn);
+        show('success');
+        onSuccess?.({ ...signedIn, mode });
+      },
+      mode === 'login' ? 'loginFailed' : 'registrationFailed',
+      email,
+    );
+  };
+
+  const resend = (email: string) =>
+    void run(async () => {
+      await client.resendConfirmation(email);
+      setProblem(null);
+      setNotice(t.resent);
+    }, 'loginFailed');
+
+  const signOut = () => {
+    client.signOut();
+    setSession(null);
+    show('login');
+    onSignOut?.();
+  };
+
+  const field = (name: keyof AuthFormValues, type: string, autoComplete: string, label: MessageKey) => (
+    <div className="iam-field" part="field">
+      <label htmlFor={`${id}-${name}`} part="label">
+        {t[label]}
+      </label>
       <input
         id={`${id}-${name}`}
         name={name}
         type={type}
+        part="input"
         autoComplete={autoComplete}
         value={values[name]}
-        onChange={update(name)}
+        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
       />
     </div>
   );
 
+  const link = (label: string, onClick: () => void) => (
+    <button type="button" className="iam-link" part="link" onClick={onClick}>
+      {label}
+    </button>
+  );
+
+  const email = values.email;
+  const titles = {
+    login: t.titleLogin,
+    register: t.titleRegister,
+    forgot: t.titleForgot,
+    pending: t.titlePending,
+    success: t.titleSuccess,
+  };
+
   return (
-    <div className="iam-dialog" role="dialog" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{mode === 'login' ? 'Sign in' : 'Create account'}</h2>
-      <div className="iam-tabs" role="tablist" aria-label="Authentication mode">
-        {(['login', 'register'] as const).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            className="iam-tab"
-            aria-selected={mode === tab}
-            onClick={() => switchMode(tab)}
-          >
-            {tab === 'login' ? 'Login' : 'Register'}
+    <div className="iam-dialog" part="dialog" lang={lang} aria-labelledby={`${id}-title`} role="group">
+      <div className="iam-head">
+        <h2 id={`${id}-title`} part="title">
+          {titles[view]}
+        </h2>
+        {onClose ? (
+          <button type="button" className="iam-close" part="close" aria-label={t.close} onClick={onClose}>
+            ×
           </button>
-        ))}
+        ) : null}
       </div>
-      <form onSubmit={submit} noValidate>
-        {error ? (
-          <div className="iam-alert" role="alert">
-            {error}
+      {view === 'login' || view === 'register' ? (
+        <div className="iam-tabs" part="tabs" role="tablist" aria-label={t.tabs}>
+          {(['login', 'register'] as const).map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              className="iam-tab"
+              part="tab"
+              aria-selected={view === tab}
+              onClick={() => show(tab)}
+            >
+              {tab === 'login' ? t.tabLogin : t.tabRegister}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div aria-live="polite" className="iam-live">
+        {problem ? (
+          <div className="iam-alert" part="alert" role="alert">
+            {problem.text}
+            {problem.resendTo ? <div>{link(t.resend, () => resend(problem.resendTo!))}</div> : null}
           </div>
         ) : null}
-        {mode === 'register' ? field('displayName', 'Display name (optional)', 'text', 'nickname') : null}
-        {field('email', 'Email', 'email', 'email')}
-        {field('password', 'Password', 'password', mode === 'login' ? 'current-password' : 'new-password')}
-        {mode === 'register'
-          ? field('confirmPassword', 'Confirm password', 'password', 'new-password')
-          : null}
-        <button className="iam-submit" type="submit" disabled={submitting}>
-          {mode === 'login' ? 'Sign in' : 'Sign up'}
-        </button>
-      </form>
+        {notice ? (
+          <p className="iam-notice" part="notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+      </div>
+      {view === 'success' && session ? (
+        <div className="iam-form">
+          <p className="iam-notice" part="notice">
+            {format(t.signedInAs, session.user.email)}
+          </p>
+          <button type="button" className="iam-submit" part="button" onClick={signOut}>
+            {t.signOut}
+          </button>
+        </div>
+      ) : view === 'pending' ? (
+        <div className="iam-form">
+          <p className="iam-notice" part="notice">
+            {format(t.pending, email)}
+          </p>
+          {link(t.resend, () => resend(email))}
+          {link(t.back, () => show('login', email))}
+        </div>
+      ) : (
+        <form className="iam-form" part="form" onSubmit={submit} noValidate aria-busy={busy}>
+          {view === 'register' ? field('displayName', 'text', 'nickname', 'displayName') : null}
+          {field('email', 'email', 'email', 'email')}
+          {view === 'forgot'
+            ? null
+            : field(
+                'password',
+                'password',
+                view === 'login' ? 'current-password' : 'new-password',
+                'password',
+              )}
+          {view === 'register'
+            ? field('confirmPassword', 'password', 'new-password', 'confirmPassword')
+            : null}
+          <button className="iam-submit" part="button" type="submit" disabled={busy}>
+            {view === 'login' ? t.signIn : view === 'register' ? t.signUp : t.sendReset}
+          </button>
+          {view === 'login' ? link(t.forgot, () => show('forgot', email)) : null}
+          {view === 'forgot' ? link(t.back, () => show('login', email)) : null}
+        </form>
+      )}
     </div>
   );
 }

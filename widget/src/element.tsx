@@ -1,57 +1,173 @@
+import { AuthClient, type AuthSession } from '@iam-platform/sdk';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { AuthDialog } from './AuthDialog';
+import { apiBase, AuthDialog } from './AuthDialog';
+import { catalogs, resolveLocale } from './i18n';
 import { authDialogCss } from './styles';
 import type { AuthMode } from './validation';
 
 export const ELEMENT_NAME = 'iam-auth-dialog';
 
+const ATTRIBUTES = [
+  'application-id',
+  'api-url',
+  'api-endpoint',
+  'mode',
+  'locale',
+  'theme',
+  'redirect-url',
+  'trigger',
+] as const;
+
+/** A modal `<dialog>`: the browser traps focus in it, makes the page inert and closes it on Escape. */
+function Modal({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || open === dialog.hasAttribute('open')) return;
+    // Without showModal (old browsers, jsdom) it still shows, without the modal behaviour.
+    if (open) (dialog.showModal ?? (() => dialog.setAttribute('open', ''))).call(dialog);
+    else if (dialog.close) dialog.close();
+    else dialog.removeAttribute('open');
+  }, [open]);
+  return (
+    <dialog ref={ref} className="iam-modal" part="modal" onClose={onClose}>
+      {open ? children : null}
+    </dialog>
+  );
+}
+
 /**
- * `<iam-auth-dialog application-id="…" api-endpoint="…" mode="login|register">` — renders the
- * dialog in a shadow root and reports results as `iam-auth-success` / `iam-auth-error` events.
+ * `<iam-auth-dialog application-id="…" api-url="https://iam.example.com">` — the auth dialog in a
+ * shadow root (docs/widget.md). Inline by default; with `trigger` it shows Sign In / Sign Up
+ * buttons that open it as a modal. Reports `iam-auth-ready`, `iam-auth-success`,
+ * `iam-auth-error` and `iam-auth-signout` (bubbling, composed).
  */
 export class IamAuthDialogElement extends HTMLElement {
-  static observedAttributes = ['application-id', 'api-endpoint', 'mode'];
-  private root: Root | undefined;
+  static observedAttributes = ATTRIBUTES;
+  /** Where the API is when the page names none (the standalone build: the server it came from). */
+  static defaultApiUrl = '';
+  #root: Root | undefined;
+  #client: AuthClient | undefined;
+  #clientFor = '';
+  #open: boolean | undefined;
+  #mode: AuthMode | undefined;
+  /** Bumped to start the dialog afresh (after open() or a sign-out from outside). */
+  #generation = 0;
 
   connectedCallback(): void {
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    if (!this.root) {
+    if (!this.#root) {
       const style = document.createElement('style');
       style.textContent = authDialogCss;
       const mount = document.createElement('div');
       shadow.append(style, mount);
-      this.root = createRoot(mount);
+      this.#root = createRoot(mount);
+      this.#render();
+      this.#emit('iam-auth-ready', { user: this.getSession()?.user ?? null });
     }
-    this.render();
   }
 
   attributeChangedCallback(): void {
-    if (this.root) this.render();
+    this.#render();
   }
 
   disconnectedCallback(): void {
-    this.root?.unmount();
-    this.root = undefined;
+    this.#root?.unmount();
+    this.#root = undefined;
     this.shadowRoot?.replaceChildren();
   }
 
-  private render(): void {
-    const mode = this.getAttribute('mode') === 'register' ? 'register' : 'login';
-    this.root?.render(
+  /** Shows the dialog (with `trigger`, as a modal), optionally on the login or register tab. */
+  open(mode?: AuthMode): void {
+    this.#open = true;
+    this.#mode = mode;
+    this.#generation++;
+    this.#render();
+  }
+
+  close(): void {
+    this.#open = false;
+    this.#render();
+  }
+
+  /** Ends the session (on this device and on the server) and shows the sign-in form. */
+  signOut(): void {
+    this.#auth().signOut();
+    this.#generation++;
+    this.#render();
+    this.#emit('iam-auth-signout', {});
+  }
+
+  /** The signed-in session (kept in local storage and refreshed before it expires), or null. */
+  getSession(): AuthSession | null {
+    return this.#auth().getSession();
+  }
+
+  #auth(): AuthClient {
+    const applicationId = this.getAttribute('application-id') ?? '';
+    const apiUrl = apiBase(
+      this.getAttribute('api-url') ?? IamAuthDialogElement.defaultApiUrl,
+      this.getAttribute('api-endpoint'),
+    );
+    // One client per application and server; the session itself is shared through local storage.
+    if (!this.#client || this.#clientFor !== `${applicationId} ${apiUrl}`) {
+      this.#client = new AuthClient({ applicationId, apiUrl });
+      this.#clientFor = `${applicationId} ${apiUrl}`;
+    }
+    return this.#client;
+  }
+
+  #emit(type: string, detail: object): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  #render(): void {
+    if (!this.#root) return;
+    const trigger = this.hasAttribute('trigger');
+    const open = this.#open ?? !trigger;
+    const mode = this.#mode ?? (this.getAttribute('mode') === 'register' ? 'register' : 'login');
+    const locale = this.getAttribute('locale') as 'de' | 'en' | 'auto' | null;
+    const t = catalogs[resolveLocale(locale)];
+    const client = this.#auth();
+    const dialog = (
       <AuthDialog
-        key={mode}
+        // A new application or server, or open(), starts the dialog afresh.
+        key={`${mode} ${this.#generation} ${this.#clientFor}`}
         applicationId={this.getAttribute('application-id') ?? ''}
-        apiEndpoint={this.getAttribute('api-endpoint') ?? '/api/auth'}
-        initialMode={mode as AuthMode}
-        onSuccess={(detail) =>
-          this.dispatchEvent(new CustomEvent('iam-auth-success', { detail, bubbles: true, composed: true }))
-        }
-        onError={(message) =>
-          this.dispatchEvent(
-            new CustomEvent('iam-auth-error', { detail: { message }, bubbles: true, composed: true }),
-          )
-        }
-      />,
+        client={client}
+        initialMode={mode}
+        locale={locale ?? 'auto'}
+        onSuccess={(detail) => {
+          this.#emit('iam-auth-success', detail);
+          const redirect = this.getAttribute('redirect-url');
+          if (redirect) location.assign(redirect);
+        }}
+        onError={(detail) => this.#emit('iam-auth-error', detail)}
+        onSignOut={() => this.#emit('iam-auth-signout', {})}
+        onClose={trigger ? () => this.close() : undefined}
+      />
+    );
+    this.#root.render(
+      <div className="iam-root" data-theme={this.getAttribute('theme') ?? 'auto'}>
+        {trigger ? (
+          <div className="iam-triggers" part="triggers">
+            <button type="button" className="iam-submit" part="trigger" onClick={() => this.open('login')}>
+              {t.signIn}
+            </button>
+            <button type="button" className="iam-link" part="trigger" onClick={() => this.open('register')}>
+              {t.signUp}
+            </button>
+          </div>
+        ) : null}
+        {trigger ? (
+          <Modal open={open} onClose={() => this.close()}>
+            {dialog}
+          </Modal>
+        ) : open ? (
+          dialog
+        ) : null}
+      </div>,
     );
   }
 }
@@ -59,6 +175,6 @@ export class IamAuthDialogElement extends HTMLElement {
 /** Registers the custom element once; safe to call more than once. */
 export function defineAuthDialogElement(name = ELEMENT_NAME): void {
   if (typeof customElements !== 'undefined' && !customElements.get(name)) {
-    customElements.define(name, IamAuthDialogElement);
+    customElements.define(name, class extends IamAuthDialogElement {});
   }
 }

@@ -1,13 +1,7 @@
-/** Client-side checks of the auth dialog (SPEC.md §5, English texts of the dialog). */
-export const MIN_PASSWORD_LENGTH = 6;
+import type { MessageKey } from './i18n';
 
-export const messages = {
-  emailRequired: 'Email and password are required',
-  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-  passwordsDoNotMatch: 'Passwords do not match',
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-} as const;
+/** Client-side checks of the auth dialog (SPEC.md §5). */
+export const MIN_PASSWORD_LENGTH = 6;
 
 export interface AuthFormValues {
   email: string;
@@ -18,12 +12,12 @@ export interface AuthFormValues {
 
 export type AuthMode = 'login' | 'register';
 
-/** Returns the first problem a person has to fix, or null when the form may be sent. */
-export function validateAuthForm(mode: AuthMode, values: AuthFormValues): string | null {
-  if (!values.email.trim() || !values.password) return messages.emailRequired;
+/** The first problem a person has to fix (a message key), or null when the form may be sent. */
+export function validateAuthForm(mode: AuthMode, values: AuthFormValues): MessageKey | null {
+  if (!values.email.trim() || !values.password) return 'required';
   if (mode === 'register') {
-    if (values.password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;
-    if (values.password !== values.confirmPassword) return messages.passwordsDoNotMatch;
+    if (values.password.length < MIN_PASSWORD_LENGTH) return 'passwordTooShort';
+    if (values.password !== values.confirmPassword) return 'passwordsDoNotMatch';
   }
   return null;
 }

@@ -1,0 +1,106 @@
+/**
+ * The dialog's texts (SPEC.md §5: English in the dialog, German where the page asks for it).
+ * `{0}` is replaced by the one value a text takes (an e-mail address, an origin, a wait).
+ */
+const en = {
+  signIn: 'Sign in',
+  signUp: 'Sign up',
+  titleLogin: 'Sign in',
+  titleRegister: 'Create account',
+  titleForgot: 'Reset password',
+  titlePending: 'Confirm your e-mail',
+  titleSuccess: 'Signed in',
+  tabs: 'Authentication mode',
+  tabLogin: 'Login',
+  tabRegister: 'Register',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  displayName: 'Display name (optional)',
+  forgot: 'Forgot password?',
+  sendReset: 'Send reset link',
+  back: 'Back to sign in',
+  close: 'Close',
+  signOut: 'Sign out',
+  resend: 'Resend confirmation e-mail',
+  resent: 'We have sent a new confirmation link.',
+  resetSent:
+    'If an account exists for {0}, we have sent a link to reset the password. It is valid for one hour.',
+  pending: 'We have sent a confirmation link to {0}. Open it, then sign in here.',
+  signedInAs: 'Signed in as {0}',
+  required: 'Email and password are required',
+  emailRequired: 'Email required. Please enter your email address.',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  resetFailed: 'Failed to send reset email',
+  invalidCredentials: 'Invalid e-mail or password.',
+  notConfirmed: 'Please confirm your e-mail address first. We have sent you a link.',
+  locked: 'Too many failed sign-in attempts. Try again in {0} or reset your password.',
+  rateLimited: 'Too many attempts. Please try again in {0}.',
+  network: 'The sign-in service cannot be reached. Check your connection and try again.',
+  origin:
+    'This site ({0}) may not use this application’s sign-in. Add {0} to the allowed origins of the application in the IAM Platform dashboard.',
+  unknownApp: 'No active application has this application ID. Check the ID shown in the dashboard.',
+};
+
+export type Messages = typeof en;
+export type MessageKey = keyof Messages;
+
+const de: Messages = {
+  signIn: 'Anmelden',
+  signUp: 'Registrieren',
+  titleLogin: 'Anmelden',
+  titleRegister: 'Konto erstellen',
+  titleForgot: 'Passwort zurücksetzen',
+  titlePending: 'E-Mail bestätigen',
+  titleSuccess: 'Erfolgreich angemeldet',
+  tabs: 'Anmeldeart',
+  tabLogin: 'Anmelden',
+  tabRegister: 'Registrieren',
+  email: 'E-Mail',
+  password: 'Passwort',
+  confirmPassword: 'Passwort bestätigen',
+  displayName: 'Anzeigename (optional)',
+  forgot: 'Passwort vergessen?',
+  sendReset: 'Link zum Zurücksetzen senden',
+  back: 'Zurück zur Anmeldung',
+  close: 'Schließen',
+  signOut: 'Abmelden',
+  resend: 'Bestätigungs-E-Mail erneut senden',
+  resent: 'Wir haben einen neuen Bestätigungslink gesendet.',
+  resetSent:
+    'Falls ein Konto für {0} existiert, haben wir einen Link zum Zurücksetzen gesendet. Er ist eine Stunde gültig.',
+  pending:
+    'Wir haben einen Bestätigungslink an {0} gesendet. Öffnen Sie ihn und melden Sie sich dann hier an.',
+  signedInAs: 'Angemeldet als {0}',
+  required: 'E-Mail und Passwort sind erforderlich',
+  emailRequired: 'E-Mail erforderlich. Bitte geben Sie Ihre E-Mail-Adresse ein.',
+  passwordTooShort: 'Passwort muss mindestens 6 Zeichen lang sein',
+  passwordsDoNotMatch: 'Passwörter stimmen nicht überein',
+  loginFailed: 'Anmeldung fehlgeschlagen',
+  registrationFailed: 'Registrierung fehlgeschlagen',
+  resetFailed: 'Fehler beim Zurücksetzen',
+  invalidCredentials: 'E-Mail oder Passwort ist falsch.',
+  notConfirmed: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Wir haben Ihnen einen Link gesendet.',
+  locked:
+    'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in {0} erneut oder setzen Sie Ihr Passwort zurück.',
+  rateLimited: 'Zu viele Versuche. Bitte versuchen Sie es in {0} erneut.',
+  network: 'Der Anmeldedienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  origin:
+    'Diese Website ({0}) darf die Anmeldung dieser Anwendung nicht verwenden. Tragen Sie {0} im IAM-Platform-Dashboard bei den erlaubten Origins der Anwendung ein.',
+  unknownApp: 'Keine aktive Anwendung hat diese Application-ID. Prüfen Sie die im Dashboard angezeigte ID.',
+};
+
+export type Locale = 'de' | 'en';
+
+/** `auto` (or anything else) follows the browser's preferred language. */
+export function resolveLocale(locale: string | null | undefined): Locale {
+  if (locale === 'de' || locale === 'en') return locale;
+  return /^de\b/i.test(globalThis.navigator?.language ?? '') ? 'de' : 'en';
+}
+
+export const catalogs: Record<Locale, Messages> = { en, de };
+
+export const format = (text: string, value = '') => text.replaceAll('{0}', value);
