@@ -1,0 +1,779 @@
+/**
+ * `npm run bench` — every benchmark in one run, each beside its reference, on loopback:
+ *
+ *   1. a bare Express 5 hello-world (the ceiling);
+ *   2. POST /api/v1/verify (JWT), GET /api/v1/auth/me (JWT) and GET /api/v1/projects (cs_ token) — goal ≥ 50 % of 1;
+ *   3. sign-in at bcrypt cost 10 vs the machine's hash limit (cores ÷ time of one hash) — goal ≥ 90 %,
+ *      while GET /api/v1/health at 100 req/s keeps p99 < 50 ms; also at one hashing thread less;
+ *   4. refresh with rotation — goal ≥ 1,000/s;
+ *   5. event ingest (batches of 500) — goal ≥ 20,000 events/s; the analytics summary does not exist yet;
+ *   6. the better-auth peer (bench/peers, installed on first use): its sign-in and get-session beside ours.
+ *
+ * Rows 1–4 run with one server process and with N (`--processes`, default: the CPU count) through
+ * WEB_CONCURRENCY. Every server runs in its own process against one embedded database (in memory,
+ * its own process too); autocannon runs here. Fixed durations and connection counts; a warm-up run
+ * before each measurement is discarded. Writes bench-results/latest.json and latest.md, and the
+ * table into docs/benchmarks.md.
+ *
+ * Options: --duration <s> (8), --warmup <s> (2), --connections <n> (20), --processes <n>,
+ * --no-peer, --profile (CPU profiles of the server under verify and projects; top frames printed),
+ * --profile-only (just those profiles; no table is written).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type Options, type Result } from 'autocannon';
+import bcrypt from 'bcryptjs';
+import prettier from 'prettier';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const peersDir = path.join(root, 'bench', 'peers');
+const resultsDir = path.join(root, 'bench-results');
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '20' },
+    processes: { type: 'string', default: String(os.availableParallelism()) },
+    'no-peer': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    'profile-only': { type: 'boolean', default: false },
+  },
+});
+const duration = Number(values.duration);
+const warmup = Number(values.warmup);
+const connections = Number(values.connections);
+const manyProcesses = Number(values.processes);
+const cores = os.availableParallelism();
+const BCRYPT_COST = 10;
+const PASSWORD = 'benchmark password';
+const startedAt = Date.now();
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * Starts a process and resolves once it printed a JSON line with `key` (its address), or — with
+ * `healthUrl` — once that answers 200.
+ */
+function startProcess(
+  name: string,
+  args: string[],
+  options: { env?: Record<string, string>; key?: string; healthUrl?: string; cwd?: string },
+): Promise<Running> {
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        children.delete(child);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    const fail = (reason: string) => reject(new Error(`${name}: ${reason}\n${output.slice(-3000)}`));
+    const timer = setTimeout(() => fail('did not start within 90 s'), 90_000);
+    child.once('exit', (code) => fail(`exited with ${code}`));
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!options.key) return;
+      for (const line of output.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        const parsed = JSON.parse(line) as Record<string, string>;
+        const address = parsed[options.key];
+        if (address) {
+          clearTimeout(timer);
+          resolve({ child, url: address, stop });
+          return;
+        }
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    if (options.healthUrl) {
+      const poll = async () => {
+        try {
+          if ((await fetch(options.healthUrl!)).ok) {
+            clearTimeout(timer);
+            resolve({ child, url: new URL(options.healthUrl!).origin, stop });
+            return;
+          }
+        } catch {
+          // not listening yet
+        }
+        if (child.exitCode === null) setTimeout(poll, 200);
+      };
+      void poll();
+    }
+  });
+}
+
+function startDatabase(): Promise<Running> {
+  return startProcess('database', ['--import', 'tsx', 'bench/servers/database.ts'], { key: 'uri' });
+}
+
+async function startHello(processes: number): Promise<Running> {
+  const port = await freePort();
+  return startProcess('hello-world', ['--import', 'tsx', 'bench/servers/hello.ts'], {
+    env: { PORT: String(port), WEB_CONCURRENCY: String(processes) },
+    key: 'listening',
+  });
+}
+
+async function startOurs(
+  databaseUri: string,
+  options: { processes: number; hashThreads?: number; profileDir?: string },
+): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const running = await startProcess(
+    `our server (${options.processes} process${options.processes > 1 ? 'es' : ''})`,
+    [
+      ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []),
+      '--import',
+      'tsx',
+      'server/src/index.ts',
+    ],
+    {
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        MONGODB_URI: databaseUri,
+        WEB_CONCURRENCY: String(options.processes),
+        BCRYPT_COST: String(BCRYPT_COST),
+        EMAIL_CONFIRMATION_REQUIRED: 'false',
+        RATE_LIMIT_PER_IP: '100000000',
+        RATE_LIMIT_PER_ACCOUNT: '100000000',
+        LOCKOUT_THRESHOLD: '1000',
+        INGEST_RATE_LIMIT_PER_IP: '100000000',
+        INGEST_RATE_LIMIT_PER_APPLICATION: '100000000',
+        ...(options.hashThreads ? { PASSWORD_HASH_THREADS: String(options.hashThreads) } : {}),
+      },
+      healthUrl: `${url}/api/v1/health`,
+    },
+  );
+  // The first process answered; give the others of a cluster time to listen too.
+  if (options.processes > 1) await new Promise((resolve) => setTimeout(resolve, 3_000));
+  return running;
+}
+
+function ensurePeers(): void {
+  if (existsSync(path.join(peersDir, 'node_modules', 'better-auth', 'package.json'))) return;
+  console.error('bench: installing the peers (bench/peers, dev-only) …');
+  execFileSync('npm', ['ci', '--prefix', peersDir, '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
+async function startBetterAuth(databaseUri: string, hasher: 'scrypt' | 'bcrypt'): Promise<Running> {
+  const port = await freePort();
+  return startProcess(`better-auth (${hasher})`, ['better-auth-server.mjs'], {
+    cwd: peersDir,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      MONGODB_URI: databaseUri,
+      DB_NAME: `better_auth_${hasher}_${Date.now()}`,
+      HASHER: hasher,
+      BCRYPT_COST: String(BCRYPT_COST),
+    },
+    key: 'listening',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function measured(result: Result): Measured {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** A discarded warm-up run, then the measured one. */
+async function load(options: Options): Promise<Measured> {
+  if (warmup > 0) await autocannon({ connections, ...options, duration: warmup });
+  return measured(await autocannon({ connections, duration, ...options }));
+}
+
+async function api(
+  base: string,
+  route: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${base}${route}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${route} → ${response.status} ${await response.text()}`);
+  return { body: (await response.json()) as Record<string, unknown>, headers: response.headers };
+}
+
+interface Fixture {
+  email: string;
+  accessToken: string;
+  apiToken: string;
+  applicationId: string;
+}
+
+let fixtureCount = 0;
+/** A user with an organization, project, application and a read-scoped API token, through the API. */
+async function fixture(base: string): Promise<Fixture> {
+  fixtureCount += 1;
+  const email = `bench.${Date.now()}.${fixtureCount}@example.com`;
+  const slug = `bench-${Date.now().toString(36)}-${fixtureCount}`;
+  await api(base, '/api/v1/auth/register', { body: { email, password: PASSWORD } });
+  const { body: session } = await api(base, '/api/v1/auth/login', { body: { email, password: PASSWORD } });
+  const auth = { authorization: `Bearer ${session.access_token as string}` };
+  const org = await api(base, '/api/v1/organizations', { body: { name: 'Bench', slug }, headers: auth });
+  const project = await api(base, '/api/v1/projects', {
+    body: { name: 'Web', slug, organization_id: org.body.id },
+    headers: auth,
+  });
+  const app = await api(base, '/api/v1/applications', {
+    body: { name: 'Shop', slug, project_id: project.body.id },
+    headers: auth,
+  });
+  const token = await api(base, '/api/v1/tokens', {
+    body: { name: 'bench', scopes: ['read'], application_id: app.body.id },
+    headers: auth,
+  });
+  return {
+    email,
+    accessToken: session.access_token as string,
+    apiToken: token.body.token as string,
+    applicationId: app.body.id as string,
+  };
+}
+
+/** Median time of one bcrypt comparison at BCRYPT_COST on this machine, in ms. */
+function oneHashMs(): number {
+  const hash = bcrypt.hashSync('x'.repeat(64), BCRYPT_COST);
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    bcrypt.compareSync('x'.repeat(64), hash);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[3]!;
+}
+
+function ingestBatch(run: string, sequence: number): string {
+  const timestamp = new Date().toISOString();
+  const events: string[] = [];
+  for (let i = 0; i < 500; i++)
+    events.push(
+      `{"id":"evt_${run}_${sequence}_${i}","event":"page_view","timestamp":"${timestamp}","properties":{"path":"/p/${i % 50}","ref":"bench"}}`,
+    );
+  return `{"events":[${events.join(',')}],"session_info":{"session_id":"sess_${run}${String(sequence % 100).padStart(8, '0')}","installation_id":"inst_bench${String(sequence % 1000).padStart(8, '0')}"}}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+interface Row {
+  id: string;
+  name: string;
+  processes: number | null;
+  rps: number | null;
+  p50: number | null;
+  p99: number | null;
+  non2xx?: number;
+  /** What the row is compared with, and its value. */
+  reference: string | null;
+  referenceValue: number | null;
+  /** rps ÷ referenceValue (for peer rows: ours ÷ theirs). */
+  ratio: number | null;
+  goal: string | null;
+  met: boolean | null;
+  note?: string;
+}
+
+const rows: Row[] = [];
+
+function row(fields: Omit<Row, 'ratio' | 'met'> & { ratio?: number | null; met?: boolean | null }): Row {
+  const ratio =
+    fields.ratio !== undefined
+      ? fields.ratio
+      : fields.rps !== null && fields.referenceValue
+        ? fields.rps / fields.referenceValue
+        : null;
+  const entry: Row = { ...fields, ratio, met: fields.met ?? null };
+  rows.push(entry);
+  console.error(
+    `bench: ${entry.name} [${entry.processes ?? '-'}] ${entry.rps ?? '-'} req/s p50 ${entry.p50 ?? '-'} p99 ${entry.p99 ?? '-'} non-2xx ${entry.non2xx ?? '-'}` +
+      (entry.ratio !== null ? ` ratio ${(entry.ratio * 100).toFixed(0)} %` : ''),
+  );
+  return entry;
+}
+
+/** Sign-in load with GET /health at 100 req/s beside it; rows for both. */
+async function signIn(base: string, email: string, processes: number, threads: number, hashLimit: number) {
+  const [login, health] = await Promise.all([
+    load({
+      url: `${base}/api/v1/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }),
+    load({ url: `${base}/api/v1/health`, connections: 2, overallRate: 100 }),
+  ]);
+  const label = `${threads} hashing thread${threads > 1 ? 's' : ''}/process`;
+  row({
+    id: `signin-${processes}-${threads}`,
+    name: `POST /api/v1/auth/login, bcrypt ${BCRYPT_COST} (${label})`,
+    processes,
+    ...login,
+    reference: `hash limit (${cores} cores ÷ one hash)`,
+    referenceValue: Math.round(hashLimit),
+    goal: '≥ 90 %',
+    met: login.rps / hashLimit >= 0.9,
+  });
+  row({
+    id: `health-${processes}-${threads}`,
+    name: `GET /api/v1/health at 100 req/s during that sign-in load`,
+    processes,
+    ...health,
+    reference: null,
+    referenceValue: null,
+    goal: 'p99 < 50 ms',
+    met: health.p99 < 50,
+  });
+  return login;
+}
+
+async function refresh(base: string, email: string, processes: number) {
+  const seeds = await Promise.all(
+    Array.from({ length: connections }, () =>
+      api(base, '/api/v1/auth/login', { body: { email, password: PASSWORD } }),
+    ),
+  );
+  const pool = seeds.map((seed) => seed.body.refresh_token as string);
+  const options = (): Options => ({
+    url: `${base}/api/v1/auth/refresh`,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ refresh_token: pool.shift() }) }),
+        onResponse: (status, body) => {
+          if (status === 200) pool.push((JSON.parse(body) as { refresh_token: string }).refresh_token);
+        },
+      },
+    ],
+  });
+  const result = await load(options());
+  row({
+    id: `refresh-${processes}`,
+    name: 'POST /api/v1/auth/refresh (rotating)',
+    processes,
+    ...result,
+    reference: 'goal 1,000/s',
+    referenceValue: 1000,
+    goal: '≥ 1,000/s',
+    met: result.rps >= 1000,
+  });
+}
+
+async function ourSuite(databaseUri: string, processes: number, hello: Measured, hashLimit: number) {
+  const server = await startOurs(databaseUri, { processes });
+  try {
+    const base = server.url;
+    const f = await fixture(base);
+    const ceiling = {
+      reference: `hello-world (${processes} process${processes > 1 ? 'es' : ''})`,
+      referenceValue: hello.rps,
+    };
+    const verify = await load({
+      url: `${base}/api/v1/verify`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${f.accessToken}` },
+    });
+    row({
+      id: `verify-${processes}`,
+      name: 'POST /api/v1/verify (JWT)',
+      processes,
+      ...verify,
+      ...ceiling,
+      goal: '≥ 50 %',
+      met: verify.rps / hello.rps >= 0.5,
+    });
+    const me = await load({
+      url: `${base}/api/v1/auth/me`,
+      headers: { authorization: `Bearer ${f.accessToken}` },
+    });
+    row({
+      id: `me-${processes}`,
+      name: 'GET /api/v1/auth/me (JWT)',
+      processes,
+      ...me,
+      ...ceiling,
+      goal: '≥ 50 %',
+      met: me.rps / hello.rps >= 0.5,
+    });
+    const projects = await load({
+      url: `${base}/api/v1/projects`,
+      headers: { authorization: `Bearer ${f.apiToken}` },
+    });
+    row({
+      id: `projects-${processes}`,
+      name: 'GET /api/v1/projects (cs_ token)',
+      processes,
+      ...projects,
+      ...ceiling,
+      goal: '≥ 50 %',
+      met: projects.rps / hello.rps >= 0.5,
+    });
+    const login = await signIn(
+      base,
+      f.email,
+      processes,
+      Math.max(1, Math.round(cores / processes)),
+      hashLimit,
+    );
+    await refresh(base, f.email, processes);
+    if (processes === 1) {
+      let sequence = 0;
+      let processed = 0;
+      const ingest = await load({
+        url: `${base}/api/v1/analytics`,
+        connections: 4,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-application-id': f.applicationId },
+            setupRequest: (request) => ({ ...request, body: ingestBatch(`r${startedAt}`, sequence++) }),
+            onResponse: (status, body) => {
+              if (status === 200)
+                processed += (JSON.parse(body) as { events_processed: number }).events_processed;
+            },
+          },
+        ],
+      });
+      // `processed` counts the warm-up too: take events per batch from it, batches/s from the run.
+      const eventsPerSecond = Math.round(ingest.rps * 500);
+      row({
+        id: 'ingest-1',
+        name: 'POST /api/v1/analytics, batches of 500 events (4 connections)',
+        processes,
+        ...ingest,
+        rps: eventsPerSecond,
+        reference: 'goal 20,000 events/s',
+        referenceValue: 20_000,
+        goal: '≥ 20,000 events/s',
+        met: eventsPerSecond >= 20_000,
+        note: `events/s; ${processed} events stored in all`,
+      });
+    }
+    return { login, me };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Self time per function of the newest CPU profile in `dir`, top `count`. */
+function topFrames(dir: string, count = 12): string[] {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+  if (!files[0]) return ['(no profile written)'];
+  const profile = JSON.parse(readFileSync(files[0], 'utf8')) as {
+    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!;
+    if (frame.functionName === '(idle)') return;
+    const where = frame.url
+      ? ` ${frame.url.replace(/^.*node_modules\//, '').replace(root, '')}:${frame.lineNumber + 1}`
+      : '';
+    const key = `${frame.functionName || '(anonymous)'}${where}`;
+    const delta = profile.timeDeltas[i] ?? 0;
+    self.set(key, (self.get(key) ?? 0) + delta);
+    total += delta;
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, us]) => `${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+}
+
+async function profileRoutes(databaseUri: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const route of ['verify', 'projects'] as const) {
+    const dir = path.join(resultsDir, 'profiles', route);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const server = await startOurs(databaseUri, { processes: 1, profileDir: dir });
+    const f = await fixture(server.url);
+    await load(
+      route === 'verify'
+        ? {
+            url: `${server.url}/api/v1/verify`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${f.accessToken}` },
+          }
+        : { url: `${server.url}/api/v1/projects`, headers: { authorization: `Bearer ${f.apiToken}` } },
+    );
+    await server.stop();
+    out[route] = topFrames(dir);
+    console.error(
+      `bench: CPU profile of the server under ${route} (self time):\n  ${out[route]!.join('\n  ')}`,
+    );
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function cell(value: number | null | undefined, digits = 0): string {
+  return value === null || value === undefined
+    ? '–'
+    : value.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+function markdown(machine: Record<string, string | number>): string {
+  const lines = [
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}; Node ${machine.node}; ` +
+      `${machine.date}; load average before the run ${machine.loadAverage}. ` +
+      `${duration} s per measurement after a ${warmup} s warm-up, ${connections} connections unless stated; ` +
+      `server, embedded database (in memory) and autocannon each in their own process on this machine. ` +
+      `One bcrypt-${BCRYPT_COST} comparison: ${machine.oneHashMs} ms → hash limit ${machine.hashLimit}/s. ` +
+      `Run time ${machine.runMinutes} min. Command: \`npm run bench\`.`,
+    '',
+    '| # | benchmark | processes | req/s | p50 ms | p99 ms | reference | ratio | goal | met |',
+    '| - | --------- | --------: | ----: | -----: | -----: | --------- | ----: | ---- | --- |',
+  ];
+  rows.forEach((r, i) => {
+    lines.push(
+      `| ${i + 1} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.processes ?? '–'} | ${cell(r.rps)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${r.reference ?? '–'}${r.referenceValue !== null ? ` (${cell(r.referenceValue)})` : ''} | ${r.ratio === null ? '–' : `${(r.ratio * 100).toFixed(0)} %`} | ${r.goal ?? '–'} | ${r.met === null ? '–' : r.met ? 'yes' : '**no**'} |`,
+    );
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+async function writeResults(machine: Record<string, string | number>, profiles: Record<string, string[]>) {
+  mkdirSync(resultsDir, { recursive: true });
+  const json = JSON.stringify(
+    { machine, settings: { duration, warmup, connections }, rows, profiles },
+    null,
+    2,
+  );
+  const table = markdown(machine);
+  writeFileSync(path.join(resultsDir, 'latest.json'), await prettier.format(json, { parser: 'json' }));
+  writeFileSync(path.join(resultsDir, 'latest.md'), await prettier.format(table, { parser: 'markdown' }));
+  const docs = path.join(root, 'docs', 'benchmarks.md');
+  const text = readFileSync(docs, 'utf8');
+  const start = '<!-- bench:latest:start -->';
+  const end = '<!-- bench:latest:end -->';
+  if (text.includes(start) && text.includes(end)) {
+    const updated = `${text.slice(0, text.indexOf(start) + start.length)}\n\n${table}\n${text.slice(text.indexOf(end))}`;
+    const options = (await prettier.resolveConfig(docs)) ?? {};
+    writeFileSync(docs, await prettier.format(updated, { ...options, filepath: docs }));
+  }
+  console.log(`\n${table}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const loadAverage = os.loadavg()[0]!.toFixed(1);
+const hashMs = oneHashMs();
+const hashLimit = (cores * 1000) / hashMs;
+console.error(
+  `bench: one bcrypt-${BCRYPT_COST} comparison ${hashMs.toFixed(1)} ms → hash limit ${hashLimit.toFixed(1)}/s`,
+);
+
+const database = await startDatabase();
+let profiles: Record<string, string[]> = {};
+if (values['profile-only']) {
+  try {
+    await profileRoutes(database.url);
+  } finally {
+    await database.stop();
+  }
+  process.exit(0);
+}
+try {
+  let ours: { login: Measured; me: Measured } | undefined;
+  for (const processes of [...new Set([1, manyProcesses])]) {
+    const helloServer = await startHello(processes);
+    const hello = await load({ url: helloServer.url });
+    await helloServer.stop();
+    row({
+      id: `hello-${processes}`,
+      name: 'Express 5 hello-world (the ceiling)',
+      processes,
+      ...hello,
+      reference: null,
+      referenceValue: null,
+      goal: null,
+    });
+    const result = await ourSuite(database.url, processes, hello, hashLimit);
+    if (processes === 1) ours = result;
+  }
+
+  // The hashing-thread trade-off: one thread less than the cores (the old default) keeps a core free.
+  if (cores > 1) {
+    const server = await startOurs(database.url, { processes: 1, hashThreads: cores - 1 });
+    try {
+      const f = await fixture(server.url);
+      await signIn(server.url, f.email, 1, cores - 1, hashLimit);
+    } finally {
+      await server.stop();
+    }
+  }
+
+  row({
+    id: 'analytics-summary',
+    name: 'GET /api/v1/analytics/summary',
+    processes: null,
+    rps: null,
+    p50: null,
+    p99: null,
+    reference: null,
+    referenceValue: null,
+    goal: null,
+    note: 'not built yet: the analytics issue (#11) adds it',
+  });
+
+  if (!values['no-peer'] && ours) {
+    ensurePeers();
+    for (const hasher of ['scrypt', 'bcrypt'] as const) {
+      const peer = await startBetterAuth(database.url, hasher);
+      try {
+        const email = `peer.${hasher}.${Date.now()}@example.com`;
+        const headers = { origin: peer.url };
+        await api(peer.url, '/api/auth/sign-up/email', {
+          body: { email, password: PASSWORD, name: 'Bench' },
+          headers,
+        });
+        const signedIn = await api(peer.url, '/api/auth/sign-in/email', {
+          body: { email, password: PASSWORD },
+          headers,
+        });
+        const cookie = signedIn.headers
+          .getSetCookie()
+          .map((value) => value.split(';')[0])
+          .join('; ');
+        const login = await load({
+          url: `${peer.url}/api/auth/sign-in/email`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        const label =
+          hasher === 'scrypt' ? 'its default scrypt' : `bcryptjs ${BCRYPT_COST} as its password hasher`;
+        row({
+          id: `peer-signin-${hasher}`,
+          name: `better-auth POST /api/auth/sign-in/email (${label})`,
+          processes: 1,
+          ...login,
+          reference: 'ours, sign-in, 1 process',
+          referenceValue: ours.login.rps,
+          ratio: login.rps ? ours.login.rps / login.rps : null,
+          goal: 'ours ahead (ratio = ours ÷ peer > 100 %)',
+          met: ours.login.rps > login.rps,
+        });
+        if (hasher === 'scrypt') {
+          const session = await load({
+            url: `${peer.url}/api/auth/get-session`,
+            headers: { cookie, ...headers },
+          });
+          row({
+            id: 'peer-get-session',
+            name: 'better-auth GET /api/auth/get-session (cookie)',
+            processes: 1,
+            ...session,
+            reference: 'ours, GET /auth/me, 1 process',
+            referenceValue: ours.me.rps,
+            ratio: session.rps ? ours.me.rps / session.rps : null,
+            goal: 'ours ahead (ratio = ours ÷ peer > 100 %)',
+            met: ours.me.rps > session.rps,
+          });
+        }
+      } finally {
+        await peer.stop();
+      }
+    }
+  }
+
+  if (values.profile) profiles = await profileRoutes(database.url);
+} finally {
+  await database.stop();
+}
+
+await writeResults(
+  {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    loadAverage,
+    oneHashMs: Number(hashMs.toFixed(1)),
+    hashLimit: Number(hashLimit.toFixed(1)),
+    runMinutes: Number(((Date.now() - startedAt) / 60_000).toFixed(1)),
+  },
+  profiles,
+);
+process.exit(0);
