@@ -38,6 +38,7 @@ import {
   INGEST_ALLOWED_HEADERS,
   registerTrackingReadRoutes,
 } from './modules/tracking/index.js';
+import { registerPrivacyRoutes } from './modules/privacy/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 
@@ -106,6 +107,7 @@ export function createApp(deps: AppDependencies): Express {
   });
   registerOrganizationRoutes(api, services.organizations);
   registerWebhookRoutes(api, services.webhooks);
+  registerPrivacyRoutes(api, services.privacy);
   registerProjectRoutes(api, {
     projects: services.projects,
     projectIdOfApplication: async (applicationId) => {

@@ -19,6 +19,7 @@ import { createTokensService, type TokensService } from './modules/tokens/index.
 import { createTrackingService, type TrackingService } from './modules/tracking/index.js';
 import { createUsersService, type UsersService } from './modules/users/index.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
+import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
 export interface Services {
@@ -35,6 +36,7 @@ export interface Services {
   emailTemplates: EmailTemplatesService;
   emailSending: EmailSendService;
   webhooks: WebhooksService;
+  privacy: PrivacyService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -116,6 +118,16 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
     retentionDays: config.tracking.retentionDays,
   });
+  const privacy = createPrivacyService({
+    connection,
+    logger,
+    activity,
+    users,
+    auth,
+    tokens,
+    organizations,
+    webhooks,
+  });
   return {
     activity,
     mail,
@@ -130,6 +142,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     emailTemplates,
     emailSending,
     webhooks,
+    privacy,
     async close() {
       // Mails promised in responses already sent go out before the workers and transport stop.
       await auth.drain();

@@ -7,6 +7,7 @@ import { MailErrors } from '../modules/mail/mail.errors.js';
 import { OrganizationErrors } from '../modules/organizations/organizations.errors.js';
 import { ProjectErrors } from '../modules/projects/projects.errors.js';
 import { TokenErrors } from '../modules/tokens/tokens.errors.js';
+import { PrivacyErrors } from '../modules/privacy/privacy.errors.js';
 import { WebhookErrors } from '../modules/webhooks/webhooks.errors.js';
 import { CommonErrors, type ErrorDefinition } from './errors.js';
 
@@ -42,6 +43,7 @@ export const ERROR_CATALOGS = {
   OrganizationErrors,
   ProjectErrors,
   TokenErrors,
+  PrivacyErrors,
   WebhookErrors,
 } as const satisfies Record<string, Record<string, ErrorDefinition>>;
 

@@ -172,6 +172,9 @@ const SELF_SCOPED = new Set([
   'GET /api/v1/auth/sessions',
   'GET /api/v1/auth/me',
   'PATCH /api/v1/auth/me',
+  // GDPR export and account deletion: the caller's own data only.
+  'GET /api/v1/auth/me/export',
+  'DELETE /api/v1/auth/me',
   'POST /api/v1/verify',
   // Embedding API: answers with the caller's own user; the application id only selects CORS rules.
   'POST /api/auth/verify',

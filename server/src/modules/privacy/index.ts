@@ -1,0 +1,4 @@
+export { PERSONAL_DATA, type PersonalDataEntry } from './privacy.data-map.js';
+export { PrivacyErrors } from './privacy.errors.js';
+export { registerPrivacyRoutes } from './privacy.routes.js';
+export { createPrivacyService, EXPORT_FORMAT, type PrivacyService } from './privacy.service.js';

@@ -1,0 +1,101 @@
+/**
+ * Every collection that holds personal data of an account, with how it is found, exported and
+ * erased: the one inventory behind GET /auth/me/export, DELETE /auth/me and docs/privacy.md.
+ * A collection that starts holding personal data must be added here (privacy tests check the
+ * export and the erasure against the database).
+ *
+ * `erase: 'delete'` removes the documents; `anonymize` keeps them — counts, statuses and times
+ * stay, so aggregate figures (activity totals, e-mail volumes, installations) do not change — and
+ * overwrites what identifies the person. Ids of a deleted account that remain elsewhere (created_by
+ * of an organization, project or application) point to nothing once the profile is gone.
+ */
+export interface PersonalDataEntry {
+  collection: string;
+  /** The export's key; null: erased but not exported (hashes and other secrets only). */
+  section: string | null;
+  /** How the account's documents are found: its id in one of these fields, or its address. */
+  byUserId?: string[];
+  byEmail?: string[];
+  /** Fields never exported (hashes, secrets). */
+  omit?: string[];
+  erase: 'delete' | { anonymize: Record<string, unknown> };
+}
+
+export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
+  {
+    collection: 'profiles',
+    section: 'profile',
+    byUserId: ['_id'],
+    omit: ['password_hash', 'google_id'],
+    erase: 'delete',
+  },
+  { collection: 'email_preferences', section: 'mail_preferences', byUserId: ['user_id'], erase: 'delete' },
+  { collection: 'organization_members', section: 'memberships', byUserId: ['user_id'], erase: 'delete' },
+  { collection: 'auth_sessions', section: 'sessions', byUserId: ['user_id'], erase: 'delete' },
+  { collection: 'refresh_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
+  { collection: 'auth_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
+  { collection: 'invitation_leave_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
+  {
+    collection: 'api_tokens',
+    section: 'api_tokens',
+    byUserId: ['user_id'],
+    omit: ['token_hash'],
+    erase: 'delete',
+  },
+  {
+    collection: 'activity_logs',
+    section: 'activity',
+    byUserId: ['user_id'],
+    erase: { anonymize: { user_id: null, ip_address: null, user_agent: null, metadata: {} } },
+  },
+  // Entries about the account written by others' actions (sign-ins, confirmations) name it as resource.
+  {
+    collection: 'activity_logs',
+    section: null,
+    byUserId: ['resource_id'],
+    erase: { anonymize: { resource_id: null } },
+  },
+  {
+    collection: 'installations',
+    section: 'installations',
+    byUserId: ['user_id'],
+    omit: ['recent_session_ids'],
+    erase: {
+      anonymize: {
+        user_id: null,
+        reported_user_id: null,
+        linked_at: null,
+        is_anonymous: true,
+        environment_info: null,
+      },
+    },
+  },
+  {
+    collection: 'anonymous_users',
+    section: 'anonymous_users',
+    byUserId: ['user_id'],
+    erase: { anonymize: { user_id: null, linked_at: null } },
+  },
+  {
+    collection: 'email_logs',
+    section: 'emails',
+    byUserId: ['user_id'],
+    byEmail: ['recipient_email'],
+    erase: {
+      anonymize: {
+        user_id: null,
+        recipient_email: 'erased',
+        subject: '',
+        message_id: null,
+        error_message: null,
+      },
+    },
+  },
+  {
+    collection: 'dev_outbox',
+    section: 'development_outbox',
+    byEmail: ['to'],
+    omit: ['html', 'text'],
+    erase: 'delete',
+  },
+];

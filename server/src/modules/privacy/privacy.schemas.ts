@@ -1,0 +1,37 @@
+import { z } from '../../lib/openapi.js';
+import { EXPORT_FORMAT } from './privacy.service.js';
+
+export const DeleteAccountSchema = z
+  .object({
+    password: z
+      .string({ error: 'Enter your password to delete your account.' })
+      .min(1, 'Enter your password to delete your account.')
+      .max(1024),
+  })
+  .openapi('DeleteAccountRequest');
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+
+export const PersonalDataExportSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    exported_at: z.iso.datetime(),
+    user_id: z.string(),
+    profile: z.record(z.string(), z.unknown()),
+    mail_preferences: rows,
+    memberships: rows.openapi({ description: 'Each with its organization (name, slug) while it exists.' }),
+    sessions: rows.openapi({
+      description: 'Every sign-in still stored: device, address, times, how it ended.',
+    }),
+    api_tokens: rows.openapi({
+      description: 'Metadata only (name, prefix, scopes, times); never the token or its hash.',
+    }),
+    activity: rows,
+    installations: rows.openapi({ description: 'SDK installations linked to the account.' }),
+    anonymous_users: rows,
+    emails: rows.openapi({
+      description: 'E-mails sent to the account: recipient, subject, template, status, time.',
+    }),
+    development_outbox: rows,
+  })
+  .openapi('PersonalDataExport');
