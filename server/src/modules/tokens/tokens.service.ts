@@ -28,6 +28,28 @@ const TOKEN_CACHE_TTL_MS = 60_000;
 const TOKEN_CACHE_MAX_ENTRIES = 20_000;
 
 /**
+ * Collects `key → value` entries and hands every entry recorded within `windowMs` of the first to
+ * one call of `write`; each caller's promise settles when its batch is written.
+ */
+export function createBatchedWriter(
+  write: (due: Map<string, number>) => Promise<void>,
+  windowMs: number,
+): (key: string, value: number) => Promise<void> {
+  let pending = new Map<string, number>();
+  let batch: Promise<void> | null = null;
+  return (key, value) => {
+    pending.set(key, value);
+    batch ??= new Promise((resolve) => setTimeout(resolve, windowMs)).then(() => {
+      const due = pending;
+      pending = new Map();
+      batch = null;
+      return write(due);
+    });
+    return batch;
+  };
+}
+
+/**
  * What this module needs of the applications module: the caller's access to an application
  * (404 for other tenants and inactive applications, 403 when the role lacks the permission).
  */
@@ -244,13 +266,7 @@ export function createTokensService(deps: {
    * when their answer arrives.
    */
   const lastRecorded = new Map<string, number>();
-  let pending = new Map<string, number>();
-  let batch: Promise<void> | null = null;
-
-  async function writeBatch(): Promise<void> {
-    const due = pending;
-    pending = new Map();
-    batch = null;
+  const recordBatched = createBatchedWriter(async (due) => {
     try {
       await Tokens.bulkWrite(
         [...due].map(([id, at]) => ({
@@ -271,7 +287,7 @@ export function createTokensService(deps: {
       // Bookkeeping only: a failed write must not fail the requests it describes.
       deps.logger.warn({ err: error, tokens: due.size }, 'could not record API token use');
     }
-  }
+  }, LAST_USED_BATCH_WINDOW_MS);
 
   function recordUse(token: ApiTokenDocument, now: number): Promise<void> {
     const id = String(token._id);
@@ -279,9 +295,7 @@ export function createTokensService(deps: {
     if (now - known < LAST_USED_THROTTLE_MS) return Promise.resolve();
     if (lastRecorded.size >= TOKEN_CACHE_MAX_ENTRIES) lastRecorded.clear();
     lastRecorded.set(id, now);
-    pending.set(id, now);
-    batch ??= new Promise((resolve) => setTimeout(resolve, LAST_USED_BATCH_WINDOW_MS)).then(writeBatch);
-    return batch;
+    return recordBatched(id, now);
   }
 
   return {
