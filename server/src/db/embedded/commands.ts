@@ -3,7 +3,6 @@
  */
 import { createHash } from 'node:crypto';
 import { calculateObjectSize, Long, UUID } from 'bson';
-import { Query } from 'mingo';
 import {
   type Engine,
   orderProjected,
@@ -26,9 +25,28 @@ import {
   scanQuery,
 } from './limits.js';
 import { checkNoProtoKeys, checkPath, checkProjection, checkSort } from './paths.js';
+import { ObjectId } from 'bson';
+import { makeCollator } from './compare.js';
+import { AGGREGATION_CONTEXT, commandOptions, idFirst, setCollectionOptions, sortDocs } from './engine.js';
+import { checkPipeline } from './paths.js';
+import { Query } from './query.js';
+import { formatValue, getPath } from './values.js';
+import { validateDocument, validationOptions } from './validation.js';
+import {
+  isView,
+  mergeOne,
+  parseMerge,
+  resolveView,
+  viewOptions,
+  viewWriteError,
+  type MergeSpec,
+} from './views.js';
 import { applyTypes, docTypes, normalize, normalizeDoc, type TypeMap } from './types.js';
 import { isPlainObject, keyOf, pathValues, type Doc } from './values.js';
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from './wire.js';
+import { atMost, explainPlan, planQuery, type Plan } from './planner.js';
+import type { ScanStats } from './collection.js';
+import type { Store } from './store.js';
 
 export const SERVER_VERSION = '7.0.0';
 export const MAX_WIRE_VERSION = 21;
@@ -43,9 +61,27 @@ function sessionKey(lsid: unknown): string {
   return isPlainObject(lsid) ? keyOf(lsid.id) : keyOf(lsid);
 }
 
-export interface Durability {
-  /** Resolves once every change emitted so far is durable. */
-  sync(): Promise<void>;
+/** Commands that write: they run in a write transaction of the store and reply once it is durable. */
+const WRITE_COMMANDS = new Set([
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'create',
+  'collMod',
+  'drop',
+  'dropDatabase',
+  'renameCollection',
+  'createIndexes',
+  'dropIndexes',
+  'deleteIndexes',
+]);
+
+function writesData(name: string, body: Doc): boolean {
+  if (WRITE_COMMANDS.has(name)) return true;
+  if (name !== 'aggregate' || !Array.isArray(body.pipeline)) return false;
+  return body.pipeline.some((s) => isPlainObject(s) && ('$out' in s || '$merge' in s));
 }
 
 export interface ConnectionInfo {
@@ -65,6 +101,13 @@ interface CursorState {
 
 type Handler = (body: Doc, db: string, conn: ConnectionInfo) => Doc | Promise<Doc>;
 
+/** What explain collects while running a find or a match. */
+interface ExplainCapture {
+  stats: ScanStats;
+  plan: { value?: Plan };
+  returned: number;
+}
+
 const TXN_ERROR = 'Transaction numbers are only allowed on a replica set member or mongos';
 
 export class CommandRunner {
@@ -79,7 +122,7 @@ export class CommandRunner {
 
   constructor(
     readonly engine: Engine,
-    readonly durability: Durability,
+    readonly store: Store,
     readonly info: {
       host: string;
       port: () => number;
@@ -130,6 +173,7 @@ export class CommandRunner {
       listDatabases: (b) => this.listDatabases(b),
       listCollections: (b, db) => this.listCollections(b, db),
       create: (b, db) => this.create(b, db),
+      collMod: (b, db) => this.collMod(b, db),
       drop: (b, db) => this.drop(b, db),
       dropDatabase: (_b, db) => this.dropDatabase(db),
       renameCollection: (b) => this.renameCollection(b),
@@ -199,17 +243,18 @@ export class CommandRunner {
         this.sessions.set(sessionKey(body.lsid), { id: body.lsid.id, lastUse: new Date() });
         if (this.sessions.size > 10_000) this.expireSessions();
       }
-      let reply: Doc;
-      try {
+      // The budget is set inside: a write runs later, when the store starts its transaction.
+      const execute = (): Doc | Promise<Doc> => {
         this.budget = budget;
-        const pending = handler(body, db, conn);
-        this.budget = undefined;
-        reply = await pending;
-      } finally {
-        this.budget = undefined;
-        // Whatever was applied before a failure must be durable before the client hears about it.
-        await this.durability.sync();
-      }
+        try {
+          return handler(body, db, conn);
+        } finally {
+          this.budget = undefined;
+        }
+      };
+      // A write is acknowledged once committed and flushed; whatever it applied before failing is durable
+      // before the client hears about the failure (Store.write).
+      const reply = writesData(name, body) ? await this.store.write(execute) : await execute();
       return { ...reply, ok: 1 };
     } catch (e) {
       return toServerError(e).toReply();
@@ -241,7 +286,7 @@ export class CommandRunner {
 
   /** Few candidate documents (an `_id` or index lookup, or a small collection). */
   private cheap(coll: Collection | undefined, filter: Doc): boolean {
-    return !coll || coll.candidateCount(filter) <= CHEAP_CANDIDATES;
+    return !coll || coll.count <= CHEAP_CANDIDATES || atMost(coll, planQuery(coll, filter), CHEAP_CANDIDATES);
   }
 
   /** Drops cursors idle for longer than mongod's default cursor timeout, and expired sessions. */
@@ -362,7 +407,7 @@ export class CommandRunner {
       .filter((d) => d.collections.size > 0)
       .map((d) => {
         let size = 0;
-        for (const c of d.collections.values()) size += c.docs.size * 64;
+        for (const c of d.collections.values()) size += c.count * 64;
         return { name: d.name, sizeOnDisk: size, empty: size === 0 };
       });
     if (isPlainObject(b.filter)) {
@@ -379,13 +424,17 @@ export class CommandRunner {
   private listCollections(b: Doc, db: string): Doc {
     const d = this.engine.dbs.get(db);
     let infos: Doc[] = d
-      ? [...d.collections.values()].map((c) => ({
-          name: c.name,
-          type: 'collection',
-          options: { ...c.options },
-          info: { readOnly: false, uuid: c.uuid },
-          idIndex: c.idIndexSpec(),
-        }))
+      ? [...d.collections.values()].map((c) =>
+          isView(c)
+            ? { name: c.name, type: 'view', options: { ...c.options }, info: { readOnly: true } }
+            : {
+                name: c.name,
+                type: 'collection',
+                options: { ...c.options },
+                info: { readOnly: false, uuid: c.uuid },
+                idIndex: c.idIndexSpec(),
+              },
+        )
       : [];
     if (isPlainObject(b.filter) && Object.keys(b.filter).length) {
       validateFilter(b.filter);
@@ -400,7 +449,20 @@ export class CommandRunner {
 
   private create(b: Doc, db: string): Doc {
     const name = validateCollName(db, b.create);
-    if (b.viewOn !== undefined) throw mongoError(115, 'views are not supported by the embedded server');
+    if (b.viewOn !== undefined || b.pipeline !== undefined) {
+      if (b.viewOn === undefined) throw mongoError(9, "'pipeline' requires 'viewOn' to also be specified");
+      const opts = viewOptions(b);
+      checkPipeline(opts.pipeline as Doc[], validateFilter);
+      this.engine.createCollection(db, name, opts);
+      return {};
+    }
+    if (b.capped === true) {
+      if (b.size === undefined) throw mongoError(72, "the 'size' field is required when 'capped' is true");
+      if (typeof b.size !== 'number' && !Long.isLong(b.size))
+        throw mongoError(14, "BSON field 'create.size' is the wrong type, expected a number");
+    }
+    validationOptions(b);
+    if (b.collation !== undefined) makeCollator(b.collation);
     const options: Doc = {};
     for (const [k, v] of Object.entries(b)) {
       if (k === 'create' || k.startsWith('$') || k === 'lsid' || k === 'writeConcern' || k === 'comment')
@@ -408,6 +470,37 @@ export class CommandRunner {
       options[k] = v;
     }
     this.engine.createCollection(db, name, options);
+    return {};
+  }
+
+  /** collMod: validator / validationLevel / validationAction of a collection, or a view's definition. */
+  private collMod(b: Doc, db: string): Doc {
+    const name = validateCollName(db, b.collMod);
+    const coll = this.engine.getCollection(db, name);
+    if (!coll) throw mongoError(26, `ns does not exist: ${db}.${name}`);
+    const changes: Doc = {};
+    for (const k of Object.keys(b)) {
+      if (k === 'collMod' || k.startsWith('$') || ['lsid', 'writeConcern', 'comment'].includes(k)) continue;
+      if (['validator', 'validationLevel', 'validationAction', 'viewOn', 'pipeline'].includes(k)) continue;
+      throw mongoError(72, `collMod option '${k}' is not supported by the embedded server`);
+    }
+    if (isView(coll)) {
+      if (b.validator !== undefined || b.validationLevel !== undefined || b.validationAction !== undefined)
+        throw mongoError(166, `Namespace ${db}.${name} is a view, not a collection`);
+      if (b.viewOn !== undefined || b.pipeline !== undefined) {
+        const opts = viewOptions({
+          viewOn: b.viewOn ?? coll.options.viewOn,
+          pipeline: b.pipeline ?? coll.options.pipeline,
+        });
+        checkPipeline(opts.pipeline as Doc[], validateFilter);
+        Object.assign(changes, opts);
+      }
+    } else {
+      if (b.viewOn !== undefined || b.pipeline !== undefined)
+        throw mongoError(72, `Namespace ${db}.${name} is a collection, not a view`);
+      Object.assign(changes, validationOptions(b));
+    }
+    setCollectionOptions(coll, changes);
     return {};
   }
 
@@ -442,7 +535,7 @@ export class CommandRunner {
     }
     const dst = this.engine.createCollection(tdb, tname, { ...src.options });
     for (const idx of src.indexes) this.engine.createIndex(dst, idx.spec);
-    for (const d of src.docs.values()) this.engine.insert(dst, d, docTypes.get(d));
+    for (const d of src.all()) this.engine.insert(dst, d, docTypes.get(d));
     this.engine.dropCollection(fdb, fname);
     this.killCursorsOf(src.ns);
     return {};
@@ -463,13 +556,16 @@ export class CommandRunner {
     const ordered = b.ordered !== false;
     const writeErrors: Doc[] = [];
     let n = 0;
+    if (isView(this.engine.getCollection(db, name))) throw viewWriteError(db, name);
     const { coll } = this.engine.ensureCollection(db, name);
     const measure = !decodedFromSmallMessage.has(b);
+    const bypass = b.bypassDocumentValidation === true;
     for (let i = 0; i < docs.length; i++) {
       const d = docs[i] as Doc;
       try {
         if (!isPlainObject(d)) throw mongoError(14, 'Document must be an object');
         validateNewDoc(d, measure);
+        validateDocument(coll.options, d, undefined, bypass);
         this.engine.insert(coll, d, typesOf(d));
         n++;
       } catch (e) {
@@ -488,6 +584,7 @@ export class CommandRunner {
     // `sort` in update statements arrived with MongoDB 8.0: a 7.0 server fails the whole command parsing it.
     if (updates.some((st) => isPlainObject(st) && st.sort !== undefined))
       throw mongoError(40415, "BSON field 'update.updates.sort' is an unknown field.");
+    if (isView(this.engine.getCollection(db, name))) throw viewWriteError(db, name);
     const ordered = b.ordered !== false;
     const writeErrors: Doc[] = [];
     const upserted: Doc[] = [];
@@ -537,21 +634,28 @@ export class CommandRunner {
       throw mongoError(14, 'arrayFilters must be an array');
     const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
     const coll = this.engine.getCollection(db, name);
-    void cmd;
+    const extra = commandOptions(st.collation, cmd.let);
+    const bypass = cmd.bypassDocumentValidation === true;
     // Everything is computed first (interruptibly), then written: a time-out never leaves a half-done write.
     const plan = this.bounded(
       () => {
-        let matched = this.engine.match(coll, q);
-        if (st.sort && isPlainObject(st.sort) && !multi) matched = sortFirst(matched, st.sort);
+        let matched = this.matchFor(coll, q, extra);
+        if (st.sort && isPlainObject(st.sort) && !multi) matched = sortFirst(matched, st.sort, st.collation);
         if (!multi) matched = matched.slice(0, 1);
         if (matched.length === 0)
-          return upsert ? { upsert: this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters) } : {};
+          return upsert
+            ? { upsert: this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters, extra?.variables) }
+            : {};
         return {
           updates: matched.map((old) => {
             try {
               return {
                 old,
-                res: this.engine.applyUpdate(old, u as Doc | Doc[], uTypes, { query: q, arrayFilters }),
+                res: this.engine.applyUpdate(old, u as Doc | Doc[], uTypes, {
+                  query: q,
+                  arrayFilters,
+                  variables: extra?.variables,
+                }),
               };
             } catch (error) {
               return { old, error };
@@ -563,6 +667,7 @@ export class CommandRunner {
     );
     if (plan.upsert) {
       const { coll: target } = this.engine.ensureCollection(db, name);
+      validateDocument(target.options, plan.upsert.doc, undefined, bypass);
       const inserted = this.engine.insert(target, plan.upsert.doc, plan.upsert.types);
       return { n: 1, nModified: 0, upsertedId: inserted._id };
     }
@@ -572,10 +677,26 @@ export class CommandRunner {
       if (error !== undefined || !res) throw error;
       if (!res.changed) continue;
       validateUpdatedDoc(res.doc);
+      validateDocument((coll as Collection).options, res.doc, old, bypass);
       this.engine.replace(coll as Collection, old, res.doc, res.types);
       nModified++;
     }
     return { n: plan.updates.length, nModified };
+  }
+
+  /**
+   * Documents matching `q`; with a collation or `let` variables the filter is evaluated with them (a scan of the
+   * collection: indexes hold binary keys).
+   */
+  private matchFor(
+    coll: Collection | undefined,
+    q: Doc,
+    extra: { collation?: Doc; variables?: Doc } | undefined,
+  ): Doc[] {
+    if (!extra) return this.engine.match(coll, q);
+    validateFilter(q);
+    const query = new Query(q, { ...MINGO_OPTIONS, ...(extra as Doc) });
+    return this.engine.match(coll, {}).filter((d) => query.test(d));
   }
 
   private buildUpsert(
@@ -583,6 +704,7 @@ export class CommandRunner {
     u: Doc | Doc[],
     uTypes: TypeMap | undefined,
     arrayFilters: Doc[] | undefined,
+    variables?: Doc,
   ): { doc: Doc; types: TypeMap | undefined } {
     const base = upsertBase(q);
     if (isPlainObject(u) && !Object.keys(u).some((k) => k.startsWith('$'))) {
@@ -591,7 +713,12 @@ export class CommandRunner {
         return { doc: { _id: base._id, ...doc }, types: uTypes };
       return { doc, types: uTypes };
     }
-    const res = this.engine.applyUpdate(base, u, uTypes, { query: {}, arrayFilters, upsert: true });
+    const res = this.engine.applyUpdate(base, u, uTypes, {
+      query: {},
+      arrayFilters,
+      upsert: true,
+      variables,
+    });
     validateUpdatedDoc(res.doc);
     if (res.doc._id === undefined) return { doc: res.doc, types: res.types };
     validateId(res.doc._id);
@@ -607,6 +734,7 @@ export class CommandRunner {
     const writeErrors: Doc[] = [];
     let n = 0;
     const coll = this.engine.getCollection(db, name);
+    if (isView(coll)) throw viewWriteError(db, name);
     for (let i = 0; i < deletes.length; i++) {
       const st = deletes[i] as Doc;
       try {
@@ -617,7 +745,8 @@ export class CommandRunner {
           throw mongoError(9, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
         if (!coll) continue;
         const q = st.q;
-        let matched = this.bounded(() => this.engine.match(coll, q), this.cheap(coll, q));
+        const extra = commandOptions(st.collation, b.let);
+        let matched = this.bounded(() => this.matchFor(coll, q, extra), this.cheap(coll, q) && !extra);
         if (limit === 1) matched = matched.slice(0, 1);
         for (const d of matched) this.engine.remove(coll, d);
         n += matched.length;
@@ -647,21 +776,31 @@ export class CommandRunner {
     const fields = isPlainObject(b.fields) ? b.fields : undefined;
     checkProjection(fields);
     const coll = this.engine.getCollection(db, name);
+    if (isView(coll)) throw viewWriteError(db, name);
+    const extra = commandOptions(b.collation, b.let);
+    const bypass = b.bypassDocumentValidation === true;
     const out = (d: Doc | undefined): Doc | null => (d ? projectOne(d, fields) : null);
     const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
     const arrayFilters = b.arrayFilters as Doc[] | undefined;
     // computed interruptibly first, written afterwards
     const plan = this.bounded(
       () => {
-        let matched = this.engine.match(coll, q);
-        if (isPlainObject(b.sort) && Object.keys(b.sort).length) matched = sortFirst(matched, b.sort);
+        let matched = this.matchFor(coll, q, extra);
+        if (isPlainObject(b.sort) && Object.keys(b.sort).length)
+          matched = sortFirst(matched, b.sort, b.collation);
         const target = matched[0];
         if (remove) return { target, value: out(target) };
         if (!target)
-          return b.upsert ? { upsert: this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters) } : {};
+          return b.upsert
+            ? { upsert: this.buildUpsert(q, u as Doc | Doc[], uTypes, arrayFilters, extra?.variables) }
+            : {};
         return {
           target,
-          res: this.engine.applyUpdate(target, u as Doc | Doc[], uTypes, { query: q, arrayFilters }),
+          res: this.engine.applyUpdate(target, u as Doc | Doc[], uTypes, {
+            query: q,
+            arrayFilters,
+            variables: extra?.variables,
+          }),
         };
       },
       this.cheap(coll, q),
@@ -675,6 +814,7 @@ export class CommandRunner {
     if (!target || !plan.res) {
       if (!plan.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
       const { coll: c } = this.engine.ensureCollection(db, name);
+      validateDocument(c.options, plan.upsert.doc, undefined, bypass);
       const inserted = this.engine.insert(c, plan.upsert.doc, plan.upsert.types);
       return {
         lastErrorObject: { n: 1, updatedExisting: false, upserted: inserted._id },
@@ -684,6 +824,7 @@ export class CommandRunner {
     const res = plan.res;
     if (res.changed) {
       validateUpdatedDoc(res.doc);
+      validateDocument((coll as Collection).options, res.doc, target, bypass);
       this.engine.replace(coll as Collection, target, res.doc, res.types);
     }
     return {
@@ -694,7 +835,7 @@ export class CommandRunner {
 
   // ---- reads ------------------------------------------------------------------------------------------------
 
-  private find(b: Doc, db: string): Doc {
+  private find(b: Doc, db: string, explained?: ExplainCapture): Doc {
     const name = validateCollName(db, b.find);
     const filter = b.filter ?? {};
     if (!isPlainObject(filter))
@@ -712,6 +853,8 @@ export class CommandRunner {
     const batchSize = numberOpt(b.batchSize, 'batchSize');
     if (b.tailable)
       throw mongoError(2, 'error processing query: tailable cursor requested on non capped collection');
+    const special = this.findSpecial(b, db, name, filter, { skip, limit, batchSize, singleBatch });
+    if (special) return special;
     const coll = this.engine.getCollection(db, name);
     const docs = this.bounded(
       () =>
@@ -721,9 +864,13 @@ export class CommandRunner {
           skip,
           limit: limit || undefined,
           projection: isPlainObject(b.projection) ? b.projection : undefined,
+          hint: b.hint,
+          stats: explained?.stats,
+          plan: explained?.plan,
         }),
       this.cheap(coll, filter),
     );
+    if (explained) explained.returned = docs.length;
     return this.cursorReply(`${db}.${name}`, docs, batchSize, singleBatch);
   }
 
@@ -764,11 +911,10 @@ export class CommandRunner {
     const q = (b.query ?? {}) as Doc;
     if (!isPlainObject(q))
       throw mongoError(14, "BSON field 'count.query' is the wrong type, expected type 'object'");
+    const special = this.countSpecial(b, db, name, q);
+    if (special) return special;
     const coll = this.engine.getCollection(db, name);
-    let n =
-      Object.keys(q).length === 0
-        ? (coll?.docs.size ?? 0)
-        : this.bounded(() => this.engine.match(coll, q).length, this.cheap(coll, q));
+    let n = this.bounded(() => this.engine.countMatching(coll, q), this.cheap(coll, q));
     const skip = numberOpt(b.skip, 'skip') ?? 0;
     const limit = Math.abs(numberOpt(b.limit, 'limit') ?? 0);
     n = Math.max(0, n - skip);
@@ -782,12 +928,27 @@ export class CommandRunner {
       throw mongoError(14, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
     checkPath(b.key, 'The distinct key');
     const q = (b.query ?? {}) as Doc;
+    const view = resolveView(this.engine, db, name);
+    if (view) {
+      // on a view: the view's pipeline, then the query, then the distinct values of the key
+      const docs = this.bounded(() =>
+        this.engine.aggregate(
+          db,
+          this.engine.getCollection(db, view.source),
+          [...view.pipeline, { $match: q }],
+          undefined,
+          commandOptions(b.collation, undefined),
+        ),
+      );
+      return { values: distinctValues(docs, b.key) };
+    }
     const coll = this.engine.getCollection(db, name);
     const key = b.key;
+    const extra = commandOptions(b.collation, undefined);
     const values = this.bounded(
       () => {
         const seen = new Map<string, unknown>();
-        for (const d of this.engine.match(coll, q)) {
+        for (const d of this.matchFor(coll, q, extra)) {
           const typed = applyTypes(d, docTypes.get(d));
           for (const v of pathValues(typed, key)) {
             if (v === undefined) continue;
@@ -816,6 +977,7 @@ export class CommandRunner {
     else name = validateCollName(db, target);
     let stages = pipeline as Doc[];
     let out: { db: string; coll: string } | undefined;
+    let merge: MergeSpec | undefined;
     for (let i = 0; i < stages.length; i++) {
       const s = stages[i] as Doc;
       if (!isPlainObject(s) || Object.keys(s).length !== 1)
@@ -829,12 +991,19 @@ export class CommandRunner {
           typeof spec === 'string'
             ? { db, coll: spec }
             : { db: String((spec as Doc).db ?? db), coll: String((spec as Doc).coll) };
-      } else if (op === '$merge') throw mongoError(115, '$merge is not supported by the embedded server');
-      else if (op === '$changeStream')
+      } else if (op === '$merge') {
+        if (i !== stages.length - 1)
+          throw mongoError(40601, '$merge can only be the final stage in the pipeline');
+        merge = parseMerge(s.$merge, db);
+      } else if (op === '$changeStream')
         throw mongoError(40573, 'The $changeStream stage is only supported on replica sets');
     }
-    if (out) stages = stages.slice(0, -1);
-    const coll = name ? this.engine.getCollection(db, name) : undefined;
+    if (out || merge) stages = stages.slice(0, -1);
+    // a view: its pipeline runs first, on the collection it is defined on
+    const view = name ? resolveView(this.engine, db, name) : undefined;
+    if (view) stages = [...view.pipeline, ...stages];
+    const coll = name ? this.engine.getCollection(db, view ? view.source : name) : undefined;
+    const extra = commandOptions(b.collation, b.let);
     let input: Doc[] | undefined;
     const first = stages[0] as Doc | undefined;
     if (target === 1) {
@@ -851,7 +1020,7 @@ export class CommandRunner {
     let docs: Doc[];
     const run = stages;
     try {
-      docs = this.bounded(() => this.engine.aggregate(db, coll, run, input));
+      docs = this.bounded(() => this.engine.aggregate(db, coll, run, input, extra));
     } catch (e) {
       throw toServerError(e);
     }
@@ -865,25 +1034,154 @@ export class CommandRunner {
       for (const d of docs) this.engine.insert(dst, normalizeOutput(d), undefined);
       return this.cursorReply(`${db}.${String(name)}`, [], batchSize, false);
     }
-    return this.cursorReply(`${db}.${name ?? '$cmd.aggregate'}`, docs, batchSize, false);
+    if (merge) {
+      this.runMerge(merge, docs);
+      return this.cursorReply(`${db}.${String(name)}`, [], batchSize, false);
+    }
+    const typed = docs.map((d) => applyTypes(d, docTypes.get(d)));
+    return this.cursorReply(`${db}.${name ?? '$cmd.aggregate'}`, typed, batchSize, false);
   }
 
+  /**
+   * find on a view, or with a collation or `let` variables: run as the equivalent aggregation (the view's
+   * pipeline, then $match, $sort, $skip, $limit, $project), like mongod does for views. Undefined otherwise.
+   */
+  private findSpecial(
+    b: Doc,
+    db: string,
+    name: string,
+    filter: Doc,
+    o: { skip: number; limit: number | undefined; batchSize: number | undefined; singleBatch: boolean },
+  ): Doc | undefined {
+    const view = resolveView(this.engine, db, name);
+    const extra = commandOptions(b.collation ?? (view ? undefined : undefined), b.let);
+    if (!view && !extra) return undefined;
+    const pipeline: Doc[] = [...(view?.pipeline ?? [])];
+    if (Object.keys(filter).length) pipeline.push({ $match: filter });
+    if (isPlainObject(b.sort) && Object.keys(b.sort).length) pipeline.push({ $sort: b.sort });
+    if (o.skip) pipeline.push({ $skip: o.skip });
+    if (o.limit) pipeline.push({ $limit: o.limit });
+    if (isPlainObject(b.projection) && Object.keys(b.projection).length)
+      pipeline.push({ $project: b.projection });
+    const coll = this.engine.getCollection(db, view ? view.source : name);
+    const docs = this.bounded(() => this.engine.aggregate(db, coll, pipeline, undefined, extra));
+    const typed = docs.map((d) => applyTypes(d, docTypes.get(d)));
+    return this.cursorReply(`${db}.${name}`, typed, o.batchSize, o.singleBatch);
+  }
+
+  /** count on a view, or with a collation: counted through the equivalent aggregation. Undefined otherwise. */
+  private countSpecial(b: Doc, db: string, name: string, q: Doc): Doc | undefined {
+    const view = resolveView(this.engine, db, name);
+    const extra = commandOptions(b.collation, undefined);
+    if (!view && !extra) return undefined;
+    const pipeline: Doc[] = [...(view?.pipeline ?? []), { $match: q }];
+    const skip = numberOpt(b.skip, 'skip') ?? 0;
+    const limit = Math.abs(numberOpt(b.limit, 'limit') ?? 0);
+    if (skip) pipeline.push({ $skip: skip });
+    if (limit) pipeline.push({ $limit: limit });
+    const coll = this.engine.getCollection(db, view ? view.source : name);
+    const n = this.bounded(() => this.engine.aggregate(db, coll, pipeline, undefined, extra).length);
+    return { n };
+  }
+
+  /** Writes the output of a pipeline ending in `$merge` into its target collection. */
+  private runMerge(spec: MergeSpec, docs: Doc[]): void {
+    validateCollName(spec.db, spec.coll);
+    if (isView(this.engine.getCollection(spec.db, spec.coll))) throw viewWriteError(spec.db, spec.coll);
+    const { coll } = this.engine.ensureCollection(spec.db, spec.coll);
+    const onId = spec.on.length === 1 && spec.on[0] === '_id';
+    for (const raw of docs) {
+      const doc = raw._id === undefined && onId ? { _id: new ObjectId(), ...raw } : raw;
+      const filter: Doc = {};
+      for (const f of spec.on) filter[f] = getPath(doc, f) ?? null;
+      const existing = this.engine.match(coll, filter)[0];
+      const action = mergeOne(spec, doc, existing, { ...MINGO_OPTIONS, context: AGGREGATION_CONTEXT });
+      if (!action) continue;
+      if ('insert' in action) {
+        validateDocument(coll.options, action.insert, undefined, false);
+        this.engine.insert(coll, action.insert, docTypes.get(raw));
+      } else {
+        validateDocument(coll.options, action.replace, action.old, false);
+        this.engine.replace(coll, action.old, idFirst(action.replace), docTypes.get(action.replace));
+      }
+    }
+  }
+
+  /**
+   * explain of find, count, distinct, aggregate (its leading `$match`), update, delete and findAndModify: the plan
+   * the planner chooses (queryPlanner) and, unless verbosity is `queryPlanner`, what running it read
+   * (executionStats). Nothing is written: writes are explained by the documents they would select.
+   */
   private explain(b: Doc, db: string): Doc {
     const inner = b.explain;
     if (!isPlainObject(inner)) throw mongoError(14, 'explain command requires a nested object');
     const cmd = Object.keys(inner)[0] ?? '';
-    const collName = String(inner[cmd] ?? '');
-    return {
+    const collName = validateCollName(db, inner[cmd]);
+    const verbosity = typeof b.verbosity === 'string' ? b.verbosity : 'allPlansExecution';
+    const coll = this.engine.getCollection(db, collName);
+    const capture: ExplainCapture = { stats: { keysExamined: 0, docsExamined: 0 }, plan: {}, returned: 0 };
+    const started = Date.now();
+    let filter: Doc = {};
+    if (cmd === 'find') {
+      filter = (inner.filter ?? {}) as Doc;
+      if (verbosity !== 'queryPlanner') this.find({ ...inner, $db: db }, db, capture);
+    } else {
+      const statement =
+        cmd === 'update' || cmd === 'delete'
+          ? ((Array.isArray(inner.updates)
+              ? inner.updates[0]
+              : Array.isArray(inner.deletes)
+                ? inner.deletes[0]
+                : {}) as Doc)
+          : inner;
+      const first = Array.isArray(inner.pipeline) ? (inner.pipeline[0] as Doc | undefined) : undefined;
+      const raw =
+        cmd === 'aggregate'
+          ? isPlainObject(first?.$match)
+            ? first.$match
+            : {}
+          : (statement.q ?? statement.query ?? {});
+      filter = isPlainObject(raw) ? raw : {};
+      if (verbosity !== 'queryPlanner')
+        capture.returned = this.bounded(
+          () =>
+            this.engine.match(coll, filter, {
+              sort: isPlainObject(statement.sort) ? statement.sort : undefined,
+              hint: statement.hint,
+              stats: capture.stats,
+              plan: capture.plan,
+            }).length,
+        );
+    }
+    validateFilter(filter);
+    const plan =
+      capture.plan.value ??
+      (coll
+        ? planQuery(coll, filter, isPlainObject(inner.sort) ? inner.sort : undefined, inner.hint)
+        : undefined);
+    const winningPlan = plan ? explainPlan(plan) : { stage: 'EOF' };
+    const reply: Doc = {
       explainVersion: '1',
       queryPlanner: {
         namespace: `${db}.${collName}`,
-        parsedQuery: (inner.filter ?? inner.q ?? {}) as Doc,
-        winningPlan: { stage: 'COLLSCAN' },
+        indexFilterSet: false,
+        parsedQuery: filter,
+        winningPlan,
         rejectedPlans: [],
       },
       command: inner,
       serverInfo: { host: this.info.host, port: this.info.port(), version: SERVER_VERSION },
     };
+    if (verbosity !== 'queryPlanner')
+      reply.executionStats = {
+        executionSuccess: true,
+        nReturned: capture.returned,
+        executionTimeMillis: Date.now() - started,
+        totalKeysExamined: capture.stats.keysExamined,
+        totalDocsExamined: capture.stats.docsExamined,
+        executionStages: { ...winningPlan, nReturned: capture.returned },
+      };
+    return reply;
   }
 
   private dbStats(db: string): Doc {
@@ -891,7 +1189,7 @@ export class CommandRunner {
     let objects = 0;
     let indexes = 0;
     for (const c of d?.collections.values() ?? []) {
-      objects += c.docs.size;
+      objects += c.count;
       indexes += c.indexes.length + 1;
     }
     return {
@@ -915,7 +1213,7 @@ export class CommandRunner {
     if (!c) throw mongoError(26, `Collection [${db}.${name}] not found.`);
     return {
       ns: c.ns,
-      count: c.docs.size,
+      count: c.count,
       size: 0,
       storageSize: 0,
       nindexes: c.indexes.length + 1,
@@ -1014,6 +1312,8 @@ export class CommandRunner {
     while (cur.pos < cur.docs.length && out.length < max) {
       const d = cur.docs[cur.pos] as Doc;
       const size = calculateObjectSize(d, { ignoreUndefined: true });
+      // like mongod, a result document larger than the BSON limit fails the command (BSONObjectTooLarge)
+      if (size > MAX_BSON_OBJECT_SIZE) throw documentTooLarge(size, d);
       if (out.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
       out.push(d);
       bytes += size;
@@ -1133,13 +1433,10 @@ function validateUpdatedDoc(d: Doc): void {
     throw mongoError(17419, `Resulting document after update is larger than ${MAX_BSON_OBJECT_SIZE}`);
 }
 
-function sortFirst(docs: Doc[], sort: Doc): Doc[] {
+function sortFirst(docs: Doc[], sort: Doc, collation?: unknown): Doc[] {
   checkSort(sort);
   if (docs.length <= 1) return docs;
-  return new Query({}, MINGO_OPTIONS)
-    .find(docs)
-    .sort(sort as Record<string, 1 | -1>)
-    .all() as Doc[];
+  return sortDocs(docs, sort, collation);
 }
 
 function projectOne(d: Doc, fields: Doc | undefined): Doc {
@@ -1149,4 +1446,28 @@ function projectOne(d: Doc, fields: Doc | undefined): Doc {
     orderProjected(new Query({}, MINGO_OPTIONS).find([d], fields).all()[0] as Doc, d),
     docTypes.get(d),
   );
+}
+
+/** mongod's error for a result document over 16 MiB (BSONObjectTooLarge, 10334). */
+function documentTooLarge(size: number, d: Doc): Error {
+  const first = Object.keys(d)[0];
+  const firstText =
+    first === undefined ? '' : ` First element: ${first}: ${formatValue(d[first]).slice(0, 80)}`;
+  return mongoError(
+    10334,
+    `BSONObj size: ${size} (0x${size.toString(16).toUpperCase()}) is invalid. Size must be between 0 and 16793600(16MB)${firstText}`,
+  );
+}
+
+/** The distinct values of a key over documents (arrays contribute their elements). */
+function distinctValues(docs: Doc[], key: string): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const d of docs) {
+    for (const v of pathValues(applyTypes(d, docTypes.get(d)), key)) {
+      if (v === undefined) continue;
+      const k = keyOf(v);
+      if (!seen.has(k)) seen.set(k, v);
+    }
+  }
+  return [...seen.values()];
 }

@@ -1,12 +1,13 @@
 /**
- * The storage engine: databases, collections, indexes and the write operations on them.
+ * The engine: the catalog of databases and collections, and the operations on documents — CRUD through the
+ * query planner (planner.ts) over the lmdb store (store.ts, collection.ts), updates and aggregation via mingo.
  *
- * Documents live in a Map keyed by the canonical key of their `_id` (the `_id_` index). Stored documents are
- * never mutated: an update builds a new object and swaps it in, so cursors and replies can hold references.
- * Every change is reported to `onChange` as a journal record (see storage.ts) before the command replies.
+ * Documents read from the store are fresh objects; a write replaces the stored document, so cursors and replies
+ * may hold the objects they read. Every method that writes runs inside the command's write transaction.
  */
-import { ObjectId, UUID } from 'bson';
-import { Context, Query, update as mingoUpdate } from 'mingo';
+import { deserialize, ObjectId, serialize, UUID } from 'bson';
+import { Context } from 'mingo';
+import { evalExpr } from 'mingo/core';
 import { Aggregator } from 'mingo/aggregator';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
 import * as expressionOperators from 'mingo/operators/expression';
@@ -15,6 +16,15 @@ import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import type { Options as MingoOptions, PipelineOperator } from 'mingo/types';
+import { update as mingoUpdate } from 'mingo/updater';
+import { AGGREGATION_OVERRIDES, restorePassThroughTypes } from './aggregation.js';
+import { Query, QUERY_CONTEXT, QUERY_OVERRIDES } from './query.js';
+import { applyPulls, prepareUpdate } from './update-ops.js';
+import { makeCollator, sortBy } from './compare.js';
+import { checkSchema } from './schema.js';
+import { Collection, Database, Index, type IndexSpec, type ScanStats } from './collection.js';
+import { countExact, planQuery, runPlan, type Plan } from './planner.js';
+import type { Store } from './store.js';
 import { MongoServerError, mongoError } from './errors.js';
 import {
   checkExpression,
@@ -24,7 +34,7 @@ import {
   checkSort,
   checkUpdatePaths,
 } from './paths.js';
-import { applyTypes, docTypes, dropTypes, pruneTypes, type TypeMap } from './types.js';
+import { applyTypes, docTypes, dropTypes, normalize, pruneTypes, type TypeMap } from './types.js';
 import {
   cloneDoc,
   formatValue,
@@ -37,10 +47,22 @@ import {
 } from './values.js';
 
 export const MINGO_OPTIONS: Partial<MingoOptions> = {
+  context: QUERY_CONTEXT,
   idKey: '_id',
   useStrictMode: true,
   scriptEnabled: false,
 };
+
+/** Options of `Engine.match`: the sort and limit let an index scan stop early; stats and plan feed explain. */
+export interface MatchOptions {
+  sort?: Doc;
+  limit?: number;
+  hint?: unknown;
+  stats?: ScanStats;
+  plan?: { value?: Plan };
+}
+
+const CATALOG_DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
 
 /**
  * Field order of a projection result as mongod produces it: `_id` first, then the kept fields in the order of
@@ -65,310 +87,21 @@ const $projectIdFirst = ((coll, expr, options) => {
   return pipelineOperators.$project(tapped, expr, options).map((d) => orderProjected(d as Doc, current));
 }) as typeof pipelineOperators.$project;
 
-/** Operators for aggregation: all of mingo's, with $project adjusted. */
-const AGGREGATION_CONTEXT = Context.init({
-  accumulator: accumulatorOperators,
-  expression: expressionOperators,
+/** Operators for aggregation: all of mingo's, with $project adjusted and the corrections of query.ts/aggregation.ts. */
+export const AGGREGATION_CONTEXT = Context.init({
+  accumulator: { ...accumulatorOperators, ...AGGREGATION_OVERRIDES.accumulator } as never,
+  expression: { ...expressionOperators, ...AGGREGATION_OVERRIDES.expression } as never,
   pipeline: {
     ...(pipelineOperators as unknown as Record<`$${string}`, PipelineOperator>),
     $project: $projectIdFirst,
+    ...AGGREGATION_OVERRIDES.pipeline,
   },
-  projection: projectionOperators,
-  query: queryOperators,
-  window: windowOperators,
+  projection: { ...projectionOperators, ...AGGREGATION_OVERRIDES.projection } as never,
+  query: { ...queryOperators, ...QUERY_OVERRIDES } as never,
+  window: { ...windowOperators, ...AGGREGATION_OVERRIDES.window } as never,
 });
 
-/** Journal/snapshot record. Documents are stored with their BSON types re-applied. */
-export type ChangeRecord =
-  | { op: 'c'; db: string; c: string; options: Doc; uuid: UUID }
-  | { op: 'dc'; db: string; c: string }
-  | { op: 'dd'; db: string }
-  | { op: 'ci'; db: string; c: string; spec: Doc }
-  | { op: 'di'; db: string; c: string; name: string }
-  | { op: 'i'; db: string; c: string; doc: Doc }
-  | { op: 'u'; db: string; c: string; doc: Doc }
-  | { op: 'd'; db: string; c: string; id: unknown };
-
-export interface IndexSpec extends Doc {
-  v: number;
-  key: Doc;
-  name: string;
-}
-
-const MAX_KEY_COMBINATIONS = 10000;
-
-export class Index {
-  readonly spec: IndexSpec;
-  readonly fields: string[];
-  readonly unique: boolean;
-  readonly sparse: boolean;
-  readonly partial: Query | undefined;
-  readonly ttlSeconds: number | undefined;
-  /** Special (text, 2dsphere, …) indexes are kept in the catalog but not maintained. */
-  readonly maintained: boolean;
-  /**
-   * Index key → the keys of the documents holding it: one document's key as a string (most keys,
-   * and every key of a unique index, belong to one document), a Set only for several.
-   */
-  readonly entries = new Map<string, string | Set<string>>();
-
-  constructor(spec: IndexSpec) {
-    this.spec = spec;
-    this.fields = Object.keys(spec.key);
-    this.unique = spec.unique === true;
-    this.sparse = spec.sparse === true;
-    this.partial = isPlainObject(spec.partialFilterExpression)
-      ? new Query(spec.partialFilterExpression, MINGO_OPTIONS)
-      : undefined;
-    this.ttlSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
-    this.maintained = Object.values(spec.key).every((v) => typeof v === 'number' || v === 'hashed');
-  }
-
-  /** Whether equality lookups may use this index (every document has at least one entry). */
-  get usableForEquality(): boolean {
-    return this.maintained && !this.sparse && !this.partial;
-  }
-
-  /** Index keys of a document with the field values that produced them. */
-  keysOf(doc: Doc): Array<[string, unknown[]]> {
-    if (!this.maintained) return [];
-    if (this.partial && !this.partial.test(doc)) return [];
-    // Common case, same result as below: every field holds one value (no arrays to expand).
-    const single: unknown[] = [];
-    for (const f of this.fields) {
-      const values = pathValues(doc, f);
-      if (values.length !== 1) break;
-      single.push(values[0]);
-    }
-    if (single.length === this.fields.length) {
-      if (this.sparse && single.every((v) => v === undefined)) return [];
-      return [[single.length === 1 ? keyOf(single[0]) : JSON.stringify(single.map(keyOf)), single]];
-    }
-    const perField = this.fields.map((f) => {
-      const seen = new Map<string, unknown>();
-      for (const v of pathValues(doc, f)) {
-        const k = keyOf(v);
-        if (!seen.has(k)) seen.set(k, v);
-      }
-      return [...seen.entries()];
-    });
-    // sparse: documents lacking every indexed field are not indexed (explicit nulls are)
-    if (this.sparse && perField.every((vals) => vals.every(([, v]) => v === undefined))) return [];
-    if (perField.length === 1) return (perField[0] ?? []).map(([k, v]) => [k, [v]]);
-    let combos: Array<[string[], unknown[]]> = [[[], []]];
-    for (const vals of perField) {
-      const next: Array<[string[], unknown[]]> = [];
-      for (const [ks, vs] of combos)
-        for (const [k, v] of vals)
-          next.push([
-            [...ks, k],
-            [...vs, v],
-          ]);
-      combos = next;
-      if (combos.length > MAX_KEY_COMBINATIONS) throw mongoError(171, 'cannot index parallel arrays');
-    }
-    return combos.map(([ks, vs]) => [JSON.stringify(ks), vs]);
-  }
-
-  keyForLookup(values: unknown[]): string {
-    return values.length === 1 ? keyOf(values[0]) : JSON.stringify(values.map(keyOf));
-  }
-
-  /** The keys of the documents holding index key `k`. */
-  docKeysAt(k: string): Iterable<string> {
-    const held = this.entries.get(k);
-    return held === undefined ? [] : typeof held === 'string' ? [held] : held;
-  }
-
-  add(doc: Doc, docKey: string, keys = this.keysOf(doc)): void {
-    for (const [k] of keys) this.addEntry(k, docKey);
-  }
-
-  addEntry(k: string, docKey: string): void {
-    const held = this.entries.get(k);
-    if (held === undefined) this.entries.set(k, docKey);
-    else if (typeof held !== 'string') held.add(docKey);
-    else if (held !== docKey) this.entries.set(k, new Set([held, docKey]));
-  }
-
-  remove(doc: Doc, docKey: string): void {
-    for (const [k] of this.keysOf(doc)) {
-      const held = this.entries.get(k);
-      if (held === undefined) continue;
-      if (typeof held === 'string') {
-        if (held === docKey) this.entries.delete(k);
-        continue;
-      }
-      held.delete(docKey);
-      if (held.size === 1) this.entries.set(k, held.values().next().value as string);
-      else if (held.size === 0) this.entries.delete(k);
-    }
-  }
-}
-
-export function duplicateKeyError(
-  ns: string,
-  indexName: string,
-  keyPattern: Doc,
-  fields: string[],
-  values: unknown[],
-): MongoServerError {
-  const keyValue: Doc = {};
-  fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
-  const dup = '{ ' + fields.map((f, i) => `${f}: ${formatValue(values[i])}`).join(', ') + ' }';
-  return mongoError(
-    11000,
-    `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: ${dup}`,
-    {
-      keyPattern: { ...keyPattern },
-      keyValue,
-    },
-  );
-}
-
-export class Collection {
-  readonly docs = new Map<string, Doc>();
-  indexes: Index[] = [];
-
-  constructor(
-    readonly db: string,
-    readonly name: string,
-    readonly options: Doc,
-    readonly uuid: UUID,
-  ) {}
-
-  get ns(): string {
-    return `${this.db}.${this.name}`;
-  }
-
-  idIndexSpec(): IndexSpec {
-    return { v: 2, key: { _id: 1 }, name: '_id_' };
-  }
-
-  /**
-   * Throws the duplicate key error a write of `doc` (stored under docKey) would cause. `keys` are the
-   * document's keys per index (in `indexes` order) when the caller computed them already.
-   */
-  checkUnique(doc: Doc, docKey: string, isNew: boolean, keys?: Array<Array<[string, unknown[]]>>): void {
-    if (isNew && this.docs.has(docKey))
-      throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
-    for (let i = 0; i < this.indexes.length; i++) {
-      const idx = this.indexes[i] as Index;
-      if (!idx.unique) continue;
-      for (const [k, vals] of keys?.[i] ?? idx.keysOf(doc)) {
-        for (const other of idx.docKeysAt(k))
-          if (other !== docKey)
-            throw duplicateKeyError(this.ns, idx.spec.name, idx.spec.key, idx.fields, vals);
-      }
-    }
-  }
-
-  insertStored(doc: Doc): void {
-    const key = keyOf(doc._id);
-    // Each index's keys are computed once, for the unique check and for the insert.
-    const keys = this.indexes.map((idx) => idx.keysOf(doc));
-    this.checkUnique(doc, key, true, keys);
-    this.docs.set(key, doc);
-    this.indexes.forEach((idx, i) => idx.add(doc, key, keys[i]));
-  }
-
-  replaceStored(oldDoc: Doc, newDoc: Doc): void {
-    const key = keyOf(oldDoc._id);
-    for (const idx of this.indexes) idx.remove(oldDoc, key);
-    try {
-      this.checkUnique(newDoc, key, false);
-    } catch (e) {
-      for (const idx of this.indexes) idx.add(oldDoc, key);
-      throw e;
-    }
-    for (const idx of this.indexes) idx.add(newDoc, key);
-    this.docs.set(key, newDoc);
-  }
-
-  deleteStored(doc: Doc): void {
-    const key = keyOf(doc._id);
-    if (!this.docs.delete(key)) return;
-    for (const idx of this.indexes) idx.remove(doc, key);
-  }
-
-  /** How many documents `candidates(filter)` yields (cheap: index lookups only). */
-  candidateCount(filter: Doc): number {
-    const c = this.candidates(filter);
-    return Array.isArray(c) ? c.length : this.docs.size;
-  }
-
-  /** Candidate documents for a filter, using the `_id` map or an equality index when possible. */
-  candidates(filter: Doc): Iterable<Doc> {
-    const idVals = equalityValues(filter._id);
-    if (idVals) {
-      const out: Doc[] = [];
-      for (const v of idVals) {
-        const d = this.docs.get(keyOf(v));
-        if (d) out.push(d);
-      }
-      return out;
-    }
-    let best: { idx: Index; lists: unknown[][] } | undefined;
-    for (const idx of this.indexes) {
-      if (!idx.usableForEquality) continue;
-      const lists: unknown[][] = [];
-      for (const f of idx.fields) {
-        const vals = equalityValues(filter[f]);
-        if (!vals) break;
-        lists.push(vals);
-      }
-      if (lists.length !== idx.fields.length) continue;
-      if (!best || (idx.unique && !best.idx.unique)) best = { idx, lists };
-    }
-    if (!best) return this.docs.values();
-    let combos: unknown[][] = [[]];
-    for (const vals of best.lists) combos = combos.flatMap((c) => vals.map((v) => [...c, v]));
-    const keys = new Set<string>();
-    for (const combo of combos) {
-      for (const k of best.idx.docKeysAt(best.idx.keyForLookup(combo))) keys.add(k);
-    }
-    const out: Doc[] = [];
-    for (const k of keys) {
-      const d = this.docs.get(k);
-      if (d) out.push(d);
-    }
-    return out;
-  }
-}
-
-function isIndexableScalar(v: unknown): boolean {
-  if (v === null || v === undefined) return false;
-  const t = typeof v;
-  if (t === 'string' || t === 'number' || t === 'boolean') return !(t === 'number' && Number.isNaN(v));
-  if (v instanceof Date) return true;
-  if (Array.isArray(v) || v instanceof RegExp || isPlainObject(v)) return false;
-  const bt = (v as { _bsontype?: string })._bsontype;
-  return bt === 'ObjectId' || bt === 'Long' || bt === 'Binary' || bt === 'UUID' || Buffer.isBuffer(v);
-}
-
-/** Values a filter condition requires by equality (`v`, `{$eq: v}`, `{$in: [...]}`), or undefined. */
-function equalityValues(cond: unknown): unknown[] | undefined {
-  if (cond === undefined) return undefined;
-  if (isIndexableScalar(cond)) return [cond];
-  if (isPlainObject(cond)) {
-    const keys = Object.keys(cond);
-    if (keys.length !== 1) return undefined;
-    if (keys[0] === '$eq' && isIndexableScalar(cond.$eq)) return [cond.$eq];
-    if (
-      keys[0] === '$in' &&
-      Array.isArray(cond.$in) &&
-      cond.$in.length <= 1000 &&
-      cond.$in.every(isIndexableScalar)
-    )
-      return cond.$in;
-  }
-  return undefined;
-}
-
-export class Database {
-  readonly collections = new Map<string, Collection>();
-  constructor(readonly name: string) {}
-}
+export { Collection, Database, duplicateKeyError, Index, type IndexSpec } from './collection.js';
 
 export function validateDbName(name: string): void {
   if (!name || /[/\\. "$\0]/.test(name) || name.length > 63)
@@ -460,11 +193,41 @@ function sameIndexOptions(a: Doc, b: Doc): boolean {
 
 export class Engine {
   readonly dbs = new Map<string, Database>();
-  /** Receives every change; set by the storage layer. */
-  onChange: (rec: ChangeRecord) => void = () => {};
 
-  private emit(rec: ChangeRecord): void {
-    this.onChange(rec);
+  constructor(readonly store: Store) {
+    this.loadCatalog();
+  }
+
+  /** Reads the catalog (collections, indexes, counts): the only work at start-up, whatever the data size. */
+  private loadCatalog(): void {
+    for (const { key, value } of this.store.catalog.getRange({})) {
+      const [db, name] = key as [string, string];
+      const rec = normalize(deserialize(value, CATALOG_DECODE)) as Doc;
+      const coll = new Collection(
+        this.store,
+        db,
+        name,
+        (rec.options as Doc) ?? {},
+        rec.uuid as UUID,
+        rec.no as number,
+      );
+      coll.indexes = ((rec.indexes as Doc[]) ?? []).map(
+        (i) => new Index(makeIndexSpec(i.spec as Doc), i.no as number, i.multikey === true),
+      );
+      coll.count = this.store.meta.get(['count', coll.no]) ?? 0;
+      (this.getDb(db, true) as Database).collections.set(name, coll);
+    }
+  }
+
+  /** Writes a collection's catalog entry (options, uuid, index definitions). */
+  private saveCatalog(coll: Collection): void {
+    const rec = {
+      no: coll.no,
+      options: coll.options,
+      uuid: coll.uuid,
+      indexes: coll.indexes.map((i) => ({ no: i.no, spec: i.spec, multikey: i.multikey })),
+    };
+    this.store.catalog.putSync([coll.db, coll.name], serialize(rec, { checkKeys: false }) as Buffer);
   }
 
   getDb(name: string, create: boolean): Database | undefined {
@@ -492,9 +255,9 @@ export class Engine {
     validateCollName(db, name);
     const d = this.getDb(db, true) as Database;
     if (d.collections.has(name)) throw mongoError(48, `Collection ${db}.${name} already exists.`);
-    const coll = new Collection(db, name, options, uuid);
+    const coll = new Collection(this.store, db, name, options, uuid, this.store.allocateNumber());
     d.collections.set(name, coll);
-    this.emit({ op: 'c', db, c: name, options, uuid });
+    this.saveCatalog(coll);
     return coll;
   }
 
@@ -502,14 +265,17 @@ export class Engine {
     const d = this.dbs.get(db);
     const coll = d?.collections.get(name);
     if (!d || !coll) return undefined;
+    coll.clear();
+    this.store.catalog.removeSync([db, name]);
     d.collections.delete(name);
-    this.emit({ op: 'dc', db, c: name });
     return coll;
   }
 
   dropDatabase(db: string): boolean {
-    if (!this.dbs.delete(db)) return false;
-    this.emit({ op: 'dd', db });
+    const d = this.dbs.get(db);
+    if (!d) return false;
+    for (const name of [...d.collections.keys()]) this.dropCollection(db, name);
+    this.dbs.delete(db);
     return true;
   }
 
@@ -545,32 +311,30 @@ export class Engine {
         );
       }
     }
-    const idx = new Index(spec);
-    // Build, failing like mongod on duplicates.
-    for (const [docKey, doc] of coll.docs) {
-      for (const [k, vals] of idx.keysOf(doc)) {
-        const held = idx.entries.get(k);
-        if (idx.unique && held !== undefined && held !== docKey) {
-          const dup = duplicateKeyError(coll.ns, spec.name, spec.key, idx.fields, vals);
-          throw mongoError(
-            11000,
-            `Index build failed: ${coll.uuid.toHexString()}: Collection ${coll.ns} ( ${coll.uuid.toHexString()} ) :: caused by :: ${dup.message}`,
-            dup.extra,
-          );
-        }
-        idx.addEntry(k, docKey);
-      }
+    const idx = new Index(spec, this.store.allocateNumber());
+    try {
+      coll.buildIndex(idx, (dup) =>
+        mongoError(
+          11000,
+          `Index build failed: ${coll.uuid.toHexString()}: Collection ${coll.ns} ( ${coll.uuid.toHexString()} ) :: caused by :: ${dup.message}`,
+          dup.extra,
+        ),
+      );
+    } catch (e) {
+      coll.clearIndex(idx);
+      throw e;
     }
     coll.indexes.push(idx);
-    this.emit({ op: 'ci', db: coll.db, c: coll.name, spec });
+    this.saveCatalog(coll);
     return true;
   }
 
   dropIndex(coll: Collection, name: string): void {
     const i = coll.indexes.findIndex((x) => x.spec.name === name);
     if (i < 0) throw mongoError(27, `index not found with name [${name}]`);
-    coll.indexes.splice(i, 1);
-    this.emit({ op: 'di', db: coll.db, c: coll.name, name });
+    const [idx] = coll.indexes.splice(i, 1);
+    if (idx) coll.clearIndex(idx);
+    this.saveCatalog(coll);
   }
 
   // ---- documents ------------------------------------------------------------------------------------------
@@ -579,58 +343,95 @@ export class Engine {
     if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
     else if (Object.keys(doc)[0] !== '_id') doc = idFirst(doc);
     validateId(doc._id);
-    coll.insertStored(doc);
-    if (types) docTypes.set(doc, types);
-    this.emit({ op: 'i', db: coll.db, c: coll.name, doc: applyTypes(doc, types) });
+    coll.insertStored(doc, types, () => this.saveCatalog(coll));
     return doc;
   }
 
   replace(coll: Collection, oldDoc: Doc, newDoc: Doc, types: TypeMap | undefined): void {
-    coll.replaceStored(oldDoc, newDoc);
-    if (types) docTypes.set(newDoc, types);
-    this.emit({ op: 'u', db: coll.db, c: coll.name, doc: applyTypes(newDoc, types) });
+    coll.replaceStored(oldDoc, newDoc, types, () => this.saveCatalog(coll));
   }
 
   remove(coll: Collection, doc: Doc): void {
     coll.deleteStored(doc);
-    this.emit({ op: 'd', db: coll.db, c: coll.name, id: doc._id });
   }
 
-  /** Documents matching a filter, in natural (or index) order. */
-  match(coll: Collection | undefined, filter: Doc): Doc[] {
+  /** Documents matching a filter, in the plan's order (see planner.ts). */
+  match(coll: Collection | undefined, filter: Doc, opts: MatchOptions = {}): Doc[] {
     validateFilter(filter);
     if (!coll) return [];
-    const source = coll.candidates(filter);
-    if (Object.keys(filter).length === 0) return [...source];
-    const q = new Query(filter, MINGO_OPTIONS);
+    const plan = planQuery(coll, filter, opts.sort, opts.hint);
+    const stats = opts.stats ?? { keysExamined: 0, docsExamined: 0 };
+    if (opts.plan) opts.plan.value = plan;
+    const q = Object.keys(filter).length === 0 ? undefined : new Query(filter, MINGO_OPTIONS);
+    // With the sort delivered by the scan, `limit` matching documents are enough.
+    const enough = plan.sortCovered && opts.limit ? opts.limit : Infinity;
     const out: Doc[] = [];
-    for (const d of source) if (q.test(d)) out.push(d);
+    for (const d of runPlan(coll, plan, stats)) {
+      if (q && !q.test(d)) continue;
+      out.push(d);
+      if (out.length >= enough) break;
+    }
+    if (opts.sort && Object.keys(opts.sort).length && !plan.sortCovered) return sortDocs(out, opts.sort);
     return out;
+  }
+
+  /** How many documents match; counts index keys without reading documents when the bounds are the filter. */
+  countMatching(coll: Collection | undefined, filter: Doc): number {
+    if (!coll) return 0;
+    if (Object.keys(filter).length === 0) return coll.count;
+    validateFilter(filter);
+    return countExact(coll, planQuery(coll, filter)) ?? this.match(coll, filter).length;
   }
 
   /** find: filter, sort, skip, limit and projection. Returns documents ready to encode. */
   find(
     coll: Collection | undefined,
-    opts: { filter: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc },
+    opts: {
+      filter: Doc;
+      sort?: Doc;
+      skip?: number;
+      limit?: number;
+      projection?: Doc;
+      hint?: unknown;
+      stats?: ScanStats;
+      plan?: { value?: Plan };
+    },
   ): Doc[] {
-    let docs = this.match(coll, opts.filter);
-    if (opts.sort && Object.keys(opts.sort).length) docs = sortDocs(docs, opts.sort);
     const skip = opts.skip ?? 0;
+    let docs = this.match(coll, opts.filter, {
+      sort: opts.sort,
+      hint: opts.hint,
+      limit: opts.limit ? skip + opts.limit : undefined,
+      stats: opts.stats,
+      plan: opts.plan,
+    });
     if (skip || opts.limit) docs = docs.slice(skip, opts.limit ? skip + opts.limit : undefined);
     return project(docs, opts.projection, opts.filter);
   }
 
   /** Runs an aggregation pipeline over a collection (or over nothing, for `aggregate: 1`). */
-  aggregate(db: string, coll: Collection | undefined, pipeline: Doc[], input?: Doc[]): Doc[] {
+  aggregate(
+    db: string,
+    coll: Collection | undefined,
+    pipeline: Doc[],
+    input?: Doc[],
+    opts: { collation?: unknown; variables?: Doc } = {},
+  ): Doc[] {
     checkPipeline(pipeline, validateFilter);
     let stages = pipeline;
     let source: Doc[];
     const first = stages[0];
     if (input) source = input;
-    else if (first && isPlainObject(first.$match) && Object.keys(first).length === 1) {
+    else if (
+      first &&
+      isPlainObject(first.$match) &&
+      Object.keys(first).length === 1 &&
+      !opts.collation &&
+      !opts.variables
+    ) {
       source = this.match(coll, first.$match);
       stages = stages.slice(1);
-    } else source = coll ? [...coll.docs.values()] : [];
+    } else source = coll ? [...coll.all()] : [];
     // Aggregation works on the engine representation (plain JS numbers) so arithmetic and comparisons work;
     // numbers in its output are encoded naturally (int32 when integral and small, double otherwise).
     const resolved = new Map<string, Doc[]>();
@@ -638,7 +439,7 @@ export class Engine {
       let docs = resolved.get(name);
       if (!docs) {
         const c = this.getCollection(db, name);
-        docs = c ? [...c.docs.values()].map((d) => cloneDoc(d)) : [];
+        docs = c ? [...c.all()] : [];
         resolved.set(name, docs);
       }
       return docs;
@@ -649,8 +450,13 @@ export class Engine {
       context: AGGREGATION_CONTEXT,
       collectionResolver,
       processingMode: 1 /* CLONE_INPUT */,
+      ...(opts.collation ? { collation: opts.collation as never } : {}),
+      ...(opts.variables ? { variables: opts.variables } : {}),
     });
-    return agg.run(source) as Doc[];
+    const out = agg.run(source) as Doc[];
+    // values passed through unchanged keep their stored numeric type (an int64 stays an int64)
+    restorePassThroughTypes(out, source);
+    return out;
   }
 
   /** Applies an update (operators, replacement or pipeline) to one document; returns the new document. */
@@ -658,7 +464,7 @@ export class Engine {
     old: Doc,
     u: Doc | Doc[],
     uTypes: TypeMap | undefined,
-    opts: { query: Doc; arrayFilters?: Doc[]; upsert?: boolean },
+    opts: { query: Doc; arrayFilters?: Doc[]; upsert?: boolean; variables?: Doc },
   ): { doc: Doc; types: TypeMap | undefined; changed: boolean } {
     const oldTypes = docTypes.get(old);
     if (opts.arrayFilters) for (const f of opts.arrayFilters) validateFilter(f);
@@ -674,7 +480,12 @@ export class Engine {
       }
       let doc: Doc;
       try {
-        const agg = new Aggregator(u, { ...MINGO_OPTIONS, context: AGGREGATION_CONTEXT, processingMode: 1 });
+        const agg = new Aggregator(u, {
+          ...MINGO_OPTIONS,
+          context: AGGREGATION_CONTEXT,
+          processingMode: 1,
+          ...(opts.variables ? { variables: opts.variables } : {}),
+        });
         doc = (agg.run([cloneDoc(old)]) as Doc[])[0] as Doc;
       } catch (e) {
         throw updateError(e);
@@ -731,23 +542,24 @@ export class Engine {
     }
     checkConflicts(ops);
     checkArithmetic(old, ops);
+    // positional paths resolved, $pull and _id taken out, paths checked (update-ops.ts)
+    const prepared = prepareUpdate(old, ops, opts);
     const doc = cloneDoc(old);
     let fields: string[] = [];
-    if (Object.keys(ops).length) {
+    if (Object.keys(prepared.ops).length) {
       try {
-        fields = mingoUpdate(
-          doc,
-          ops as never,
-          opts.arrayFilters,
-          (Object.keys(opts.query).length ? opts.query : undefined) as never,
-          {
-            cloneMode: 'deep',
-            queryOptions: MINGO_OPTIONS,
-          },
-        );
+        fields = mingoUpdate(doc, prepared.ops as never, undefined, undefined, {
+          cloneMode: 'deep',
+          queryOptions: MINGO_OPTIONS,
+        });
       } catch (e) {
         throw updateError(e);
       }
+    }
+    fields.push(...applyPulls(doc, prepared.pulls));
+    if (prepared.setId !== undefined) {
+      validateId(prepared.setId);
+      doc._id = prepared.setId;
     }
     checkIdUnchanged(old, doc, opts.upsert);
     let types = dropTypes(oldTypes, fields);
@@ -883,6 +695,36 @@ function checkIdUnchanged(old: Doc, doc: Doc, upsert: boolean | undefined): void
     throw mongoError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
 }
 
+/**
+ * The `collation` and `let` options of a command, validated, as mingo options (undefined when neither applies).
+ * `let` values are expressions evaluated once, before the command runs.
+ */
+export function commandOptions(
+  collation: unknown,
+  letDoc: unknown,
+): { collation?: Doc; variables?: Doc } | undefined {
+  const out: { collation?: Doc; variables?: Doc } = {};
+  if (collation !== undefined && makeCollator(collation)) out.collation = collation as Doc;
+  if (letDoc !== undefined) {
+    if (!isPlainObject(letDoc))
+      throw mongoError(14, "BSON field 'let' is the wrong type, expected type 'object'");
+    checkExpression(letDoc);
+    for (const k of Object.keys(letDoc))
+      if (!/^[a-z][A-Za-z0-9_]*$/.test(k) && !/^[^\x00-\x7F]/.test(k))
+        throw mongoError(16866, `'${k}' starts with an invalid character for a user variable name`);
+    out.variables = evalExpr({}, letDoc, { ...MINGO_OPTIONS, context: AGGREGATION_CONTEXT } as never) as Doc;
+  }
+  return out.collation || out.variables ? out : undefined;
+}
+
+/**
+ * Changes catalog options of a collection (collMod). The options object is updated in place, so the catalog
+ * writes it with the collection's other options.
+ */
+export function setCollectionOptions(coll: Collection, changes: Doc): void {
+  Object.assign(coll.options, changes);
+}
+
 export function idFirst(doc: Doc): Doc {
   if (doc._id === undefined || Object.keys(doc)[0] === '_id') return doc;
   const { _id, ...rest } = doc;
@@ -920,7 +762,7 @@ function firstDollarKey(v: unknown): string | undefined {
   return undefined;
 }
 
-export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+export function sortDocs(docs: Doc[], sort: Doc, collation?: unknown): Doc[] {
   checkSort(sort);
   if ('$natural' in sort) {
     // natural order is insertion order; only a {$natural: -1} sort changes anything
@@ -931,10 +773,8 @@ export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
     if (dir !== 1 && dir !== -1)
       throw mongoError(15974, `Illegal key in $sort specification: ${f}: ${formatValue(dir)}`);
   }
-  return new Query({}, MINGO_OPTIONS)
-    .find(docs)
-    .sort(sort as Record<string, 1 | -1>)
-    .all() as Doc[];
+  // mongod's order (numbers of every type by value, Decimal128 included) and the collation (compare.ts)
+  return sortBy(docs, sort, makeCollator(collation));
 }
 
 /** Applies a find projection; keeps the numeric type annotations of the source documents. */
@@ -1070,8 +910,10 @@ export function validateFilter(filter: unknown, depth = 0): void {
           if (!isPlainObject(sub)) throw mongoError(2, `${k}/$and/$or entries need to be full objects`);
           validateFilter(sub, depth + 1);
         }
-      } else if (k === '$where' || k === '$text' || k === '$jsonSchema') {
+      } else if (k === '$where' || k === '$text') {
         throw mongoError(2, `${k} is not supported by the embedded server`);
+      } else if (k === '$jsonSchema') {
+        checkSchema(v);
       } else if (k === '$expr') {
         checkExpression(v);
       }
