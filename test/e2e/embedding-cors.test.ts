@@ -150,6 +150,9 @@ describe('embedding API from another origin in Chromium', function () {
     expect(detail.user.email).to.equal(email);
     expect(detail.token.split('.')).to.have.length(3);
 
+    // Signed in, the dialog shows who; signing out brings the form back.
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password').fill('wrong password');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     // The server's message reaches the person, not a generic failure.

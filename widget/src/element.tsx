@@ -1,5 +1,5 @@
 import { AuthClient, type AuthSession } from '@iam-platform/sdk';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { apiBase, AuthDialog } from './AuthDialog';
 import { catalogs, resolveLocale } from './i18n';
@@ -26,12 +26,25 @@ function Modal({ open, onClose, children }: { open: boolean; onClose: () => void
     const dialog = ref.current;
     if (!dialog || open === dialog.hasAttribute('open')) return;
     // Without showModal (old browsers, jsdom) it still shows, without the modal behaviour.
-    if (open) (dialog.showModal ?? (() => dialog.setAttribute('open', ''))).call(dialog);
-    else if (dialog.close) dialog.close();
+    if (open) {
+      (dialog.showModal ?? (() => dialog.setAttribute('open', ''))).call(dialog);
+      // Straight to typing: the first field rather than the close button.
+      dialog.querySelector('input')?.focus();
+    } else if (dialog.close) dialog.close();
     else dialog.removeAttribute('open');
   }, [open]);
+  // Chromium lets Tab leave a modal dialog for the browser's own controls; keep it going round.
+  const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled),input')];
+    const active = (event.currentTarget.getRootNode() as Document | ShadowRoot).activeElement;
+    const edge = event.shiftKey ? items[0] : items.at(-1);
+    if (event.key === 'Tab' && active === edge) {
+      event.preventDefault();
+      (event.shiftKey ? items.at(-1) : items[0])?.focus();
+    }
+  };
   return (
-    <dialog ref={ref} className="iam-modal" part="modal" onClose={onClose}>
+    <dialog ref={ref} className="iam-modal" part="modal" onClose={onClose} onKeyDown={trapFocus}>
       {open ? children : null}
     </dialog>
   );
