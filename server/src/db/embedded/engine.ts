@@ -710,7 +710,7 @@ export function commandOptions(
       throw mongoError(14, "BSON field 'let' is the wrong type, expected type 'object'");
     checkExpression(letDoc);
     for (const k of Object.keys(letDoc))
-      if (!/^[a-z][A-Za-z0-9_]*$/.test(k) && !/^[^\x00-\x7F]/.test(k))
+      if (!/^[a-z][A-Za-z0-9_]*$/.test(k) && !(k.charCodeAt(0) > 127))
         throw mongoError(16866, `'${k}' starts with an invalid character for a user variable name`);
     out.variables = evalExpr({}, letDoc, { ...MINGO_OPTIONS, context: AGGREGATION_CONTEXT } as never) as Doc;
   }
