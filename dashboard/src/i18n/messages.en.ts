@@ -2,6 +2,7 @@ import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
+import * as webhooks from './areas/webhooks.en';
 import type { Catalog, CoreKey } from './messages';
 
 /**
@@ -200,6 +201,14 @@ export const catalogParts = {
   tenancy: tenancy.en,
   tokens: tokens.en,
   emailTemplates: emailTemplates.en,
+  webhooks: webhooks.en,
 } as const;
 
-export const en: Catalog = { ...coreEn, ...errors.en, ...tenancy.en, ...tokens.en, ...emailTemplates.en };
+export const en: Catalog = {
+  ...coreEn,
+  ...errors.en,
+  ...tenancy.en,
+  ...tokens.en,
+  ...emailTemplates.en,
+  ...webhooks.en,
+};

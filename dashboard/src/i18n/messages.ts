@@ -2,6 +2,7 @@ import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
+import * as webhooks from './areas/webhooks';
 
 /**
  * The UI's message catalog. German is the product language (SPEC.md); English is the second
@@ -202,9 +203,17 @@ export const catalogParts = {
   tenancy: tenancy.de,
   tokens: tokens.de,
   emailTemplates: emailTemplates.de,
+  webhooks: webhooks.de,
 } as const;
 
-export const de = { ...coreDe, ...errors.de, ...tenancy.de, ...tokens.de, ...emailTemplates.de } as const;
+export const de = {
+  ...coreDe,
+  ...errors.de,
+  ...tenancy.de,
+  ...tokens.de,
+  ...emailTemplates.de,
+  ...webhooks.de,
+} as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;
 

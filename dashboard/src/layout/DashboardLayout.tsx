@@ -7,6 +7,7 @@ import { useT } from '../i18n/useT';
 import { signOut, useSessionStore } from '../stores/session';
 import { Button } from '../ui/Button';
 import { useToast } from '../ui/useToast';
+import { ExportDataButton } from './ExportDataButton';
 import { PageLoading } from './PageLoading';
 import { LocaleSwitch } from './LocaleSwitch';
 import { SkipLink } from './SkipLink';
@@ -202,6 +203,7 @@ export default function DashboardLayout() {
             <HeaderEmail data-testid="user-email" title={`${t('nav.signedInAs')} ${user?.email ?? ''}`}>
               {user?.email}
             </HeaderEmail>
+            <ExportDataButton compact />
             <Button type="button" $variant="secondary" onClick={handleSignOut}>
               <LogOut aria-hidden="true" size={16} />
               {t('nav.signOut')}
@@ -225,6 +227,7 @@ export default function DashboardLayout() {
               {t('nav.signedInAs')} {user?.email}
             </Email>
             <LocaleSwitch block />
+            <ExportDataButton />
             <Button type="button" $variant="secondary" onClick={handleSignOut}>
               <LogOut aria-hidden="true" size={16} />
               {t('nav.signOut')}

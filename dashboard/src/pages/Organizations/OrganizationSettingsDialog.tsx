@@ -20,6 +20,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/useToast';
 import { OrganizationDialog, type OrganizationDialogProps } from './OrganizationDialog';
+import { SettingsWithWebhooks } from './webhooks/SettingsTabs';
 
 const Fieldset = styled.fieldset`
   display: grid;
@@ -52,7 +53,9 @@ export function OrganizationSettingsDialog(props: OrganizationDialogProps) {
       title="organizations.settings.title"
       description="organizations.settings.description"
     >
-      <SettingsForm organization={props.organization} onDone={() => props.onOpenChange(false)} />
+      <SettingsWithWebhooks organization={props.organization}>
+        <SettingsForm organization={props.organization} onDone={() => props.onOpenChange(false)} />
+      </SettingsWithWebhooks>
     </OrganizationDialog>
   );
 }

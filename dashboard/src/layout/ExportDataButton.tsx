@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { api, unwrap } from '../api/client';
+import { describeError } from '../api/errors';
+import { useT } from '../i18n/useT';
+import { Button } from '../ui/Button';
+import { useToast } from '../ui/useToast';
+
+/** Saves a blob under a file name through a temporary link (works for any size the tab can hold). */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * "Meine Daten exportieren" (GDPR): downloads GET /api/v1/auth/me/export as a JSON file. In the
+ * header bar only its icon shows (the bar has no room for more), with the text as its name.
+ */
+export function ExportDataButton({ compact = false }: { compact?: boolean }) {
+  const t = useT();
+  const toast = useToast();
+  const exportData = useMutation({
+    mutationFn: async () => {
+      const result = await api.GET('/api/v1/auth/me/export', { parseAs: 'blob' });
+      const blob = unwrap(result as { data?: Blob; error?: unknown; response: Response });
+      const disposition = result.response.headers.get('content-disposition') ?? '';
+      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'iam-platform-export.json';
+      saveFile(blob, name);
+    },
+    onSuccess: () => toast({ title: t('privacy.exported'), variant: 'success' }),
+    onError: (error) =>
+      toast({
+        title: t('privacy.exportFailed'),
+        description: describeError(error, t),
+        variant: 'destructive',
+      }),
+  });
+  const label = exportData.isPending ? t('privacy.exporting') : t('privacy.export');
+  return (
+    <Button
+      type="button"
+      $variant="secondary"
+      title={t('privacy.exportHint')}
+      aria-label={compact ? label : undefined}
+      disabled={exportData.isPending}
+      onClick={() => exportData.mutate()}
+    >
+      <Download aria-hidden="true" size={16} />
+      {compact ? null : label}
+    </Button>
+  );
+}
