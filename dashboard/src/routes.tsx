@@ -23,6 +23,7 @@ const EmailTemplates = lazy(() => import('./pages/EmailTemplates'));
 const ApplicationEmailTemplates = lazy(() => import('./pages/EmailTemplates/ApplicationTemplates'));
 const ProjectEmailTemplates = lazy(() => import('./pages/EmailTemplates/ProjectTemplates'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const AuthDemo = lazy(() => import('./pages/AuthDemo'));
 
 /** SPEC §2: "/" is the dashboard when signed in, the landing page otherwise. */
 function Home() {
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'auth', element: <Auth /> },
           { path: 'email-confirmation', element: <EmailConfirmation /> },
+          { path: 'auth-demo', element: <AuthDemo /> },
           { path: '*', element: <NotFound /> },
         ],
       },
