@@ -3,9 +3,8 @@
  *
  * A test is reported as "unsupported" (never hidden, never counted as failed) when it
  *  - has runOnRequirements the target server does not meet (version, topology, serverless, auth, …);
- *  - uses a feature the embedded server deliberately does not implement (collation, `let`, `rawData`,
- *    `$merge`/`$out`, client bulk write, `hint` on unacknowledged writes, views, collection validators,
- *    fail points when the server has no `configureFailPoint`);
+ *  - uses a feature the embedded server deliberately does not implement (`rawData`, client bulk write,
+ *    `hint` on unacknowledged writes, fail points when the server has no `configureFailPoint`);
  *  - is skipped by the official Node.js driver's own unified runner because the driver itself
  *    does not implement the behaviour (so the test would fail against any server).
  */
@@ -114,29 +113,6 @@ interface Operation {
   arguments?: Doc;
 }
 
-function pipelineStages(pipeline: unknown): string[] {
-  if (!Array.isArray(pipeline)) return [];
-  const stages: string[] = [];
-  const visit = (p: unknown[]): void => {
-    for (const stage of p) {
-      if (stage && typeof stage === 'object') {
-        for (const [k, v] of Object.entries(stage as Doc)) {
-          stages.push(k);
-          if (k === '$facet' && v && typeof v === 'object') {
-            for (const sub of Object.values(v as Doc)) if (Array.isArray(sub)) visit(sub);
-          }
-          if ((k === '$lookup' || k === '$unionWith') && v && typeof v === 'object') {
-            const inner = (v as Doc).pipeline;
-            if (Array.isArray(inner)) visit(inner);
-          }
-        }
-      }
-    }
-  };
-  visit(pipeline);
-  return stages;
-}
-
 /**
  * Returns the out-of-scope features a test uses (empty when it is in scope).
  * `file` is the parsed test file, `test` one of its tests.
@@ -150,7 +126,6 @@ export function outOfScopeFeatures(file: Doc, test: Doc, server: ServerInfo): st
 
   const entities = (file.createEntities as Doc[] | undefined) ?? [];
   const unackCollections = new Set<string>();
-  const viewCollections = new Set<string>();
   for (const e of entities) {
     const type = Object.keys(e)[0]!;
     const spec = e[type] as Doc;
@@ -177,13 +152,6 @@ export function outOfScopeFeatures(file: Doc, test: Doc, server: ServerInfo): st
       if (!server.failPoints)
         reasons.add('fail points (configureFailPoint is a mongod test command, not offered)');
     }
-    if (op.name === 'modifyCollection' || args.validator !== undefined) {
-      reasons.add('document validation (collMod validator)');
-    }
-    if (op.name === 'createCollection' && args.viewOn !== undefined) {
-      reasons.add('views (create with viewOn)');
-      viewCollections.add(String(args.collection));
-    }
     if (['createChangeStream', 'watch'].includes(op.name)) reasons.add('change streams');
     if (['startTransaction', 'withTransaction', 'commitTransaction'].includes(op.name))
       reasons.add('transactions');
@@ -197,20 +165,9 @@ export function outOfScopeFeatures(file: Doc, test: Doc, server: ServerInfo): st
       }
     }
     for (const a of requestArgs) {
-      if (a.collation !== undefined) reasons.add('collation');
-      if (a.let !== undefined) reasons.add('let (aggregation variables in CRUD commands)');
       if (a.rawData !== undefined) reasons.add('rawData (timeseries raw bucket access)');
       if (a.hint !== undefined && unackCollections.has(op.object))
         reasons.add('hint on unacknowledged writes');
-    }
-    const stages = pipelineStages(args.pipeline);
-    if (stages.includes('$out') || stages.includes('$merge')) reasons.add('$merge/$out');
-  }
-  // Operations against a collection entity whose namespace is a view.
-  for (const e of entities) {
-    const spec = e.collection as Doc | undefined;
-    if (spec && viewCollections.has(String(spec.collectionName))) {
-      if (operations.some((op) => op.object === spec.id)) reasons.add('views (create with viewOn)');
     }
   }
 

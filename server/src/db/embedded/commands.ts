@@ -26,7 +26,7 @@ import {
 } from './limits.js';
 import { checkNoProtoKeys, checkPath, checkProjection, checkSort } from './paths.js';
 import { ObjectId } from 'bson';
-import { makeCollator } from './compare.js';
+import { makeCollator, type Collator } from './compare.js';
 import { AGGREGATION_CONTEXT, commandOptions, idFirst, setCollectionOptions, sortDocs } from './engine.js';
 import { checkPipeline } from './paths.js';
 import { Query } from './query.js';
@@ -940,25 +940,14 @@ export class CommandRunner {
           commandOptions(b.collation, undefined),
         ),
       );
-      return { values: distinctValues(docs, b.key) };
+      return { values: distinctValues(docs, b.key, makeCollator(b.collation)) };
     }
     const coll = this.engine.getCollection(db, name);
     const key = b.key;
     const extra = commandOptions(b.collation, undefined);
     const values = this.bounded(
-      () => {
-        const seen = new Map<string, unknown>();
-        for (const d of this.matchFor(coll, q, extra)) {
-          const typed = applyTypes(d, docTypes.get(d));
-          for (const v of pathValues(typed, key)) {
-            if (v === undefined) continue;
-            const k = keyOf(v);
-            if (!seen.has(k)) seen.set(k, v);
-          }
-        }
-        return [...seen.values()];
-      },
-      this.cheap(coll, q),
+      () => distinctValues(this.matchFor(coll, q, extra), key, makeCollator(b.collation)),
+      this.cheap(coll, q) && !extra,
     );
     return { values };
   }
@@ -1459,12 +1448,20 @@ function documentTooLarge(size: number, d: Doc): Error {
   );
 }
 
-/** The distinct values of a key over documents (arrays contribute their elements). */
-function distinctValues(docs: Doc[], key: string): unknown[] {
+/**
+ * The distinct values of a key over documents (arrays contribute their elements); with a collation, strings the
+ * collation holds equal count once (the first one seen is returned).
+ */
+function distinctValues(docs: Doc[], key: string, collator?: Collator): unknown[] {
   const seen = new Map<string, unknown>();
+  const strings: string[] = [];
   for (const d of docs) {
     for (const v of pathValues(applyTypes(d, docTypes.get(d)), key)) {
       if (v === undefined) continue;
+      if (collator && typeof v === 'string') {
+        if (strings.some((x) => collator(x, v) === 0)) continue;
+        strings.push(v);
+      }
       const k = keyOf(v);
       if (!seen.has(k)) seen.set(k, v);
     }

@@ -6,6 +6,7 @@
  * Writing to it answers CommandNotSupportedOnView (166).
  */
 import { Aggregator } from 'mingo/aggregator';
+import { duplicateKeyError } from './engine.js';
 import { mongoError } from './errors.js';
 import { sameValue } from './query.js';
 import { docTypes } from './types.js';
@@ -126,11 +127,21 @@ export function mergeOne(spec: MergeSpec, doc: Doc, existing: Doc | undefined, o
   }
   const wm = spec.whenMatched;
   if (wm === 'keepExisting') return undefined;
-  if (wm === 'fail')
-    throw mongoError(
-      11000,
-      `$merge with whenMatched: fail found an existing document with the same values of the 'on' field(s)`,
+  if (wm === 'fail') {
+    const key: Doc = {};
+    for (const f of spec.on) key[f] = 1;
+    throw duplicateKeyError(
+      `${spec.db}.${spec.coll}`,
+      spec.on.length === 1 && spec.on[0] === '_id'
+        ? '_id_'
+        : Object.keys(key)
+            .map((f) => `${f}_1`)
+            .join('_'),
+      key,
+      spec.on,
+      spec.on.map((f) => getPath(doc, f)),
     );
+  }
   let next: Doc;
   if (wm === 'replace') next = { ...doc, _id: existing._id };
   else if (wm === 'merge') next = { ...existing, ...doc, _id: existing._id };
