@@ -52,6 +52,7 @@ const envSchema = z.object({
   PASSWORD_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).optional(),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  PASSWORD_HASH_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
   EMAIL_CONFIRMATION_REQUIRED: booleanFlag(true),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
@@ -150,6 +151,8 @@ export interface Config {
     passwordHashQueueLimit: number | undefined;
     /** Hashing threads of this process; default: its share of the cores (cores ÷ WEB_CONCURRENCY). */
     passwordHashThreads: number;
+    /** Nice value of the hashing threads: below the request thread's CPU priority (0 = equal). */
+    passwordHashNiceness: number;
     passwordMinLength: number;
     emailConfirmationRequired: boolean;
     lockoutThreshold: number;
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordPepper: e.PASSWORD_PEPPER,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,
       passwordHashThreads: e.PASSWORD_HASH_THREADS ?? defaultPoolSize(e.WEB_CONCURRENCY),
+      passwordHashNiceness: e.PASSWORD_HASH_NICENESS,
       passwordMinLength: e.PASSWORD_MIN_LENGTH,
       emailConfirmationRequired: e.EMAIL_CONFIRMATION_REQUIRED,
       lockoutThreshold: e.LOCKOUT_THRESHOLD,

@@ -75,6 +75,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     pepper: config.auth.passwordPepper,
     maxQueue: config.auth.passwordHashQueueLimit,
     poolSize: config.auth.passwordHashThreads,
+    niceness: config.auth.passwordHashNiceness,
   });
   const users = createUsersService({ connection });
   const auth = createAuthService({

@@ -137,6 +137,8 @@ describe('lib/passwords: createPasswordHasher', () => {
     expect(() => createPasswordHasher({ cost: 3 })).to.throw(RangeError);
     expect(() => createPasswordHasher({ cost: 10.5 })).to.throw(RangeError);
     expect(() => createPasswordHasher({ cost: 4, poolSize: 0 })).to.throw(RangeError);
+    expect(() => createPasswordHasher({ cost: 4, niceness: 20 })).to.throw(RangeError);
+    expect(() => createPasswordHasher({ cost: 4, niceness: -1 })).to.throw(RangeError);
     const error = await hasher.verify({ $gt: '' } as unknown as string, 'x').catch((e: unknown) => e);
     expect(error).to.be.instanceOf(TypeError);
   });

@@ -39,6 +39,8 @@ export interface PasswordHasherOptions {
   pepper?: string;
   /** Worker threads (PASSWORD_HASH_THREADS); default one per core, see `defaultPoolSize`. */
   poolSize?: number;
+  /** Nice value of the hashing threads (PASSWORD_HASH_NICENESS, 0–19); default HASH_THREAD_NICENESS. */
+  niceness?: number;
   /**
    * Most hashes that may wait for a thread (PASSWORD_HASH_QUEUE_LIMIT); beyond it `hash`, `verify`
    * and `verifyDummy` reject with `PasswordHasherBusyError`. Default `QUEUE_PER_THREAD × poolSize`.
@@ -90,8 +92,10 @@ export function defaultPoolSize(processes = 1): number {
 }
 
 /**
- * Nice value of the hashing threads (Linux keeps one per thread; elsewhere best effort). At 10 a
- * busy hashing thread gets about a tenth of a core that the event loop also wants.
+ * Default nice value of the hashing threads (Linux keeps one per thread; elsewhere best effort). At
+ * 10 a busy hashing thread gets about a tenth of a core that the event loop also wants — and of a
+ * core that any other normal-priority process wants: on a machine shared with other busy processes
+ * the hashing threads get less than their share (PASSWORD_HASH_NICENESS=0 gives it back).
  */
 export const HASH_THREAD_NICENESS = 10;
 
@@ -148,11 +152,19 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
   }
   const key = options.pepper ?? BUILT_IN_PREHASH_KEY;
   const size = options.poolSize ?? defaultPoolSize();
+  if (
+    options.niceness !== undefined &&
+    !(Number.isInteger(options.niceness) && options.niceness >= 0 && options.niceness <= 19)
+  ) {
+    throw new RangeError(
+      `Hashing thread niceness must be an integer between 0 and 19, got ${options.niceness}.`,
+    );
+  }
   const pool = new WorkerPool<PasswordJob, string | boolean>({
     handlerSource: WORKER_HANDLER,
     workerData: {
       bcryptjs: pathToFileURL(createRequire(import.meta.url).resolve('bcryptjs')).href,
-      niceness: HASH_THREAD_NICENESS,
+      niceness: options.niceness ?? HASH_THREAD_NICENESS,
     },
     size,
     maxQueue: options.maxQueue ?? QUEUE_PER_THREAD * size,
