@@ -1,9 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import mime from 'mime-types';
 import { preferredEncoding, type ContentEncoding } from './compression.js';
 
 const ONE_YEAR_S = 31_536_000;
+
+// mime-db knows no type for Python files, so the Python client (/cdn/sdk/iam_sdk.py) would go out as
+// application/octet-stream; express.static and res.type() both look types up here.
+mime.types.py ??= 'text/x-python';
 
 /** Paths that belong to the API and must never fall back to the dashboard's index.html. */
 const NON_SPA_PREFIXES = ['/api/', '/functions/', '/cdn/', '/.well-known/'];
@@ -17,14 +22,19 @@ function isNonSpaPath(urlPath: string): boolean {
 
 /**
  * Files of a build output that have build-time compressed copies beside them (`x.js.br`,
- * `x.js.gz`), by URL path below the directory. Read once at start-up: the builds come first.
+ * `x.js.gz`), by URL path below the directory. Read once at start-up: the builds come first. A
+ * copy older than its file is left out: the file was rebuilt without `scripts/precompress.mjs`
+ * (e.g. `npm run build -w widget` alone), and the copy would serve the previous build.
  */
 function precompressedFiles(root: string): Map<string, ContentEncoding[]> {
   const found = new Map<string, ContentEncoding[]>();
   if (!existsSync(root)) return found;
   const names = new Set(readdirSync(root, { recursive: true, encoding: 'utf8' }));
+  const modified = (name: string) => statSync(path.join(root, name)).mtimeMs;
   for (const name of names) {
-    const encodings = (['br', 'gzip'] as const).filter((encoding) => names.has(name + SUFFIX[encoding]));
+    const encodings = (['br', 'gzip'] as const).filter(
+      (encoding) => names.has(name + SUFFIX[encoding]) && modified(name + SUFFIX[encoding]) >= modified(name),
+    );
     if (encodings.length > 0) found.set(`/${name.split(path.sep).join('/')}`, encodings);
   }
   return found;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,7 @@ describe('compressed responses', () => {
   let staticRoot: string;
   const sdkBundle = bundleText(40_000);
   const assetBundle = bundleText(20_000);
+  const widgetRebuilt = bundleText(12_000);
   const indexHtml = `<!doctype html><html><head>${'<meta name="x" content="y">'.repeat(80)}</head><body><div id="root"></div></body></html>`;
 
   before(async () => {
@@ -76,7 +77,12 @@ describe('compressed responses', () => {
     await writeFile(path.join(staticRoot, 'sdk', 'noise.json'), randomBytes(4096));
     await mkdir(path.join(staticRoot, 'widget'));
     await writeFile(path.join(staticRoot, 'widget', 'tiny.js'), 'var w=1');
+    await writeFile(path.join(staticRoot, 'widget', 'widget.js'), bundleText(10_000));
     for (const dir of ['dashboard', 'sdk', 'widget']) precompressDirectory(path.join(staticRoot, dir));
+    // Rebuilt on its own afterwards, without the precompress step: its copies are stale.
+    await writeFile(path.join(staticRoot, 'widget', 'widget.js'), widgetRebuilt);
+    const later = new Date(Date.now() + 5_000);
+    await utimes(path.join(staticRoot, 'widget', 'widget.js'), later, later);
 
     ctx = await createTestContext({
       config: (config) => ({
@@ -154,6 +160,13 @@ describe('compressed responses', () => {
       expect(html.headers['cache-control']).to.equal('no-cache');
       expect(decoded(html).toString()).to.equal(indexHtml);
     }
+  });
+
+  it('never serves a compressed copy older than its file (rebuilt without the precompress step)', async () => {
+    expect(existsSync(path.join(staticRoot, 'widget', 'widget.js.br'))).to.equal(true);
+    const response = await rawGet(base, '/cdn/widget/widget.js', { 'Accept-Encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).to.equal(undefined);
+    expect(response.body.toString()).to.equal(widgetRebuilt);
   });
 
   it('does not encode files under 1 KiB', async () => {
