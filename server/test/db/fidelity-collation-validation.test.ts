@@ -94,6 +94,24 @@ describe('db fidelity: collation, validation, reply size', () => {
       expect(d.deletedCount).to.equal(2);
     });
 
+    it("a collection's or view's default collation applies when the command names none", async () => {
+      await fx.db.createCollection('ci', { collation: { locale: 'en', strength: 2 } });
+      const c = fx.db.collection<LooseDoc>('ci');
+      await c.insertMany([
+        { _id: 1, s: 'Köln' },
+        { _id: 2, s: 'KÖLN' },
+        { _id: 3, s: 'Koln' },
+      ]);
+      expect(ids(await c.find({ s: 'köln' }).sort({ _id: 1 }).toArray())).to.deep.equal([1, 2]);
+      expect(await c.countDocuments({ s: 'KÖLN' })).to.equal(2);
+      await fx.db.createCollection('ci_view', {
+        viewOn: 'words',
+        pipeline: [],
+        collation: { locale: 'en', strength: 1 },
+      });
+      expect(await fx.db.collection<LooseDoc>('ci_view').countDocuments({ s: 'A' })).to.equal(3);
+    });
+
     it('an invalid collation answers an error', async () => {
       const e = await serverError(
         words()

@@ -634,7 +634,7 @@ export class CommandRunner {
       throw mongoError(14, 'arrayFilters must be an array');
     const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
     const coll = this.engine.getCollection(db, name);
-    const extra = commandOptions(st.collation, cmd.let);
+    const extra = commandOptions(this.collationFor(db, name, st.collation), cmd.let);
     const bypass = cmd.bypassDocumentValidation === true;
     // Everything is computed first (interruptibly), then written: a time-out never leaves a half-done write.
     const plan = this.bounded(
@@ -745,7 +745,7 @@ export class CommandRunner {
           throw mongoError(9, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
         if (!coll) continue;
         const q = st.q;
-        const extra = commandOptions(st.collation, b.let);
+        const extra = commandOptions(this.collationFor(db, name, st.collation), b.let);
         let matched = this.bounded(() => this.matchFor(coll, q, extra), this.cheap(coll, q) && !extra);
         if (limit === 1) matched = matched.slice(0, 1);
         for (const d of matched) this.engine.remove(coll, d);
@@ -777,7 +777,7 @@ export class CommandRunner {
     checkProjection(fields);
     const coll = this.engine.getCollection(db, name);
     if (isView(coll)) throw viewWriteError(db, name);
-    const extra = commandOptions(b.collation, b.let);
+    const extra = commandOptions(this.collationFor(db, name, b.collation), b.let);
     const bypass = b.bypassDocumentValidation === true;
     const out = (d: Doc | undefined): Doc | null => (d ? projectOne(d, fields) : null);
     const uTypes = isPlainObject(u) ? typesOf(u) : undefined;
@@ -937,16 +937,16 @@ export class CommandRunner {
           this.engine.getCollection(db, view.source),
           [...view.pipeline, { $match: q }],
           undefined,
-          commandOptions(b.collation, undefined),
+          commandOptions(this.collationFor(db, name, b.collation), undefined),
         ),
       );
-      return { values: distinctValues(docs, b.key, makeCollator(b.collation)) };
+      return { values: distinctValues(docs, b.key, makeCollator(this.collationFor(db, name, b.collation))) };
     }
     const coll = this.engine.getCollection(db, name);
     const key = b.key;
-    const extra = commandOptions(b.collation, undefined);
+    const extra = commandOptions(this.collationFor(db, name, b.collation), undefined);
     const values = this.bounded(
-      () => distinctValues(this.matchFor(coll, q, extra), key, makeCollator(b.collation)),
+      () => distinctValues(this.matchFor(coll, q, extra), key, makeCollator(extra?.collation)),
       this.cheap(coll, q) && !extra,
     );
     return { values };
@@ -992,7 +992,7 @@ export class CommandRunner {
     const view = name ? resolveView(this.engine, db, name) : undefined;
     if (view) stages = [...view.pipeline, ...stages];
     const coll = name ? this.engine.getCollection(db, view ? view.source : name) : undefined;
-    const extra = commandOptions(b.collation, b.let);
+    const extra = commandOptions(name ? this.collationFor(db, name, b.collation) : b.collation, b.let);
     let input: Doc[] | undefined;
     const first = stages[0] as Doc | undefined;
     if (target === 1) {
@@ -1043,7 +1043,7 @@ export class CommandRunner {
     o: { skip: number; limit: number | undefined; batchSize: number | undefined; singleBatch: boolean },
   ): Doc | undefined {
     const view = resolveView(this.engine, db, name);
-    const extra = commandOptions(b.collation ?? (view ? undefined : undefined), b.let);
+    const extra = commandOptions(this.collationFor(db, name, b.collation), b.let);
     if (!view && !extra) return undefined;
     const pipeline: Doc[] = [...(view?.pipeline ?? [])];
     if (Object.keys(filter).length) pipeline.push({ $match: filter });
@@ -1058,10 +1058,16 @@ export class CommandRunner {
     return this.cursorReply(`${db}.${name}`, typed, o.batchSize, o.singleBatch);
   }
 
+  /** The collation of a command: its own, else the default of the view or collection it names. */
+  private collationFor(db: string, name: string, given: unknown): unknown {
+    if (given !== undefined) return given;
+    return this.engine.getCollection(db, name)?.options.collation;
+  }
+
   /** count on a view, or with a collation: counted through the equivalent aggregation. Undefined otherwise. */
   private countSpecial(b: Doc, db: string, name: string, q: Doc): Doc | undefined {
     const view = resolveView(this.engine, db, name);
-    const extra = commandOptions(b.collation, undefined);
+    const extra = commandOptions(this.collationFor(db, name, b.collation), undefined);
     if (!view && !extra) return undefined;
     const pipeline: Doc[] = [...(view?.pipeline ?? []), { $match: q }];
     const skip = numberOpt(b.skip, 'skip') ?? 0;
