@@ -1,365 +1,255 @@
 /**
- * npm run bench:db [-- --docs <n>] [--ops <n>] [--seconds <s>]
+ * npm run bench:db [-- --sizes 100000,1000000,10000000] [--seconds 5] [--concurrency 8]
  *
- * Benchmarks the embedded MongoDB-compatible server through the official driver (not a timed test):
- *  - insertOne in a loop and insertMany of 1000 documents, in memory;
- *  - find by a unique key at 1k documents and at 1M documents (--docs overrides 1M) — the ops/s must stay
- *    flat, which shows equality lookups use the index instead of scanning;
- *  - the cost of the journal fsync: the same inserts against a server with a dataDir (sequential and with
- *    16 concurrent writers, where group commit shares fsyncs).
- * Prints a markdown table. Run with MONGODB_URI set to measure another server instead (journal rows skipped).
+ * Benchmarks the embedded MongoDB-compatible server (not a timed test) on documents shaped like activity logs,
+ * at each size in --sizes, against a server running as its own process with a data directory (journaled: every
+ * acknowledged write is flushed), through the official driver:
+ *  - insertMany throughput while filling up to the size (batches of 1,000, 4 concurrent writers);
+ *  - a 7-day range on `created_at`, newest first, limit 500;
+ *  - the same with an equality prefix (`application_id`);
+ *  - countDocuments on the 7-day range;
+ *  - start-up time of the server on that data (process start to accepting connections) and its RSS after the
+ *    queries.
+ * The data grows like a real log: 10,000 entries a day over 20 applications, so a 7-day window holds the same
+ * 70,000 entries at every size while the history behind it grows. Prints a markdown table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MongoClient, type Collection } from 'mongodb';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { MongoClient, ObjectId, type Collection, type Document } from 'mongodb';
 
 interface Options {
-  docs: number;
-  ops: number;
+  sizes: number[];
   seconds: number;
+  concurrency: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { docs: 1_000_000, ops: 5_000, seconds: 2 };
+  const options: Options = { sizes: [100_000, 1_000_000, 10_000_000], seconds: 5, concurrency: 8 };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const next = (): number => {
-      const v = Number(argv[++i]);
-      if (!Number.isFinite(v) || v <= 0) throw new Error(`${arg} needs a positive number`);
-      return v;
-    };
-    if (arg === '--docs') options.docs = Math.floor(next());
-    else if (arg === '--ops') options.ops = Math.floor(next());
-    else if (arg === '--seconds') options.seconds = next();
-    else if (arg === '--help' || arg === '-h') {
+    const arg = argv[i] as string;
+    const value = argv[++i];
+    if (arg === '--sizes') options.sizes = String(value).split(',').map(Number);
+    else if (arg === '--seconds') options.seconds = Number(value);
+    else if (arg === '--concurrency') options.concurrency = Number(value);
+    else {
       console.log(
-        'usage: npm run bench:db -- [--docs 1000000] [--ops 5000] [--seconds 2 (per lookup window, median of 3)]',
+        'usage: npm run bench:db -- [--sizes 100000,1000000,10000000] [--seconds 5] [--concurrency 8]',
       );
-      process.exit(0);
-    } else throw new Error(`unknown option ${arg}`);
+      process.exit(arg === '--help' || arg === '-h' ? 0 : 2);
+    }
   }
+  if (options.sizes.some((n) => !Number.isInteger(n) || n < 10_000))
+    throw new Error('--sizes: integers ≥ 10000');
+  if (!(options.seconds > 0) || !(options.concurrency > 0))
+    throw new Error('--seconds/--concurrency: positive');
   return options;
 }
 
-interface Server {
-  uri: string;
-  stop(): Promise<void>;
-}
+const PER_DAY = 10_000;
+const DAY = 24 * 3600 * 1000;
+const APPS = Array.from({ length: 20 }, (_, i) => new ObjectId(i.toString(16).padStart(24, '0')));
+const ACTIONS = ['page_view', 'login', 'logout', 'click', 'api_call'];
 
-async function startServer(dataDir: string | null): Promise<Server> {
-  const { startEmbeddedMongo } = await import('../src/db/embedded/index.js');
-  const server = await startEmbeddedMongo({ dataDir, port: 0 });
-  return { uri: server.uri, stop: () => server.stop() };
-}
-
-interface Row {
-  metric: string;
-  value: string;
-  note: string;
-}
-
-const rows: Row[] = [];
-
-function fmt(n: number): string {
-  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1);
-}
-
-function record(metric: string, opsPerSec: number, unit: string, note = ''): number {
-  rows.push({ metric, value: `${fmt(opsPerSec)} ${unit}`, note });
-  console.error(`  ${metric}: ${fmt(opsPerSec)} ${unit}${note ? ` (${note})` : ''}`);
-  return opsPerSec;
-}
-
-function doc(i: number): { key: string; n: number; name: string; tags: string[]; created_at: Date } {
+/** Entry i of the log: PER_DAY entries a day, the newest at `end`. */
+function logEntry(i: number, total: number, end: number): Document {
+  const app = APPS[i % APPS.length] as ObjectId;
   return {
-    key: `user-${i.toString().padStart(8, '0')}`,
-    n: i,
-    name: `User number ${i}`,
-    tags: ['a', 'b'],
-    created_at: new Date(1_700_000_000_000 + i * 1000),
+    _id: new ObjectId(),
+    application_id: app,
+    project_id: app,
+    organization_id: APPS[0],
+    action: ACTIONS[i % ACTIONS.length],
+    resource_type: 'page',
+    resource_id: `/docs/page-${i % 500}`,
+    ip_address: `203.0.113.${i % 250}`,
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+    metadata: { session_id: `s-${Math.floor(i / 20)}`, duration_ms: i % 3000 },
+    created_at: new Date(end - ((total - i) * DAY) / PER_DAY),
   };
 }
 
-async function insertOneLoop(coll: Collection, count: number, offset = 0): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < count; i++) await coll.insertOne(doc(offset + i));
-  return count / ((performance.now() - start) / 1000);
+interface ServerProcess {
+  uri: string;
+  pid: number;
+  startupMs: number;
+  stop(): Promise<void>;
 }
 
-async function insertOneConcurrent(
-  coll: Collection,
-  count: number,
-  workers: number,
-  offset: number,
-): Promise<number> {
-  let next = 0;
-  const start = performance.now();
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts the embedded server as its own process (the CLI) so its RSS and start-up are its own. */
+async function startServer(dataDir: string): Promise<ServerProcess> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/db/embedded/cli.ts', '--port', '0', '--dbpath', dataDir, '--noauth'],
+    { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const uri = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    rl.on('line', (line) => {
+      const m = /(mongodb:\/\/\S+)/.exec(line);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`embedded server exited with ${code}`)));
+  });
+  return {
+    uri,
+    pid: child.pid as number,
+    startupMs: performance.now() - started,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function fill(coll: Collection, from: number, to: number, total: number, end: number): Promise<number> {
+  const batch = 1000;
+  let next = from;
+  let lastReport = performance.now();
+  const started = performance.now();
   await Promise.all(
-    Array.from({ length: workers }, async () => {
+    Array.from({ length: 4 }, async () => {
       for (;;) {
-        const i = next++;
-        if (i >= count) return;
-        await coll.insertOne(doc(offset + i));
+        const at = next;
+        if (at >= to) return;
+        next += batch;
+        const docs = Array.from({ length: Math.min(batch, to - at) }, (_, j) => logEntry(at + j, total, end));
+        await coll.insertMany(docs, { ordered: false });
+        if (performance.now() - lastReport > 10_000) {
+          lastReport = performance.now();
+          console.error(`    … ${next.toLocaleString('en-US')} documents`);
+        }
       }
     }),
   );
-  return count / ((performance.now() - start) / 1000);
+  return (to - from) / ((performance.now() - started) / 1000);
 }
 
-async function insertManyBatches(
-  coll: Collection,
-  batches: number,
-  size: number,
-  offset = 0,
-): Promise<number> {
-  const start = performance.now();
-  for (let b = 0; b < batches; b++) {
-    const docs = Array.from({ length: size }, (_, j) => doc(offset + b * size + j));
-    await coll.insertMany(docs, { ordered: true });
-  }
-  return batches / ((performance.now() - start) / 1000);
-}
-
-async function fill(coll: Collection, total: number, already: number): Promise<void> {
-  const batch = 10_000;
+/** Runs `query` from `concurrency` loops for `seconds`; returns queries/s and the median latency. */
+async function measure(
+  seconds: number,
+  concurrency: number,
+  query: () => Promise<unknown>,
+): Promise<{ qps: number; p50: number }> {
+  for (let i = 0; i < 20; i++) await query(); // warm-up
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
   const started = performance.now();
-  let lastReport = started;
-  for (let i = already; i < total; i += batch) {
-    const size = Math.min(batch, total - i);
-    await coll.insertMany(
-      Array.from({ length: size }, (_, j) => doc(i + j)),
-      { ordered: false },
-    );
-    if (performance.now() - lastReport > 5000) {
-      lastReport = performance.now();
-      console.error(`    … ${(i + size).toLocaleString('en-US')} documents`);
-    }
-  }
-  const secs = (performance.now() - started) / 1000;
-  if (total - already > 0) {
-    console.error(
-      `    loaded ${(total - already).toLocaleString('en-US')} documents in ${secs.toFixed(1)} s`,
-    );
-  }
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await query();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    qps: latencies.length / ((performance.now() - started) / 1000),
+    p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
+  };
 }
 
-/** findOne by random unique key for `seconds`; returns ops/s. */
-async function findByKey(coll: Collection, population: number, seconds: number): Promise<number> {
-  let ops = 0;
-  let misses = 0;
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  while (performance.now() < deadline) {
-    for (let k = 0; k < 50; k++) {
-      const i = Math.floor(Math.random() * population);
-      const found = await coll.findOne({ key: `user-${i.toString().padStart(8, '0')}` });
-      if (!found || found.n !== i) misses++;
-      ops++;
-    }
-  }
-  if (misses) throw new Error(`${misses} lookups did not find their document`);
-  return ops / ((performance.now() - start) / 1000);
+interface Row {
+  size: number;
+  insert: number;
+  range: { qps: number; p50: number };
+  prefixed: { qps: number; p50: number };
+  count: { qps: number; p50: number };
+  startupMs: number;
+  rss: number;
 }
 
-/** findOne on a field without an index: a collection scan, for contrast (few operations). */
-async function findUnindexed(coll: Collection, population: number, count: number): Promise<number> {
-  const start = performance.now();
-  for (let k = 0; k < count; k++) {
-    const i = Math.floor(Math.random() * population);
-    const found = await coll.findOne({ name: `User number ${i}` });
-    if (!found) throw new Error('unindexed lookup missed');
-  }
-  return count / ((performance.now() - start) / 1000);
-}
-
-async function findById(coll: Collection, ids: unknown[], seconds: number): Promise<number> {
-  let ops = 0;
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  while (performance.now() < deadline) {
-    for (let k = 0; k < 50; k++) {
-      const id = ids[Math.floor(Math.random() * ids.length)];
-      if (!(await coll.findOne({ _id: id as never }))) throw new Error('lookup by _id missed');
-      ops++;
-    }
-  }
-  return ops / ((performance.now() - start) / 1000);
-}
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
-  const cpu = cpus();
-  const machine = `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${process.platform}/${process.arch}`;
-  const external = process.env.MONGODB_URI;
-  console.error(`bench:db — ${machine}`);
-  console.error(external ? 'target: MONGODB_URI' : 'target: embedded server');
-  const benchStart = performance.now();
-
-  // ---- in memory -------------------------------------------------------------------------------
-  const memory = external ? { uri: external, stop: async () => undefined } : await startServer(null);
-  const client = new MongoClient(memory.uri, { maxPoolSize: 20 });
-  await client.connect();
-  const db = client.db('bench_db');
-  await db.dropDatabase();
-  let inMemoryInsert: number | undefined;
-  try {
-    console.error('in memory:');
-    const inserts = db.collection('inserts');
-    await insertOneLoop(inserts, 200, 10_000_000); // warm-up
-    inMemoryInsert = record(
-      `insertOne, sequential${external ? '' : ' (in memory)'}`,
-      await insertOneLoop(inserts, options.ops),
-      'docs/s',
-      `${options.ops.toLocaleString('en-US')} awaited round trips`,
-    );
-    const batches = 20;
-    const batchRate = await insertManyBatches(db.collection('inserts_many'), batches, 1000);
-    record(
-      `insertMany of 1000 docs${external ? '' : ' (in memory)'}`,
-      batchRate * 1000,
-      'docs/s',
-      `${fmt(batchRate)} batches/s over ${batches} batches`,
-    );
-
-    // Two collections in the same server: 1k documents and --docs documents, both with a unique index
-    // on `key`. Measurements alternate between them (median of three rounds) so that JIT warm-up and
-    // background load affect both sizes alike.
-    const small = db.collection('users_1k');
-    const large = db.collection('users_large');
-    await small.createIndex({ key: 1 }, { unique: true });
-    await large.createIndex({ key: 1 }, { unique: true });
-    await fill(small, 1000, 0);
-    console.error(
-      `  loading ${options.docs.toLocaleString('en-US')} documents (insertMany batches of 10,000)…`,
-    );
-    await fill(large, options.docs, 0);
-    const count = await large.estimatedDocumentCount();
-    if (count !== options.docs) throw new Error(`expected ${options.docs} documents, found ${count}`);
-    const label =
-      options.docs >= 1_000_000 && options.docs % 1_000_000 === 0
-        ? `${options.docs / 1_000_000}M`
-        : options.docs.toLocaleString('en-US');
-    const idsOf = async (coll: Collection, n: number): Promise<unknown[]> =>
-      (
-        await coll
-          .find({}, { projection: { _id: 1 } })
-          .skip(Math.max(0, n - 1000))
-          .toArray()
-      ).map((d) => d._id);
-    const smallIds = await idsOf(small, 1000);
-    const largeIds = await idsOf(large, options.docs);
-    await findByKey(small, 1000, 1); // warm-up
-    await findByKey(large, options.docs, 1);
-    const runs = {
-      smallKey: [] as number[],
-      largeKey: [] as number[],
-      smallId: [] as number[],
-      largeId: [] as number[],
-    };
-    for (let round = 0; round < 3; round++) {
-      runs.smallKey.push(await findByKey(small, 1000, options.seconds));
-      runs.largeKey.push(await findByKey(large, options.docs, options.seconds));
-      runs.smallId.push(await findById(small, smallIds, options.seconds));
-      runs.largeId.push(await findById(large, largeIds, options.seconds));
-    }
-    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const smallKey = record(
-      'find by unique key @ 1k docs',
-      median(runs.smallKey),
-      'ops/s',
-      'findOne({key}), unique index',
-    );
-    const largeKey = median(runs.largeKey);
-    record(
-      `find by unique key @ ${label} docs`,
-      largeKey,
-      'ops/s',
-      `${((largeKey / smallKey) * 100).toFixed(0)}% of the 1k rate`,
-    );
-    const smallId = record('find by _id @ 1k docs', median(runs.smallId), 'ops/s', 'findOne({_id})');
-    const largeId = median(runs.largeId);
-    record(
-      `find by _id @ ${label} docs`,
-      largeId,
-      'ops/s',
-      `${((largeId / smallId) * 100).toFixed(0)}% of the 1k rate`,
-    );
-    record(
-      `find by unindexed field @ ${label} docs`,
-      await findUnindexed(large, options.docs, 3),
-      'ops/s',
-      'collection scan, for contrast',
-    );
-    await db.dropDatabase();
-  } finally {
-    await client.close();
-    await memory.stop();
-  }
-
-  // ---- journal (dataDir) ---------------------------------------------------------------------
-  if (!external) {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-db-'));
-    const durable = await startServer(dir);
-    const dclient = new MongoClient(durable.uri, { maxPoolSize: 20 });
-    try {
-      await dclient.connect();
-      console.error(`with a dataDir (journal fsynced before each reply) in ${dir}:`);
-      const coll = dclient.db('bench_db').collection('journaled');
-      await insertOneLoop(coll, 100, 10_000_000); // warm-up
-      const journaled = record(
-        'insertOne, sequential (journal + fsync)',
-        await insertOneLoop(coll, options.ops),
-        'docs/s',
-        '',
-      );
-      const memoryRate = inMemoryInsert ?? Number.NaN;
-      const perWriteMs = 1000 / journaled - 1000 / memoryRate;
-      rows[rows.length - 1]!.note =
-        `${((journaled / memoryRate) * 100).toFixed(0)}% of in-memory; fsync adds ≈ ${perWriteMs.toFixed(3)} ms per write`;
-      record(
-        'insertOne, 16 concurrent writers (journal + fsync)',
-        await insertOneConcurrent(coll, options.ops, 16, 20_000_000),
-        'docs/s',
-        'group commit shares one fsync among concurrent writes',
-      );
-      const batchRate = await insertManyBatches(
-        dclient.db('bench_db').collection('journaled_many'),
-        20,
-        1000,
-        30_000_000,
-      );
-      record(
-        'insertMany of 1000 docs (journal + fsync)',
-        batchRate * 1000,
-        'docs/s',
-        `${fmt(batchRate)} batches/s`,
-      );
-    } finally {
-      await dclient.close();
-      await durable.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
-  const elapsed = (performance.now() - benchStart) / 1000;
-  const width = (k: keyof Row) => Math.max(k.length, ...rows.map((r) => r[k].length));
-  const line = (r: Row) =>
-    `| ${r.metric.padEnd(width('metric'))} | ${r.value.padStart(width('value'))} | ${r.note.padEnd(width('note'))} |`;
-  console.log(`\n### bench:db — ${external ? 'MONGODB_URI' : 'embedded server'}\n`);
-  console.log(`Machine: ${machine}. Total run ${elapsed.toFixed(0)} s.\n`);
-  console.log(line({ metric: 'metric', value: 'value', note: 'note' }));
-  console.log(
-    `| ${'-'.repeat(width('metric'))} | ${'-'.repeat(width('value') - 1)}: | ${'-'.repeat(width('note'))} |`,
+  const opts = parseArgs(process.argv.slice(2));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-db-'));
+  const rows: Row[] = [];
+  const end = Date.UTC(2026, 10, 1);
+  const sizes = [...opts.sizes].sort((a, b) => a - b);
+  const total = sizes.at(-1) as number;
+  console.error(
+    `bench:db — ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
   );
-  for (const r of rows) console.log(line(r));
+  try {
+    let stored = 0;
+    for (const size of sizes) {
+      let server = await startServer(dir);
+      let client = new MongoClient(server.uri, { maxPoolSize: opts.concurrency + 4 });
+      let coll = client.db('bench').collection('activity_logs');
+      if (stored === 0) {
+        await coll.createIndex({ created_at: -1 });
+        await coll.createIndex({ application_id: 1, created_at: -1 });
+      }
+      console.error(`  filling to ${size.toLocaleString('en-US')} documents …`);
+      // entries are numbered so that the newest entry (the end of the window) is the same at every size
+      const insert = await fill(coll, total - size, total - stored, total, end);
+      stored = size;
+      await client.close();
+      await server.stop();
+      server = await startServer(dir); // start-up on the data just written
+      client = new MongoClient(server.uri, { maxPoolSize: opts.concurrency + 4 });
+      coll = client.db('bench').collection('activity_logs');
+      const window = { $gte: new Date(end - 7 * DAY), $lt: new Date(end) };
+      const range = await measure(opts.seconds, opts.concurrency, () =>
+        coll.find({ created_at: window }).sort({ created_at: -1 }).limit(500).toArray(),
+      );
+      const prefixed = await measure(opts.seconds, opts.concurrency, () =>
+        coll
+          .find({ application_id: APPS[3], created_at: window })
+          .sort({ created_at: -1 })
+          .limit(500)
+          .toArray(),
+      );
+      const count = await measure(opts.seconds, opts.concurrency, () =>
+        coll.countDocuments({ created_at: window }),
+      );
+      const row = {
+        size,
+        insert,
+        range,
+        prefixed,
+        count,
+        startupMs: server.startupMs,
+        rss: rssMiB(server.pid),
+      };
+      rows.push(row);
+      console.error(
+        `  ${fmt(size)}: insertMany ${fmt(insert)} docs/s; range ${fmt(range.qps)} q/s; prefix+range ${fmt(prefixed.qps)} q/s; count ${fmt(count.qps)} q/s; start-up ${fmt(row.startupMs)} ms; RSS ${fmt(row.rss)} MiB`,
+      );
+      await client.close();
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const lines = [
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${opts.concurrency} concurrent queries for ${opts.seconds} s per row; journaled (every acknowledged write flushed).`,
+    '',
+    '| documents | insertMany (docs/s) | 7-day range, newest 500 (q/s, p50) | + application_id (q/s, p50) | countDocuments 7 days (q/s, p50) | start-up (ms) | server RSS (MiB) |',
+    '| --: | --: | --: | --: | --: | --: | --: |',
+    ...rows.map(
+      (r) =>
+        `| ${fmt(r.size)} | ${fmt(r.insert)} | ${fmt(r.range.qps)}, ${r.range.p50.toFixed(1)} ms | ${fmt(r.prefixed.qps)}, ${r.prefixed.p50.toFixed(1)} ms | ${fmt(r.count.qps)}, ${r.count.p50.toFixed(1)} ms | ${fmt(r.startupMs)} | ${fmt(r.rss)} |`,
+    ),
+  ];
+  console.log(lines.join('\n'));
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+await main();

@@ -36,7 +36,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!uri) {
     const { startEmbeddedMongo } = await import('./embedded/index.js');
-    const embedded = await startEmbeddedMongo({ dataDir: options.embeddedDataDir, port: 0 });
+    const embedded = await startEmbeddedMongo({
+      dataDir: options.embeddedDataDir,
+      port: 0,
+      log: (msg) => options.logger.info(msg),
+    });
     uri = embedded.uri;
     stopEmbedded = embedded.stop;
     options.logger.info(

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Long, MongoClient, type MongoServerError } from 'mongodb';
+import { crc32 } from 'node:zlib';
+import { BSON, Double, Long, MongoClient, ObjectId, UUID, type MongoServerError } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
 import { tempDir, usingEmbedded, type LooseDoc } from './helpers.js';
 
@@ -16,6 +17,19 @@ function spawnTs(script: string, args: string[]): ChildProcess {
     cwd: serverDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Files as the journal-based storage wrote them: frames of `uint32 length | uint32 crc32 | BSON`. */
+function legacyFrames(records: Array<Record<string, unknown>>): Buffer {
+  return Buffer.concat(
+    records.map((r) => {
+      const payload = Buffer.from(BSON.serialize(r));
+      const header = Buffer.alloc(8);
+      header.writeUInt32LE(payload.length, 0);
+      header.writeUInt32LE(crc32(payload) >>> 0, 4);
+      return Buffer.concat([header, payload]);
+    }),
+  );
 }
 
 async function withClient<T>(m: EmbeddedMongo, fn: (c: MongoClient) => Promise<T>): Promise<T> {
@@ -81,70 +95,95 @@ describe('db: durability (embedded server)', function () {
     }
   });
 
-  it('compacts the journal into a snapshot and replays both', async () => {
-    const dir = tempDir('emb-compact');
+  it('migrates a data directory of the journal-based storage on first start, dropping a torn journal tail', async () => {
+    const dir = tempDir('emb-migrate');
     try {
-      let m = await startEmbeddedMongo({ dataDir: dir.path, compactJournalBytes: 8 * 1024 });
-      await withClient(m, async (c) => {
-        const coll = c.db('app').collection('items');
-        for (let i = 0; i < 300; i++) await coll.insertOne({ _id: i, v: i } as never);
-        await coll.updateMany({ v: { $gte: 150 } }, { $inc: { v: 1000 } });
-        await coll.deleteMany({ v: { $lt: 50 } });
-      });
-      expect(existsSync(join(dir.path, 'snapshot.bson'))).to.equal(true);
-      expect(statSync(join(dir.path, 'journal.bson')).size).to.be.lessThan(64 * 1024);
+      // What the previous storage left behind: a snapshot (a collection, a unique index, two documents) and a
+      // journal with later changes, the last frame torn by a crash (never acknowledged).
+      const id = new ObjectId();
+      const uuid = new UUID();
+      writeFileSync(
+        join(dir.path, 'snapshot.bson'),
+        legacyFrames([
+          { lsn: 3, snapshot: true },
+          { r: { op: 'c', db: 'app', c: 'users', options: {}, uuid } },
+          {
+            r: {
+              op: 'ci',
+              db: 'app',
+              c: 'users',
+              spec: { v: 2, key: { email: 1 }, name: 'email_1', unique: true },
+            },
+          },
+          { r: { op: 'i', db: 'app', c: 'users', doc: { _id: id, email: 'a@x', n: Long.fromNumber(7) } } },
+          { r: { op: 'i', db: 'app', c: 'users', doc: { _id: 2, email: 'b@x', score: new Double(2) } } },
+        ]),
+      );
+      const journal = Buffer.concat([
+        legacyFrames([
+          { lsn: 3, r: { op: 'i', db: 'app', c: 'users', doc: { _id: 'covered', email: 'old@x' } } }, // in the snapshot
+          {
+            lsn: 4,
+            r: { op: 'u', db: 'app', c: 'users', doc: { _id: 2, email: 'b2@x', score: new Double(2) } },
+          },
+          { lsn: 5, r: { op: 'i', db: 'app', c: 'users', doc: { _id: 3, email: 'c@x' } } },
+          { lsn: 6, r: { op: 'd', db: 'app', c: 'users', id: 3 } },
+          { lsn: 7, r: { op: 'i', db: 'app', c: 'users', doc: { _id: 4, email: 'd@x' } } },
+        ]),
+        legacyFrames([
+          { lsn: 8, r: { op: 'i', db: 'app', c: 'users', doc: { _id: 5, email: 'torn@x' } } },
+        ]).subarray(0, 30),
+      ]);
+      writeFileSync(join(dir.path, 'journal.bson'), journal);
+      const logs: string[] = [];
+      let m = await startEmbeddedMongo({ dataDir: dir.path, log: (msg) => logs.push(msg) });
+      const check = async () =>
+        withClient(m, async (c) => {
+          const users = c.db('app').collection<LooseDoc>('users');
+          expect(await users.find({}, { sort: { email: 1 } }).toArray()).to.deep.equal([
+            { _id: id, email: 'a@x', n: 7 },
+            { _id: 2, email: 'b2@x', score: 2 },
+            { _id: 4, email: 'd@x' },
+          ]);
+          const raw = await users.findOne({ _id: 2 }, { promoteValues: false });
+          expect(raw?.score).to.be.instanceOf(Double); // an integral double stays a double
+          const dup = await users.insertOne({ email: 'a@x' }).catch((e: unknown) => e);
+          expect((dup as MongoServerError).code).to.equal(11000);
+        });
+      await check();
+      expect(logs.join('\n')).to.match(/Migrated \d+ records from the journal-based storage/);
+      expect(existsSync(join(dir.path, 'journal.bson'))).to.equal(false);
+      expect(existsSync(join(dir.path, 'journal.bson.migrated'))).to.equal(true);
+      expect(existsSync(join(dir.path, 'snapshot.bson.migrated'))).to.equal(true);
       await m.stop();
-      m = await startEmbeddedMongo({ dataDir: dir.path });
-      await withClient(m, async (c) => {
-        const coll = c.db('app').collection('items');
-        expect(await coll.countDocuments()).to.equal(250);
-        expect(await coll.findOne({ _id: 299 } as never)).to.deep.equal({ _id: 299, v: 1299 });
-        expect(await coll.findOne({ _id: 60 } as never)).to.deep.equal({ _id: 60, v: 60 });
-      });
+      // the next start reads the lmdb store only
+      m = await startEmbeddedMongo({ dataDir: dir.path, log: (msg) => logs.push(msg) });
+      await check();
+      expect(logs.filter((l) => l.startsWith('Migrated'))).to.have.length(1);
       await m.stop();
     } finally {
       dir.remove();
     }
   });
 
-  it('drops a torn or corrupt record at the end of the journal without losing earlier ones', async () => {
-    const live = tempDir('emb-live');
-    const copy = tempDir('emb-torn');
+  it('refuses legacy files it cannot migrate with a message saying how to move the data, and changes nothing', async () => {
+    const dir = tempDir('emb-migrate-bad');
     try {
-      const m = await startEmbeddedMongo({ dataDir: live.path });
-      await withClient(m, async (c) => {
-        const coll = c.db('app').collection('j');
-        for (let i = 0; i < 20; i++) await coll.insertOne({ _id: i } as never);
-        // Every acknowledged write is on disk: a copy taken now is what a crash would leave behind.
-        copyFileSync(join(live.path, 'journal.bson'), join(copy.path, 'journal.bson'));
-      });
-      await m.stop();
-      const journal = join(copy.path, 'journal.bson');
-      const good = readFileSync(journal);
-      // a complete frame with a bad checksum, then a frame cut short
-      const bad = Buffer.alloc(8 + 16);
-      bad.writeUInt32LE(16, 0);
-      bad.writeUInt32LE(12345, 4);
-      appendFileSync(journal, bad);
-      const torn = Buffer.alloc(10);
-      torn.writeUInt32LE(500, 0);
-      appendFileSync(journal, torn);
-      const m2 = await startEmbeddedMongo({ dataDir: copy.path });
-      expect(statSync(journal).size).to.equal(good.length);
-      await withClient(m2, async (c) => {
-        const coll = c.db('app').collection('j');
-        expect(await coll.countDocuments()).to.equal(20);
-        await coll.insertOne({ _id: 100 } as never);
-      });
-      await m2.stop();
-      const m3 = await startEmbeddedMongo({ dataDir: copy.path });
-      await withClient(m3, async (c) => {
-        expect(await c.db('app').collection('j').countDocuments()).to.equal(21);
-      });
-      await m3.stop();
+      writeFileSync(
+        join(dir.path, 'snapshot.bson'),
+        legacyFrames([
+          { lsn: 2, snapshot: true },
+          { r: { op: 'ci', db: 'app', c: 'users', spec: { v: 2, key: {}, name: 'broken' } } },
+        ]),
+      );
+      const err = await startEmbeddedMongo({ dataDir: dir.path }).catch((e: unknown) => e as Error);
+      expect(String((err as Error).message)).to.match(
+        /Cannot migrate .*snapshot\.bson.*mongodump.*mongorestore/,
+      );
+      expect(existsSync(join(dir.path, 'snapshot.bson'))).to.equal(true);
+      expect(existsSync(join(dir.path, 'mongod.lock'))).to.equal(false);
     } finally {
-      live.remove();
-      copy.remove();
+      dir.remove();
     }
   });
 
@@ -207,7 +246,7 @@ describe('db: durability (embedded server)', function () {
         });
       });
       await exited;
-      expect(existsSync(join(dir.path, 'snapshot.bson'))).to.equal(true); // compaction happened while writing
+      expect(existsSync(join(dir.path, 'storage.mdb'))).to.equal(true);
       const m = await startEmbeddedMongo({ dataDir: dir.path });
       await withClient(m, async (c) => {
         const coll = c.db('crash').collection<LooseDoc>('writes');

@@ -117,7 +117,7 @@ describe('db: bounded queries (regex backtracking, maxTimeMS)', function () {
   });
 
   it('applies a default ceiling to queries without maxTimeMS', async () => {
-    const strict = await startEmbeddedMongo({ defaultMaxTimeMS: 50 });
+    const strict = await startEmbeddedMongo({ defaultMaxTimeMS: 250 });
     const c = new MongoClient(strict.uri);
     try {
       const coll = c.db('limits').collection<LooseDoc>('scans');

@@ -30,28 +30,28 @@ describe('db: file permissions of the data directory', function () {
     if (!usingEmbedded) this.skip();
   });
 
-  it('creates the directory 0700 and the journal, snapshot, lock and credentials 0600 even with umask 000', async () => {
+  it('creates the directory 0700 and the data file, lock files and credentials 0600 even with umask 000', async () => {
     const root = tempDir('emb-perm');
     const dir = join(root.path, 'data', 'db'); // does not exist yet
     const umask = process.umask(0o000);
     let m: EmbeddedMongo | undefined;
     try {
-      m = await startEmbeddedMongo({ dataDir: dir, compactJournalBytes: 4 * 1024 });
-      await write(m, 60); // several compactions: snapshot.bson written through snapshot.bson.tmp
+      m = await startEmbeddedMongo({ dataDir: dir });
+      await write(m, 60);
       expect(modes(dir)).to.deep.equal({
         '.': '700',
         'credentials.json': '600',
-        'journal.bson': '600',
         'mongod.lock': '600',
-        'snapshot.bson': '600',
+        'storage.mdb': '600',
+        'storage.mdb-lock': '600',
       });
       await m.stop();
       m = undefined;
       expect(modes(dir)).to.deep.equal({
         '.': '700',
         'credentials.json': '600',
-        'journal.bson': '600',
-        'snapshot.bson': '600',
+        'storage.mdb': '600',
+        'storage.mdb-lock': '600',
       });
     } finally {
       process.umask(umask);

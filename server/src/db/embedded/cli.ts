@@ -60,6 +60,7 @@ try {
     ttlMonitorIntervalMs: ttl,
     auth,
     defaultMaxTimeMS,
+    log: (msg) => console.log(msg),
   });
   console.log(`embedded MongoDB listening on ${mongo.uri} (${dataDir ? `data: ${dataDir}` : 'in memory'})`);
   if (mongo.auth)

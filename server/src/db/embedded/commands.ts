@@ -980,6 +980,8 @@ export class CommandRunner {
           typeof spec === 'string'
             ? { db, coll: spec }
             : { db: String((spec as Doc).db ?? db), coll: String((spec as Doc).coll) };
+      } else if (['$geoNear', '$search', '$searchMeta', '$vectorSearch'].includes(op)) {
+        throw mongoError(2, `${op} is not supported by the embedded server`);
       } else if (op === '$merge') {
         if (i !== stages.length - 1)
           throw mongoError(40601, '$merge can only be the final stage in the pipeline');

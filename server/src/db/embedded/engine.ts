@@ -35,16 +35,7 @@ import {
   checkUpdatePaths,
 } from './paths.js';
 import { applyTypes, docTypes, dropTypes, normalize, pruneTypes, type TypeMap } from './types.js';
-import {
-  cloneDoc,
-  formatValue,
-  getPath,
-  isPlainObject,
-  keyOf,
-  pathValues,
-  setPath,
-  type Doc,
-} from './values.js';
+import { cloneDoc, formatValue, getPath, isPlainObject, keyOf, setPath, type Doc } from './values.js';
 
 export const MINGO_OPTIONS: Partial<MingoOptions> = {
   context: QUERY_CONTEXT,

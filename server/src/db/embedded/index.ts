@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { type AuthMode, connectionString, type Credentials } from './auth.js';
 
 export interface EmbeddedMongoOptions {
-  /** Directory for the journal and snapshots; null/undefined keeps everything in memory. */
+  /** Directory of the lmdb data file; null/undefined keeps the data in a private temporary store. */
   dataDir?: string | null;
   /** TCP port; 0 (default) picks a free port. */
   port?: number;
@@ -23,8 +23,8 @@ export interface EmbeddedMongoOptions {
   host?: string;
   /** How often expired TTL documents are removed; default 60000 like mongod. */
   ttlMonitorIntervalMs?: number;
-  /** Journal size (bytes) after which a snapshot is written and the journal emptied; default 64 MiB. */
-  compactJournalBytes?: number;
+  /** Receives the server's notices (e.g. a migration of an older data directory); default: none. */
+  log?: (msg: string) => void;
   /**
    * `required`: clients must authenticate with SCRAM-SHA-256 as the generated user (the returned `uri` carries
    * the credentials); `none`: no authentication. Default: `required` when `dataDir` is set, `none` in memory.
@@ -47,7 +47,7 @@ export interface EmbeddedMongo {
   port: number;
   /** The user clients authenticate as, and the file its password is kept in (null in memory); null without auth. */
   auth: { username: string; credentialsFile: string | null } | null;
-  /** Closes connections, flushes the journal, releases the data directory lock. */
+  /** Closes connections, flushes and closes the store, releases the data directory lock. */
   stop(): Promise<void>;
 }
 
@@ -95,7 +95,6 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     port: opts.port ?? 0,
     host,
     ttlMonitorIntervalMs: opts.ttlMonitorIntervalMs ?? 60_000,
-    compactJournalBytes: opts.compactJournalBytes,
     auth: opts.auth,
     defaultMaxTimeMS: opts.defaultMaxTimeMS,
   });
@@ -109,7 +108,9 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   }
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
     const onMessage = (m: ReadyMessage) => {
-      if (m.type === 'ready') {
+      if (m.type === 'log') {
+        if (m.message) opts.log?.(m.message);
+      } else if (m.type === 'ready') {
         cleanup();
         resolve(m);
       } else if (m.type === 'error') {
@@ -140,6 +141,9 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     throw e;
   });
 
+  worker.on('message', (m: ReadyMessage) => {
+    if (m.type === 'log' && m.message) opts.log?.(m.message);
+  });
   // After startup a worker failure must not become an uncaught exception in the host process.
   worker.on('error', (e) => console.error('[embedded-mongo] database worker failed:', e));
   let exited = false;

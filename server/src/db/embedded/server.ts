@@ -13,11 +13,12 @@ import {
   loadOrCreateCredentials,
   ScramAuthenticator,
 } from './auth.js';
-import { CommandRunner, decodedFromSmallMessage, type ConnectionInfo, type Durability } from './commands.js';
+import { CommandRunner, decodedFromSmallMessage, type ConnectionInfo } from './commands.js';
 import { Engine } from './engine.js';
 import { MongoServerError, toServerError } from './errors.js';
-import { DiskStorage, MemoryDurability } from './storage.js';
-import { keyOf, pathValues, type Doc } from './values.js';
+import { acquireLock, migrateLegacyFiles, prepareDataDir, releaseLock } from './storage.js';
+import { Store } from './store.js';
+import type { Doc } from './values.js';
 import {
   encodeOpMsg,
   encodeOpReply,
@@ -35,8 +36,6 @@ export interface ServerOptions {
   port?: number;
   host?: string;
   ttlMonitorIntervalMs?: number;
-  /** Journal size that triggers a snapshot + journal truncation. */
-  compactJournalBytes?: number;
   /**
    * `required`: SCRAM-SHA-256 with generated credentials (kept in `<dataDir>/credentials.json` when there is a
    * data directory); `none`: open. Default: `required` with a data directory, `none` in memory.
@@ -50,9 +49,9 @@ export interface ServerOptions {
 const HEADER_SIZE = 16;
 
 export class EmbeddedMongoServer {
-  readonly engine = new Engine();
+  engine!: Engine;
   private runner!: CommandRunner;
-  private storage!: Durability & { close(): Promise<void> };
+  private storage!: { store: Store; close(): Promise<void> };
   private server!: Server;
   private readonly sockets = new Set<Socket>();
   private nextConnectionId = 1;
@@ -86,9 +85,7 @@ export class EmbeddedMongoServer {
       throw new Error(`invalid defaultMaxTimeMS ${String(ceiling)}: expected a positive integer (ms)`);
     if (authMode !== 'required' && authMode !== 'none')
       throw new Error(`invalid auth option ${JSON.stringify(authMode)}: expected 'required' or 'none'`);
-    this.storage = dataDir
-      ? await DiskStorage.open(dataDir, this.engine, { compactBytes: this.opts.compactJournalBytes })
-      : new MemoryDurability();
+    this.storage = this.openStorage(dataDir);
     let authenticator: ScramAuthenticator | undefined;
     try {
       if (authMode === 'required') {
@@ -102,7 +99,7 @@ export class EmbeddedMongoServer {
     }
     this.runner = new CommandRunner(
       this.engine,
-      this.storage,
+      this.storage.store,
       { host: this.host, port: () => this.port, dataDir, defaultMaxTimeMS: this.opts.defaultMaxTimeMS },
       authenticator,
     );
@@ -127,6 +124,41 @@ export class EmbeddedMongoServer {
     this.sweepTimer = setInterval(() => this.runner.sweepCursors(), 60_000);
   }
 
+  /**
+   * Opens the lmdb store (a private temporary one in memory) and the engine's catalog; with a data directory
+   * also takes its lock and migrates data of the journal-based storage of earlier versions.
+   */
+  private openStorage(dataDir: string | null): { store: Store; close(): Promise<void> } {
+    if (!dataDir) {
+      const store = Store.open(null);
+      this.engine = new Engine(store);
+      return { store, close: () => store.close() };
+    }
+    prepareDataDir(dataDir);
+    acquireLock(dataDir);
+    let store: Store | undefined;
+    try {
+      store = Store.open(dataDir);
+      this.engine = new Engine(store);
+      migrateLegacyFiles(dataDir, this.engine, (fn) => (store as Store).writeSync(fn), this.log);
+    } catch (e) {
+      void store?.close();
+      releaseLock(dataDir);
+      throw e;
+    }
+    const opened = store;
+    return {
+      store: opened,
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          releaseLock(dataDir);
+        }
+      },
+    };
+  }
+
   /** Connection string, with the credentials when authentication is required. */
   get uri(): string {
     return connectionString(this.host, this.port, this.credentials);
@@ -138,28 +170,25 @@ export class EmbeddedMongoServer {
     this.ttlRunning = true;
     let removed = 0;
     try {
-      for (const db of this.engine.dbs.values()) {
-        for (const coll of db.collections.values()) {
-          for (const idx of coll.indexes) {
-            if (idx.ttlSeconds === undefined) continue;
-            const field = idx.fields[0] as string;
-            const limit = now - idx.ttlSeconds * 1000;
-            const expired: Doc[] = [];
-            for (const d of coll.docs.values()) {
-              if (idx.partial && !idx.partial.test(d)) continue;
-              let min = Infinity;
-              for (const v of pathValues(d, field)) if (v instanceof Date) min = Math.min(min, v.getTime());
-              if (min <= limit) expired.push(d);
-            }
-            for (const d of expired) {
-              if (coll.docs.get(keyOfId(d)) !== d) continue;
-              this.engine.remove(coll, d);
-              removed++;
+      removed = await this.storage.store.write(() => {
+        let n = 0;
+        for (const db of this.engine.dbs.values()) {
+          for (const coll of db.collections.values()) {
+            for (const idx of coll.indexes) {
+              if (idx.ttlSeconds === undefined) continue;
+              // The TTL index itself finds what expired: dates up to the limit (for arrays, the earliest date).
+              const field = idx.fields[0] as string;
+              const limit = new Date(now - idx.ttlSeconds * 1000);
+              const expired = this.engine.match(coll, { [field]: { $lte: limit } }, { hint: idx.spec.name });
+              for (const d of expired) {
+                this.engine.remove(coll, d);
+                n++;
+              }
             }
           }
         }
-      }
-      if (removed) await this.storage.sync();
+        return n;
+      });
     } catch (e) {
       this.log(`TTL monitor failed: ${(e as Error).message}`);
     } finally {
@@ -311,8 +340,4 @@ export class EmbeddedMongoServer {
     await closed;
     await this.storage.close();
   }
-}
-
-function keyOfId(d: Doc): string {
-  return keyOf(d._id);
 }

@@ -1,20 +1,19 @@
 /**
- * Durability: an append-only journal with group commit, snapshots, and a lock file.
+ * The data directory: its lock file, its permissions, and the migration of data written by the journal-based
+ * storage of earlier versions (`snapshot.bson` + `journal.bson`) into the lmdb store (store.ts).
  *
  * Files in the data directory:
- * - `mongod.lock`   pid of the owning process (created exclusively; stale when that pid is dead)
- * - `snapshot.bson` full state as of some log sequence number (LSN), replaced atomically (temp + fsync + rename)
- * - `journal.bson`  changes after the snapshot, appended and fsynced before a write is acknowledged
- *
- * - `credentials.json` the generated user and password when authentication is required (see auth.ts)
+ * - `mongod.lock`        pid of the owning process (created exclusively; stale when that pid is dead)
+ * - `storage.mdb`        the lmdb data file; `storage.mdb-lock` its reader table
+ * - `credentials.json`   the generated user and password when authentication is required (see auth.ts)
  *
  * The directory is created (and kept) with mode 0700 and every file in it with mode 0600, whatever the umask:
  * the data holds password hashes and signing keys. Files left with wider modes by an older version are
  * tightened when the directory is opened.
  *
- * Both files are sequences of frames: `uint32 length | uint32 crc32(payload) | payload` where the payload is a
- * BSON document `{ lsn, r: <record> }` (the first snapshot frame is `{ lsn, snapshot: true }`). A frame that is
- * cut short or fails its checksum ends the journal: it is a torn write from a crash, and is truncated away.
+ * Legacy files are sequences of frames `uint32 length | uint32 crc32(payload) | payload`, the payload a BSON
+ * document `{ lsn, r: <record> }`; a frame cut short or failing its checksum ends the journal (a torn write).
+ * They are replayed once, in one transaction, and renamed to `*.migrated` so they are never read again.
  */
 import {
   chmodSync,
@@ -28,33 +27,28 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
-  statSync,
   unlinkSync,
   writeSync,
-  ftruncateSync,
-  fstatSync,
 } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { deserialize, serialize, type UUID } from 'bson';
-import { type Engine, makeIndexSpec, type ChangeRecord, type Collection, type IndexSpec } from './engine.js';
-import { applyTypes, docTypes, normalize, normalizeDoc } from './types.js';
-import { keyOf, type Doc } from './values.js';
-import type { Durability } from './commands.js';
+import { deserialize, type UUID } from 'bson';
+import { type Engine, makeIndexSpec, type Collection } from './engine.js';
+import { isAlive } from './store.js';
+import { normalize, normalizeDoc } from './types.js';
+import type { Doc } from './values.js';
 
 const LOCK_FILE = 'mongod.lock';
 const SNAPSHOT_FILE = 'snapshot.bson';
 const JOURNAL_FILE = 'journal.bson';
 const FRAME_HEADER = 8;
 const MAX_FRAME = 64 * 1024 * 1024;
-const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
 /** Owner-only modes for the data directory and its files (set explicitly, so the umask does not matter). */
 export const DIR_MODE = 0o700;
 export const FILE_MODE = 0o600;
 
 /** Creates the data directory (0700) or tightens an existing one and the files in it. */
-function prepareDataDir(dir: string): void {
+export function prepareDataDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   chmodSync(dir, DIR_MODE);
   for (const name of readdirSync(dir)) {
@@ -89,16 +83,6 @@ export class DataDirLockedError extends Error {
   }
 }
 
-/** One record as BSON, framed: one allocation and one copy (a journal write per stored document). */
-function frameRecord(record: Doc): Buffer {
-  const payload = serialize(record, { ignoreUndefined: true, checkKeys: false });
-  const framed = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
-  framed.writeUInt32LE(payload.length, 0);
-  framed.writeUInt32LE(crc32(payload) >>> 0, 4);
-  framed.set(payload, FRAME_HEADER);
-  return framed;
-}
-
 /** Reads frames until the end or the first damaged frame; returns payloads and the offset of the valid end. */
 export function readFrames(buf: Buffer): { payloads: Buffer[]; validEnd: number } {
   const payloads: Buffer[] = [];
@@ -115,17 +99,7 @@ export function readFrames(buf: Buffer): { payloads: Buffer[]; validEnd: number 
   return { payloads, validEnd: off };
 }
 
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function acquireLock(dir: string): void {
+export function acquireLock(dir: string): void {
   const path = join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -153,7 +127,7 @@ function acquireLock(dir: string): void {
   throw new Error(`Unable to lock the data directory ${dir}`);
 }
 
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   try {
     const fd = openSync(dir, 'r');
     try {
@@ -168,7 +142,16 @@ function fsyncDir(dir: string): void {
 
 const DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
 
-/** Applies a decoded record to the engine (used for replay; the engine does not re-emit it). */
+/** Releases the data directory lock (on stop, or when start-up fails). */
+export function releaseLock(dir: string): void {
+  try {
+    unlinkSync(join(dir, LOCK_FILE));
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Applies a legacy journal/snapshot record to the engine (inside the migration transaction). */
 function applyRecord(engine: Engine, r: Doc): void {
   const db = r.db as string;
   const c = r.c as string;
@@ -185,7 +168,7 @@ function applyRecord(engine: Engine, r: Doc): void {
       engine.dropDatabase(db);
       break;
     case 'ci':
-      engine.createIndex(coll(), makeIndexSpec(normalize(r.spec) as Doc) as IndexSpec);
+      engine.createIndex(coll(), makeIndexSpec(normalize(r.spec) as Doc));
       break;
     case 'di': {
       const col = engine.getCollection(db, c);
@@ -196,17 +179,15 @@ function applyRecord(engine: Engine, r: Doc): void {
     case 'u': {
       const { doc, types } = normalizeDoc(r.doc as Doc);
       const col = coll();
-      const old = col.docs.get(keyOf(doc._id));
-      if (old) col.replaceStored(old, doc);
-      else col.insertStored(doc);
-      if (types) docTypes.set(doc, types);
+      const old = col.get(doc._id);
+      if (old) engine.replace(col, old, doc, types);
+      else engine.insert(col, doc, types);
       break;
     }
     case 'd': {
       const col = engine.getCollection(db, c);
-      const id = normalize(r.id);
-      const old = col?.docs.get(keyOf(id));
-      if (col && old) col.deleteStored(old);
+      const old = col?.get(normalize(r.id));
+      if (col && old) engine.remove(col, old);
       break;
     }
     default:
@@ -214,232 +195,56 @@ function applyRecord(engine: Engine, r: Doc): void {
   }
 }
 
-function replay(engine: Engine, rec: Doc, file: string, lsn?: number): void {
-  try {
-    applyRecord(engine, rec);
-  } catch (e) {
-    const at = lsn === undefined ? '' : ` (record lsn ${lsn})`;
-    throw new Error(`Cannot replay ${file}${at}: ${(e as Error).message}`, { cause: e });
-  }
-}
-
-/** Changes of an in-memory server are durable as soon as they are applied. */
-export class MemoryDurability implements Durability {
-  sync(): Promise<void> {
-    return Promise.resolve();
-  }
-  async close(): Promise<void> {}
-}
-
-export class DiskStorage implements Durability {
-  private lsn = 0;
-  private durableLsn = 0;
-  private pending: Buffer[] = [];
-  private pendingLsn = 0;
-  private waiters: Array<{ lsn: number; resolve: () => void; reject: (e: Error) => void }> = [];
-  private flushing: Promise<void> | null = null;
-  private journalBytes = 0;
-  /** Size of the last snapshot written (or found at start). */
-  private snapshotBytes = 0;
-  private failed: Error | null = null;
-  private closed = false;
-
-  private constructor(
-    readonly dir: string,
-    private readonly engine: Engine,
-    private journal: FileHandle,
-    private readonly compactBytes: number,
-  ) {}
-
-  static async open(dir: string, engine: Engine, opts: { compactBytes?: number } = {}): Promise<DiskStorage> {
-    prepareDataDir(dir);
-    acquireLock(dir);
-    try {
-      let lsn = 0;
-      const snapPath = join(dir, SNAPSHOT_FILE);
-      const journalPath = join(dir, JOURNAL_FILE);
-      engine.onChange = () => {};
-      if (existsSync(snapPath)) {
-        const { payloads } = readFrames(readFileSync(snapPath));
-        for (const p of payloads) {
-          const rec = deserialize(p, DECODE) as Doc;
-          if (rec.snapshot) lsn = Number(normalize(rec.lsn));
-          else replay(engine, rec.r as Doc, snapPath);
-        }
-      }
-      let journalBytes = 0;
-      if (existsSync(journalPath)) {
-        const buf = readFileSync(journalPath);
-        const { payloads, validEnd } = readFrames(buf);
-        for (const p of payloads) {
-          const rec = deserialize(p, DECODE) as Doc;
-          const recLsn = Number(normalize(rec.lsn));
-          if (recLsn <= lsn) continue;
-          replay(engine, rec.r as Doc, journalPath, recLsn);
-          lsn = recLsn;
-        }
-        if (validEnd < buf.length) {
-          // torn tail from a crash: drop it so new frames follow the last good one
-          const fd = openSync(journalPath, 'r+');
-          ftruncateSync(fd, validEnd);
-          fsyncSync(fd);
-          closeSync(fd);
-        }
-        journalBytes = validEnd;
-      }
-      const fh = await open(journalPath, 'a', FILE_MODE);
-      await fh.chmod(FILE_MODE);
-      const st = new DiskStorage(dir, engine, fh, opts.compactBytes ?? DEFAULT_COMPACT_BYTES);
-      st.lsn = lsn;
-      st.durableLsn = lsn;
-      st.pendingLsn = lsn;
-      st.journalBytes = journalBytes;
-      st.snapshotBytes = existsSync(snapPath) ? statSync(snapPath).size : 0;
-      engine.onChange = (rec) => st.append(rec);
-      if (st.shouldCompact()) st.compact();
-      return st;
-    } catch (e) {
+/**
+ * Moves data of the journal-based storage into the lmdb store: the snapshot, then the journal records it does
+ * not cover, in one transaction (a crash during migration leaves the legacy files in place and the store
+ * empty, so the next start migrates again). Returns the number of records replayed, or 0 without legacy files.
+ */
+export function migrateLegacyFiles(
+  dir: string,
+  engine: Engine,
+  writeSync: (fn: () => void) => void,
+  log: (msg: string) => void,
+): number {
+  const snapPath = join(dir, SNAPSHOT_FILE);
+  const journalPath = join(dir, JOURNAL_FILE);
+  if (!existsSync(snapPath) && !existsSync(journalPath)) return 0;
+  let replayed = 0;
+  writeSync(() => {
+    let lsn = 0;
+    const replay = (rec: Doc, file: string, at?: number) => {
       try {
-        unlinkSync(join(dir, LOCK_FILE));
-      } catch {
-        /* ignore */
-      }
-      throw e;
-    }
-  }
-
-  private append(rec: ChangeRecord): void {
-    if (this.closed) throw new Error('storage is closed');
-    this.lsn++;
-    this.pending.push(frameRecord({ lsn: this.lsn, r: rec }));
-    this.pendingLsn = this.lsn;
-  }
-
-  sync(): Promise<void> {
-    if (this.failed) return Promise.reject(this.failed);
-    if (this.durableLsn >= this.lsn) return Promise.resolve();
-    const target = this.lsn;
-    const p = new Promise<void>((resolve, reject) => this.waiters.push({ lsn: target, resolve, reject }));
-    this.kick();
-    return p;
-  }
-
-  private kick(): void {
-    if (this.flushing) return;
-    this.flushing = this.flushLoop().finally(() => {
-      this.flushing = null;
-      if (this.pending.length) this.kick();
-    });
-  }
-
-  /** Group commit: every pass writes everything queued so far with a single fsync. */
-  private async flushLoop(): Promise<void> {
-    while (this.pending.length) {
-      const bufs = this.pending;
-      const upTo = this.pendingLsn;
-      this.pending = [];
-      const data = bufs.length === 1 ? (bufs[0] as Buffer) : Buffer.concat(bufs);
-      try {
-        await this.journal.write(data);
-        await this.journal.datasync();
+        applyRecord(engine, rec);
+        replayed++;
       } catch (e) {
-        this.failed = e as Error;
-        for (const w of this.waiters.splice(0)) w.reject(this.failed);
-        return;
+        const where = at === undefined ? '' : ` (record lsn ${at})`;
+        throw new Error(
+          `Cannot migrate ${file}${where} into the lmdb store: ${(e as Error).message}. The legacy files are unchanged; export the data with mongodump from the previous version and import it with mongorestore.`,
+          { cause: e },
+        );
       }
-      this.journalBytes += data.length;
-      this.durableLsn = upTo;
-      const ready = this.waiters.filter((w) => w.lsn <= upTo);
-      this.waiters = this.waiters.filter((w) => w.lsn > upTo);
-      for (const w of ready) w.resolve();
-    }
-    if (this.shouldCompact() && this.pending.length === 0) this.compact();
-  }
-
-  /**
-   * A snapshot rewrites the whole state, so the journal may grow to the larger of compactBytes and
-   * the last snapshot's size first: each journaled byte then pays for at most one snapshot byte, and
-   * a large store is not stalled by a full rewrite every compactBytes. Replay at start reads at most
-   * about twice the state.
-   */
-  private shouldCompact(): boolean {
-    return this.journalBytes > Math.max(this.compactBytes, this.snapshotBytes);
-  }
-
-  /**
-   * Writes a snapshot of the whole engine (temp file, fsync, rename, fsync dir) and empties the journal.
-   * Synchronous so no change can interleave; only called while nothing is pending.
-   */
-  compact(): void {
-    if (this.pending.length) return;
-    const tmp = join(this.dir, SNAPSHOT_FILE + '.tmp');
-    const fd = openPrivate(tmp, 'w');
-    try {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let written = 0;
-      const put = (obj: Doc) => {
-        const b = frameRecord(obj);
-        chunks.push(b);
-        size += b.length;
-        written += b.length;
-        if (size > 4 * 1024 * 1024) {
-          writeSync(fd, Buffer.concat(chunks));
-          chunks.length = 0;
-          size = 0;
-        }
-      };
-      put({ lsn: this.lsn, snapshot: true });
-      for (const db of this.engine.dbs.values()) {
-        for (const coll of db.collections.values()) {
-          put({ r: { op: 'c', db: db.name, c: coll.name, options: coll.options, uuid: coll.uuid } });
-          for (const idx of coll.indexes) put({ r: { op: 'ci', db: db.name, c: coll.name, spec: idx.spec } });
-          for (const d of coll.docs.values())
-            put({ r: { op: 'i', db: db.name, c: coll.name, doc: applyTypes(d, docTypes.get(d)) } });
-        }
-      }
-      if (chunks.length) writeSync(fd, Buffer.concat(chunks));
-      fsyncSync(fd);
-      this.snapshotBytes = written;
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, join(this.dir, SNAPSHOT_FILE));
-    fsyncDir(this.dir);
-    // Every journal record is now covered by the snapshot's LSN; truncating is safe even if interrupted.
-    const jfd = openSync(join(this.dir, JOURNAL_FILE), 'r+');
-    try {
-      ftruncateSync(jfd, 0);
-      fsyncSync(jfd);
-    } finally {
-      closeSync(jfd);
-    }
-    this.journalBytes = 0;
-  }
-
-  journalSize(): number {
-    try {
-      return fstatSync(this.journal.fd).size;
-    } catch {
-      return this.journalBytes;
-    }
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.sync();
-      while (this.flushing) await this.flushing;
-      if (!this.failed && this.journalBytes > 0) this.compact();
-    } finally {
-      this.closed = true;
-      this.engine.onChange = () => {};
-      await this.journal.close().catch(() => {});
-      try {
-        unlinkSync(join(this.dir, LOCK_FILE));
-      } catch {
-        /* ignore */
+    };
+    if (existsSync(snapPath)) {
+      for (const p of readFrames(readFileSync(snapPath)).payloads) {
+        const rec = deserialize(p, DECODE) as Doc;
+        if (rec.snapshot) lsn = Number(normalize(rec.lsn));
+        else replay(rec.r as Doc, snapPath);
       }
     }
-  }
+    if (existsSync(journalPath)) {
+      for (const p of readFrames(readFileSync(journalPath)).payloads) {
+        const rec = deserialize(p, DECODE) as Doc;
+        const recLsn = Number(normalize(rec.lsn));
+        if (recLsn <= lsn) continue;
+        replay(rec.r as Doc, journalPath, recLsn);
+        lsn = recLsn;
+      }
+    }
+  });
+  for (const f of [snapPath, journalPath]) if (existsSync(f)) renameSync(f, `${f}.migrated`);
+  fsyncDir(dir);
+  log(
+    `Migrated ${replayed} records from the journal-based storage (snapshot.bson, journal.bson) into storage.mdb; the old files are kept as *.migrated and can be deleted.`,
+  );
+  return replayed;
 }

@@ -2,7 +2,7 @@
  * Worker-thread entry: runs the embedded server off the caller's event loop.
  * Protocol with index.ts: workerData = ServerOptions; posts {type:"ready", port, credentials, credentialsFile} or
  * {type:"error", message};
- * on {type:"stop"} shuts down (flushing the journal) and posts {type:"stopped"}.
+ * {type:"log", message} for notices; on {type:"stop"} shuts down (flushing the store) and posts {type:"stopped"}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedMongoServer, type ServerOptions } from './server.js';
@@ -16,6 +16,7 @@ try {
   server = await EmbeddedMongoServer.start({
     ...(workerData as ServerOptions),
     log: (m) => {
+      port.postMessage({ type: 'log', message: m });
       if (process.env.EMBEDDED_MONGO_DEBUG) console.error(`[embedded-mongo] ${m}`);
     },
   });

@@ -1,0 +1,337 @@
+/**
+ * Collections and their indexes on the lmdb store (see store.ts for the tables and keys.ts for the key encoding).
+ *
+ * A collection knows its number (the key prefix of its documents), its index definitions and its document count;
+ * documents themselves stay in lmdb and are decoded when read, so what a collection keeps in JS memory does not
+ * grow with the data. Every method that writes must run inside `Store.write` (a command's transaction).
+ */
+import { deserialize, serialize, type UUID } from 'bson';
+import { MINGO_OPTIONS } from './engine.js';
+import { Query } from './query.js';
+import { type MongoServerError, mongoError } from './errors.js';
+import { docKey, MAX_PART, partsLength, valueParts, type KeyPart } from './keys.js';
+import type { Store } from './store.js';
+import { applyTypes, docTypes, normalizeDoc, type TypeMap } from './types.js';
+import { formatValue, isPlainObject, keyOf, pathValues, type Doc } from './values.js';
+
+export interface IndexSpec extends Doc {
+  v: number;
+  key: Doc;
+  name: string;
+}
+
+const MAX_KEY_COMBINATIONS = 10000;
+const EMPTY = Buffer.alloc(0);
+const DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
+const ENCODE = { ignoreUndefined: true, checkKeys: false } as const;
+
+/** One key of a document in an index: its encoded parts and the field values that produced them. */
+export interface IndexKey {
+  parts: KeyPart[];
+  values: unknown[];
+}
+
+export class Index {
+  readonly fields: string[];
+  readonly unique: boolean;
+  readonly sparse: boolean;
+  readonly partial: Query | undefined;
+  readonly ttlSeconds: number | undefined;
+  /** Special (text, 2dsphere, …) indexes are kept in the catalog but not maintained. */
+  readonly maintained: boolean;
+
+  constructor(
+    readonly spec: IndexSpec,
+    /** Key prefix of this index's entries in the index table. */
+    readonly no: number,
+    /** Whether some document produced several keys (an array on an indexed path): then no index sort. */
+    public multikey = false,
+  ) {
+    this.fields = Object.keys(spec.key);
+    this.unique = spec.unique === true;
+    this.sparse = spec.sparse === true;
+    this.partial = isPlainObject(spec.partialFilterExpression)
+      ? new Query(spec.partialFilterExpression, MINGO_OPTIONS)
+      : undefined;
+    this.ttlSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
+    this.maintained = Object.values(spec.key).every((v) => typeof v === 'number' || v === 'hashed');
+  }
+
+  /** Index keys of a document (none when the index is special, or sparse/partial and the document is left out). */
+  keysOf(doc: Doc): IndexKey[] {
+    if (!this.maintained) return [];
+    if (this.partial && !this.partial.test(doc)) return [];
+    // Common case, same result as below: every field holds one value (no arrays to expand).
+    const single: unknown[] = [];
+    for (const f of this.fields) {
+      const values = pathValues(doc, f);
+      if (values.length !== 1) break;
+      single.push(values[0]);
+    }
+    if (single.length === this.fields.length) {
+      if (this.sparse && single.every((v) => v === undefined)) return [];
+      return [{ parts: single.flatMap(valueParts), values: single }];
+    }
+    const perField = this.fields.map((f) => {
+      const seen = new Map<string, unknown>();
+      for (const v of pathValues(doc, f)) {
+        const k = keyOf(v);
+        if (!seen.has(k)) seen.set(k, v);
+      }
+      return [...seen.values()];
+    });
+    // sparse: documents lacking every indexed field are not indexed (explicit nulls are)
+    if (this.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
+    let combos: unknown[][] = [[]];
+    for (const vals of perField) {
+      const next: unknown[][] = [];
+      for (const c of combos) for (const v of vals) next.push([...c, v]);
+      combos = next;
+      if (combos.length > MAX_KEY_COMBINATIONS) throw mongoError(171, 'cannot index parallel arrays');
+    }
+    return combos.map((values) => ({ parts: values.flatMap(valueParts), values }));
+  }
+
+  /** Whether a document puts an array on one of the indexed paths. */
+  isMultikeyFor(doc: Doc): boolean {
+    return this.fields.some((f) => crossesArray(doc, f));
+  }
+
+  /** The `_id` parts at the end of an entry key of this index. */
+  idPartsOf(entry: readonly KeyPart[]): KeyPart[] {
+    let at = 1;
+    for (let i = 0; i < this.fields.length; i++) at += partsLength(entry, at);
+    return entry.slice(at);
+  }
+
+  /** Whether equality lookups may use this index (every document has at least one entry). */
+  get usableForEquality(): boolean {
+    return this.maintained && !this.sparse && !this.partial && this.spec.hidden !== true;
+  }
+}
+
+/** Whether a dotted path meets an array anywhere (an array value or an array on the way). */
+function crossesArray(doc: unknown, path: string): boolean {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (Array.isArray(cur)) return true;
+    if (!isPlainObject(cur) || !Object.prototype.hasOwnProperty.call(cur, part)) return false;
+    cur = cur[part];
+  }
+  return Array.isArray(cur);
+}
+
+export function duplicateKeyError(
+  ns: string,
+  indexName: string,
+  keyPattern: Doc,
+  fields: string[],
+  values: unknown[],
+): MongoServerError {
+  const keyValue: Doc = {};
+  fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
+  const dup = '{ ' + fields.map((f, i) => `${f}: ${formatValue(values[i])}`).join(', ') + ' }';
+  return mongoError(
+    11000,
+    `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: ${dup}`,
+    {
+      keyPattern: { ...keyPattern },
+      keyValue,
+    },
+  );
+}
+
+function sameParts(a: readonly KeyPart[], b: readonly KeyPart[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function partsId(parts: readonly KeyPart[]): string {
+  return JSON.stringify(parts);
+}
+
+export class Collection {
+  indexes: Index[] = [];
+  /** Number of documents (kept in the meta table, updated in the same transaction as the documents). */
+  count = 0;
+
+  constructor(
+    readonly store: Store,
+    readonly db: string,
+    readonly name: string,
+    readonly options: Doc,
+    readonly uuid: UUID,
+    /** Key prefix of this collection's documents in the documents table. */
+    readonly no: number,
+  ) {}
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  idIndexSpec(): IndexSpec {
+    return { v: 2, key: { _id: 1 }, name: '_id_' };
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------------------
+
+  /** Decodes a stored document, recording its exact numeric types for re-encoding. */
+  decode(buf: Buffer): Doc {
+    const { doc, types } = normalizeDoc(deserialize(buf, DECODE) as Doc);
+    if (types) docTypes.set(doc, types);
+    return doc;
+  }
+
+  /** The stored document with this `_id` value. */
+  get(id: unknown): Doc | undefined {
+    return this.getByIdParts(valueParts(id));
+  }
+
+  getByIdParts(idParts: readonly KeyPart[]): Doc | undefined {
+    const buf = this.store.docs.getBinary([this.no, ...idParts]);
+    return buf === undefined ? undefined : this.decode(buf);
+  }
+
+  /** Every document in `_id` order (the natural order of this store), optionally within an `_id` key range. */
+  *all(range?: { start: KeyPart[]; end: KeyPart[]; reverse?: boolean }, stats?: ScanStats): Generator<Doc> {
+    const start = [this.no, ...(range?.start ?? [])];
+    const end = [this.no, ...(range?.end ?? [MAX_PART])];
+    const entries = this.store.docs.getRange(
+      range?.reverse ? { start: end, end: start, reverse: true } : { start, end },
+    );
+    for (const { value } of entries) {
+      if (stats) stats.docsExamined++;
+      yield this.decode(value);
+    }
+  }
+
+  // ---- writing (inside a write transaction) ----------------------------------------------------------------
+
+  /**
+   * Throws the duplicate key error a write of `doc` would cause. `keys` are the document's keys per index (in
+   * `indexes` order). Candidates with the same encoded key are compared by value, since keys are lossy.
+   */
+  private checkUnique(doc: Doc, idParts: KeyPart[], isNew: boolean, keys: IndexKey[][]): void {
+    if (isNew && this.store.docs.doesExist([this.no, ...idParts]))
+      throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
+    for (let i = 0; i < this.indexes.length; i++) {
+      const idx = this.indexes[i] as Index;
+      if (!idx.unique) continue;
+      for (const key of keys[i] ?? []) {
+        const wanted = JSON.stringify(key.values.map(keyOf));
+        const prefix = [idx.no, ...key.parts];
+        for (const entry of this.store.index.getKeys({ start: prefix, end: [...prefix, MAX_PART] })) {
+          const otherId = idx.idPartsOf(entry as KeyPart[]);
+          if (sameParts(otherId, idParts)) continue;
+          const other = this.getByIdParts(otherId);
+          if (other && idx.keysOf(other).some((k) => JSON.stringify(k.values.map(keyOf)) === wanted))
+            throw duplicateKeyError(this.ns, idx.spec.name, idx.spec.key, idx.fields, key.values);
+        }
+      }
+    }
+  }
+
+  private encode(doc: Doc, types: TypeMap | undefined): Buffer {
+    return serialize(applyTypes(doc, types), ENCODE) as Buffer;
+  }
+
+  /** Marks an index multikey (persisted with the catalog) the first time a document needs it. */
+  private noteMultikey(idx: Index, doc: Doc, onCatalogChange: () => void): void {
+    if (!idx.multikey && idx.isMultikeyFor(doc)) {
+      idx.multikey = true;
+      onCatalogChange();
+    }
+  }
+
+  insertStored(doc: Doc, types: TypeMap | undefined, onCatalogChange: () => void): void {
+    const idParts = valueParts(doc._id);
+    // Each index's keys are computed once, for the unique check and for the insert.
+    const keys = this.indexes.map((idx) => idx.keysOf(doc));
+    this.checkUnique(doc, idParts, true, keys);
+    this.store.docs.putSync(docKey(this.no, doc._id), this.encode(doc, types));
+    this.indexes.forEach((idx, i) => {
+      for (const k of keys[i] ?? []) this.store.index.putSync([idx.no, ...k.parts, ...idParts], EMPTY);
+      this.noteMultikey(idx, doc, onCatalogChange);
+    });
+    if (types) docTypes.set(doc, types);
+    this.setCount(this.count + 1);
+  }
+
+  replaceStored(oldDoc: Doc, newDoc: Doc, types: TypeMap | undefined, onCatalogChange: () => void): void {
+    const idParts = valueParts(oldDoc._id);
+    const newKeys = this.indexes.map((idx) => idx.keysOf(newDoc));
+    this.checkUnique(newDoc, idParts, false, newKeys);
+    this.indexes.forEach((idx, i) => {
+      const before = new Map(idx.keysOf(oldDoc).map((k) => [partsId(k.parts), k]));
+      const after = new Map((newKeys[i] ?? []).map((k) => [partsId(k.parts), k]));
+      for (const [id, k] of before)
+        if (!after.has(id)) this.store.index.removeSync([idx.no, ...k.parts, ...idParts]);
+      for (const [id, k] of after)
+        if (!before.has(id)) this.store.index.putSync([idx.no, ...k.parts, ...idParts], EMPTY);
+      this.noteMultikey(idx, newDoc, onCatalogChange);
+    });
+    this.store.docs.putSync(docKey(this.no, oldDoc._id), this.encode(newDoc, types));
+    if (types) docTypes.set(newDoc, types);
+  }
+
+  deleteStored(doc: Doc): boolean {
+    const idParts = valueParts(doc._id);
+    if (!this.store.docs.removeSync([this.no, ...idParts])) return false;
+    for (const idx of this.indexes)
+      for (const k of idx.keysOf(doc)) this.store.index.removeSync([idx.no, ...k.parts, ...idParts]);
+    this.setCount(this.count - 1);
+    return true;
+  }
+
+  /** Adds the entries of every stored document to a new index, failing like mongod on duplicates. */
+  buildIndex(idx: Index, onDuplicate: (dup: MongoServerError) => MongoServerError): void {
+    for (const doc of this.all()) {
+      const idParts = valueParts(doc._id);
+      for (const key of idx.keysOf(doc)) {
+        if (idx.unique) {
+          const prefix = [idx.no, ...key.parts];
+          for (const entry of this.store.index.getKeys({ start: prefix, end: [...prefix, MAX_PART] })) {
+            if (sameParts(idx.idPartsOf(entry as KeyPart[]), idParts)) continue;
+            throw onDuplicate(
+              duplicateKeyError(this.ns, idx.spec.name, idx.spec.key, idx.fields, key.values),
+            );
+          }
+        }
+        this.store.index.putSync([idx.no, ...key.parts, ...idParts], EMPTY);
+      }
+      if (!idx.multikey && idx.isMultikeyFor(doc)) idx.multikey = true;
+    }
+  }
+
+  /** Removes every entry of an index. */
+  clearIndex(idx: Index): void {
+    for (const key of this.store.index.getKeys({ start: [idx.no], end: [idx.no, MAX_PART] }))
+      this.store.index.removeSync(key);
+  }
+
+  /** Removes every document and index entry of this collection. */
+  clear(): void {
+    for (const key of this.store.docs.getKeys({ start: [this.no], end: [this.no, MAX_PART] }))
+      this.store.docs.removeSync(key);
+    for (const idx of this.indexes) this.clearIndex(idx);
+    this.store.meta.removeSync(['count', this.no]);
+    this.count = 0;
+  }
+
+  private setCount(n: number): void {
+    this.count = n;
+    this.store.meta.putSync(['count', this.no], n);
+  }
+}
+
+/** Work counters of a query, reported by explain's executionStats. */
+export interface ScanStats {
+  keysExamined: number;
+  docsExamined: number;
+}
+
+export class Database {
+  readonly collections = new Map<string, Collection>();
+  constructor(readonly name: string) {}
+}

@@ -1,0 +1,469 @@
+/**
+ * Query planning: which ordered index (or the `_id` order of the documents table) answers a filter, with which key
+ * ranges, and whether it also delivers the requested sort so that `sort` + `limit` stop early.
+ *
+ * The planner reads the top-level conditions of a filter (and of a top-level `$and`): equality and `$in`
+ * fix an index field to points; `$gt/$gte/$lt/$lte` give a range on the first field that is not fixed (type
+ * bracketed like mongod: `{$gt: date}` only reaches dates). Every other condition is left to the matcher: the
+ * index only narrows what is read, candidates are always tested against the whole filter. Among the usable
+ * indexes it scores fixed fields, then a range, then a delivered sort; `hint` (a name or key pattern, or
+ * `{$natural: ±1}`) overrides the choice. Multikey indexes keep only one side of a range (different array
+ * elements may satisfy the two sides) and never deliver a sort.
+ */
+import type { Collection, Index, ScanStats } from './collection.js';
+import { mongoError } from './errors.js';
+import { isCutInKeys, MAX_PART, TAG, valueParts, type KeyPart } from './keys.js';
+import { bsonType, isPlainObject, keyOf, type Doc } from './values.js';
+
+/** Most key ranges a plan may have (the product of the `$in` lists of the fixed fields). */
+const MAX_RANGES = 1000;
+
+export interface KeyRange {
+  start: KeyPart[];
+  end: KeyPart[];
+}
+
+export interface Plan {
+  /** COLLSCAN: every document; IDSCAN: ranges of `_id` in the documents table; IXSCAN: ranges of an index. */
+  stage: 'COLLSCAN' | 'IDSCAN' | 'IXSCAN';
+  index?: Index;
+  /** Key ranges without the table prefix (index or collection number), ascending, start inclusive, end exclusive. */
+  ranges: KeyRange[];
+  reverse: boolean;
+  /** The scan yields documents in the requested sort order. */
+  sortCovered: boolean;
+  /** Bounds per index field as mongod's explain prints them. */
+  bounds: Record<string, string[]>;
+  /** IDSCAN of `_id` values (not a range): one document at most per range. */
+  idPoints?: boolean;
+  /** The key ranges are exactly the filter: every key in them is one matching document (counts need no reads). */
+  exact?: boolean;
+}
+
+interface FieldBounds {
+  /** Fixed values (equality / $in); undefined when the field is not fixed. */
+  points?: unknown[];
+  lower?: { value: unknown; inclusive: boolean };
+  upper?: { value: unknown; inclusive: boolean };
+}
+
+function isScalar(v: unknown): boolean {
+  if (v === undefined) return false;
+  if (v === null) return true;
+  const t = typeof v;
+  if (t === 'string' || t === 'boolean') return true;
+  if (t === 'number') return !Number.isNaN(v);
+  if (v instanceof Date) return !Number.isNaN(v.getTime());
+  if (Array.isArray(v) || v instanceof RegExp || isPlainObject(v)) return false;
+  const bt = bsonType(v);
+  return (
+    bt === 'ObjectId' ||
+    bt === 'Long' ||
+    bt === 'Int32' ||
+    bt === 'Double' ||
+    bt === 'Binary' ||
+    bt === 'UUID' ||
+    Buffer.isBuffer(v)
+  );
+}
+
+/** The conditions of a filter per top-level field (a top-level `$and` is flattened). */
+function fieldConditions(filter: Doc, out = new Map<string, unknown[]>()): Map<string, unknown[]> {
+  for (const [k, cond] of Object.entries(filter)) {
+    if (k === '$and' && Array.isArray(cond)) {
+      for (const part of cond) if (isPlainObject(part)) fieldConditions(part, out);
+      continue;
+    }
+    if (k.startsWith('$')) continue;
+    const list = out.get(k) ?? [];
+    list.push(cond);
+    out.set(k, list);
+  }
+  return out;
+}
+
+function boundsOf(conds: unknown[]): FieldBounds | undefined {
+  const b: FieldBounds = {};
+  for (const cond of conds) {
+    if (isScalar(cond)) {
+      b.points = intersect(b.points, [cond]);
+      continue;
+    }
+    if (!isPlainObject(cond)) continue;
+    const keys = Object.keys(cond);
+    if (keys.length && !keys.every((k) => k.startsWith('$'))) {
+      continue; // an embedded document compared as a whole: left to the matcher
+    }
+    for (const op of keys) {
+      const v = cond[op];
+      switch (op) {
+        case '$eq':
+          if (isScalar(v)) b.points = intersect(b.points, [v]);
+          break;
+        case '$in':
+          if (Array.isArray(v) && v.length <= MAX_RANGES && v.every(isScalar))
+            b.points = intersect(b.points, v);
+          break;
+        case '$gt':
+        case '$gte':
+          if (isScalar(v) && v !== null)
+            b.lower = tighter(b.lower, { value: v, inclusive: op === '$gte' }, 1);
+          break;
+        case '$lt':
+        case '$lte':
+          if (isScalar(v) && v !== null)
+            b.upper = tighter(b.upper, { value: v, inclusive: op === '$lte' }, -1);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  if (b.lower && b.upper && tagOf(b.lower.value) !== tagOf(b.upper.value)) return undefined; // matches nothing
+  return b.points || b.lower || b.upper ? b : undefined;
+}
+
+function intersect(a: unknown[] | undefined, b: unknown[]): unknown[] {
+  if (!a) return b;
+  const keep = new Set(b.map(keyOf));
+  return a.filter((v) => keep.has(keyOf(v)));
+}
+
+function tagOf(v: unknown): KeyPart | undefined {
+  return valueParts(v)[0];
+}
+
+/** Of two bounds on the same side, the one that admits less (compared by their key encoding order). */
+function tighter(
+  current: FieldBounds['lower'],
+  next: NonNullable<FieldBounds['lower']>,
+  side: 1 | -1,
+): FieldBounds['lower'] {
+  if (!current) return next;
+  if (tagOf(current.value) !== tagOf(next.value)) return current;
+  const a = valueParts(current.value)[1] as number | string;
+  const b = valueParts(next.value)[1] as number | string;
+  if (a === b) return current.inclusive ? next : current;
+  return (side === 1 ? b > a : b < a) ? next : current;
+}
+
+/** Key range of one field's bounds: exact when the values encode without loss. */
+function fieldRange(b: FieldBounds, multikey: boolean): { start: KeyPart[]; end: KeyPart[] } {
+  let lower = b.lower;
+  let upper = b.upper;
+  if (multikey && lower && upper) upper = undefined;
+  if (!lower && !upper) return { start: [], end: [MAX_PART] };
+  // A value cut in keys stands for every value sharing its prefix: such a bound is widened to include them all.
+  if (lower && !lower.inclusive && isCutInKeys(lower.value)) lower = { ...lower, inclusive: true };
+  if (upper && !upper.inclusive && isCutInKeys(upper.value)) upper = { ...upper, inclusive: true };
+  const tag = tagOf((lower ?? upper)!.value) as KeyPart;
+  const start = lower
+    ? lower.inclusive
+      ? valueParts(lower.value)
+      : [...valueParts(lower.value), MAX_PART]
+    : [tag];
+  const end = upper
+    ? upper.inclusive
+      ? [...valueParts(upper.value), MAX_PART]
+      : valueParts(upper.value)
+    : [tag, MAX_PART];
+  return { start, end };
+}
+
+function pointRange(v: unknown): KeyRange {
+  const parts = valueParts(v);
+  return { start: parts, end: [...parts, MAX_PART] };
+}
+
+/** Whether `sort` (after dropping fields fixed to one value) follows `fields`, all ascending or all descending. */
+function sortDirection(sort: Doc | undefined, fields: string[], fixed: Set<string>): 1 | -1 | 0 | undefined {
+  if (!sort) return 0;
+  const wanted = Object.entries(sort).filter(([f]) => !fixed.has(f));
+  if (wanted.length === 0) return 0;
+  if (wanted.length > fields.length) return undefined;
+  let dir: 1 | -1 | undefined;
+  for (let i = 0; i < wanted.length; i++) {
+    const [f, d] = wanted[i] as [string, unknown];
+    if (f !== fields[i]) return undefined;
+    const n = typeof d === 'number' ? d : Number(d);
+    if (n !== 1 && n !== -1) return undefined;
+    if (dir === undefined) dir = n;
+    else if (dir !== n) return undefined;
+  }
+  return dir;
+}
+
+function hintedIndex(coll: Collection, hint: unknown): Index | '$natural' | undefined {
+  if (hint === undefined || hint === null) return undefined;
+  if (typeof hint === 'string') {
+    const idx = coll.indexes.find((i) => i.spec.name === hint);
+    if (idx) return idx;
+    if (hint === '_id_') return undefined;
+    throw mongoError(
+      2,
+      `error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+    );
+  }
+  if (isPlainObject(hint)) {
+    if (Object.keys(hint).length === 0) return undefined;
+    if ('$natural' in hint) return '$natural';
+    const idx = coll.indexes.find((i) => keyOf(i.spec.key) === keyOf(hint));
+    if (idx) return idx;
+    if (keyOf(hint) === keyOf({ _id: 1 })) return undefined;
+    throw mongoError(
+      2,
+      `error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+    );
+  }
+  throw mongoError(9, 'hint must be either a string or a nested object');
+}
+
+interface Candidate {
+  plan: Plan;
+  score: number;
+}
+
+const EXACT_OPERATORS = new Set(['$eq', '$in', '$gt', '$gte', '$lt', '$lte']);
+
+/** A value the key encoding keeps exactly (so a key range decides a condition on it without the matcher). */
+function encodesExactly(v: unknown): boolean {
+  if (typeof v === 'string') return !isCutInKeys(v);
+  if (typeof v === 'number') return Number.isFinite(v);
+  const t = bsonType(v);
+  return v === null || typeof v === 'boolean' || v instanceof Date || t === 'ObjectId';
+}
+
+/** Whether the bounds taken from `conds` express them completely (see Plan.exact). */
+function boundsAreTheFilter(filter: Doc, conds: Map<string, unknown[]>, bounded: Set<string>): boolean {
+  for (const k of Object.keys(filter)) if (k.startsWith('$') && k !== '$and') return false;
+  for (const [field, list] of conds) {
+    if (!bounded.has(field)) return false;
+    let points = false;
+    let range = false;
+    for (const cond of list) {
+      if (!isPlainObject(cond)) {
+        if (!encodesExactly(cond)) return false;
+        points = true;
+        continue;
+      }
+      for (const [op, v] of Object.entries(cond)) {
+        if (!EXACT_OPERATORS.has(op)) return false;
+        const values = op === '$in' ? (Array.isArray(v) ? v : [undefined]) : [v];
+        if (!values.every(encodesExactly)) return false;
+        if (op === '$eq' || op === '$in') points = true;
+        else range = true;
+      }
+    }
+    if (points && range) return false;
+  }
+  return true;
+}
+
+/** Plans a query over an index: fixed fields, then a range, as far as the filter allows. */
+function planIndex(
+  idx: Index,
+  filter: Doc,
+  conds: Map<string, unknown[]>,
+  sort: Doc | undefined,
+  forced: boolean,
+): Candidate | undefined {
+  if (!idx.maintained || (idx.spec.hidden === true && !forced)) return undefined;
+  if (idx.partial && !forced) return undefined;
+  let ranges: KeyRange[] = [{ start: [], end: [] }];
+  const fixed = new Set<string>();
+  const bounds: Record<string, string[]> = {};
+  let score = 0;
+  let usedFields = 0;
+  let open = false;
+  const bounded = new Set<string>();
+  for (const f of idx.fields) {
+    const b = open ? undefined : boundsOf(conds.get(f) ?? []);
+    if (!b) {
+      open = true;
+      bounds[f] = ['[MinKey, MaxKey]'];
+      continue;
+    }
+    usedFields++;
+    bounded.add(f);
+    if (b.points) {
+      if (idx.sparse && b.points.some((p) => p === null)) return undefined;
+      if (ranges.length * b.points.length > MAX_RANGES) return undefined;
+      ranges = ranges.flatMap((r) =>
+        b.points!.map((p) => {
+          const pr = pointRange(p);
+          return { start: [...r.start, ...pr.start], end: [...r.start, ...pr.end] };
+        }),
+      );
+      if (b.points.length === 1) fixed.add(f);
+      bounds[f] = b.points.map((p) => `[${String(p)}, ${String(p)}]`);
+      score += 4;
+      continue;
+    }
+    const fr = fieldRange(b, idx.multikey);
+    ranges = ranges.map((r) => ({ start: [...r.start, ...fr.start], end: [...r.start, ...fr.end] }));
+    bounds[f] = [
+      `${b.lower ? (b.lower.inclusive ? '[' : '(') + String(b.lower.value) : '[MinKey'}, ${b.upper ? String(b.upper.value) + (b.upper.inclusive ? ']' : ')') : 'MaxKey]'}`,
+    ];
+    score += 2;
+    open = true;
+  }
+  if (usedFields === 0 && idx.sparse) return undefined;
+  // Ranges that stop before the last field must still reach every entry sharing their prefix.
+  ranges = ranges.map((r) => (r.end.length === 0 ? { start: r.start, end: [MAX_PART] } : r));
+  const dir = idx.multikey || ranges.length > 1 ? undefined : sortDirection(sort, idx.fields, fixed);
+  const sortCovered = dir !== undefined;
+  if (sortCovered && dir !== 0) score += 1;
+  if (idx.unique && usedFields === idx.fields.length && ranges.every((r) => r.end.at(-1) === MAX_PART))
+    score += 1;
+  if (score === 0 && !forced) return undefined;
+  const exact = !idx.multikey && !idx.sparse && !idx.partial && boundsAreTheFilter(filter, conds, bounded);
+  return {
+    plan: { stage: 'IXSCAN', index: idx, ranges, reverse: dir === -1, sortCovered, bounds, exact },
+    score,
+  };
+}
+
+/** Chooses how to read the documents a filter (and sort) needs. */
+export function planQuery(coll: Collection, filter: Doc, sort?: Doc, hint?: unknown): Plan {
+  const conds = fieldConditions(filter);
+  const hinted = hintedIndex(coll, hint);
+  const idSort = sortDirection(sort, ['_id'], new Set());
+  const collscan: Plan = {
+    stage: 'COLLSCAN',
+    ranges: [{ start: [], end: [MAX_PART] }],
+    reverse: idSort === -1,
+    sortCovered: idSort !== undefined,
+    bounds: {},
+  };
+  if (hinted === '$natural') {
+    const dir = isPlainObject(hint) ? Number(hint.$natural) : 1;
+    return { ...collscan, reverse: dir === -1, sortCovered: !sort || Object.keys(sort).length === 0 };
+  }
+  if (hinted) return (planIndex(hinted, filter, conds, sort, true) as Candidate).plan;
+  // `_id` is the key of the documents table: points and ranges on it read only those documents.
+  const idBounds = boundsOf(conds.get('_id') ?? []);
+  if (idBounds?.points) {
+    return {
+      stage: 'IDSCAN',
+      ranges: idBounds.points.map(pointRange),
+      reverse: false,
+      sortCovered: idBounds.points.length <= 1 || idSort === 0,
+      bounds: { _id: idBounds.points.map((p) => `[${String(p)}, ${String(p)}]`) },
+      idPoints: true,
+    };
+  }
+  let best: Candidate | undefined;
+  for (const idx of coll.indexes) {
+    const c = planIndex(idx, filter, conds, sort, false);
+    if (c && (!best || c.score > best.score)) best = c;
+  }
+  if (idBounds && (!best || best.score < 2)) {
+    const r = fieldRange(idBounds, false);
+    return {
+      stage: 'IDSCAN',
+      ranges: [r],
+      reverse: idSort === -1,
+      sortCovered: idSort !== undefined,
+      bounds: {},
+    };
+  }
+  return best?.plan ?? collscan;
+}
+
+/** Documents of a plan, in its order, each read once (index entries of multikey documents repeat). */
+export function* runPlan(coll: Collection, plan: Plan, stats: ScanStats): Generator<Doc> {
+  const ranges = plan.reverse ? [...plan.ranges].reverse() : plan.ranges;
+  if (plan.stage !== 'IXSCAN') {
+    for (const r of ranges)
+      yield* coll.all(
+        { start: r.start, end: r.end.length ? r.end : [MAX_PART], reverse: plan.reverse },
+        stats,
+      );
+    return;
+  }
+  const idx = plan.index as Index;
+  const seen = idx.multikey || ranges.length > 1 ? new Set<string>() : undefined;
+  for (const r of ranges) {
+    const start = [idx.no, ...r.start];
+    const end = [idx.no, ...r.end];
+    const keys = coll.store.index.getKeys(
+      plan.reverse ? { start: end, end: start, reverse: true } : { start, end },
+    );
+    for (const entry of keys) {
+      stats.keysExamined++;
+      const idParts = idx.idPartsOf(entry as KeyPart[]);
+      if (seen) {
+        const id = JSON.stringify(idParts);
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      const doc = coll.getByIdParts(idParts);
+      if (!doc) continue;
+      stats.docsExamined++;
+      yield doc;
+    }
+  }
+}
+
+/** mongod's explain shape of a plan. */
+export function explainPlan(plan: Plan): Doc {
+  if (plan.stage === 'COLLSCAN')
+    return { stage: 'COLLSCAN', direction: plan.reverse ? 'backward' : 'forward' };
+  if (plan.stage === 'IDSCAN')
+    return {
+      stage: 'FETCH',
+      inputStage: {
+        stage: 'IXSCAN',
+        keyPattern: { _id: 1 },
+        indexName: '_id_',
+        isMultiKey: false,
+        isUnique: true,
+        direction: plan.reverse ? 'backward' : 'forward',
+        indexBounds: plan.bounds,
+      },
+    };
+  const idx = plan.index as Index;
+  return {
+    stage: 'FETCH',
+    inputStage: {
+      stage: 'IXSCAN',
+      keyPattern: idx.spec.key,
+      indexName: idx.spec.name,
+      isMultiKey: idx.multikey,
+      isUnique: idx.unique,
+      isSparse: idx.sparse,
+      isPartial: idx.partial !== undefined,
+      direction: plan.reverse ? 'backward' : 'forward',
+      indexBounds: plan.bounds,
+    },
+  };
+}
+
+export { TAG };
+
+/** Whether a plan reads at most `max` documents (counting index keys, without reading documents). */
+export function atMost(coll: Collection, plan: Plan, max: number): boolean {
+  if (plan.stage === 'COLLSCAN') return coll.count <= max;
+  if (plan.stage === 'IDSCAN') return plan.idPoints === true && plan.ranges.length <= max;
+  const idx = plan.index as Index;
+  let seen = 0;
+  for (const r of plan.ranges) {
+    const keys = coll.store.index.getKeys({
+      start: [idx.no, ...r.start],
+      end: [idx.no, ...r.end],
+      limit: max + 1 - seen,
+    });
+    for (const _ of keys) if (++seen > max) return false;
+  }
+  return true;
+}
+
+/** Number of documents a filter matches when its plan is exact (index keys counted, no document read). */
+export function countExact(coll: Collection, plan: Plan): number | undefined {
+  if (plan.stage !== 'IXSCAN' || !plan.exact) return undefined;
+  const idx = plan.index as Index;
+  let n = 0;
+  for (const r of plan.ranges)
+    n += coll.store.index.getKeysCount({ start: [idx.no, ...r.start], end: [idx.no, ...r.end] });
+  return n;
+}

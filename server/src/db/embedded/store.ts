@@ -1,0 +1,168 @@
+/**
+ * The storage engine: one lmdb environment (memory-mapped B+tree, MVCC reads, ACID commits) holding every
+ * database of the server. See docs/embedded-mongodb.md ("Storage") for why lmdb.
+ *
+ * Tables (lmdb named databases), keys in lmdb-js's order-preserving encoding (see keys.ts):
+ * - `catalog`  [db, collection] → BSON `{ no, options, uuid, indexes: [{ no, spec, multikey }] }`
+ * - `docs`     [collection no, ..._id parts] → the document as BSON, numeric types exact
+ * - `index`    [index no, ...key parts of each field, ..._id parts] → empty (one entry per key of a document)
+ * - `meta`     'next' → the next collection/index number; ['count', collection no] → number of documents
+ *
+ * Writes: every command that writes runs inside `write()`, an lmdb asynchronous transaction. lmdb-js batches
+ * all transactions queued in one event turn into one commit (group commit) and runs their callbacks in order on
+ * this thread, where reads see the transaction's own writes. The command is acknowledged after the commit is
+ * flushed to disk (`flushed`), so an acknowledged write survives a crash; reads outside a transaction see the
+ * last committed state. Start-up reads the catalog only: nothing proportional to the data is replayed.
+ *
+ * In memory (no data directory) the same engine runs on a private temporary directory without fsync, removed
+ * when the server stops, so the test suites exercise exactly the code production runs.
+ */
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { open, type Database as LmdbDatabase, type RootDatabase } from 'lmdb';
+import type { KeyPart } from './keys.js';
+
+export const STORE_FILE = 'storage.mdb';
+/** lmdb-js names its lock file after the data file. */
+export const STORE_LOCK_FILE = 'storage.mdb-lock';
+const TEMP_PREFIX = 'iam-embedded-mongo-';
+
+type Key = KeyPart[] | string;
+
+export class Store {
+  readonly catalog: LmdbDatabase<Buffer, Key>;
+  readonly docs: LmdbDatabase<Buffer, Key>;
+  readonly index: LmdbDatabase<Buffer, Key>;
+  readonly meta: LmdbDatabase<number, Key>;
+  private failed: Error | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly env: RootDatabase<Buffer, Key>,
+    /** Directory removed on close (the private directory of an in-memory server). */
+    private readonly temporaryDir: string | null,
+    private readonly durable: boolean,
+  ) {
+    this.catalog = env.openDB<Buffer, Key>('catalog', { encoding: 'binary' });
+    this.docs = env.openDB<Buffer, Key>('docs', { encoding: 'binary' });
+    this.index = env.openDB<Buffer, Key>('index', { encoding: 'binary' });
+    this.meta = env.openDB<number, Key>('meta', { encoding: 'msgpack' });
+  }
+
+  /** Opens (creating) the store of a data directory; `dir: null` opens a private temporary one. */
+  static open(dir: string | null, fileMode = 0o600): Store {
+    if (dir === null) {
+      removeAbandonedTemporaryStores();
+      const temp = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
+      const env = open<Buffer, Key>({
+        path: join(temp, STORE_FILE),
+        noSubdir: true,
+        noSync: true,
+        maxDbs: 8,
+      });
+      return new Store(env, temp, false);
+    }
+    const path = join(dir, STORE_FILE);
+    // Created owner-only before lmdb opens them (it would create them with its own mode, subject to the umask).
+    for (const f of [path, join(dir, STORE_LOCK_FILE)]) closeSync(openSync(f, 'a', fileMode));
+    const env = open<Buffer, Key>({
+      path,
+      noSubdir: true,
+      maxDbs: 8,
+      // Larger pages hold more keys per branch: fewer page reads for range scans over data larger than memory.
+      pageSize: 8192,
+      // Never leave stale heap contents in unused parts of pages written to a file that holds password hashes.
+      noMemInit: false,
+    });
+    for (const f of [path, join(dir, STORE_LOCK_FILE)]) if (existsSync(f)) chmodSync(f, fileMode);
+    return new Store(env, null, true);
+  }
+
+  /**
+   * Runs `fn` in a write transaction and resolves with its result once the transaction is committed and (on
+   * disk) flushed. If `fn` throws, what it wrote before throwing is still committed (like the statements of a
+   * batch that completed before an error in mongod) and the error is rethrown after the flush.
+   */
+  async write<T>(fn: () => T): Promise<T> {
+    if (this.failed) throw this.failed;
+    if (this.closed) throw new Error('storage is closed');
+    let outcome = { ok: false, error: new Error('transaction did not run') } as
+      { ok: true; value: T } | { ok: false; error: unknown };
+    try {
+      await this.env.transaction(() => {
+        try {
+          outcome = { ok: true, value: fn() };
+        } catch (error) {
+          outcome = { ok: false, error };
+        }
+      });
+      if (this.durable) await this.env.flushed;
+    } catch (e) {
+      // A commit that fails (disk full, I/O error) leaves the in-memory catalog ahead of the disk: stop writing.
+      this.failed = new Error(`storage commit failed: ${(e as Error).message}`, { cause: e });
+      throw this.failed;
+    }
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
+
+  /** Runs `fn` in a synchronous write transaction (start-up work: migration, catalog repairs). */
+  writeSync<T>(fn: () => T): T {
+    return this.env.transactionSync(fn);
+  }
+
+  /** Next number for a collection or index (the key prefix of its entries). */
+  allocateNumber(): number {
+    const next = this.meta.get('next') ?? 1;
+    this.meta.putSync('next', next + 1);
+    return next;
+  }
+
+  /** Bytes used by the data file (for dbStats/collStats). */
+  sizeOnDisk(): number {
+    const stats = this.env.getStats() as { pageSize?: number; treeBranchPageCount?: number };
+    return (stats.pageSize ?? 4096) * (stats.treeBranchPageCount ?? 0);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.env.flushed;
+      await this.env.close();
+    } finally {
+      if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Removes temporary stores left by in-memory servers of processes that died without stopping them. */
+function removeAbandonedTemporaryStores(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const pid = Number.parseInt(name.slice(TEMP_PREFIX.length), 10);
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    try {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      /* another process is cleaning up too */
+    }
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
