@@ -31,6 +31,7 @@ function Demo({ scenario, initialMode, locale, theme, width }: StoryArgs) {
     <div style={{ width: width ?? 420, maxWidth: '100%' }}>
       <Frame theme={theme}>
         <AuthDialog
+          theme={theme}
           applicationId="65f0000000000000000000aa"
           client={client}
           initialMode={initialMode}

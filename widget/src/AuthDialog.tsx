@@ -30,6 +30,8 @@ export interface AuthDialogProps {
   initialMode?: AuthMode;
   /** `auto` follows the browser's language. */
   locale?: 'de' | 'en' | 'auto';
+  /** `auto` follows prefers-color-scheme. */
+  theme?: 'light' | 'dark' | 'auto';
   onSuccess?: (detail: AuthSuccessDetail) => void;
   onError?: (detail: AuthErrorDetail) => void;
   onSignOut?: () => void;
@@ -78,6 +80,7 @@ export function AuthDialog({
   client: given,
   initialMode = 'login',
   locale,
+  theme = 'auto',
   onSuccess,
   onError,
   onSignOut,
@@ -206,7 +209,14 @@ export function AuthDialog({
   };
 
   return (
-    <div className="iam-dialog" part="dialog" lang={lang} aria-labelledby={`${id}-title`} role="group">
+    <div
+      className="iam-root iam-dialog"
+      data-theme={theme}
+      part="dialog"
+      lang={lang}
+      aria-labelledby={`${id}-title`}
+      role="group"
+    >
       <div className="iam-head">
         <h2 id={`${id}-title`} part="title">
           {titles[view]}

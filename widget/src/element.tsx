@@ -142,6 +142,7 @@ export class IamAuthDialogElement extends HTMLElement {
     const mode = this.#mode ?? (this.getAttribute('mode') === 'register' ? 'register' : 'login');
     const locale = this.getAttribute('locale') as 'de' | 'en' | 'auto' | null;
     const t = catalogs[resolveLocale(locale)];
+    const theme = (this.getAttribute('theme') ?? 'auto') as 'light' | 'dark' | 'auto';
     const client = this.#auth();
     const dialog = (
       <AuthDialog
@@ -151,6 +152,7 @@ export class IamAuthDialogElement extends HTMLElement {
         client={client}
         initialMode={mode}
         locale={locale ?? 'auto'}
+        theme={theme}
         onSuccess={(detail) => {
           this.#emit('iam-auth-success', detail);
           const redirect = this.getAttribute('redirect-url');
@@ -162,7 +164,7 @@ export class IamAuthDialogElement extends HTMLElement {
       />
     );
     this.#root.render(
-      <div className="iam-root" data-theme={this.getAttribute('theme') ?? 'auto'}>
+      <div className="iam-root" data-theme={theme}>
         {trigger ? (
           <div className="iam-triggers" part="triggers">
             <button type="button" className="iam-submit" part="trigger" onClick={() => this.open('login')}>
