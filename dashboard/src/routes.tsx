@@ -22,6 +22,7 @@ const Admin = lazy(() => import('./pages/Admin'));
 const EmailTemplates = lazy(() => import('./pages/EmailTemplates'));
 const ApplicationEmailTemplates = lazy(() => import('./pages/EmailTemplates/ApplicationTemplates'));
 const ProjectEmailTemplates = lazy(() => import('./pages/EmailTemplates/ProjectTemplates'));
+const Docs = lazy(() => import('./pages/Docs'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const AuthDemo = lazy(() => import('./pages/AuthDemo'));
 
@@ -49,6 +50,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'auth', element: <Auth /> },
           { path: 'email-confirmation', element: <EmailConfirmation /> },
+          { path: 'docs', element: <Docs /> },
+          { path: 'api-docs', element: <Docs /> },
           { path: 'auth-demo', element: <AuthDemo /> },
           { path: '*', element: <NotFound /> },
         ],

@@ -122,15 +122,31 @@ describe('dashboard shell and landing page', () => {
     expect((await screen.findByTestId('api-status')).textContent).to.match(/Betriebsbereit|Wird geprüft/);
   });
 
-  it('links every landing-page button to sign-in or the API docs, never to a dead end', () => {
+  it('links every landing-page button to sign-in or the API docs, never to a dead end', async () => {
     stub.on('GET', '/api/v1/health', () =>
       json(200, { status: 'ok', version: '0.1.0', uptime_s: 1, db: { status: 'up' } }),
     );
+    stub.on('GET', '/api/v1/guides', () =>
+      json(200, {
+        data: [
+          {
+            slug: 'webhooks',
+            title: 'Webhooks',
+            description: 'Signed deliveries',
+            source: 'docs/webhooks.md',
+          },
+        ],
+        next_cursor: null,
+      }),
+    );
     renderWithProviders(<Landing />, { route: '/' });
+    // The footer links to the docs page's sections, #webhooks once the docs have that guide.
+    await screen.findByRole('link', { name: 'Webhooks' });
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).to.include.members(['/docs', '/docs#getting-started', '/docs#sdks', '/docs#webhooks']);
     for (const href of hrefs) {
       expect(href).to.match(
-        /^(\/|\/auth(\?tab=register)?|#main|#features|#architecture|\/api\/v1\/(docs|openapi\.json))$/,
+        /^(\/|\/auth(\?tab=register)?|#main|#features|#architecture|\/docs(#(getting-started|sdks|webhooks))?|\/api\/v1\/openapi\.json)$/,
       );
       // In-page anchors must have their target on the page.
       if (href?.startsWith('#')) expect(document.getElementById(href.slice(1)), href).to.exist;

@@ -136,7 +136,7 @@ describe('signing up, in and out in Chromium', function () {
     ]);
     expect(await page.locator('#features li').count()).to.equal(12);
     expect(await page.getByRole('link', { name: 'Technische Dokumentation' }).getAttribute('href')).to.equal(
-      '/api/v1/docs',
+      '/docs',
     );
     await page.getByText('© 2024').waitFor();
     await page.getByTestId('api-status').filter({ hasText: 'Betriebsbereit' }).waitFor();

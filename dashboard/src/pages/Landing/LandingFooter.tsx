@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { useT } from '../../i18n/useT';
-import { API_DOCS_URL, OPENAPI_URL } from './links';
+import { API_DOCS_URL, DOCS_SECTION_LINKS, OPENAPI_URL } from './links';
 
 const Footer = styled.footer`
   background: #0f172a;
@@ -92,6 +92,25 @@ function ApiStatus() {
   );
 }
 
+/** /docs#getting-started, #sdks and, when the docs have that guide, #webhooks. */
+function DocsSectionLinks() {
+  const guides = useQuery({
+    queryKey: ['guides'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/guides')).data,
+    staleTime: Infinity,
+  });
+  const slugs = new Set(guides.data?.map((guide) => guide.slug));
+  return (
+    <>
+      {DOCS_SECTION_LINKS.filter((link) => !link.guide || slugs.has(link.guide)).map((link) => (
+        <li key={link.href}>
+          <Link to={link.href}>{link.label}</Link>
+        </li>
+      ))}
+    </>
+  );
+}
+
 /**
  * SPEC §2 footer. Its external (About, Pricing, Privacy, Impressum) and placeholder (Status,
  * Support, Security) targets are not shown, so only links to our own pages and docs remain.
@@ -129,8 +148,9 @@ export function LandingFooter() {
           <h2 id="footer-developers">{t('landing.footer.developers')}</h2>
           <ul>
             <li>
-              <a href={API_DOCS_URL}>{t('landing.footer.apiDocs')}</a>
+              <Link to={API_DOCS_URL}>{t('landing.footer.apiDocs')}</Link>
             </li>
+            <DocsSectionLinks />
             <li>
               <a href={OPENAPI_URL}>{t('landing.footer.openapi')}</a>
             </li>

@@ -136,7 +136,7 @@ export function LandingHeader() {
       <a href="#architecture" onClick={close}>
         {t('landing.nav.architecture')}
       </a>
-      <a href={API_DOCS_URL}>{t('landing.nav.docs')}</a>
+      <Link to={API_DOCS_URL}>{t('landing.nav.docs')}</Link>
     </>
   );
 

@@ -1,0 +1,374 @@
+import { ExternalLink } from 'lucide-react';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { Markdown } from './Markdown';
+import { useOpenApiDocument, type OpenApiDocument, type Operation, type Schema } from './queries';
+import { DocsSection, Muted } from './styles';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** The operation's anchor, as the server's assistant cites it (openapi-operations.ts). */
+export function operationAnchor(method: string, path: string): string {
+  return `op-${`${method}-${path}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
+}
+
+/** Swagger UI's deep link: `#/<tag>/<operationId>`, the id made from method and path as swagger-js does. */
+export function swaggerLink(tag: string, method: string, path: string): string {
+  return `/api/v1/docs/#/${tag.replace(/\s/g, '%20')}/${method}${path.replace(/\W/g, '_')}`;
+}
+
+function resolve(document: OpenApiDocument, schema: Schema | undefined, depth = 0): Schema {
+  if (!schema || depth > 8) return {};
+  if (schema.$ref)
+    return resolve(document, document.components?.schemas?.[schema.$ref.split('/').pop()!], depth + 1);
+  if (schema.allOf) {
+    return schema.allOf.reduce<Schema>((merged, part) => {
+      const resolved = resolve(document, part, depth + 1);
+      return {
+        ...merged,
+        ...resolved,
+        properties: { ...merged.properties, ...resolved.properties },
+        required: [...(merged.required ?? []), ...(resolved.required ?? [])],
+      };
+    }, {});
+  }
+  return schema;
+}
+
+function typeName(document: OpenApiDocument, schema: Schema | undefined): string {
+  if (!schema) return 'any';
+  if (schema.$ref) return schema.$ref.split('/').pop()!;
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return variants.map((variant) => typeName(document, variant)).join(' | ');
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const named = types.map((type) =>
+    type === 'array'
+      ? `${typeName(document, schema.items)}[]`
+      : schema.format
+        ? `${type} (${schema.format})`
+        : type,
+  );
+  return named.join(' | ') || (schema.properties ? 'object' : 'any');
+}
+
+function example(document: OpenApiDocument, raw: Schema | undefined, depth = 0): unknown {
+  const schema = resolve(document, raw);
+  if (schema.example !== undefined) return schema.example;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants?.length)
+    return example(document, variants.find((v) => v.type !== 'null') ?? variants[0], depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) {
+    if (depth > 4) return {};
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {})
+        .filter(([name]) => depth === 0 || schema.required?.includes(name))
+        .map(([name, property]) => [name, example(document, property, depth + 1)]),
+    );
+  }
+  if (type === 'array') return depth > 4 ? [] : [example(document, schema.items, depth + 1)];
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  if (schema.format === 'email') return 'user@example.com';
+  if (schema.format === 'date-time') return '2030-01-31T12:00:00Z';
+  return 'string';
+}
+
+function Fields({ document, schema }: { document: OpenApiDocument; schema: Schema | undefined }) {
+  const resolved = resolve(document, schema);
+  const entries = Object.entries(resolved.properties ?? {});
+  if (entries.length === 0) return <Muted>{typeName(document, schema)}</Muted>;
+  return (
+    <TableScroll tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map(([name, property]) => (
+            <tr key={name}>
+              <td>
+                <code>{name}</code>
+                {resolved.required?.includes(name) ? ' *' : ''}
+              </td>
+              <td>
+                <code>{typeName(document, property)}</code>
+              </td>
+              <td>{resolve(document, property).description ?? property.description ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function curl(document: OpenApiDocument, method: string, path: string, operation: Operation): string {
+  const lines = [`curl -X ${method.toUpperCase()} "${location.origin}${path.replace(/\{(\w+)\}/g, '<$1>')}"`];
+  if (operation.security?.length) lines.push('  -H "Authorization: Bearer $TOKEN"');
+  if (path.startsWith('/api/auth/')) lines.push('  -H "X-Application-ID: $APPLICATION_ID"');
+  const body = operation.requestBody?.content?.['application/json']?.schema;
+  if (operation.requestBody) {
+    lines.push('  -H "Content-Type: application/json"');
+    lines.push(`  -d '${JSON.stringify(example(document, body))}'`);
+  }
+  return lines.join(' \\\n');
+}
+
+function OperationDetails(props: {
+  document: OpenApiDocument;
+  method: string;
+  path: string;
+  operation: Operation;
+  tag: string;
+}) {
+  const { document, method, path, operation, tag } = props;
+  const body = operation.requestBody?.content?.['application/json']?.schema;
+  const scope = operation['x-token-scope'];
+  return (
+    <OperationBody>
+      {operation.description ? <Markdown source={operation.description} /> : null}
+      <p>
+        {operation.security?.length
+          ? `Needs Authorization: Bearer <access token>${scope ? ` or an API token with the ${scope} scope` : ' (API tokens are refused)'}.`
+          : 'Public: no credentials needed.'}
+      </p>
+      {operation.parameters?.length ? (
+        <>
+          <h5>Parameters</h5>
+          <TableScroll tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">In</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Description</th>
+                </tr>
+              </thead>
+              <tbody>
+                {operation.parameters.map((parameter) => (
+                  <tr key={`${parameter.in}-${parameter.name}`}>
+                    <td>
+                      <code>{parameter.name}</code>
+                      {parameter.required ? ' *' : ''}
+                    </td>
+                    <td>{parameter.in}</td>
+                    <td>
+                      <code>{typeName(document, parameter.schema)}</code>
+                    </td>
+                    <td>{parameter.description ?? resolve(document, parameter.schema).description ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      ) : null}
+      {operation.requestBody ? (
+        <>
+          <h5>Request body</h5>
+          <Fields document={document} schema={body} />
+        </>
+      ) : null}
+      <h5>Responses</h5>
+      <ul>
+        {Object.entries(operation.responses ?? {}).map(([status, response]) => {
+          const schema = response.content?.['application/json']?.schema;
+          return (
+            <li key={status}>
+              <code>{status}</code> {response.description}
+              {schema ? (
+                <>
+                  {' '}
+                  — <code>{typeName(document, schema)}</code>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <h5>Example</h5>
+      <Markdown source={'```sh\n' + curl(document, method, path, operation) + '\n```'} />
+      <a href={swaggerLink(tag, method, path)} target="_blank" rel="noopener noreferrer">
+        Try it in Swagger UI <ExternalLink aria-hidden="true" size={14} />
+      </a>
+    </OperationBody>
+  );
+}
+
+/**
+ * The endpoint reference, rendered from /api/v1/openapi.json grouped by tag. Operations are
+ * collapsed; `open` names those expanded (by anchor), so a link to `#op-…` can open its operation.
+ */
+export function ApiReference({
+  open,
+  onToggle,
+}: {
+  open: Set<string>;
+  onToggle(anchor: string, open: boolean): void;
+}) {
+  const document = useOpenApiDocument();
+  const groups = useMemo(() => {
+    const byTag = new Map<string, { method: string; path: string; operation: Operation }[]>();
+    for (const [path, item] of Object.entries(document.data?.paths ?? {})) {
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const tag = operation.tags?.[0] ?? 'Other';
+        byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, operation }]);
+      }
+    }
+    return [...byTag];
+  }, [document.data]);
+
+  return (
+    <DocsSection id="api-reference" aria-labelledby="api-reference-title">
+      <h2 id="api-reference-title">Endpoint reference</h2>
+      <p>
+        Every operation of this server, from its OpenAPI document (
+        <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>
+        ), grouped by area. Open one for its parameters, request and response schemas and an example; “Try it”
+        opens it in Swagger UI. Fields marked * are required.
+      </p>
+      {document.isPending ? <Muted>Loading the OpenAPI document…</Muted> : null}
+      {document.isError ? <Muted role="alert">The OpenAPI document could not be loaded.</Muted> : null}
+      {groups.map(([tag, operations]) => (
+        <TagGroup key={tag}>
+          <h3>{tag}</h3>
+          {operations.map(({ method, path, operation }) => {
+            const anchor = operationAnchor(method, path);
+            const isOpen = open.has(anchor);
+            return (
+              <OperationItem
+                key={anchor}
+                id={anchor}
+                open={isOpen}
+                onToggle={(event) => {
+                  const now = (event.currentTarget as HTMLDetailsElement).open;
+                  if (now !== isOpen) onToggle(anchor, now);
+                }}
+              >
+                <summary>
+                  <Method $method={method}>{method.toUpperCase()}</Method>
+                  <code>{path}</code>
+                  <span>{operation.summary}</span>
+                </summary>
+                {isOpen && document.data ? (
+                  <OperationDetails
+                    document={document.data}
+                    method={method}
+                    path={path}
+                    operation={operation}
+                    tag={tag}
+                  />
+                ) : null}
+              </OperationItem>
+            );
+          })}
+        </TagGroup>
+      ))}
+    </DocsSection>
+  );
+}
+
+const TagGroup = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  h3 {
+    margin: ${({ theme }) => `${theme.space(4)} 0 ${theme.space(1)}`};
+    font-size: 1.1rem;
+  }
+`;
+
+const OperationItem = styled.details`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  scroll-margin-top: ${({ theme }) => theme.space(4)};
+  summary {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    cursor: pointer;
+    code {
+      font-family: ${({ theme }) => theme.fonts.mono};
+      font-size: 0.875rem;
+      overflow-wrap: anywhere;
+    }
+    > span:last-child {
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: 0.9rem;
+    }
+  }
+`;
+
+const METHOD_COLOURS: Record<string, string> = {
+  get: '#1d4ed8',
+  post: '#15803d',
+  put: '#a16207',
+  patch: '#a16207',
+  delete: '#b91c1c',
+};
+
+const Method = styled.span<{ $method: string }>`
+  display: inline-flex;
+  padding: 2px 8px;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  font-weight: 700;
+  min-width: 58px;
+  justify-content: center;
+  color: #fff;
+  background: ${({ $method }) => METHOD_COLOURS[$method] ?? '#475569'};
+  font-family: ${({ theme }) => theme.fonts.mono};
+`;
+
+const OperationBody = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => `0 ${theme.space(3)} ${theme.space(3)}`};
+  min-width: 0;
+  h5 {
+    margin: ${({ theme }) => `${theme.space(2)} 0 0`};
+    font-size: 0.95rem;
+  }
+  p,
+  ul {
+    margin: 0;
+  }
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+`;
+
+const TableScroll = styled.div`
+  overflow-x: auto;
+  table {
+    border-collapse: collapse;
+    font-size: 0.85rem;
+    width: 100%;
+  }
+  th,
+  td {
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+    text-align: left;
+    vertical-align: top;
+  }
+`;

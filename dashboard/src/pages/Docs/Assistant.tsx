@@ -1,0 +1,144 @@
+import { Sparkles } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { SelectField } from '../../ui/Select';
+import { TextareaField } from '../../ui/Textarea';
+import { Markdown } from './Markdown';
+import { pageHref } from './markdown';
+import { useAskAssistant, type PromptType } from './queries';
+import { DocsSection, Muted } from './styles';
+
+/** SPEC §2: the page refuses an empty question itself; the API answers the same. */
+export const EMPTY_QUESTION = 'Please enter a question';
+/** SPEC §8. */
+export const ASSISTANT_FAILED = 'Failed to generate documentation. Please try again.';
+
+const AREAS: { value: PromptType | ''; label: string }[] = [
+  { value: '', label: 'Any area' },
+  { value: 'userAuth', label: 'User authentication' },
+  { value: 'logging', label: 'Logging' },
+  { value: 'monitoring', label: 'Monitoring' },
+];
+
+/** AI-powered documentation: a question in plain words, answered from the docs with sources. */
+export function AssistantSection() {
+  const [question, setQuestion] = useState('');
+  const [area, setArea] = useState<PromptType | ''>('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const ask = useAskAssistant();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!question.trim()) {
+      setProblem(EMPTY_QUESTION);
+      return;
+    }
+    setProblem(null);
+    ask.mutate({ question: question.trim(), ...(area ? { prompt_type: area } : {}) });
+  };
+
+  return (
+    <DocsSection id="assistant" aria-labelledby="assistant-title">
+      <h2 id="assistant-title">Ask the documentation</h2>
+      <p>
+        Ask in plain words; the answer is put together from these guides, the endpoint reference and the SDK
+        reference, and names its sources. It only repeats what the documentation says.
+      </p>
+      <Form onSubmit={submit} noValidate>
+        <TextareaField
+          label="Your question"
+          name="question"
+          value={question}
+          maxLength={1000}
+          placeholder="e.g. How do I revoke an API token?"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'assistant-question-error' : undefined}
+          onChange={(event) => {
+            setQuestion(event.target.value);
+            if (problem) setProblem(null);
+          }}
+        />
+        {problem ? (
+          <FieldError id="assistant-question-error" role="alert">
+            {problem}
+          </FieldError>
+        ) : null}
+        <Row>
+          <SelectField
+            label="Area"
+            name="prompt_type"
+            value={area}
+            options={AREAS.map(({ value, label }) => ({ value, label }))}
+            onChange={(event) => setArea(event.target.value as PromptType | '')}
+          />
+          <Button type="submit" disabled={ask.isPending}>
+            <Sparkles aria-hidden="true" size={16} /> {ask.isPending ? 'Searching…' : 'Ask'}
+          </Button>
+        </Row>
+      </Form>
+      {ask.isError ? <Alert tone="error">{ASSISTANT_FAILED}</Alert> : null}
+      {ask.data ? (
+        <Answer aria-live="polite" data-testid="assistant-answer">
+          <Markdown source={ask.data.documentation} />
+          {ask.data.sources.length ? (
+            <>
+              <h3>Sources</h3>
+              <ol>
+                {ask.data.sources.map((source) => (
+                  <li key={source.url}>
+                    <a href={pageHref(source.url)}>{source.title}</a>
+                    <Muted>{source.excerpt}</Muted>
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </Answer>
+      ) : null}
+    </DocsSection>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  max-width: 720px;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
+  > div {
+    flex: 1 1 200px;
+  }
+`;
+
+const FieldError = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 0.9rem;
+`;
+
+const Answer = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  min-width: 0;
+  h3 {
+    margin: ${({ theme }) => `${theme.space(2)} 0 0`};
+    font-size: 1.05rem;
+  }
+  ol {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space(5)};
+    display: grid;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+`;
