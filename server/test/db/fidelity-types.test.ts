@@ -162,6 +162,26 @@ describe('db fidelity: types and queries', () => {
       expect(String(d?.m)).to.equal('3.0');
       expect(String(d?.s)).to.equal('2.5');
     });
+    it('$sum, $avg, $min and $max over decimals use their values', async () => {
+      const [g] = await dec()
+        .aggregate([
+          {
+            $group: {
+              _id: null,
+              s: { $sum: '$v' },
+              a: { $avg: '$v' },
+              mn: { $min: '$v' },
+              mx: { $max: '$v' },
+            },
+          },
+        ])
+        .toArray();
+      expect(String(g?.s)).to.equal('24.5');
+      expect(g?.s).to.be.instanceOf(Decimal128);
+      expect(String(g?.a)).to.equal('4.9');
+      expect(String(g?.mn)).to.equal('1.5');
+      expect(String(g?.mx)).to.equal('10');
+    });
   });
 
   it('$all against a field holding a single value matches it', async () => {

@@ -5,6 +5,7 @@
  * mongod's order with collation, Decimal128 arithmetic and comparison in expressions, and the numeric types of
  * values an aggregation passes through unchanged (an int64 came back as an int32).
  */
+import { Decimal128 } from 'bson';
 import { evalExpr } from 'mingo/core';
 import { Lazy } from 'mingo/lazy';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
@@ -108,6 +109,38 @@ function comparisonExpr(name: string, test: (c: number) => boolean | number): Ex
   };
 }
 
+// ---- $sum / $avg / $min / $max with Decimal128 values -------------------------------------------------------
+
+const acc = accumulatorOperators as unknown as Record<string, Accumulator>;
+const values = (coll: Doc[], expr: unknown, options: MingoOptions): unknown[] =>
+  (acc.$push as Accumulator)(coll, expr, options) as unknown[];
+
+/** mingo skips Decimal128 values in $sum/$avg (they are not JS numbers); mongod adds them exactly. */
+const accSum: Accumulator = (coll, expr, options) => {
+  const vs = values(coll, expr, options);
+  if (!vs.some(isDecimal)) return (acc.$sum as Accumulator)(coll, expr, options);
+  return vs.filter(isNumberLike).reduce((sum, v) => decimalArith('+', sum, v), Decimal128.fromString('0'));
+};
+const accAvg: Accumulator = (coll, expr, options) => {
+  const vs = values(coll, expr, options);
+  if (!vs.some(isDecimal)) return (acc.$avg as Accumulator)(coll, expr, options);
+  const nums = vs.filter(isNumberLike);
+  if (nums.length === 0) return null;
+  const sum = nums.reduce((s, v) => decimalArith('+', s, v), Decimal128.fromString('0'));
+  return decimalArith('/', sum, nums.length);
+};
+/** $min/$max in mongod's order of values (mingo orders Decimal128 by its string form). */
+function extreme(sign: 1 | -1): Accumulator {
+  return (coll, expr, options) => {
+    let best: unknown;
+    for (const v of values(coll, expr, options)) {
+      if (v === null || v === undefined) continue;
+      if (best === undefined || compareValues(v, best) * sign > 0) best = v;
+    }
+    return best === undefined ? null : best;
+  };
+}
+
 // ---- $sort in mongod's order, with the aggregation's collation ----------------------------------------------
 
 const $sort: Stage = (coll, expr, options) => {
@@ -159,7 +192,14 @@ const $setWindowFields: Stage = (coll, expr, options) => {
 };
 
 export const AGGREGATION_OVERRIDES = {
-  accumulator: { $percentile: accPercentile, $median: accMedian } as Record<string, unknown>,
+  accumulator: {
+    $percentile: accPercentile,
+    $median: accMedian,
+    $sum: accSum,
+    $avg: accAvg,
+    $min: extreme(-1),
+    $max: extreme(1),
+  } as Record<string, unknown>,
   expression: {
     $percentile: exprPercentile,
     $median: exprMedian,
@@ -179,7 +219,6 @@ export const AGGREGATION_OVERRIDES = {
   projection: {} as Record<string, unknown>,
   window: {} as Record<string, unknown>,
 };
-void accumulatorOperators;
 
 /**
  * Numbers an aggregation passes through unchanged keep their stored BSON type: an output document with the `_id`
