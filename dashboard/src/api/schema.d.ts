@@ -6972,64 +6972,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assistant/integration-guide": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The AI integration guide (Markdown)
-         * @description How an AI coding assistant should integrate this platform: base URLs, authentication, errors, then every endpoint and SDK call, generated from the OpenAPI document and the SDK sources. `text/markdown`; `?download=1` sends it as the attachment `iam-platform-ai-integration.md`.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description 1: sent as an attachment */
-                    download?: "0" | "1";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description text/markdown */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected server error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/assistant/unanswered": {
         parameters: {
             query?: never;

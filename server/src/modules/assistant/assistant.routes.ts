@@ -12,7 +12,6 @@ import {
   GuideListSchema,
   GuideParams,
   GuideSchema,
-  IntegrationGuideQuery,
   UnansweredListSchema,
   UnansweredQuery,
 } from './assistant.schemas.js';
@@ -24,6 +23,12 @@ export interface AssistantRouteDependencies {
   config: Config;
   organizations: Pick<OrganizationsService, 'isGlobalAdmin'>;
 }
+
+/**
+ * The AI integration guide: how an AI coding assistant should integrate this platform, then every
+ * endpoint and SDK call (`text/markdown`; `?download=1` as the attachment iam-platform-ai-integration.md).
+ */
+export const INTEGRATION_GUIDE_PATH = '/assistant/integration-guide';
 
 /** Where SPEC §7 calls the documentation function: `POST functions/v1/ai-documentation`. */
 export const AI_DOCUMENTATION_FUNCTION_PATH = '/functions/v1/ai-documentation';
@@ -114,26 +119,12 @@ export function registerAssistantRoutes(
     },
   );
 
-  api.route(
-    {
-      method: 'get',
-      path: '/assistant/integration-guide',
-      summary: 'The AI integration guide (Markdown)',
-      description:
-        'How an AI coding assistant should integrate this platform: base URLs, authentication, errors, then ' +
-        'every endpoint and SDK call, generated from the OpenAPI document and the SDK sources. ' +
-        '`text/markdown`; `?download=1` sends it as the attachment `iam-platform-ai-integration.md`.',
-      tags,
-      query: IntegrationGuideQuery,
-      responses: { 200: { description: 'text/markdown' } },
-    },
-    async (req, res) => {
-      if (req.valid.query.download === '1') {
-        res.attachment('iam-platform-ai-integration.md');
-      }
-      res.type('text/markdown; charset=utf-8').send(await assistant.integrationGuide());
-    },
-  );
+  // Markdown, not JSON, so it is served beside the OpenAPI document rather than described in it
+  // (like /api/v1/openapi.json itself); docs/documentation.md documents it.
+  api.router.get(INTEGRATION_GUIDE_PATH, async (req, res) => {
+    if (req.query.download === '1') res.attachment('iam-platform-ai-integration.md');
+    res.type('text/markdown; charset=utf-8').send(await assistant.integrationGuide());
+  });
 
   const requireGlobalAdmin = async (req: Request, _res: Response, next: NextFunction) => {
     if (!(await deps.organizations.isGlobalAdmin(authOf(req).user)))

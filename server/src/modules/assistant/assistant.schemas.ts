@@ -61,10 +61,6 @@ export const GuideSchema = GuideSummarySchema.extend({ markdown: z.string() }).o
 
 export const GuideParams = z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}$/) });
 
-export const IntegrationGuideQuery = z.object({
-  download: z.enum(['0', '1']).optional().openapi({ description: '1: sent as an attachment' }),
-});
-
 export const UnansweredQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
