@@ -4,9 +4,10 @@
  * through the real driver and mongoose.
  */
 import { expect } from 'chai';
-import { MongoServerError } from 'mongodb';
+import { MongoClient, MongoServerError } from 'mongodb';
 import mongoose from 'mongoose';
-import { openDbFixture, type DbFixture, type LooseDoc } from './helpers.js';
+import { startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { openDbFixture, tempDir, usingEmbedded, type DbFixture, type LooseDoc } from './helpers.js';
 
 async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
   try {
@@ -168,6 +169,34 @@ describe('db fidelity: collation, validation, reply size', () => {
       expect(await c.countDocuments()).to.equal(4);
       const e = await serverError(fx.db.command({ collMod: 'nope', validator: {} }));
       expect(e.code).to.equal(26);
+    });
+
+    it('validators changed by collMod and views survive a restart (data directory)', async function () {
+      if (!usingEmbedded) this.skip(); // restarts the embedded server
+      const dir = tempDir('fid-collmod');
+      try {
+        for (const round of [1, 2]) {
+          const m = await startEmbeddedMongo({ dataDir: dir.path, auth: 'none' });
+          const client = new MongoClient(m.uri);
+          try {
+            const db = client.db('persist');
+            if (round === 1) {
+              await db.createCollection('c', { validator: { a: { $type: 'int' } } });
+              await db.createCollection('v', { viewOn: 'c', pipeline: [{ $match: { a: 'x' } }] });
+              await db.command({ collMod: 'c', validator: { a: { $type: 'string' } } });
+            }
+            const e = await serverError(db.collection<LooseDoc>('c').insertOne({ a: 1 }));
+            expect(e.code).to.equal(121);
+            await db.collection<LooseDoc>('c').insertOne({ _id: round, a: 'x' });
+            expect(await db.collection<LooseDoc>('v').countDocuments()).to.equal(round);
+          } finally {
+            await client.close();
+            await m.stop();
+          }
+        }
+      } finally {
+        dir.remove();
+      }
     });
 
     it('mongoose reports a validator failure as a server error, not a crash', async () => {

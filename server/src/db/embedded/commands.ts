@@ -500,7 +500,7 @@ export class CommandRunner {
         throw mongoError(72, `Namespace ${db}.${name} is a collection, not a view`);
       Object.assign(changes, validationOptions(b));
     }
-    setCollectionOptions(coll, changes);
+    setCollectionOptions(this.engine, coll, changes);
     return {};
   }
 

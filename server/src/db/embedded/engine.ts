@@ -211,7 +211,7 @@ export class Engine {
   }
 
   /** Writes a collection's catalog entry (options, uuid, index definitions). */
-  private saveCatalog(coll: Collection): void {
+  saveCatalog(coll: Collection): void {
     const rec = {
       no: coll.no,
       options: coll.options,
@@ -353,7 +353,8 @@ export class Engine {
     const plan = planQuery(coll, filter, opts.sort, opts.hint);
     const stats = opts.stats ?? { keysExamined: 0, docsExamined: 0 };
     if (opts.plan) opts.plan.value = plan;
-    const q = Object.keys(filter).length === 0 ? undefined : new Query(filter, MINGO_OPTIONS);
+    // An exact plan's key ranges are the filter: what it reads matches (see planner.ts).
+    const q = Object.keys(filter).length === 0 || plan.exact ? undefined : new Query(filter, MINGO_OPTIONS);
     // With the sort delivered by the scan, `limit` matching documents are enough.
     const enough = plan.sortCovered && opts.limit ? opts.limit : Infinity;
     const out: Doc[] = [];
@@ -409,6 +410,9 @@ export class Engine {
     opts: { collation?: unknown; variables?: Doc } = {},
   ): Doc[] {
     checkPipeline(pipeline, validateFilter);
+    const counted =
+      !input && !opts.collation && !opts.variables ? this.countStage(coll, pipeline) : undefined;
+    if (counted) return counted;
     let stages = pipeline;
     let source: Doc[];
     const first = stages[0];
@@ -448,6 +452,26 @@ export class Engine {
     // values passed through unchanged keep their stored numeric type (an int64 stays an int64)
     restorePassThroughTypes(out, source);
     return out;
+  }
+
+  /**
+   * `[{$match}, {$group: {_id: <constant>, n: {$sum: 1}}}]` — the driver's countDocuments — answered by
+   * countMatching (index keys only, when the filter is an exact key range) instead of grouping documents.
+   */
+  private countStage(coll: Collection | undefined, pipeline: Doc[]): Doc[] | undefined {
+    const [match, group] = pipeline;
+    if (pipeline.length !== 2 || !isPlainObject(match?.$match) || Object.keys(match).length !== 1)
+      return undefined;
+    if (!isPlainObject(group?.$group) || Object.keys(group).length !== 1) return undefined;
+    const spec = group.$group;
+    const fields = Object.keys(spec);
+    const id = spec._id;
+    const out = fields.find((f) => f !== '_id');
+    if (fields.length !== 2 || out === undefined || (typeof id !== 'number' && id !== null)) return undefined;
+    const sum = spec[out];
+    if (!isPlainObject(sum) || Object.keys(sum).length !== 1 || sum.$sum !== 1) return undefined;
+    const n = this.countMatching(coll, match.$match);
+    return n === 0 ? [] : [{ _id: id, [out]: n }];
   }
 
   /** Applies an update (operators, replacement or pipeline) to one document; returns the new document. */
@@ -708,12 +732,10 @@ export function commandOptions(
   return out.collation || out.variables ? out : undefined;
 }
 
-/**
- * Changes catalog options of a collection (collMod). The options object is updated in place, so the catalog
- * writes it with the collection's other options.
- */
-export function setCollectionOptions(coll: Collection, changes: Doc): void {
+/** Changes catalog options of a collection (collMod) and writes the catalog entry. */
+export function setCollectionOptions(engine: Engine, coll: Collection, changes: Doc): void {
   Object.assign(coll.options, changes);
+  engine.saveCatalog(coll);
 }
 
 export function idFirst(doc: Doc): Doc {
