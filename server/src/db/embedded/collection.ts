@@ -315,13 +315,13 @@ export class Collection {
     for (const key of this.store.docs.getKeys({ start: [this.no], end: [this.no, MAX_PART] }))
       this.store.docs.removeSync(key);
     for (const idx of this.indexes) this.clearIndex(idx);
-    this.store.meta.removeSync(['count', this.no]);
     this.count = 0;
+    this.store.setCount(this.no, -1);
   }
 
   private setCount(n: number): void {
     this.count = n;
-    this.store.meta.putSync(['count', this.no], n);
+    this.store.setCount(this.no, n);
   }
 }
 

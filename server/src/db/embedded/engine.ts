@@ -22,6 +22,7 @@ import { Query, QUERY_CONTEXT, QUERY_OVERRIDES } from './query.js';
 import { applyPulls, prepareUpdate } from './update-ops.js';
 import { makeCollator, sortBy } from './compare.js';
 import { checkSchema } from './schema.js';
+import { resolveView } from './views.js';
 import { Collection, Database, Index, type IndexSpec, type ScanStats } from './collection.js';
 import { countExact, planQuery, runPlan, type Plan } from './planner.js';
 import type { Store } from './store.js';
@@ -433,8 +434,10 @@ export class Engine {
     const collectionResolver = (name: string): Doc[] => {
       let docs = resolved.get(name);
       if (!docs) {
-        const c = this.getCollection(db, name);
-        docs = c ? [...c.all()] : [];
+        // a view ($lookup/$unionWith/$graphLookup from it) reads through its pipeline
+        const view = resolveView(this, db, name);
+        const c = this.getCollection(db, view ? view.source : name);
+        docs = view ? this.aggregate(db, c, view.pipeline) : c ? [...c.all()] : [];
         resolved.set(name, docs);
       }
       return docs;

@@ -180,11 +180,13 @@ function sortDirection(sort: Doc | undefined, fields: string[], fixed: Set<strin
   if (!sort) return 0;
   const wanted = Object.entries(sort).filter(([f]) => !fixed.has(f));
   if (wanted.length === 0) return 0;
-  if (wanted.length > fields.length) return undefined;
+  // fields fixed to one value do not change the order, so the sort may skip them
+  const order = fields.filter((f) => !fixed.has(f));
+  if (wanted.length > order.length) return undefined;
   let dir: 1 | -1 | undefined;
   for (let i = 0; i < wanted.length; i++) {
     const [f, d] = wanted[i] as [string, unknown];
-    if (f !== fields[i]) return undefined;
+    if (f !== order[i]) return undefined;
     const n = typeof d === 'number' ? d : Number(d);
     if (n !== 1 && n !== -1) return undefined;
     if (dir === undefined) dir = n;

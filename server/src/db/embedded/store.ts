@@ -37,6 +37,8 @@ export class Store {
   readonly meta: LmdbDatabase<number, Key>;
   private failed: Error | null = null;
   private closed = false;
+  /** Document counts changed by the running transaction, written once at its end. */
+  private readonly changedCounts = new Map<number, number>();
 
   private constructor(
     private readonly env: RootDatabase<Buffer, Key>,
@@ -96,6 +98,7 @@ export class Store {
         } catch (error) {
           outcome = { ok: false, error };
         }
+        this.writeCounts();
       });
       if (this.durable) await this.env.flushed;
     } catch (e) {
@@ -109,7 +112,26 @@ export class Store {
 
   /** Runs `fn` in a synchronous write transaction (start-up work: migration, catalog repairs). */
   writeSync<T>(fn: () => T): T {
-    return this.env.transactionSync(fn);
+    return this.env.transactionSync(() => {
+      try {
+        return fn();
+      } finally {
+        this.writeCounts();
+      }
+    });
+  }
+
+  /** Records a collection's new document count; it is stored at the end of the transaction. */
+  setCount(collectionNo: number, n: number): void {
+    this.changedCounts.set(collectionNo, n);
+  }
+
+  private writeCounts(): void {
+    for (const [no, n] of this.changedCounts) {
+      if (n === -1) this.meta.removeSync(['count', no]);
+      else this.meta.putSync(['count', no], n);
+    }
+    this.changedCounts.clear();
   }
 
   /** Next number for a collection or index (the key prefix of its entries). */
