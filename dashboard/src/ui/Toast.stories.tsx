@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import Toaster from './Toast';
 import { useToastStore, type ToastMessage } from './useToast';
 
+/** The toasts queued before the Toaster first renders, as the app's calls to toast() would. */
 function Toasts({ messages }: { messages: ToastMessage[] }) {
-  useEffect(() => {
-    useToastStore.setState({ toasts: messages.map((message, index) => ({ ...message, id: index + 1 })) });
-  }, [messages]);
+  useState(() =>
+    useToastStore.setState({ toasts: messages.map((message, index) => ({ ...message, id: index + 1 })) }),
+  );
   return <Toaster />;
 }
 
