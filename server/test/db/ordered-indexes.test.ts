@@ -78,6 +78,11 @@ describe('db: ordered indexes, the query planner and explain', function () {
     const explained = await logs.find(query).sort({ created_at: -1 }).explain('executionStats');
     expect(scanStage(explained).indexName).to.equal('application_id_1_created_at_-1');
     expect((explained.executionStats as ExecutionStats).totalDocsExamined).to.equal(expected.length);
+    // the fixed application_id leaves the index in created_at order: a limit stops the scan
+    const limited = await logs.find(query).sort({ created_at: -1 }).limit(10).explain('executionStats');
+    expect((limited.executionStats as ExecutionStats).totalKeysExamined).to.equal(10);
+    const firstTen = await logs.find(query).sort({ created_at: -1 }).limit(10).toArray();
+    expect(firstTen.map((d) => d.n)).to.deep.equal(expected.slice(0, 10));
   });
 
   it('counts a range and honours exclusive and inclusive bounds exactly', async () => {
