@@ -197,6 +197,15 @@ describe('db fidelity: aggregation', () => {
     expect(await v.distinct('g')).to.deep.equal(['odd']);
     const sum = await v.aggregate([{ $group: { _id: null, s: { $sum: '$x' } } }]).toArray();
     expect(sum).to.deep.equal([{ _id: null, s: 30 }]);
+    const joined = await fx.db
+      .collection<LooseDoc>('merge_target')
+      .aggregate([
+        { $match: { _id: 2 } },
+        { $lookup: { from: 'big_odd', localField: '_id', foreignField: 'x', as: 'odd' } },
+        { $unionWith: { coll: 'big_odd', pipeline: [{ $match: { x: 10 } }] } },
+      ])
+      .toArray();
+    expect(joined.map((d) => (d.odd as LooseDoc[] | undefined)?.length ?? d.x)).to.deep.equal([1, 10]);
     const info = await fx.db.listCollections({ name: 'big_odd' }).toArray();
     expect(info[0]).to.include({ name: 'big_odd', type: 'view' });
     const e = await serverError(v.insertOne({ x: 1 }));

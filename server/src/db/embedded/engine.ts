@@ -24,7 +24,8 @@ import { makeCollator, sortBy } from './compare.js';
 import { checkSchema } from './schema.js';
 import { resolveView } from './views.js';
 import { Collection, Database, Index, type IndexSpec, type ScanStats } from './collection.js';
-import { countExact, planQuery, runPlan, type Plan } from './planner.js';
+import { countExact, planQuery, runPlan, runPlanRaw, type Plan } from './planner.js';
+import { RawDocument } from './raw.js';
 import type { Store } from './store.js';
 import { MongoServerError, mongoError } from './errors.js';
 import {
@@ -388,9 +389,13 @@ export class Engine {
       hint?: unknown;
       stats?: ScanStats;
       plan?: { value?: Plan };
+      /** Stored BSON may be returned as RawDocument where nothing needs the decoded document (see raw.ts). */
+      raw?: boolean;
     },
   ): Doc[] {
     const skip = opts.skip ?? 0;
+    const raw = opts.raw && coll ? this.findRaw(coll, opts) : undefined;
+    if (raw) return raw as unknown as Doc[];
     let docs = this.match(coll, opts.filter, {
       sort: opts.sort,
       hint: opts.hint,
@@ -400,6 +405,41 @@ export class Engine {
     });
     if (skip || opts.limit) docs = docs.slice(skip, opts.limit ? skip + opts.limit : undefined);
     return project(docs, opts.projection, opts.filter);
+  }
+
+  /**
+   * A find answered with the stored bytes: the plan reads exactly the matching documents (an exact key range or
+   * no filter) in the requested order, and there is no projection. Undefined when that does not apply.
+   */
+  private findRaw(
+    coll: Collection,
+    opts: {
+      filter: Doc;
+      sort?: Doc;
+      skip?: number;
+      limit?: number;
+      projection?: Doc;
+      hint?: unknown;
+      stats?: ScanStats;
+      plan?: { value?: Plan };
+    },
+  ): RawDocument[] | undefined {
+    if (opts.projection && Object.keys(opts.projection).length) return undefined;
+    validateFilter(opts.filter);
+    const plan = planQuery(coll, opts.filter, opts.sort, opts.hint);
+    const noFilter = Object.keys(opts.filter).length === 0;
+    const sorted = !opts.sort || Object.keys(opts.sort).length === 0 || plan.sortCovered;
+    if (!(plan.exact || noFilter) || !sorted) return undefined;
+    if (opts.plan) opts.plan.value = plan;
+    const skip = opts.skip ?? 0;
+    const wanted = opts.limit ? skip + opts.limit : Infinity;
+    const out: RawDocument[] = [];
+    let seen = 0;
+    for (const bytes of runPlanRaw(coll, plan, opts.stats ?? { keysExamined: 0, docsExamined: 0 })) {
+      if (seen++ >= skip) out.push(new RawDocument(bytes));
+      if (seen >= wanted) break;
+    }
+    return out;
   }
 
   /** Runs an aggregation pipeline over a collection (or over nothing, for `aggregate: 1`). */
