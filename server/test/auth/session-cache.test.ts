@@ -18,6 +18,7 @@ import { createBatchedWriter } from '../../src/modules/tokens/tokens.service.js'
 import { createServices } from '../../src/services.js';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, PASSWORD, signedInUser } from './helpers.js';
+import { createApplication, createOrganization, createProject } from '../projects/helpers.js';
 import { createTenant, createToken } from '../tokens/helpers.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -234,6 +235,35 @@ describe('credential cache: sessions and API tokens across processes', function 
     expect(writes, 'no write per token: bulk writes').to.satisfy((all: string[]) =>
       all.every((method) => method === 'bulkWrite'),
     );
+  });
+
+  it('a refresh token keeps its audience when its session is cached', async () => {
+    const owner = await signedInUser(a, 'audience');
+    const organizationId = await createOrganization(a, owner);
+    const projectId = (await createProject(a, owner, organizationId)).id;
+    const application = { 'X-Application-ID': (await createApplication(a, owner, projectId)).id };
+    const login = await a.request
+      .post('/api/auth/login')
+      .set(application)
+      .send({ email: owner.email, password: PASSWORD })
+      .expect(200);
+    // Rotated through its own application: the session is in the cache now.
+    const rotated = await a.request
+      .post('/api/auth/refresh')
+      .set(application)
+      .send({ refresh_token: login.body.refresh_token })
+      .expect(200);
+    const refused = await a.request
+      .post('/api/v1/auth/refresh')
+      .send({ refresh_token: rotated.body.refresh_token })
+      .expect(401);
+    expect(refused.body.code).to.equal('invalid_refresh_token');
+    // Refused untouched: its own application still rotates it.
+    await a.request
+      .post('/api/auth/refresh')
+      .set(application)
+      .send({ refresh_token: rotated.body.refresh_token })
+      .expect(200);
   });
 
   it('hands every use recorded within the window to one write', async () => {

@@ -133,8 +133,10 @@ export function createSessions(options: {
         { token_hash: tokenHash },
         { session_id: 1 },
       ).lean();
+      // A session's application never changes, so a cached copy (live or not) answers this.
       const owner = presented
-        ? await models.Sessions.findById(presented.session_id, { application_id: 1 }).lean()
+        ? (cache.get(String(presented.session_id), current.getTime()) ??
+          (await models.Sessions.findById(presented.session_id, { application_id: 1 }).lean()))
         : null;
       if (owner && String(owner.application_id ?? null) !== String(applicationId)) {
         throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
@@ -155,11 +157,14 @@ export function createSessions(options: {
         }
         throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
       }
+      const generation = revocations.generation;
       const session = await models.Sessions.findOneAndUpdate(
         { _id: claimed.session_id, ...activeFilter() },
         { $set: { last_used_at: current } },
         { returnDocument: 'after' },
       ).lean();
+      if (session && revocations.generation === generation)
+        cache.set(String(session._id), session, current.getTime());
       const email = session ? await emailOf(String(session.user_id)) : null;
       if (!session || !email) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
       return {
