@@ -19,6 +19,8 @@ const BODYLESS_WRITES = new Set([
   'POST /api/auth/permissions',
   'POST /api/v1/email-templates/{id}/reset',
   'POST /api/v1/applications/{id}/email-templates/copy-system',
+  'POST /api/v1/webhooks/{id}/test',
+  'POST /api/v1/webhooks/deliveries/{id}/redeliver',
 ]);
 
 describe('OpenAPI document completeness', () => {
