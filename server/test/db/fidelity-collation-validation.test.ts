@@ -219,7 +219,7 @@ describe('db fidelity: collation, validation, reply size', () => {
     });
   });
 
-  it('a result document over 16 MiB answers BSONObjectTooLarge (10334) and the server keeps serving', async () => {
+  it('a result document over 16 MiB answers BSONObjectTooLarge (10334), distinct over 16 MiB 17217, and the server keeps serving', async () => {
     const c = fx.db.collection<LooseDoc>('big');
     const s = 'x'.repeat(1024 * 1024);
     for (let i = 0; i < 17; i++) await c.insertOne({ _id: i, s });
@@ -230,5 +230,10 @@ describe('db fidelity: collation, validation, reply size', () => {
       .aggregate([{ $group: { _id: null, all: { $push: '$s' } } }, { $project: { n: { $size: '$all' } } }])
       .toArray();
     expect(n).to.deep.equal({ _id: null, n: 17 });
+    // distinct answers in one document: mongod's cap
+    await c.updateMany({}, [{ $set: { s: { $concat: ['$s', { $toString: '$_id' }] } } }]);
+    const d = await serverError(c.distinct('s'));
+    expect(d.code).to.equal(17217);
+    expect(await c.countDocuments()).to.equal(17);
   });
 });

@@ -47,6 +47,7 @@ import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from './wire.js';
 import { atMost, explainPlan, planQuery, type Plan } from './planner.js';
 import type { ScanStats } from './collection.js';
 import type { Store } from './store.js';
+import { RawDocument } from './raw.js';
 
 export const SERVER_VERSION = '7.0.0';
 export const MAX_WIRE_VERSION = 21;
@@ -867,6 +868,7 @@ export class CommandRunner {
           hint: b.hint,
           stats: explained?.stats,
           plan: explained?.plan,
+          raw: true,
         }),
       this.cheap(coll, filter),
     );
@@ -949,6 +951,9 @@ export class CommandRunner {
       () => distinctValues(this.matchFor(coll, q, extra), key, makeCollator(extra?.collation)),
       this.cheap(coll, q) && !extra,
     );
+    // mongod's cap on the one reply document distinct answers with
+    if (calculateObjectSize({ values }) > MAX_BSON_OBJECT_SIZE)
+      throw mongoError(17217, 'distinct too big, 16mb cap');
     return { values };
   }
 
@@ -1308,7 +1313,8 @@ export class CommandRunner {
     let bytes = 0;
     while (cur.pos < cur.docs.length && out.length < max) {
       const d = cur.docs[cur.pos] as Doc;
-      const size = calculateObjectSize(d, { ignoreUndefined: true });
+      const size =
+        d instanceof RawDocument ? d.bytes.length : calculateObjectSize(d, { ignoreUndefined: true });
       // like mongod, a result document larger than the BSON limit fails the command (BSONObjectTooLarge)
       if (size > MAX_BSON_OBJECT_SIZE) throw documentTooLarge(size, d);
       if (out.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
