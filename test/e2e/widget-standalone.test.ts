@@ -25,7 +25,8 @@ interface RecordedEvent {
 
 /**
  * A partner shop on its own origin that embeds the standalone build from the IAM server's /cdn/,
- * as the integration guide shows. `?theme=dark`, `?locale=de` and `?trigger` set the attributes.
+ * as the integration guide shows. `?theme=dark`, `?locale=de` and `?trigger` set the attributes;
+ * `?sdk` adds the tracking SDK's script tag for the same application.
  */
 function partnerPage(server: () => string, applicationId: () => string) {
   return (req: { url?: string }) => {
@@ -44,6 +45,7 @@ function partnerPage(server: () => string, applicationId: () => string) {
 <style>body{font-family:sans-serif;margin:0;padding:16px;background:${query.get('theme') === 'dark' ? '#020617;color:#f8fafc' : '#fff'}}</style></head>
 <body><main><h1>Partner shop</h1>
 <script>window.recorded=[];for(const type of ${JSON.stringify(EVENTS)})document.addEventListener(type,(e)=>window.recorded.push({type,detail:e.detail}));</script>
+${query.has('sdk') ? `<script src="${server()}/cdn/sdk/iam-sdk.min.js" data-application-id="${applicationId()}" data-flush-at="1"></script>` : ''}
 <iam-auth-dialog ${attributes}></iam-auth-dialog></main>
 <script src="${server()}/cdn/widget/iam-auth-widget.min.js"></script></body></html>`,
     };
@@ -245,6 +247,41 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
     await widget().getByLabel('Password').fill(NEW_PASSWORD);
     await widget().getByRole('button', { name: 'Sign in' }).click();
     await widget().getByText(`Signed in as ${email}`).waitFor();
+  });
+
+  it('links the anonymous user of the SDK on the page to the account at sign-in, with no call from the page', async () => {
+    await page.goto(`${listed.origin}/?sdk`);
+    const anonymousId = await page.waitForFunction(
+      () =>
+        (window as unknown as { IamSdk?: { ids(): { anonymous_id: string } | null } }).IamSdk?.ids()
+          ?.anonymous_id,
+    );
+    const anonymous = (await anonymousId.jsonValue()) as string;
+    await widget().getByLabel('Email').fill(email);
+    await widget().getByLabel('Password').fill(NEW_PASSWORD);
+    await widget().getByRole('button', { name: 'Sign in' }).click();
+    await widget().getByText(`Signed in as ${email}`).waitFor();
+    const userId = (
+      (await recorded()).find((event) => event.type === 'iam-auth-success')!.detail.user as { id: string }
+    ).id;
+
+    const deadline = Date.now() + 10_000;
+    let linked: { anonymous_id: string; user_id: string | null } | undefined;
+    while (Date.now() < deadline && !linked?.user_id) {
+      const { data } = (await api('GET', `/api/v1/anonymous-users?application_id=${applicationId}`)) as {
+        data: { anonymous_id: string; user_id: string | null }[];
+      };
+      linked = data.find((row) => row.anonymous_id === anonymous);
+      if (!linked?.user_id) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(linked?.user_id, `anonymous user ${anonymous}`).to.equal(userId);
+
+    // Sign-out in the widget starts a new anonymous user in the SDK.
+    await widget().getByRole('button', { name: 'Sign out' }).click();
+    const after = await page.evaluate(
+      () => (window as unknown as { IamSdk: { ids(): { anonymous_id: string } } }).IamSdk.ids().anonymous_id,
+    );
+    expect(after).to.not.equal(anonymous);
   });
 
   it('tells a page on a non-allowed origin which origin to add, instead of "Failed to fetch"', async () => {
