@@ -1,5 +1,5 @@
 import { AuthClient, IamError, type AuthSession, type AuthUser } from '@iam-platform/sdk';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { catalogs, format, resolveLocale, type MessageKey, type Messages } from './i18n';
 import { validateAuthForm, type AuthFormValues, type AuthMode } from './validation';
 
@@ -95,6 +95,25 @@ export function AuthDialog({
   const [view, setView] = useState<View>(session ? 'success' : initialMode);
   const [values, setValues] = useState<AuthFormValues>(emptyValues);
   const [problem, setProblem] = useState<Problem | null>(null);
+  // A stored session may have expired while the page was closed: refreshed, or gone (signed out).
+  useEffect(() => {
+    if (!session) return;
+    let current = true;
+    client
+      .getToken()
+      .catch(() => null)
+      .then((token) => {
+        if (current && !token) {
+          setSession(null);
+          setView(initialMode);
+        }
+      });
+    return () => {
+      current = false;
+    };
+    // Once per client: later sign-ins and sign-outs happen here and are already known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client]);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();

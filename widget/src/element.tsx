@@ -19,6 +19,16 @@ const ATTRIBUTES = [
   'trigger',
 ] as const;
 
+/** Where `redirect-url` may send the page: a web page only (no `javascript:` or `data:` URL), else null. */
+export function redirectTarget(value: string | null, base = globalThis.location?.href): URL | null {
+  try {
+    const url = value ? new URL(value, base) : null;
+    return url && /^https?:$/.test(url.protocol) ? url : null;
+  } catch {
+    return null; // not a URL: stay on the page
+  }
+}
+
 /** A modal `<dialog>`: the browser traps focus in it, makes the page inert and closes it on Escape. */
 function Modal({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -155,8 +165,8 @@ export class IamAuthDialogElement extends HTMLElement {
         theme={theme}
         onSuccess={(detail) => {
           this.#emit('iam-auth-success', detail);
-          const redirect = this.getAttribute('redirect-url');
-          if (redirect) location.assign(redirect);
+          const target = redirectTarget(this.getAttribute('redirect-url'));
+          if (target) location.assign(target);
         }}
         onError={(detail) => this.#emit('iam-auth-error', detail)}
         onSignOut={() => this.#emit('iam-auth-signout', {})}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { AuthDialog } from '../src/AuthDialog';
-import { defineAuthDialogElement, type IamAuthDialogElement } from '../src/element';
+import { defineAuthDialogElement, redirectTarget, type IamAuthDialogElement } from '../src/element';
 import { fakeApi } from '../src/stories/fake-api';
 
 const APP = '65f0000000000000000000aa';
@@ -173,6 +173,41 @@ describe('<iam-auth-dialog>', () => {
     expect(events.at(-1)!.type).to.equal('iam-auth-signout');
     expect(again.getByRole('heading').textContent).to.equal('Sign in');
     await waitFor(() => expect(api.received.at(-1)!.path).to.equal('logout'));
+  });
+
+  it('goes to redirect-url after sign-in, but never to a javascript: or data: URL', async () => {
+    for (const refused of [
+      'javascript:alert(document.domain)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>',
+      'http://[',
+    ])
+      expect(redirectTarget(refused, 'https://shop.example/'), refused).to.equal(null);
+    expect(String(redirectTarget('/account', 'https://shop.example/cart'))).to.equal(
+      'https://shop.example/account',
+    );
+    expect(String(redirectTarget('https://other.example/', 'https://shop.example/'))).to.equal(
+      'https://other.example/',
+    );
+    const again = await mount({ 'application-id': APP, 'api-url': api.url(), 'redirect-url': '#signed-in' });
+    await signIn(again);
+    await waitFor(() => expect(location.hash).to.equal('#signed-in'));
+    history.replaceState(null, '', '/');
+  });
+
+  it('shows the sign-in form when the stored session has expired and cannot be refreshed', async () => {
+    localStorage.setItem(
+      `iam_auth_${APP}`,
+      JSON.stringify({ token: 'old', refresh_token: 'spent', expires_at: 1, user: USER }),
+    );
+    api.answers.refresh = {
+      status: 401,
+      body: { error: 'The refresh token is invalid', code: 'invalid_refresh_token' },
+    };
+    const view = await mount({ 'application-id': APP, 'api-url': api.url() });
+    await waitFor(() => expect(view.getByRole('heading').textContent).to.equal('Sign in'));
+    expect(element.getSession()).to.equal(null);
+    delete api.answers.refresh;
   });
 
   it('reports failures as iam-auth-error {code, message} and shows them', async () => {
