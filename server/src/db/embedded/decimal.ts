@@ -133,6 +133,13 @@ export function decimalArith(op: '+' | '-' | '*' | '/', x: unknown, y: unknown):
 
 /** Compares two number-like values exactly (decimals by value, not by their string form). NaN sorts first. */
 export function compareNumbers(x: unknown, y: unknown): number {
+  if (typeof x === 'number' && typeof y === 'number') {
+    // the common case, without decimal conversion; NaN sorts before every number and equals itself
+    if (x < y) return -1;
+    if (x > y) return 1;
+    if (x === y) return 0;
+    return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
+  }
   const a = toDec(x);
   const b = toDec(y);
   const rank = (d: Dec) =>

@@ -79,9 +79,19 @@ const $all: QueryOp = (selector, value, options) => {
   return (obj) => q.test(obj);
 };
 
-function candidates(obj: Doc, selector: string): unknown[] {
-  const r = resolve(obj, selector, { unwrapArray: true }) as unknown;
-  return Array.isArray(r) ? [r, ...r] : [r];
+/** Whether a value the path reaches (the field, or an element when it is an array) satisfies `pred`. */
+function someCandidate(obj: Doc, selector: string, pred: (v: unknown) => boolean): boolean {
+  const r = (
+    selector.includes('.')
+      ? resolve(obj, selector, { unwrapArray: true })
+      : Object.prototype.hasOwnProperty.call(obj, selector)
+        ? obj[selector]
+        : undefined
+  ) as unknown;
+  if (!Array.isArray(r)) return pred(r);
+  if (pred(r)) return true;
+  for (const e of r) if (pred(e)) return true;
+  return false;
 }
 
 const collators = new Map<string, Collator | undefined>();
@@ -108,10 +118,9 @@ function comparison(name: '$gt' | '$gte' | '$lt' | '$lte', test: (c: number) => 
   return (selector, value, options) => {
     const collator = collatorOf(options);
     if (collator && typeof value === 'string')
-      return (obj) =>
-        candidates(obj, selector).some((v) => typeof v === 'string' && test(collator(v, value)));
+      return (obj) => someCandidate(obj, selector, (v) => typeof v === 'string' && test(collator(v, value)));
     if (!isNumberLike(value) || Number.isNaN(value)) return base(selector, value, options);
-    return (obj) => candidates(obj, selector).some((v) => isNumberLike(v) && test(compareNumbers(v, value)));
+    return (obj) => someCandidate(obj, selector, (v) => isNumberLike(v) && test(compareNumbers(v, value)));
   };
 }
 
@@ -121,13 +130,21 @@ const $eq: QueryOp = (selector, value, options) => {
   const base = (queryOperators.$eq as unknown as QueryOp)(selector, value, options);
   const collator = collatorOf(options);
   if (collator && typeof value === 'string')
-    return (obj) => candidates(obj, selector).some((v) => typeof v === 'string' && collator(v, value) === 0);
+    return (obj) => someCandidate(obj, selector, (v) => typeof v === 'string' && collator(v, value) === 0);
   if (!isNumberLike(value)) return base;
-  return (obj) =>
-    base(obj) ||
-    candidates(obj, selector).some(
-      (v) => (involvesDecimal(v) || involvesDecimal(value)) && numericEqual(v, value),
+  const valueDecimal = involvesDecimal(value);
+  const simple = !selector.includes('.') && typeof value === 'number';
+  return (obj) => {
+    // fast path: a top-level field holding a plain number
+    if (simple) {
+      const v = Object.prototype.hasOwnProperty.call(obj, selector) ? obj[selector] : undefined;
+      if (typeof v === 'number') return v === value || (v !== v && value !== value);
+    }
+    return (
+      base(obj) ||
+      someCandidate(obj, selector, (v) => (valueDecimal || involvesDecimal(v)) && numericEqual(v, value))
     );
+  };
 };
 
 const $ne: QueryOp = (selector, value, options) => {
@@ -145,15 +162,28 @@ const $in: QueryOp = (selector, value, options) => {
   if (collator && strings.length)
     return (obj) =>
       base(obj) ||
-      candidates(obj, selector).some(
-        (v) => typeof v === 'string' && strings.some((s) => collator(v, s) === 0),
-      );
+      someCandidate(obj, selector, (v) => typeof v === 'string' && strings.some((x) => collator(v, x) === 0));
   if (numbers.length === 0) return base;
-  return (obj) =>
-    base(obj) ||
-    candidates(obj, selector).some((v) =>
-      numbers.some((n) => (involvesDecimal(v) || involvesDecimal(n)) && numericEqual(v, n)),
+  const decimals = numbers.some(involvesDecimal);
+  const plain =
+    numbers.length === (Array.isArray(value) ? value.length : -1) &&
+    numbers.every((n) => typeof n === 'number');
+  const simple = plain && !selector.includes('.');
+  return (obj) => {
+    // fast path: only plain numbers asked, a top-level field holding a plain number
+    if (simple) {
+      const v = Object.prototype.hasOwnProperty.call(obj, selector) ? obj[selector] : undefined;
+      if (typeof v === 'number') return (numbers as number[]).includes(v);
+    }
+    return (
+      base(obj) ||
+      someCandidate(
+        obj,
+        selector,
+        (v) => (decimals || involvesDecimal(v)) && numbers.some((n) => numericEqual(v, n)),
+      )
     );
+  };
 };
 
 const $nin: QueryOp = (selector, value, options) => {
