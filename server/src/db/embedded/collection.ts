@@ -188,6 +188,11 @@ export class Collection {
     return this.getByIdParts(valueParts(id));
   }
 
+  /** The stored BSON of the document with these `_id` key parts. */
+  getRawByIdParts(idParts: readonly KeyPart[]): Buffer | undefined {
+    return this.store.docs.getBinary([this.no, ...idParts]);
+  }
+
   getByIdParts(idParts: readonly KeyPart[]): Doc | undefined {
     const buf = this.store.docs.getBinary([this.no, ...idParts]);
     return buf === undefined ? undefined : this.decode(buf);
@@ -195,6 +200,14 @@ export class Collection {
 
   /** Every document in `_id` order (the natural order of this store), optionally within an `_id` key range. */
   *all(range?: { start: KeyPart[]; end: KeyPart[]; reverse?: boolean }, stats?: ScanStats): Generator<Doc> {
+    for (const bytes of this.allRaw(range, stats)) yield this.decode(bytes);
+  }
+
+  /** Like `all`, the stored BSON of each document. */
+  *allRaw(
+    range?: { start: KeyPart[]; end: KeyPart[]; reverse?: boolean },
+    stats?: ScanStats,
+  ): Generator<Buffer> {
     const start = [this.no, ...(range?.start ?? [])];
     const end = [this.no, ...(range?.end ?? [MAX_PART])];
     const entries = this.store.docs.getRange(
@@ -202,7 +215,7 @@ export class Collection {
     );
     for (const { value } of entries) {
       if (stats) stats.docsExamined++;
-      yield this.decode(value);
+      yield value;
     }
   }
 

@@ -374,10 +374,15 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc, hint?: unkn
 
 /** Documents of a plan, in its order, each read once (index entries of multikey documents repeat). */
 export function* runPlan(coll: Collection, plan: Plan, stats: ScanStats): Generator<Doc> {
+  for (const bytes of runPlanRaw(coll, plan, stats)) yield coll.decode(bytes);
+}
+
+/** Like `runPlan`, the stored BSON of each document. */
+export function* runPlanRaw(coll: Collection, plan: Plan, stats: ScanStats): Generator<Buffer> {
   const ranges = plan.reverse ? [...plan.ranges].reverse() : plan.ranges;
   if (plan.stage !== 'IXSCAN') {
     for (const r of ranges)
-      yield* coll.all(
+      yield* coll.allRaw(
         { start: r.start, end: r.end.length ? r.end : [MAX_PART], reverse: plan.reverse },
         stats,
       );
@@ -399,10 +404,10 @@ export function* runPlan(coll: Collection, plan: Plan, stats: ScanStats): Genera
         if (seen.has(id)) continue;
         seen.add(id);
       }
-      const doc = coll.getByIdParts(idParts);
-      if (!doc) continue;
+      const bytes = coll.getRawByIdParts(idParts);
+      if (!bytes) continue;
       stats.docsExamined++;
-      yield doc;
+      yield bytes;
     }
   }
 }

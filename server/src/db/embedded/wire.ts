@@ -3,6 +3,7 @@
  * https://github.com/mongodb/specifications/blob/master/source/message/OP_MSG.md
  */
 import { deserialize, serialize } from 'bson';
+import { serializeWithRawBatch } from './raw.js';
 import { mongoError } from './errors.js';
 import type { Doc } from './values.js';
 
@@ -171,7 +172,7 @@ let nextRequestId = 1;
 const ENCODE_OPTIONS = { ignoreUndefined: true, checkKeys: false } as const;
 
 export function encodeOpMsg(responseTo: number, body: Doc, flags = 0): Buffer {
-  const bson = serialize(body, ENCODE_OPTIONS);
+  const bson = serializeWithRawBatch(body) ?? serialize(body, ENCODE_OPTIONS);
   const header = Buffer.alloc(21);
   const length = 21 + bson.length;
   header.writeInt32LE(length, 0);
