@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MongoClient, ObjectId, type Collection, type Db, type Document } from 'mongodb';
+import { Double, Int32, Long, MongoClient, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
 import { usingEmbedded, type LooseDoc } from './helpers.js';
 
@@ -197,6 +197,20 @@ describe('db: ordered indexes, the query planner and explain', function () {
       .catch((e: { code?: number }) => e);
     expect((pdup as { code?: number }).code).to.equal(11000);
     expect(await partial.countDocuments({ slug: 's' })).to.equal(2);
+  });
+
+  it('returns documents read straight from storage with their exact BSON types and field order', async () => {
+    const typed = db.collection<LooseDoc>('typed');
+    await typed.createIndex({ at: 1 });
+    const at = new Date(start);
+    await typed.insertOne({ z: 1, at, big: Long.fromNumber(5), ratio: new Double(2), _id: 'first' });
+    const [raw] = await typed.find({ at: { $gte: at } }, { promoteValues: false }).toArray();
+    expect(Object.keys(raw ?? {})).to.deep.equal(['_id', 'z', 'at', 'big', 'ratio']);
+    expect(raw?.big).to.be.instanceOf(Long);
+    expect(raw?.ratio).to.be.instanceOf(Double);
+    expect(raw?.z).to.be.instanceOf(Int32);
+    const explained = await typed.find({ at: { $gte: at } }).explain('executionStats');
+    expect(scanStage(explained).stage).to.equal('IXSCAN');
   });
 
   it('builds an index over existing documents, keeps it through updates and deletes, and drops it', async () => {
