@@ -151,10 +151,13 @@ describe('webhooks tab and data export in Chromium', function () {
 
   it('downloads "Meine Daten exportieren" as a JSON file, from the header and from the phone menu', async () => {
     await dismissToasts(page);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Meine Daten exportieren' }).click(),
-    ]);
+    // The profile menu behind the e-mail in the header.
+    await page.getByTestId('user-email').click();
+    const item = page.getByRole('menuitem', { name: 'Meine Daten exportieren' });
+    await item.waitFor();
+    await checkScreen(page, 'profile-menu', 'webhooks');
+    if (!(await item.isVisible())) await page.getByTestId('user-email').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
     expect(download.suggestedFilename()).to.match(/^iam-platform-export-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
       profile: { email: string };

@@ -9,6 +9,7 @@ import { Button } from '../ui/Button';
 import { useToast } from '../ui/useToast';
 import { ExportDataButton } from './ExportDataButton';
 import { PageLoading } from './PageLoading';
+import { ProfileMenu } from './ProfileMenu';
 import { LocaleSwitch } from './LocaleSwitch';
 import { SkipLink } from './SkipLink';
 
@@ -94,15 +95,6 @@ const Email = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.9rem;
   overflow-wrap: anywhere;
-`;
-
-/** In the header bar a long address is cut short; the full one is in its tooltip and the menu. */
-const HeaderEmail = styled(Email)`
-  min-width: 4rem;
-  max-width: 14rem;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
 `;
 
 const MenuButton = styled(Button)`
@@ -200,10 +192,7 @@ export default function DashboardLayout() {
           <DesktopNav aria-label={t('nav.main')}>{barItems}</DesktopNav>
           <UserArea>
             <LocaleSwitch />
-            <HeaderEmail data-testid="user-email" title={`${t('nav.signedInAs')} ${user?.email ?? ''}`}>
-              {user?.email}
-            </HeaderEmail>
-            <ExportDataButton compact />
+            <ProfileMenu email={user?.email ?? ''} />
             <Button type="button" $variant="secondary" onClick={handleSignOut}>
               <LogOut aria-hidden="true" size={16} />
               {t('nav.signOut')}

@@ -18,11 +18,8 @@ function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/**
- * "Meine Daten exportieren" (GDPR): downloads GET /api/v1/auth/me/export as a JSON file. In the
- * header bar only its icon shows (the bar has no room for more), with the text as its name.
- */
-export function ExportDataButton({ compact = false }: { compact?: boolean }) {
+/** "Meine Daten exportieren" (GDPR): downloads GET /api/v1/auth/me/export as a JSON file. */
+export function useDataExport() {
   const t = useT();
   const toast = useToast();
   const exportData = useMutation({
@@ -41,18 +38,27 @@ export function ExportDataButton({ compact = false }: { compact?: boolean }) {
         variant: 'destructive',
       }),
   });
-  const label = exportData.isPending ? t('privacy.exporting') : t('privacy.export');
+  return {
+    start: () => exportData.mutate(),
+    pending: exportData.isPending,
+    label: exportData.isPending ? t('privacy.exporting') : t('privacy.export'),
+  };
+}
+
+/** The export as a button of its own (the small-screen menu). */
+export function ExportDataButton() {
+  const t = useT();
+  const { start, pending, label } = useDataExport();
   return (
     <Button
       type="button"
       $variant="secondary"
       title={t('privacy.exportHint')}
-      aria-label={compact ? label : undefined}
-      disabled={exportData.isPending}
-      onClick={() => exportData.mutate()}
+      disabled={pending}
+      onClick={start}
     >
       <Download aria-hidden="true" size={16} />
-      {compact ? null : label}
+      {label}
     </Button>
   );
 }
