@@ -331,6 +331,27 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
       () => document.querySelector('iam-auth-dialog')!.shadowRoot!.querySelectorAll('input').length,
     );
     expect(inShadow).to.equal(4);
+
+    // Styles stay on their side: the page's rules do not reach in, the widget's do not leak out.
+    await page.addStyleTag({
+      content: 'input, button, label { background: rgb(255, 0, 0) !important; font-size: 40px !important; }',
+    });
+    await page.evaluate(() =>
+      document.body.insertAdjacentHTML('beforeend', '<h2 id="page-h2">Page heading</h2>'),
+    );
+    const styles = await page.evaluate(() => {
+      const inner = document.querySelector('iam-auth-dialog')!.shadowRoot!;
+      const input = getComputedStyle(inner.querySelector('input')!);
+      return {
+        inputBackground: input.backgroundColor,
+        inputFontSize: input.fontSize,
+        pageHeadingMargin: getComputedStyle(document.getElementById('page-h2')!).marginTop,
+      };
+    });
+    expect(styles.inputBackground).to.not.equal('rgb(255, 0, 0)');
+    expect(styles.inputFontSize).to.equal('16px');
+    // The widget's `h2 { margin: 0 0 16px }` would make it 0px.
+    expect(styles.pageHeadingMargin).to.not.equal('0px');
   });
 
   it('as a trigger: opens a modal from Sign In / Sign Up, keeps keyboard focus inside, closes on Escape', async () => {
