@@ -200,6 +200,23 @@ describe('documentation assistant: POST /api/v1/assistant/ask and /functions/v1/
       expect(await ctx.request.get('/api/v1/assistant/unanswered').then((r) => r.status)).to.equal(401);
     });
   });
+  describe('what the unanswered-question log keeps', () => {
+    it('no API tokens, JWTs or e-mail addresses, and a TTL so old questions are forgotten', async () => {
+      const token = `cs_${'ab12'.repeat(16)}`;
+      const jwt = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl';
+      await ask(`zorbulate ${token} for quux@example.com with ${jwt}`);
+      const rows = await ctx.database.connection
+        .collection('assistant_unanswered_questions')
+        .find({ question: /zorbulate/ })
+        .toArray();
+      expect(rows.map((row) => row.question)).to.deep.equal(['zorbulate <api-token> for <email> with <jwt>']);
+
+      await ctx.database.connection.model('AssistantUnansweredQuestion').init();
+      const indexes = await ctx.database.connection.collection('assistant_unanswered_questions').indexes();
+      const ttl = indexes.find((index) => index.key.last_asked_at === 1);
+      expect(ttl?.expireAfterSeconds).to.equal(90 * 86_400);
+    });
+  });
 });
 
 describe('unanswered questions as a global admin', function () {

@@ -25,14 +25,27 @@ const unansweredSchema = new Schema<UnansweredQuestion>(
   { collection: 'assistant_unanswered_questions', versionKey: false },
 );
 unansweredSchema.index({ count: -1 });
+/** A question nobody asked again for this long is forgotten (the list is for improving the docs). */
+export const UNANSWERED_RETENTION_S = 90 * 86_400;
+unansweredSchema.index({ last_asked_at: 1 }, { expireAfterSeconds: UNANSWERED_RETENTION_S });
 
 export function unansweredQuestionModel(connection: Connection) {
   return modelOn(connection, 'AssistantUnansweredQuestion', unansweredSchema);
 }
 
-/** Lower case with runs of white space as one space: "How  do I X?" and "how do i x?" count together. */
+/**
+ * Lower case with runs of white space as one space ("How  do I X?" and "how do i x?" count
+ * together), and without the secrets and addresses people paste into questions: API tokens, JWTs
+ * and e-mail addresses are replaced by a placeholder before anything is stored.
+ */
 export function normaliseQuestion(question: string): string {
-  return question.trim().replace(/\s+/g, ' ').toLowerCase();
+  return question
+    .replace(/\bcs_[0-9a-f]{8,}/gi, '<api-token>')
+    .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '<jwt>')
+    .replace(/[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+/g, '<email>')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 export function questionKey(question: string): string {
