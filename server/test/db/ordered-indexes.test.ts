@@ -213,6 +213,29 @@ describe('db: ordered indexes, the query planner and explain', function () {
     expect(scanStage(explained).stage).to.equal('IXSCAN');
   });
 
+  it('enforces a unique index with a collation: strength 2 ignores case, 1 also accents, 3 neither', async () => {
+    const names = db.collection<LooseDoc>('names');
+    await names.createIndex(
+      { name: 1 },
+      { unique: true, name: 'ci', collation: { locale: 'de', strength: 2 } },
+    );
+    await names.insertOne({ _id: 1, name: 'Jürgen' });
+    const caseDup = await names.insertOne({ _id: 2, name: 'JÜRGEN' }).catch((e: { code?: number }) => e);
+    expect((caseDup as { code?: number }).code).to.equal(11000);
+    await names.insertOne({ _id: 3, name: 'Jurgen' }); // another accent: different at strength 2
+    const base = db.collection<LooseDoc>('base');
+    await base.createIndex({ name: 1 }, { unique: true, collation: { locale: 'fr', strength: 1 } });
+    await base.insertOne({ _id: 1, name: 'José' });
+    const accentDup = await base.insertOne({ _id: 2, name: 'jose' }).catch((e: { code?: number }) => e);
+    expect((accentDup as { code?: number }).code).to.equal(11000);
+    const exact = db.collection<LooseDoc>('exact');
+    await exact.createIndex({ name: 1 }, { unique: true, collation: { locale: 'en', strength: 3 } });
+    await exact.insertMany([{ name: 'Anna' }, { name: 'anna' }]);
+    // queries without the collation still match exactly, whether or not the index is hinted
+    expect(await names.countDocuments({ name: 'jürgen' })).to.equal(0);
+    expect((await names.find({ name: 'Jürgen' }).hint('ci').toArray()).map((d) => d._id)).to.deep.equal([1]);
+  });
+
   it('builds an index over existing documents, keeps it through updates and deletes, and drops it', async () => {
     const items = db.collection<LooseDoc>('items');
     await items.insertMany(Array.from({ length: 200 }, (_, i) => ({ _id: i, price: i % 50 })));

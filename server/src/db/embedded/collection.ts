@@ -39,6 +39,8 @@ export class Index {
   readonly ttlSeconds: number | undefined;
   /** Special (text, 2dsphere, …) indexes are kept in the catalog but not maintained. */
   readonly maintained: boolean;
+  /** For an index with a collation: strings as the collation compares them (see foldFor). */
+  readonly fold: ((s: string) => string) | undefined;
 
   constructor(
     readonly spec: IndexSpec,
@@ -55,6 +57,12 @@ export class Index {
       : undefined;
     this.ttlSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
     this.maintained = Object.values(spec.key).every((v) => typeof v === 'number' || v === 'hashed');
+    this.fold = foldFor(spec.collation);
+  }
+
+  /** A field value as this index keys it (strings folded by the index's collation). */
+  private keyed(v: unknown): unknown {
+    return this.fold && typeof v === 'string' ? this.fold(v) : v;
   }
 
   /** Index keys of a document (none when the index is special, or sparse/partial and the document is left out). */
@@ -66,7 +74,7 @@ export class Index {
     for (const f of this.fields) {
       const values = pathValues(doc, f);
       if (values.length !== 1) break;
-      single.push(values[0]);
+      single.push(this.keyed(values[0]));
     }
     if (single.length === this.fields.length) {
       if (this.sparse && single.every((v) => v === undefined)) return [];
@@ -74,7 +82,8 @@ export class Index {
     }
     const perField = this.fields.map((f) => {
       const seen = new Map<string, unknown>();
-      for (const v of pathValues(doc, f)) {
+      for (const value of pathValues(doc, f)) {
+        const v = this.keyed(value);
         const k = keyOf(v);
         if (!seen.has(k)) seen.set(k, v);
       }
@@ -108,6 +117,28 @@ export class Index {
   get usableForEquality(): boolean {
     return this.maintained && !this.sparse && !this.partial && this.spec.hidden !== true;
   }
+}
+
+/**
+ * How an index with a collation keys strings: ICU strength 1 (base letters) ignores case and accents, strength 2
+ * ignores case, 3 and above compare exactly. A locale-aware approximation of ICU's collation keys, which
+ * `Intl.Collator` does not expose (letters that ICU equates across forms, like ß and ss, stay different).
+ */
+function foldFor(collation: unknown): ((s: string) => string) | undefined {
+  if (!isPlainObject(collation) || typeof collation.locale !== 'string' || collation.locale === 'simple')
+    return undefined;
+  const strength = collation.strength === undefined ? 3 : Number(collation.strength);
+  if (strength >= 3) return undefined;
+  const locale = collation.locale.replace(/@.*$/, '').replace(/_/g, '-');
+  const lower = (s: string) => {
+    try {
+      return s.toLocaleLowerCase(locale);
+    } catch {
+      return s.toLowerCase();
+    }
+  };
+  if (strength === 2) return lower;
+  return (s) => lower(s.normalize('NFD').replace(/\p{M}/gu, '')).normalize('NFC');
 }
 
 /** Whether a dotted path meets an array anywhere (an array value or an array on the way). */

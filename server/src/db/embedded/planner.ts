@@ -271,6 +271,11 @@ function planIndex(
 ): Candidate | undefined {
   if (!idx.maintained || (idx.spec.hidden === true && !forced)) return undefined;
   if (idx.partial && !forced) return undefined;
+  // Keys of an index with a collation hold folded strings: bounds from the filter's values would miss.
+  if (idx.fold) {
+    if (!forced) return undefined;
+    conds = new Map();
+  }
   let ranges: KeyRange[] = [{ start: [], end: [] }];
   const fixed = new Set<string>();
   const bounds: Record<string, string[]> = {};
@@ -312,13 +317,15 @@ function planIndex(
   if (usedFields === 0 && idx.sparse) return undefined;
   // Ranges that stop before the last field must still reach every entry sharing their prefix.
   ranges = ranges.map((r) => (r.end.length === 0 ? { start: r.start, end: [MAX_PART] } : r));
-  const dir = idx.multikey || ranges.length > 1 ? undefined : sortDirection(sort, idx.fields, fixed);
+  const dir =
+    idx.fold || idx.multikey || ranges.length > 1 ? undefined : sortDirection(sort, idx.fields, fixed);
   const sortCovered = dir !== undefined;
   if (sortCovered && dir !== 0) score += 1;
   if (idx.unique && usedFields === idx.fields.length && ranges.every((r) => r.end.at(-1) === MAX_PART))
     score += 1;
   if (score === 0 && !forced) return undefined;
-  const exact = !idx.multikey && !idx.sparse && !idx.partial && boundsAreTheFilter(filter, conds, bounded);
+  const exact =
+    !idx.fold && !idx.multikey && !idx.sparse && !idx.partial && boundsAreTheFilter(filter, conds, bounded);
   return {
     plan: { stage: 'IXSCAN', index: idx, ranges, reverse: dir === -1, sortCovered, bounds, exact },
     score,
