@@ -192,9 +192,11 @@ async function main(): Promise<void> {
   );
   try {
     // process start (Node, tsx) to accepting connections on an empty directory: the part no data can shorten
-    const empty = await startServer(mkdtempSync(join(tmpdir(), 'bench-db-empty-')));
+    const emptyDir = mkdtempSync(join(tmpdir(), 'bench-db-empty-'));
+    const empty = await startServer(emptyDir);
     baselineStartupMs = empty.startupMs;
     await empty.stop();
+    rmSync(emptyDir, { recursive: true, force: true });
     let stored = 0;
     for (const size of sizes) {
       let server = await startServer(dir);
