@@ -242,10 +242,15 @@ interface Measured {
   errors: number;
 }
 
+function roundRate(rate: number): number {
+  return rate < 100 ? Math.round(rate * 10) / 10 : Math.round(rate);
+}
+
 function measured(result: Result): Measured {
   return {
     // Answered requests per second that succeeded: failures never count as throughput.
-    rps: Math.round(result['2xx'] / result.duration),
+    // One decimal below 100/s (sign-in counts a few per second).
+    rps: roundRate(result['2xx'] / result.duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -367,7 +372,7 @@ interface Row {
 function rebase(matches: (row: Row) => boolean, referenceValue: number): void {
   for (const entry of rows) {
     if (!matches(entry) || entry.rps === null) continue;
-    entry.referenceValue = Math.round(referenceValue);
+    entry.referenceValue = roundRate(referenceValue);
     entry.ratio = entry.rps / referenceValue;
     if (entry.goalRatio !== undefined) entry.met = entry.ratio >= entry.goalRatio;
   }
@@ -418,7 +423,7 @@ async function signIn(
     processes,
     ...login,
     reference: `hash limit (${cores} cores ÷ one hash)`,
-    referenceValue: Math.round(hashLimit),
+    referenceValue: roundRate(hashLimit),
     goal: '≥ 90 %',
     goalRatio: 0.9,
     met: login.rps / hashLimit >= 0.9,
@@ -650,7 +655,7 @@ function markdown(machine: Record<string, string | number>): string {
   ];
   rows.forEach((r, i) => {
     lines.push(
-      `| ${i + 1} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.processes ?? '–'} | ${cell(r.rps)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${r.reference ?? '–'}${r.referenceValue !== null ? ` (${cell(r.referenceValue)})` : ''} | ${r.ratio === null ? '–' : `${(r.ratio * 100).toFixed(0)} %`} | ${r.goal ?? '–'} | ${r.met === null ? '–' : r.met ? 'yes' : '**no**'} |`,
+      `| ${i + 1} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.processes ?? '–'} | ${cell(r.rps, 1)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${r.reference ?? '–'}${r.referenceValue !== null ? ` (${cell(r.referenceValue, 1)})` : ''} | ${r.ratio === null ? '–' : `${(r.ratio * 100).toFixed(0)} %`} | ${r.goal ?? '–'} | ${r.met === null ? '–' : r.met ? 'yes' : '**no**'} |`,
     );
   });
   return `${lines.join('\n')}\n`;
