@@ -107,6 +107,26 @@ describe('db: ordered indexes, the query planner and explain', function () {
     }
   });
 
+  it('applies every other condition of the filter, also an $or inside an $and (keyset pagination)', async () => {
+    const at = new Date(start + 29 * DAY + 50 * 60_000); // n = 2950
+    const page = await logs
+      .find({
+        $and: [
+          { created_at: { $gte: new Date(start) } },
+          { $or: [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: 2950 } }] },
+        ],
+      })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(3)
+      .toArray();
+    expect(page.map((d) => d.n)).to.deep.equal([2949, 2948, 2947]);
+    expect(
+      await logs.countDocuments({
+        $and: [{ created_at: { $gte: at } }, { $or: [{ n: 2950 }, { n: 2999 }] }],
+      }),
+    ).to.equal(2);
+  });
+
   it('sorts ascending and descending through an index and its prefix, and by _id without an index', async () => {
     const asc = await logs.find({}).sort({ created_at: 1 }).limit(3).toArray();
     expect(asc.map((d) => d.n)).to.deep.equal([0, 1, 2]);

@@ -82,6 +82,16 @@ function fieldConditions(filter: Doc, out = new Map<string, unknown[]>()): Map<s
   return out;
 }
 
+/** Whether a filter has top-level operators besides `$and` ($or, $nor, $expr, …), also inside a `$and`. */
+function hasLogicalOperators(filter: Doc): boolean {
+  for (const [k, v] of Object.entries(filter)) {
+    if (k === '$and') {
+      if (!Array.isArray(v) || v.some((part) => !isPlainObject(part) || hasLogicalOperators(part))) return true;
+    } else if (k.startsWith('$')) return true;
+  }
+  return false;
+}
+
 function boundsOf(conds: unknown[]): FieldBounds | undefined {
   const b: FieldBounds = {};
   for (const cond of conds) {
@@ -237,7 +247,7 @@ function encodesExactly(v: unknown): boolean {
 
 /** Whether the bounds taken from `conds` express them completely (see Plan.exact). */
 function boundsAreTheFilter(filter: Doc, conds: Map<string, unknown[]>, bounded: Set<string>): boolean {
-  for (const k of Object.keys(filter)) if (k.startsWith('$') && k !== '$and') return false;
+  if (hasLogicalOperators(filter)) return false;
   for (const [field, list] of conds) {
     if (!bounded.has(field)) return false;
     let points = false;
