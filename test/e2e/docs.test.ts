@@ -128,6 +128,13 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     expect(await revoke.getByRole('link', { name: /Try it in Swagger UI/ }).getAttribute('href')).to.equal(
       '/api/v1/docs/#/API%20tokens/post_api_v1_tokens__id__revoke',
     );
+    // "Try it" opens Swagger UI at that operation, expanded.
+    const swagger = await launched.browser.newPage();
+    await swagger.goto(`${server.url}/api/v1/docs/#/API%20tokens/post_api_v1_tokens__id__revoke`);
+    await swagger
+      .locator('#operations-API_tokens-post_api_v1_tokens__id__revoke.is-open')
+      .waitFor({ timeout: 15_000 });
+    await swagger.close();
     const login = reference.locator('details#op-post-api-v1-auth-login');
     await login.locator('summary').click();
     await login.getByRole('heading', { name: 'Request body' }).waitFor();
