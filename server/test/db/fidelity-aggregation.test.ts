@@ -177,6 +177,20 @@ describe('db fidelity: aggregation', () => {
         .toArray(),
     );
     expect(e.code).to.equal(13113);
+    // the target's validator applies to what $merge writes, unless bypassDocumentValidation
+    await fx.db.command({ collMod: 'merge_target', validator: { x: { $lt: 50 } } });
+    const v = await serverError(
+      nums()
+        .aggregate([{ $match: { _id: 6 } }, { $set: { x: 99 } }, { $merge: { into: 'merge_target' } }])
+        .toArray(),
+    );
+    expect(v.code).to.equal(121);
+    await nums()
+      .aggregate([{ $match: { _id: 6 } }, { $set: { x: 99 } }, { $merge: { into: 'merge_target' } }], {
+        bypassDocumentValidation: true,
+      })
+      .toArray();
+    expect(await target.findOne({ _id: 6 })).to.deep.equal({ _id: 6, x: 99, g: 'odd' });
   });
 
   it('a view answers find, aggregate, countDocuments and distinct through its pipeline, and refuses writes', async () => {

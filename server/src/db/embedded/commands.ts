@@ -788,7 +788,7 @@ export class CommandRunner {
       () => {
         let matched = this.matchFor(coll, q, extra);
         if (isPlainObject(b.sort) && Object.keys(b.sort).length)
-          matched = sortFirst(matched, b.sort, b.collation);
+          matched = sortFirst(matched, b.sort, extra?.collation);
         const target = matched[0];
         if (remove) return { target, value: out(target) };
         if (!target)
@@ -1031,7 +1031,7 @@ export class CommandRunner {
       return this.cursorReply(`${db}.${String(name)}`, [], batchSize, false);
     }
     if (merge) {
-      this.runMerge(merge, docs);
+      this.runMerge(merge, docs, b.bypassDocumentValidation === true);
       return this.cursorReply(`${db}.${String(name)}`, [], batchSize, false);
     }
     const typed = docs.map((d) => applyTypes(d, docTypes.get(d)));
@@ -1087,7 +1087,7 @@ export class CommandRunner {
   }
 
   /** Writes the output of a pipeline ending in `$merge` into its target collection. */
-  private runMerge(spec: MergeSpec, docs: Doc[]): void {
+  private runMerge(spec: MergeSpec, docs: Doc[], bypass: boolean): void {
     validateCollName(spec.db, spec.coll);
     if (isView(this.engine.getCollection(spec.db, spec.coll))) throw viewWriteError(spec.db, spec.coll);
     const { coll } = this.engine.ensureCollection(spec.db, spec.coll);
@@ -1100,10 +1100,10 @@ export class CommandRunner {
       const action = mergeOne(spec, doc, existing, { ...MINGO_OPTIONS, context: AGGREGATION_CONTEXT });
       if (!action) continue;
       if ('insert' in action) {
-        validateDocument(coll.options, action.insert, undefined, false);
+        validateDocument(coll.options, action.insert, undefined, bypass);
         this.engine.insert(coll, action.insert, docTypes.get(raw));
       } else {
-        validateDocument(coll.options, action.replace, action.old, false);
+        validateDocument(coll.options, action.replace, action.old, bypass);
         this.engine.replace(coll, action.old, idFirst(action.replace), docTypes.get(action.replace));
       }
     }
