@@ -81,6 +81,11 @@ interface ServerProcess {
 }
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
+/** Server processes still running, stopped if the benchmark fails half-way. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** Starts the embedded server as its own process (the CLI) so its RSS and start-up are its own. */
 async function startServer(dataDir: string): Promise<ServerProcess> {
@@ -90,6 +95,8 @@ async function startServer(dataDir: string): Promise<ServerProcess> {
     ['--import', 'tsx', 'src/db/embedded/cli.ts', '--port', '0', '--dbpath', dataDir, '--noauth'],
     { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const uri = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     rl.on('line', (line) => {
@@ -261,4 +268,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-await main();
+await main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
