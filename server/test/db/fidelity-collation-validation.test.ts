@@ -4,7 +4,7 @@
  * through the real driver and mongoose.
  */
 import { expect } from 'chai';
-import { MongoClient, MongoServerError } from 'mongodb';
+import { Double, Int32, MongoClient, MongoServerError } from 'mongodb';
 import mongoose from 'mongoose';
 import { startEmbeddedMongo } from '../../src/db/embedded/index.js';
 import { openDbFixture, tempDir, usingEmbedded, type DbFixture, type LooseDoc } from './helpers.js';
@@ -141,6 +141,12 @@ describe('db fidelity: collation, validation, reply size', () => {
       expect(e.message).to.equal('Document failed validation');
       expect((await serverError(c.updateOne({ _id: 1 }, { $set: { age: -1 } }))).code).to.equal(121);
       expect((await serverError(c.updateOne({ _id: 1 }, { $set: { age: 1.5 } }))).code).to.equal(121);
+      // an integral double is no int either (the exact BSON type decides)
+      expect((await serverError(c.updateOne({ _id: 1 }, { $set: { age: new Double(31) } }))).code).to.equal(
+        121,
+      );
+      expect((await serverError(c.insertOne({ _id: 4, name: 'Bo', age: new Double(2) }))).code).to.equal(121);
+      await c.updateOne({ _id: 1 }, { $set: { age: new Int32(30) } });
       await c.insertOne({ _id: 3, age: 7 }, { bypassDocumentValidation: true });
       expect(await c.countDocuments()).to.equal(2);
       expect(await c.findOne({ _id: 1 })).to.deep.equal({ _id: 1, name: 'Ann', age: 30 });

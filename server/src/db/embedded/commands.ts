@@ -566,7 +566,7 @@ export class CommandRunner {
       try {
         if (!isPlainObject(d)) throw mongoError(14, 'Document must be an object');
         validateNewDoc(d, measure);
-        validateDocument(coll.options, d, undefined, bypass);
+        validateDocument(coll.options, d, undefined, bypass, typesOf(d));
         this.engine.insert(coll, d, typesOf(d));
         n++;
       } catch (e) {
@@ -668,7 +668,7 @@ export class CommandRunner {
     );
     if (plan.upsert) {
       const { coll: target } = this.engine.ensureCollection(db, name);
-      validateDocument(target.options, plan.upsert.doc, undefined, bypass);
+      validateDocument(target.options, plan.upsert.doc, undefined, bypass, plan.upsert.types);
       const inserted = this.engine.insert(target, plan.upsert.doc, plan.upsert.types);
       return { n: 1, nModified: 0, upsertedId: inserted._id };
     }
@@ -678,7 +678,7 @@ export class CommandRunner {
       if (error !== undefined || !res) throw error;
       if (!res.changed) continue;
       validateUpdatedDoc(res.doc);
-      validateDocument((coll as Collection).options, res.doc, old, bypass);
+      validateDocument((coll as Collection).options, res.doc, old, bypass, res.types);
       this.engine.replace(coll as Collection, old, res.doc, res.types);
       nModified++;
     }
@@ -815,7 +815,7 @@ export class CommandRunner {
     if (!target || !plan.res) {
       if (!plan.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
       const { coll: c } = this.engine.ensureCollection(db, name);
-      validateDocument(c.options, plan.upsert.doc, undefined, bypass);
+      validateDocument(c.options, plan.upsert.doc, undefined, bypass, plan.upsert.types);
       const inserted = this.engine.insert(c, plan.upsert.doc, plan.upsert.types);
       return {
         lastErrorObject: { n: 1, updatedExisting: false, upserted: inserted._id },
@@ -825,7 +825,7 @@ export class CommandRunner {
     const res = plan.res;
     if (res.changed) {
       validateUpdatedDoc(res.doc);
-      validateDocument((coll as Collection).options, res.doc, target, bypass);
+      validateDocument((coll as Collection).options, res.doc, target, bypass, res.types);
       this.engine.replace(coll as Collection, target, res.doc, res.types);
     }
     return {

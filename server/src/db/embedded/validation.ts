@@ -5,6 +5,7 @@
  */
 import { mongoError } from './errors.js';
 import { Query } from './query.js';
+import { docTypes, type TypeMap } from './types.js';
 import { isPlainObject, type Doc } from './values.js';
 
 /** Checks the validation options of `create`/`collMod`; returns the ones to store. */
@@ -43,9 +44,17 @@ const compiled = new WeakMap<object, Query>();
  * Throws DocumentValidationFailure (121) when `doc` fails the collection's validator. `old` is the document before
  * an update (with `validationLevel: moderate`, documents that were already invalid may stay invalid).
  */
-export function validateDocument(options: Doc, doc: Doc, old: Doc | undefined, bypass: boolean): void {
+export function validateDocument(
+  options: Doc,
+  doc: Doc,
+  old: Doc | undefined,
+  bypass: boolean,
+  types?: TypeMap,
+): void {
   const validator = options.validator;
   if (bypass || !isPlainObject(validator) || Object.keys(validator).length === 0) return;
+  // the exact numeric types of the new document decide `$type`/`bsonType` (an integral double is no int)
+  if (types && !docTypes.has(doc)) docTypes.set(doc, types);
   const level = options.validationLevel ?? 'strict';
   if (level === 'off') return;
   if (options.validationAction === 'warn') return;
