@@ -205,6 +205,24 @@ describe('db fidelity: collation, validation, reply size', () => {
       }
     });
 
+    it('validators and let values with catastrophic regular expressions are refused up front', async () => {
+      const e = await serverError(
+        fx.db.createCollection('redos', { validator: { s: { $regex: '^(a+)+$' } } }),
+      );
+      expect(e.code).to.equal(2);
+      expect(e.message).to.contain('is refused');
+      const l = await serverError(
+        words()
+          .find(
+            { $expr: '$$hit' },
+            { let: { hit: { $regexMatch: { input: `${'a'.repeat(40)}!`, regex: '^(a+)+$' } } } },
+          )
+          .toArray(),
+      );
+      expect(l.code).to.equal(2);
+      expect(l.message).to.contain('is refused');
+    });
+
     it('mongoose reports a validator failure as a server error, not a crash', async () => {
       const conn = await mongoose.createConnection(fx.mongo.uri, { dbName: fx.dbName }).asPromise();
       try {

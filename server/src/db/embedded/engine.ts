@@ -21,6 +21,7 @@ import { AGGREGATION_OVERRIDES, restorePassThroughTypes } from './aggregation.js
 import { Query, QUERY_CONTEXT, QUERY_OVERRIDES } from './query.js';
 import { applyPulls, prepareUpdate } from './update-ops.js';
 import { makeCollator, sortBy } from './compare.js';
+import { checkPattern, scanQuery } from './limits.js';
 import { checkSchema } from './schema.js';
 import { resolveView } from './views.js';
 import { Collection, Database, Index, type IndexSpec, type ScanStats } from './collection.js';
@@ -767,6 +768,8 @@ export function commandOptions(
     if (!isPlainObject(letDoc))
       throw mongoError(14, "BSON field 'let' is the wrong type, expected type 'object'");
     checkExpression(letDoc);
+    // evaluated before the command's time limit applies: refuse catastrophic regular expressions here
+    for (const p of scanQuery([letDoc]).patterns) checkPattern(p.source, p.flags);
     for (const k of Object.keys(letDoc))
       if (!/^[a-z][A-Za-z0-9_]*$/.test(k) && !(k.charCodeAt(0) > 127))
         throw mongoError(16866, `'${k}' starts with an invalid character for a user variable name`);

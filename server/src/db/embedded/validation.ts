@@ -4,6 +4,7 @@
  * on every insert and update like mongod (DocumentValidationFailure, 121). `bypassDocumentValidation` skips it.
  */
 import { mongoError } from './errors.js';
+import { checkPattern, scanQuery } from './limits.js';
 import { Query } from './query.js';
 import { docTypes, type TypeMap } from './types.js';
 import { isPlainObject, type Doc } from './values.js';
@@ -16,6 +17,8 @@ export function validationOptions(b: Doc): Doc {
     for (const k of Object.keys(b.validator))
       if (['$where', '$near', '$nearSphere', '$text', '$geoNear'].includes(k))
         throw mongoError(72, `${k} is not allowed in collection validators`);
+    // evaluated on every write, outside any time limit: patterns that can backtrack catastrophically are refused
+    for (const p of scanQuery([b.validator]).patterns) checkPattern(p.source, p.flags);
     new Query(b.validator); // parse errors now, not on the first write
     out.validator = b.validator;
   }
