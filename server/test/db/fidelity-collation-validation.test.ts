@@ -211,6 +211,12 @@ describe('db fidelity: collation, validation, reply size', () => {
       );
       expect(e.code).to.equal(2);
       expect(e.message).to.contain('is refused');
+      const j = await serverError(
+        fx.db.createCollection('redos2', {
+          validator: { $jsonSchema: { properties: { s: { pattern: '^(\\w+\\s?)*$' } } } },
+        }),
+      );
+      expect(j.code).to.equal(2);
       const l = await serverError(
         words()
           .find(

@@ -5,6 +5,7 @@
  */
 import { bsonTypeName } from './compare.js';
 import { mongoError } from './errors.js';
+import { checkPattern } from './limits.js';
 import { docTypes } from './types.js';
 import { isPlainObject, keyOf, type Doc } from './values.js';
 
@@ -168,6 +169,9 @@ export function checkSchema(schema: unknown): void {
   if (!isPlainObject(schema)) throw mongoError(14, '$jsonSchema must be an object');
   for (const [k, v] of Object.entries(schema)) {
     if (!SCHEMA_KEYWORDS.has(k)) throw mongoError(9, `$jsonSchema keyword '${k}' is not currently supported`);
+    // patterns run on every validated write: catastrophic backtracking is refused like in queries
+    if (k === 'pattern' && typeof v === 'string') checkPattern(v, 'u');
+    if (k === 'patternProperties' && isPlainObject(v)) for (const re of Object.keys(v)) checkPattern(re, 'u');
     if (k === 'properties' || k === 'patternProperties' || k === 'dependencies') {
       if (isPlainObject(v)) for (const s of Object.values(v)) if (isPlainObject(s)) checkSchema(s);
     } else if (k === 'items' || k === 'additionalItems' || k === 'additionalProperties' || k === 'not') {
