@@ -39,6 +39,7 @@ import {
   registerTrackingReadRoutes,
 } from './modules/tracking/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
+import { registerMfaRoutes } from './modules/mfa/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 
@@ -104,7 +105,9 @@ export function createApp(deps: AppDependencies): Express {
     isAdmin: (user) => services.organizations.isGlobalAdmin(user),
     organizationsOf: (userId) => services.organizations.membershipsOf(userId),
     isApplicationActive,
+    secondFactor: (user, context) => services.mfa.challengeFor(user, context),
   });
+  registerMfaRoutes(api, { mfa: services.mfa, auth: services.auth, config, connection });
   registerOrganizationRoutes(api, services.organizations);
   registerWebhookRoutes(api, services.webhooks);
   registerPrivacyRoutes(api, services.privacy);

@@ -48,6 +48,10 @@ const envSchema = z.object({
     .default(30 * 86_400),
   JWT_AUDIENCE: z.string().min(1).default('iam-platform'),
   JWT_PRIVATE_KEY: z.string().optional(),
+  MFA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes as 64 hex or base64 characters')
+    .optional(),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   PASSWORD_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).optional(),
@@ -145,6 +149,8 @@ export interface Config {
     refreshTokenTtlS: number;
     /** PEM (PKCS#8) of an EC P-256 or RSA key; unset → generated once and stored in the database. */
     jwtPrivateKey: string | undefined;
+    /** 32-byte AES-256-GCM key for TOTP secrets; unset → generated once and stored in the database. */
+    mfaEncryptionKey: string | undefined;
     bcryptCost: number;
     passwordPepper: string | undefined;
     /** Hashes that may wait for a hashing thread; unset → the hasher's default (32 per thread). */
@@ -258,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
       refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
       jwtPrivateKey: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+      mfaEncryptionKey: e.MFA_ENCRYPTION_KEY,
       bcryptCost: e.BCRYPT_COST,
       passwordPepper: e.PASSWORD_PEPPER,
       passwordHashQueueLimit: e.PASSWORD_HASH_QUEUE_LIMIT,

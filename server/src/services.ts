@@ -20,6 +20,8 @@ import { createTrackingService, type TrackingService } from './modules/tracking/
 import { createUsersService, type UsersService } from './modules/users/index.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
 import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
+import { createPasswordLockout } from './modules/auth/index.js';
+import { createMfaService, type MfaService } from './modules/mfa/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
 export interface Services {
@@ -37,6 +39,7 @@ export interface Services {
   emailSending: EmailSendService;
   webhooks: WebhooksService;
   privacy: PrivacyService;
+  mfa: MfaService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -129,6 +132,20 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     organizations,
     webhooks,
   });
+  const mfa = createMfaService({
+    connection,
+    config,
+    activity,
+    getUser: (userId) => auth.getUser(userId),
+    verifyPassword: (email, password, context) => auth.verifyCredentials(email, password, context),
+    // The same counters as the sign-in lockout (they live in the database): wrong codes count there.
+    lockout: createPasswordLockout({
+      connection,
+      threshold: config.auth.lockoutThreshold,
+      accountCeiling: config.auth.lockoutAccountCeiling,
+      minutes: config.auth.lockoutMinutes,
+    }),
+  });
   return {
     activity,
     mail,
@@ -144,6 +161,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     emailSending,
     webhooks,
     privacy,
+    mfa,
     async close() {
       // Mails promised in responses already sent go out before the workers and transport stop.
       await auth.drain();

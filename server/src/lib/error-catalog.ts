@@ -4,6 +4,7 @@ import { AuthErrors } from '../modules/auth/auth.errors.js';
 import { EmbeddingErrors } from '../modules/embedding/embedding.errors.js';
 import { EmailTemplateErrors } from '../modules/mail/email-templates.errors.js';
 import { MailErrors } from '../modules/mail/mail.errors.js';
+import { MfaErrors } from '../modules/mfa/mfa.errors.js';
 import { OrganizationErrors } from '../modules/organizations/organizations.errors.js';
 import { ProjectErrors } from '../modules/projects/projects.errors.js';
 import { TokenErrors } from '../modules/tokens/tokens.errors.js';
@@ -45,6 +46,7 @@ export const ERROR_CATALOGS = {
   TokenErrors,
   PrivacyErrors,
   WebhookErrors,
+  MfaErrors,
 } as const satisfies Record<string, Record<string, ErrorDefinition>>;
 
 /** Every definition of every catalog (a code may appear in several, e.g. slug_taken). */

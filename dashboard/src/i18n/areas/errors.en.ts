@@ -118,4 +118,15 @@ export const en: Record<keyof typeof de, string> = {
     'Your account has no password (Google sign-in). Set one with “Forgot password” first, then delete the account.',
   'error.account_deletion_last_admin':
     'You are the last admin of an organization. Make another member admin there or deactivate the organization first; then you can delete your account.',
+
+  'error.mfa_already_enabled':
+    'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
+  'error.mfa_enrolment_not_started': 'No authenticator app is being set up. Start the setup again.',
+  'error.mfa_not_enabled': 'Two-factor sign-in is not on for this account.',
+  'error.invalid_mfa_code':
+    'The code is not correct or was already used. Enter the current code from your authenticator app.',
+  'error.invalid_recovery_code': 'The recovery code is not correct or was already used.',
+  'error.invalid_mfa_token': 'The sign-in step has expired or was already completed. Please sign in again.',
+  'error.mfa_wrong_password': 'The password is not correct.',
+  'error.mfa_proof_required': 'Enter your password or a current code from your authenticator app.',
 };

@@ -137,4 +137,19 @@ export const de = {
     'Ihr Konto hat kein Passwort (Anmeldung mit Google). Legen Sie über „Passwort vergessen“ eines fest und löschen Sie das Konto dann.',
   'error.account_deletion_last_admin':
     'Sie sind der letzte Admin einer Organisation. Machen Sie dort zuerst ein anderes Mitglied zum Admin oder deaktivieren Sie die Organisation; danach können Sie Ihr Konto löschen.',
+
+  // Two-factor sign-in (TOTP)
+  'error.mfa_already_enabled':
+    'Die Zwei-Faktor-Anmeldung ist bereits aktiv. Deaktivieren Sie sie zuerst, um eine neue Authenticator-App einzurichten.',
+  'error.mfa_enrolment_not_started':
+    'Es wird gerade keine Authenticator-App eingerichtet. Starten Sie die Einrichtung erneut.',
+  'error.mfa_not_enabled': 'Die Zwei-Faktor-Anmeldung ist für dieses Konto nicht aktiv.',
+  'error.invalid_mfa_code':
+    'Der Code ist falsch oder wurde bereits verwendet. Geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.',
+  'error.invalid_recovery_code': 'Der Wiederherstellungscode ist falsch oder wurde bereits verwendet.',
+  'error.invalid_mfa_token':
+    'Der Anmeldeschritt ist abgelaufen oder wurde bereits abgeschlossen. Bitte melden Sie sich erneut an.',
+  'error.mfa_wrong_password': 'Das Passwort ist nicht korrekt.',
+  'error.mfa_proof_required':
+    'Geben Sie Ihr Passwort oder einen aktuellen Code aus Ihrer Authenticator-App ein.',
 } as const;

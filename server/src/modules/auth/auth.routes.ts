@@ -5,8 +5,11 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
+import { z } from '../../lib/openapi.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../lib/request-context.js';
+import type { RequestContext } from '../activity/index.js';
+import { MfaRequiredSchema } from '../mfa/mfa.schemas.js';
 import { toPublicUser, type UserDocument } from '../users/index.js';
 import { AuthErrors } from './auth.errors.js';
 import { createAuthRateLimits } from './auth.rate-limits.js';
@@ -52,6 +55,11 @@ export interface AuthRouteDependencies {
   organizationsOf(userId: string): Promise<OrganizationMembership[]>;
   /** Whether an application exists and is active (registration may name one). */
   isApplicationActive(applicationId: string): Promise<boolean>;
+  /**
+   * The second sign-in step of an account with two-factor (the mfa module): answered instead of
+   * session tokens after a correct password; null when the account has none.
+   */
+  secondFactor?(user: UserDocument, context: RequestContext): Promise<object | null>;
 }
 
 const RESET_GENERATED_MESSAGE =
@@ -59,7 +67,7 @@ const RESET_GENERATED_MESSAGE =
 const RESEND_MESSAGE =
   'If this address belongs to an unconfirmed account, we have sent a new confirmation link.';
 
-function sessionResponse(result: LoginResult) {
+export function sessionResponse(result: LoginResult) {
   return {
     success: true as const,
     access_token: result.access_token,
@@ -72,7 +80,10 @@ function sessionResponse(result: LoginResult) {
 }
 
 /** Login through passport-local; failures surface as our own AppErrors, never as passport's 401 text. */
-function passwordLogin(auth: AuthService): RequestHandler {
+function passwordLogin(
+  auth: AuthService,
+  secondFactor: AuthRouteDependencies['secondFactor'],
+): RequestHandler {
   const passport = new Passport();
   passport.use(
     new LocalStrategy(
@@ -86,9 +97,12 @@ function passwordLogin(auth: AuthService): RequestHandler {
     passport.authenticate('local', { session: false }, (error: unknown, user: UserDocument | false) => {
       if (error) return next(error);
       if (!user) return next(new AppError(AuthErrors.INVALID_CREDENTIALS));
-      auth
-        .startSession(user, 'password', requestContext(req))
-        .then((result) => res.json(sessionResponse(result)), next);
+      const context = requestContext(req);
+      (secondFactor ? secondFactor(user, context) : Promise.resolve(null))
+        .then(async (challenge) =>
+          res.json(challenge ?? sessionResponse(await auth.startSession(user, 'password', context))),
+        )
+        .catch(next);
     })(req, res, next);
   };
 }
@@ -199,14 +213,18 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       tags,
       body: LoginBodySchema,
       responses: {
-        200: { description: 'Signed in', schema: SessionTokensSchema },
+        200: {
+          description:
+            'Signed in; or, for an account with two-factor, `mfa_required` with an mfa_token for POST /auth/mfa/challenge (no session yet)',
+          schema: z.union([SessionTokensSchema, MfaRequiredSchema]),
+        },
         403: { description: 'E-mail not confirmed (code email_not_confirmed)' },
         429: { description: 'Rate limited or account locked; see Retry-After' },
       },
     },
     perIp('login-ip'),
     perAccount('login-account'),
-    passwordLogin(auth),
+    passwordLogin(auth, deps.secondFactor),
   );
 
   api.route(

@@ -9,9 +9,11 @@ export {
 } from './auth.middleware.js';
 export {
   registerAuthRoutes,
+  sessionResponse,
   type AuthRouteDependencies,
   type OrganizationMembership,
 } from './auth.routes.js';
 export { createAuthService, type AuthService } from './auth.service.js';
-export { EmailSchema } from './auth.schemas.js';
+export { EmailSchema, SessionTokensSchema } from './auth.schemas.js';
+export { createPasswordLockout, type PasswordLockout } from './lockout.js';
 export { createAuthRateLimits, type AuthRateLimits } from './auth.rate-limits.js';

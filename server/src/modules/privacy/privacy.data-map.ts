@@ -35,6 +35,8 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   { collection: 'refresh_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'auth_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'invitation_leave_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
+  { collection: 'mfa_factors', section: null, byUserId: ['user_id'], erase: 'delete' },
+  { collection: 'mfa_challenges', section: null, byUserId: ['user_id'], erase: 'delete' },
   {
     collection: 'api_tokens',
     section: 'api_tokens',

@@ -1,0 +1,132 @@
+import type { Connection } from 'mongoose';
+import type { Config } from '../../config.js';
+import type { ApiRouter } from '../../lib/api-router.js';
+import { AppError } from '../../lib/errors.js';
+import { createRateLimiter } from '../../lib/rate-limit/index.js';
+import { requestContext } from '../../lib/request-context.js';
+import {
+  authOf,
+  createAuthRateLimits,
+  SessionTokensSchema,
+  sessionResponse,
+  type AuthService,
+} from '../auth/index.js';
+import { MfaErrors } from './mfa.errors.js';
+import {
+  MfaChallengeBodySchema,
+  RecoveryCodesSchema,
+  TotpConfirmBodySchema,
+  TotpDisableBodySchema,
+  TotpEnrolmentSchema,
+} from './mfa.schemas.js';
+import type { MfaService } from './mfa.service.js';
+
+export interface MfaRouteDependencies {
+  mfa: MfaService;
+  auth: AuthService;
+  config: Config;
+  connection: Connection;
+}
+
+/**
+ * Enrolment and removal are for signed-in dashboard sessions only (no tokenScope, no
+ * applicationSessions: API tokens and embedding tokens are refused like other self-service routes).
+ */
+export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): void {
+  const { mfa, auth, config } = deps;
+  const tags = ['Two-factor authentication'];
+  const { perIp } = createAuthRateLimits({ connection: deps.connection, config });
+  // Checked before any code or password is looked at, so a stolen session cannot guess fast.
+  const checksPerUser = createRateLimiter({
+    connection: deps.connection,
+    name: 'mfa-check-user',
+    windowS: config.auth.rateLimit.windowS,
+    limit: config.auth.rateLimit.perAccount,
+    key: (req) => req.auth?.userId,
+  });
+
+  api.route(
+    {
+      method: 'post',
+      path: '/auth/mfa/totp',
+      summary: 'Start setting up an authenticator app (TOTP)',
+      description:
+        'Answers a new secret and its otpauth:// URI (for a QR code). Two-factor sign-in is not on until POST /auth/mfa/totp/confirm; starting again replaces a pending secret. 409 mfa_already_enabled when it is on.',
+      tags,
+      authenticated: true,
+      responses: { 200: { description: 'Pending secret', schema: TotpEnrolmentSchema } },
+    },
+    async (req, res) => {
+      res.json(await mfa.startTotpEnrolment(authOf(req).user, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/auth/mfa/totp/confirm',
+      summary: 'Turn two-factor sign-in on with a current code',
+      description:
+        'Answers 10 single-use recovery codes, shown only in this response (stored hashed). Wrong codes count towards the sign-in lockout.',
+      tags,
+      authenticated: true,
+      body: TotpConfirmBodySchema,
+      responses: {
+        200: { description: 'Two-factor sign-in is on', schema: RecoveryCodesSchema },
+        429: { description: 'Too many attempts, or locked; see Retry-After' },
+      },
+    },
+    checksPerUser,
+    async (req, res) => {
+      res.json(await mfa.confirmTotp(authOf(req).user, req.valid.body.code, requestContext(req)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'delete',
+      path: '/auth/mfa/totp',
+      summary: 'Turn two-factor sign-in off',
+      description:
+        'Needs `password` or a current `code`; both are checked like at sign-in (lockout). Recovery codes and pending sign-in steps are deleted.',
+      tags,
+      authenticated: true,
+      body: TotpDisableBodySchema,
+      responses: {
+        204: { description: 'Turned off' },
+        404: { description: 'Two-factor sign-in is not on' },
+        429: { description: 'Too many attempts, or locked; see Retry-After' },
+      },
+    },
+    checksPerUser,
+    async (req, res) => {
+      const { password, code } = req.valid.body;
+      if (!password && !code) throw new AppError(MfaErrors.PROOF_REQUIRED);
+      await mfa.disableTotp(authOf(req).user, { password, code }, requestContext(req));
+      res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/auth/mfa/challenge',
+      summary: 'Second sign-in step: a code or a recovery code',
+      description:
+        'Takes the mfa_token of a password sign-in that answered `mfa_required` with a current `code` or a `recovery_code`, and answers like a sign-in without two-factor. The token is valid 5 minutes, once, for 5 wrong codes at most; wrong codes count towards the sign-in lockout (429 account_locked).',
+      tags,
+      body: MfaChallengeBodySchema,
+      responses: {
+        200: { description: 'Signed in', schema: SessionTokensSchema },
+        401: { description: 'mfa_token unknown, expired, used or spent (invalid_mfa_token)' },
+        429: { description: 'Rate limited or account locked; see Retry-After' },
+      },
+    },
+    perIp('mfa-challenge-ip'),
+    async (req, res) => {
+      const context = requestContext(req);
+      const user = await mfa.completeChallenge(req.valid.body, context);
+      res.json(sessionResponse(await auth.startSession(user, 'password', context)));
+    },
+  );
+}

@@ -1,0 +1,310 @@
+import { randomInt } from 'node:crypto';
+import mongoose, { Types, type Connection } from 'mongoose';
+import type { Options } from 'express-rate-limit';
+import { Secret, TOTP } from 'otpauth';
+import type { Config } from '../../config.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { MongoRateLimitStore } from '../../lib/rate-limit/index.js';
+import type { ActivityService, RequestContext } from '../activity/index.js';
+import { AuthErrors } from '../auth/index.js';
+import type { UserDocument } from '../users/index.js';
+import { MfaErrors } from './mfa.errors.js';
+import { mfaModels, type MfaFactorDocument } from './mfa.model.js';
+import { createSecretBox, type SecretBox } from './secret-box.js';
+
+export const MFA_TOKEN_TTL_S = 300;
+/** Wrong codes one mfa_token takes before it is void (the account-wide limits apply as well). */
+export const MFA_TOKEN_MAX_FAILURES = 5;
+export const RECOVERY_CODE_COUNT = 10;
+const TOTP_PERIOD_S = 30;
+/** Codes of the previous and next step are accepted too (clock drift, typing time). */
+const TOTP_WINDOW = 1;
+/** No 0/o, 1/l/i: recovery codes are read off paper. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+export interface MfaChallenge {
+  mfa_required: true;
+  mfa_token: string;
+  methods: 'totp'[];
+  expires_in: number;
+}
+
+export interface MfaService {
+  /** Starts (or restarts) enrolment: a new secret, inactive until confirmed. */
+  startTotpEnrolment(
+    user: UserDocument,
+    context: RequestContext,
+  ): Promise<{ secret: string; otpauth_url: string }>;
+  /** Activates the pending secret with a current code; returns the recovery codes (shown once). */
+  confirmTotp(
+    user: UserDocument,
+    code: string,
+    context: RequestContext,
+  ): Promise<{ recovery_codes: string[] }>;
+  /** Turns two-factor off after the password (checked by `verifyPassword`) or a current code. */
+  disableTotp(
+    user: UserDocument,
+    proof: { password?: string; code?: string },
+    context: RequestContext,
+  ): Promise<void>;
+  /** For a password sign-in: the challenge to answer, or null when the account has no second factor. */
+  challengeFor(user: UserDocument, context: RequestContext): Promise<MfaChallenge | null>;
+  /** Checks the second step; returns the user to start the session for. */
+  completeChallenge(
+    input: { mfa_token: string; code?: string; recovery_code?: string },
+    context: RequestContext,
+  ): Promise<UserDocument>;
+}
+
+export interface MfaDependencies {
+  connection: Connection;
+  config: Config;
+  activity: ActivityService;
+  getUser(userId: string): Promise<UserDocument | null>;
+  /** The sign-in password check (with its lockout); throws when wrong. */
+  verifyPassword(email: string, password: string, context: RequestContext): Promise<unknown>;
+  /** The sign-in lockout: wrong codes count towards it like wrong passwords. */
+  lockout: {
+    assertOpen(email: string, ip: string | null): Promise<void>;
+    recordFailure(email: string, ip: string | null): Promise<unknown>;
+  };
+  now?: () => Date;
+}
+
+function normalizeRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+export function createMfaService(deps: MfaDependencies): MfaService {
+  const { config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const models = mfaModels(deps.connection);
+  let box: Promise<SecretBox> | undefined;
+  const secretBox = () => {
+    box ??= createSecretBox(models, config.auth.mfaEncryptionKey).catch((error: unknown) => {
+      box = undefined;
+      throw error;
+    });
+    return box;
+  };
+  // Wrong codes per account, not reset by a correct password: signing in again must not buy an
+  // attacker who knows the password a fresh budget of guesses. Reset by a correct code.
+  const codeFailures = new MongoRateLimitStore(deps.connection, { prefix: 'mfa-failures:' });
+  codeFailures.init({ windowMs: config.auth.lockoutMinutes * 60_000 } as Options);
+
+  const audit = (action: string, userId: string, context: RequestContext, statusCode = 200, metadata = {}) =>
+    deps.activity.record({
+      action,
+      resource_type: 'user',
+      resource_id: userId,
+      user_id: userId,
+      status_code: statusCode,
+      ip_address: context.ip,
+      user_agent: context.userAgent,
+      metadata,
+    });
+
+  const totpFor = async (factor: MfaFactorDocument, label: string) =>
+    new TOTP({
+      issuer: 'IAM Platform',
+      label,
+      algorithm: 'SHA1',
+      digits: 6,
+      period: TOTP_PERIOD_S,
+      secret: Secret.fromBase32((await secretBox()).open(factor.secret_encrypted, String(factor.user_id))),
+    });
+
+  /**
+   * Accepts a code of the current step ±1 that is later than the last accepted one, and records
+   * its step in the same atomic update, so the same code can never be accepted twice.
+   */
+  async function acceptTotp(factor: MfaFactorDocument, code: string, label: string): Promise<boolean> {
+    const totp = await totpFor(factor, label);
+    const timestamp = now().getTime();
+    const delta = totp.validate({ token: code, timestamp, window: TOTP_WINDOW });
+    if (delta === null) return false;
+    const step = totp.counter({ timestamp }) + delta;
+    const updated = await models.Factors.updateOne(
+      { _id: factor._id, last_used_step: mongoose.trusted({ $lt: step }) },
+      { $set: { last_used_step: step } },
+    );
+    return updated.modifiedCount === 1;
+  }
+
+  async function acceptRecoveryCode(factor: MfaFactorDocument, code: string): Promise<boolean> {
+    const hash = sha256Hex(normalizeRecoveryCode(code));
+    // $pull in one update: two requests with the same code cannot both use it.
+    const updated = await models.Factors.updateOne(
+      { _id: factor._id, recovery_code_hashes: hash },
+      { $pull: { recovery_code_hashes: hash } },
+    );
+    return updated.modifiedCount === 1;
+  }
+
+  /**
+   * A code check that counts like a password check: refused while the address is locked (or this
+   * account has had too many wrong codes), and a wrong code counts towards both.
+   */
+  async function checkSecondFactor(
+    user: UserDocument,
+    factor: MfaFactorDocument,
+    input: { code?: string; recovery_code?: string },
+    context: RequestContext,
+  ): Promise<boolean> {
+    const userId = String(user._id);
+    await deps.lockout.assertOpen(user.email, context.ip);
+    const failures = await codeFailures.get(userId);
+    if (failures && failures.totalHits >= config.auth.lockoutThreshold) {
+      throw new AppError(AuthErrors.ACCOUNT_LOCKED, {
+        headers: {
+          'Retry-After': String(
+            Math.max(1, Math.ceil(((failures.resetTime?.getTime() ?? 0) - Date.now()) / 1000)),
+          ),
+        },
+      });
+    }
+    const accepted = input.recovery_code
+      ? await acceptRecoveryCode(factor, input.recovery_code)
+      : await acceptTotp(factor, input.code ?? '', user.email);
+    if (accepted) {
+      await codeFailures.resetKey(userId);
+      if (input.recovery_code) {
+        await audit('user.mfa_recovery_code_used', userId, context, 200, {
+          remaining: factor.recovery_code_hashes.length - 1,
+        });
+      }
+      return true;
+    }
+    await codeFailures.increment(userId);
+    await deps.lockout.recordFailure(user.email, context.ip);
+    await audit('user.mfa_failed', userId, context, 400, {
+      method: input.recovery_code ? 'recovery_code' : 'totp',
+    });
+    return false;
+  }
+
+  const activeFactorOf = (userId: string) =>
+    models.Factors.findOne({
+      user_id: new Types.ObjectId(userId),
+      confirmed_at: mongoose.trusted({ $ne: null }),
+    }).lean<MfaFactorDocument>();
+
+  return {
+    async startTotpEnrolment(user, context) {
+      const userId = String(user._id);
+      if (await activeFactorOf(userId)) throw new AppError(MfaErrors.ALREADY_ENABLED);
+      const secret = new Secret({ size: 20 });
+      const sealed = (await secretBox()).seal(secret.base32, userId);
+      // Only a pending factor is replaced; an active one (enabled meanwhile) stays.
+      const pending = await models.Factors.findOneAndUpdate(
+        { user_id: user._id, confirmed_at: null },
+        {
+          $set: { type: 'totp', secret_encrypted: sealed, last_used_step: -1, recovery_code_hashes: [] },
+          $setOnInsert: { user_id: user._id, confirmed_at: null },
+        },
+        { upsert: true, returnDocument: 'after' },
+      )
+        .lean<MfaFactorDocument>()
+        .catch((error: unknown) => {
+          if ((error as { code?: number }).code === 11000) throw new AppError(MfaErrors.ALREADY_ENABLED);
+          throw error;
+        });
+      const totp = await totpFor(pending!, user.email);
+      await audit('user.mfa_enrolment_started', userId, context);
+      return { secret: secret.base32, otpauth_url: totp.toString() };
+    },
+
+    async confirmTotp(user, code, context) {
+      const userId = String(user._id);
+      const factor = await models.Factors.findOne({ user_id: user._id }).lean<MfaFactorDocument>();
+      if (!factor) throw new AppError(MfaErrors.NOT_PENDING);
+      if (factor.confirmed_at) throw new AppError(MfaErrors.ALREADY_ENABLED);
+      if (!(await checkSecondFactor(user, factor, { code }, context)))
+        throw new AppError(MfaErrors.INVALID_CODE);
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const confirmed = await models.Factors.updateOne(
+        { _id: factor._id, confirmed_at: null },
+        {
+          $set: {
+            confirmed_at: now(),
+            recovery_code_hashes: recoveryCodes.map((recovery) => sha256Hex(normalizeRecoveryCode(recovery))),
+          },
+        },
+      );
+      if (confirmed.modifiedCount !== 1) throw new AppError(MfaErrors.NOT_PENDING);
+      await audit('user.mfa_enabled', userId, context, 200, { method: 'totp' });
+      return { recovery_codes: recoveryCodes };
+    },
+
+    async disableTotp(user, proof, context) {
+      const userId = String(user._id);
+      const factor = await activeFactorOf(userId);
+      if (!factor) throw new AppError(MfaErrors.NOT_ENABLED);
+      if (proof.code) {
+        if (!(await checkSecondFactor(user, factor, { code: proof.code }, context)))
+          throw new AppError(MfaErrors.INVALID_CODE);
+      } else if (proof.password) {
+        try {
+          await deps.verifyPassword(user.email, proof.password, context);
+        } catch (error) {
+          // 401 would read as "signed out" to the dashboard; the session is fine, the password is not.
+          if (error instanceof AppError && error.code === AuthErrors.INVALID_CREDENTIALS.code)
+            throw new AppError(MfaErrors.WRONG_PASSWORD);
+          throw error;
+        }
+      } else {
+        throw new AppError(MfaErrors.PROOF_REQUIRED);
+      }
+      await models.Factors.deleteOne({ _id: factor._id });
+      await models.Challenges.deleteMany({ user_id: factor.user_id });
+      await audit('user.mfa_disabled', userId, context, 200, {
+        method: 'totp',
+        proof: proof.code ? 'code' : 'password',
+      });
+    },
+
+    async challengeFor(user, context) {
+      const userId = String(user._id);
+      if (!(await activeFactorOf(userId))) return null;
+      const token = randomToken(32);
+      await models.Challenges.create({
+        token_hash: sha256Hex(token),
+        user_id: user._id,
+        expires_at: new Date(now().getTime() + MFA_TOKEN_TTL_S * 1000),
+      });
+      await audit('user.mfa_challenge_issued', userId, context);
+      return { mfa_required: true, mfa_token: token, methods: ['totp'], expires_in: MFA_TOKEN_TTL_S };
+    },
+
+    async completeChallenge(input, context) {
+      const live = {
+        token_hash: sha256Hex(input.mfa_token),
+        used_at: null,
+        expires_at: mongoose.trusted({ $gt: now() }),
+        failed_attempts: mongoose.trusted({ $lt: MFA_TOKEN_MAX_FAILURES }),
+      };
+      const challenge = await models.Challenges.findOne(live).lean();
+      if (!challenge) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
+      const user = await deps.getUser(String(challenge.user_id));
+      const factor = user ? await activeFactorOf(String(user._id)) : null;
+      if (!user || !factor) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
+      if (!(await checkSecondFactor(user, factor, input, context))) {
+        await models.Challenges.updateOne({ _id: challenge._id }, { $inc: { failed_attempts: 1 } });
+        throw new AppError(input.recovery_code ? MfaErrors.INVALID_RECOVERY_CODE : MfaErrors.INVALID_CODE);
+      }
+      // Single use: of two concurrent requests with right codes, only one gets a session.
+      const consumed = await models.Challenges.updateOne(
+        { _id: challenge._id, used_at: null },
+        { $set: { used_at: now() } },
+      );
+      if (consumed.modifiedCount !== 1) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
+      return user;
+    },
+  };
+}
