@@ -40,6 +40,15 @@ interface Case {
  */
 const CROSS_TENANT: Record<string, Case> = {
   'DELETE /api/v1/auth/sessions/{id}': { path: (a) => `/api/v1/auth/sessions/${a.session}` },
+  // Two-factor enrolment acts on the caller's own account only; a token from an embedding login
+  // (here Bob's on Alice's site) is refused like on every self-service route.
+  'POST /api/v1/auth/mfa/totp': { embeddingToken: true, status: 403 },
+  'POST /api/v1/auth/mfa/totp/confirm': {
+    embeddingToken: true,
+    status: 403,
+    body: () => ({ code: '123456' }),
+  },
+  'DELETE /api/v1/auth/mfa/totp': { embeddingToken: true, status: 403, body: () => ({ code: '123456' }) },
   'GET /api/v1/organizations/{id}': { path: (a) => `/api/v1/organizations/${a.organization}` },
   'PATCH /api/v1/organizations/{id}': {
     path: (a) => `/api/v1/organizations/${a.organization}`,
