@@ -319,13 +319,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Signed in */
+                /** @description Signed in; or, for an account with two-factor, `mfa_required` with an mfa_token for POST /auth/mfa/challenge (no session yet) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SessionTokens"];
+                        "application/json": components["schemas"]["SessionTokens"] | components["schemas"]["MfaRequired"];
                     };
                 };
                 /** @description Invalid request */
@@ -1222,6 +1222,308 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app (TOTP)
+         * @description Answers a new secret and its otpauth:// URI (for a QR code). Two-factor sign-in is not on until POST /auth/mfa/totp/confirm; starting again replaces a pending secret. 409 mfa_already_enabled when it is on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pending secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TotpEnrolment"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn two-factor sign-in off
+         * @description Needs `password` or a current `code`; both are checked like at sign-in (lockout). Recovery codes and pending sign-in steps are deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TotpDisableRequest"];
+                };
+            };
+            responses: {
+                /** @description Turned off */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Two-factor sign-in is not on */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many attempts, or locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with a current code
+         * @description Answers 10 single-use recovery codes, shown only in this response (stored hashed). Wrong codes count towards the sign-in lockout.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TotpConfirmRequest"];
+                };
+            };
+            responses: {
+                /** @description Two-factor sign-in is on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecoveryCodes"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many attempts, or locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second sign-in step: a code or a recovery code
+         * @description Takes the mfa_token of a password sign-in that answered `mfa_required` with a current `code` or a `recovery_code`, and answers like a sign-in without two-factor. The token is valid 5 minutes, once, for 5 wrong codes at most; wrong codes count towards the sign-in lockout (429 account_locked).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MfaChallengeRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionTokens"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description mfa_token unknown, expired, used or spent (invalid_mfa_token) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited or account locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7131,6 +7433,15 @@ export interface components {
             expires_at: number;
             user: components["schemas"]["User"];
         };
+        MfaRequired: {
+            /** @enum {boolean} */
+            mfa_required: true;
+            /** @description Short-lived (5 minutes), single-use token for POST /auth/mfa/challenge; not a session. */
+            mfa_token: string;
+            methods: "totp"[];
+            /** @description Seconds until mfa_token expires. */
+            expires_in: number;
+        };
         LoginRequest: {
             /**
              * Format: email
@@ -7224,6 +7535,35 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+        };
+        TotpEnrolment: {
+            /** @description Base32 secret, for entering by hand. */
+            secret: string;
+            /** @description otpauth://totp/… URI for a QR code (Key Uri Format). */
+            otpauth_url: string;
+        };
+        RecoveryCodes: {
+            /** @description 10 single-use codes; shown only in this response. */
+            recovery_codes: string[];
+        };
+        TotpConfirmRequest: {
+            /** @example 123456 */
+            code: string;
+        };
+        TotpDisableRequest: {
+            password?: string;
+            /** @example 123456 */
+            code?: string;
+        };
+        MfaChallengeRequest: {
+            mfa_token: string;
+            /** @example 123456 */
+            code?: string;
+            /**
+             * @description One of the recovery codes shown at enrolment.
+             * @example k3m9p-x7q2w
+             */
+            recovery_code?: string;
         };
         Organization: {
             id: string;
