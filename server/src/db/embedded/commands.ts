@@ -53,6 +53,8 @@ export const SERVER_VERSION = '7.0.0';
 export const MAX_WIRE_VERSION = 21;
 const MAX_WRITE_BATCH_SIZE = 100_000;
 const DEFAULT_FIRST_BATCH = 101;
+/** A find reading at most this many index keys and documents (exact plan, sort delivered) needs no time guard. */
+const CHEAP_EXACT_LIMIT = 10_000;
 /** Room left in a reply for the envelope around a batch. */
 const MAX_BATCH_BYTES = MAX_BSON_OBJECT_SIZE - 64 * 1024;
 const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
@@ -286,8 +288,18 @@ export class CommandRunner {
   }
 
   /** Few candidate documents (an `_id` or index lookup, or a small collection). */
-  private cheap(coll: Collection | undefined, filter: Doc): boolean {
-    return !coll || coll.count <= CHEAP_CANDIDATES || atMost(coll, planQuery(coll, filter), CHEAP_CANDIDATES);
+  private cheap(
+    coll: Collection | undefined,
+    filter: Doc,
+    find?: { sort?: Doc; hint?: unknown; limit: number },
+  ): boolean {
+    if (!coll || coll.count <= CHEAP_CANDIDATES) return true;
+    if (find && find.limit > 0 && find.limit <= CHEAP_EXACT_LIMIT) {
+      // an exact plan that delivers the order reads at most `limit` keys and documents, and evaluates nothing
+      const plan = planQuery(coll, filter, find.sort, find.hint);
+      if (plan.exact && (plan.sortCovered || !find.sort || Object.keys(find.sort).length === 0)) return true;
+    }
+    return atMost(coll, planQuery(coll, filter), CHEAP_CANDIDATES);
   }
 
   /** Drops cursors idle for longer than mongod's default cursor timeout, and expired sessions. */
@@ -870,7 +882,11 @@ export class CommandRunner {
           plan: explained?.plan,
           raw: true,
         }),
-      this.cheap(coll, filter),
+      this.cheap(coll, filter, {
+        sort: isPlainObject(b.sort) ? b.sort : undefined,
+        hint: b.hint,
+        limit: (skip || 0) + (limit || 0),
+      }),
     );
     if (explained) explained.returned = docs.length;
     return this.cursorReply(`${db}.${name}`, docs, batchSize, singleBatch);
