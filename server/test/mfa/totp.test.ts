@@ -1,4 +1,6 @@
+import { createDecipheriv, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, login, PASSWORD, signedInUser } from '../auth/helpers.js';
 import { createTenant, createToken } from '../tokens/helpers.js';
@@ -208,6 +210,35 @@ describe('two-factor sign-in with TOTP', () => {
     });
   });
 
+  describe('recovery codes', () => {
+    it('replaces them with the password or a current code; the old ones stop working', async () => {
+      const user = await enrolledUser(ctx, 'regen');
+      const wrong = await ctx.request
+        .post('/api/v1/auth/mfa/recovery-codes')
+        .set(bearer(user.access_token))
+        .send({ password: 'not the password' })
+        .expect(400);
+      expect(wrong.body.code).to.equal('mfa_wrong_password');
+      const fresh = await ctx.request
+        .post('/api/v1/auth/mfa/recovery-codes')
+        .set(bearer(user.access_token))
+        .send({ password: PASSWORD })
+        .expect(200);
+      const codes = fresh.body.recovery_codes as string[];
+      expect(codes).to.have.length(10);
+      expect(codes.filter((code) => user.recoveryCodes.includes(code))).to.deep.equal([]);
+      const token = await passwordStep(ctx, user.email, PASSWORD);
+      await ctx.request
+        .post('/api/v1/auth/mfa/challenge')
+        .send({ mfa_token: token, recovery_code: user.recoveryCodes[0] })
+        .expect(400);
+      await ctx.request
+        .post('/api/v1/auth/mfa/challenge')
+        .send({ mfa_token: token, recovery_code: codes[0] })
+        .expect(200);
+    });
+  });
+
   describe('turning it off', () => {
     it('needs the password or a current code', async () => {
       const user = await enrolledUser(ctx, 'disable');
@@ -327,6 +358,47 @@ describe('two-factor brute force', () => {
         .expect(401);
     } finally {
       await local.close();
+    }
+  });
+});
+
+describe('two-factor secrets at rest', () => {
+  it('are encrypted with AES-256-GCM under MFA_ENCRYPTION_KEY, bound to the user, and no key is stored', async () => {
+    const key = randomBytes(32);
+    const ctx = await createAuthContext({ MFA_ENCRYPTION_KEY: key.toString('hex') });
+    try {
+      const user = await enrolledUser(ctx, 'atrest');
+      const factor = await ctx.database.connection
+        .collection('mfa_factors')
+        .findOne({ user_id: new Types.ObjectId(user.user.id) });
+      const [format, iv, tag, ciphertext] = (factor!.secret_encrypted as string).split('.');
+      expect(format).to.equal('v1');
+      const open = (aad: string) => {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
+        decipher.setAAD(Buffer.from(aad));
+        decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
+        return Buffer.concat([
+          decipher.update(Buffer.from(ciphertext!, 'base64url')),
+          decipher.final(),
+        ]).toString();
+      };
+      expect(open(user.user.id)).to.equal(user.secret);
+      // Copied to another account, the ciphertext does not open.
+      expect(() => open(new Types.ObjectId().toHexString())).to.throw();
+      expect(await ctx.database.connection.collection('mfa_keys').countDocuments()).to.equal(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('without MFA_ENCRYPTION_KEY, generates one key and stores it once', async () => {
+    const ctx = await createAuthContext();
+    try {
+      await enrolledUser(ctx, 'genkey');
+      await enrolledUser(ctx, 'genkey2');
+      expect(await ctx.database.connection.collection('mfa_keys').countDocuments()).to.equal(1);
+    } finally {
+      await ctx.close();
     }
   });
 });

@@ -49,6 +49,11 @@ const CROSS_TENANT: Record<string, Case> = {
     body: () => ({ code: '123456' }),
   },
   'DELETE /api/v1/auth/mfa/totp': { embeddingToken: true, status: 403, body: () => ({ code: '123456' }) },
+  'POST /api/v1/auth/mfa/recovery-codes': {
+    embeddingToken: true,
+    status: 403,
+    body: () => ({ code: '123456' }),
+  },
   'GET /api/v1/organizations/{id}': { path: (a) => `/api/v1/organizations/${a.organization}` },
   'PATCH /api/v1/organizations/{id}': {
     path: (a) => `/api/v1/organizations/${a.organization}`,

@@ -1,7 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { AppError } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import {
@@ -11,12 +10,11 @@ import {
   sessionResponse,
   type AuthService,
 } from '../auth/index.js';
-import { MfaErrors } from './mfa.errors.js';
 import {
   MfaChallengeBodySchema,
   RecoveryCodesSchema,
   TotpConfirmBodySchema,
-  TotpDisableBodySchema,
+  MfaProofBodySchema,
   TotpEnrolmentSchema,
 } from './mfa.schemas.js';
 import type { MfaService } from './mfa.service.js';
@@ -91,7 +89,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
         'Needs `password` or a current `code`; both are checked like at sign-in (lockout). Recovery codes and pending sign-in steps are deleted.',
       tags,
       authenticated: true,
-      body: TotpDisableBodySchema,
+      body: MfaProofBodySchema,
       responses: {
         204: { description: 'Turned off' },
         404: { description: 'Two-factor sign-in is not on' },
@@ -101,9 +99,31 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
     checksPerUser,
     async (req, res) => {
       const { password, code } = req.valid.body;
-      if (!password && !code) throw new AppError(MfaErrors.PROOF_REQUIRED);
       await mfa.disableTotp(authOf(req).user, { password, code }, requestContext(req));
       res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/auth/mfa/recovery-codes',
+      summary: 'Replace the recovery codes',
+      description:
+        'Needs `password` or a current `code` (checked like at sign-in). Answers 10 new single-use codes, shown only in this response; the previous ones stop working.',
+      tags,
+      authenticated: true,
+      body: MfaProofBodySchema,
+      responses: {
+        200: { description: 'New recovery codes', schema: RecoveryCodesSchema },
+        404: { description: 'Two-factor sign-in is not on' },
+        429: { description: 'Too many attempts, or locked; see Retry-After' },
+      },
+    },
+    checksPerUser,
+    async (req, res) => {
+      const { password, code } = req.valid.body;
+      res.json(await mfa.regenerateRecoveryCodes(authOf(req).user, { password, code }, requestContext(req)));
     },
   );
 

@@ -30,12 +30,13 @@ export const RecoveryCodesSchema = z
   })
   .openapi('RecoveryCodes');
 
-export const TotpDisableBodySchema = z
+/** Proof for changing the factor: the password or a current code. */
+export const MfaProofBodySchema = z
   .object({
     password: z.string().min(1).max(1024).optional(),
     code: TotpCodeSchema.optional(),
   })
-  .openapi('TotpDisableRequest');
+  .openapi('MfaProofRequest');
 
 /** What a password sign-in of an account with two-factor answers instead of session tokens. */
 export const MfaRequiredSchema = z

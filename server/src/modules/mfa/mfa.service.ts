@@ -48,6 +48,12 @@ export interface MfaService {
     proof: { password?: string; code?: string },
     context: RequestContext,
   ): Promise<void>;
+  /** Replaces the recovery codes (the old ones stop working); needs the password or a current code. */
+  regenerateRecoveryCodes(
+    user: UserDocument,
+    proof: { password?: string; code?: string },
+    context: RequestContext,
+  ): Promise<{ recovery_codes: string[] }>;
   /** For a password sign-in: the challenge to answer, or null when the account has no second factor. */
   challengeFor(user: UserDocument, context: RequestContext): Promise<MfaChallenge | null>;
   /** Checks the second step; returns the user to start the session for. */
@@ -189,6 +195,34 @@ export function createMfaService(deps: MfaDependencies): MfaService {
     return false;
   }
 
+  /** The password (sign-in's check and lockout) or a current code, for changes to the factor. */
+  async function assertProof(
+    user: UserDocument,
+    factor: MfaFactorDocument,
+    proof: { password?: string; code?: string },
+    context: RequestContext,
+  ): Promise<void> {
+    if (proof.code) {
+      if (!(await checkSecondFactor(user, factor, { code: proof.code }, context)))
+        throw new AppError(MfaErrors.INVALID_CODE);
+      return;
+    }
+    if (!proof.password) throw new AppError(MfaErrors.PROOF_REQUIRED);
+    try {
+      await deps.verifyPassword(user.email, proof.password, context);
+    } catch (error) {
+      // 401 would read as "signed out" to the dashboard; the session is fine, the password is not.
+      if (error instanceof AppError && error.code === AuthErrors.INVALID_CREDENTIALS.code)
+        throw new AppError(MfaErrors.WRONG_PASSWORD);
+      throw error;
+    }
+  }
+
+  const newRecoveryCodes = () => {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    return { codes, hashes: codes.map((code) => sha256Hex(normalizeRecoveryCode(code))) };
+  };
+
   const activeFactorOf = (userId: string) =>
     models.Factors.findOne({
       user_id: new Types.ObjectId(userId),
@@ -227,46 +261,41 @@ export function createMfaService(deps: MfaDependencies): MfaService {
       if (factor.confirmed_at) throw new AppError(MfaErrors.ALREADY_ENABLED);
       if (!(await checkSecondFactor(user, factor, { code }, context)))
         throw new AppError(MfaErrors.INVALID_CODE);
-      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const recovery = newRecoveryCodes();
       const confirmed = await models.Factors.updateOne(
         { _id: factor._id, confirmed_at: null },
-        {
-          $set: {
-            confirmed_at: now(),
-            recovery_code_hashes: recoveryCodes.map((recovery) => sha256Hex(normalizeRecoveryCode(recovery))),
-          },
-        },
+        { $set: { confirmed_at: now(), recovery_code_hashes: recovery.hashes } },
       );
       if (confirmed.modifiedCount !== 1) throw new AppError(MfaErrors.NOT_PENDING);
       await audit('user.mfa_enabled', userId, context, 200, { method: 'totp' });
-      return { recovery_codes: recoveryCodes };
+      return { recovery_codes: recovery.codes };
     },
 
     async disableTotp(user, proof, context) {
       const userId = String(user._id);
       const factor = await activeFactorOf(userId);
       if (!factor) throw new AppError(MfaErrors.NOT_ENABLED);
-      if (proof.code) {
-        if (!(await checkSecondFactor(user, factor, { code: proof.code }, context)))
-          throw new AppError(MfaErrors.INVALID_CODE);
-      } else if (proof.password) {
-        try {
-          await deps.verifyPassword(user.email, proof.password, context);
-        } catch (error) {
-          // 401 would read as "signed out" to the dashboard; the session is fine, the password is not.
-          if (error instanceof AppError && error.code === AuthErrors.INVALID_CREDENTIALS.code)
-            throw new AppError(MfaErrors.WRONG_PASSWORD);
-          throw error;
-        }
-      } else {
-        throw new AppError(MfaErrors.PROOF_REQUIRED);
-      }
+      await assertProof(user, factor, proof, context);
       await models.Factors.deleteOne({ _id: factor._id });
       await models.Challenges.deleteMany({ user_id: factor.user_id });
       await audit('user.mfa_disabled', userId, context, 200, {
         method: 'totp',
         proof: proof.code ? 'code' : 'password',
       });
+    },
+
+    async regenerateRecoveryCodes(user, proof, context) {
+      const userId = String(user._id);
+      const factor = await activeFactorOf(userId);
+      if (!factor) throw new AppError(MfaErrors.NOT_ENABLED);
+      await assertProof(user, factor, proof, context);
+      const recovery = newRecoveryCodes();
+      await models.Factors.updateOne(
+        { _id: factor._id },
+        { $set: { recovery_code_hashes: recovery.hashes } },
+      );
+      await audit('user.mfa_recovery_codes_regenerated', userId, context);
+      return { recovery_codes: recovery.codes };
     },
 
     async challengeFor(user, context) {
