@@ -190,7 +190,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/api', notFoundHandler);
   app.use(root.router);
 
-  mountStaticAssets(app, config.paths);
+  mountStaticAssets(app, config.paths, { isProduction: config.isProduction });
   app.use(notFoundHandler);
   app.use(errorHandler({ logger, exposeStack: !config.isProduction }));
   return app;

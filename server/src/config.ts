@@ -139,7 +139,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Server processes (node:cluster) sharing the port; 1 runs without a cluster primary. */
   webConcurrency: number;
-  paths: { dashboardDist: string; sdkDist: string; widgetDist: string };
+  paths: { dashboardDist: string; sdkDist: string; widgetDist: string; storybookDist: string };
   auth: {
     /** Where e-mail links and OAuth redirects send people (the dashboard's origin). */
     dashboardUrl: string;
@@ -256,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dashboardDist: path.resolve(e.DASHBOARD_DIST ?? path.join(repoRoot, 'dashboard', 'dist')),
       sdkDist: path.join(repoRoot, 'sdk', 'dist'),
       widgetDist: path.join(repoRoot, 'widget', 'dist'),
+      storybookDist: path.join(repoRoot, 'widget', 'storybook-static'),
     },
     auth: {
       dashboardUrl: (e.DASHBOARD_URL ?? publicUrl).replace(/\/$/, ''),

@@ -11,7 +11,7 @@ const ONE_YEAR_S = 31_536_000;
 mime.types.py ??= 'text/x-python';
 
 /** Paths that belong to the API and must never fall back to the dashboard's index.html. */
-const NON_SPA_PREFIXES = ['/api/', '/functions/', '/cdn/', '/.well-known/'];
+const NON_SPA_PREFIXES = ['/api/', '/functions/', '/cdn/', '/.well-known/', '/storybook/'];
 
 /** The suffix `scripts/precompress.mjs` gives each encoding's copy of a file. */
 const SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
@@ -121,8 +121,10 @@ function staticFiles(
  */
 export function mountStaticAssets(
   app: Express,
-  paths: { dashboardDist: string; sdkDist: string; widgetDist: string },
+  paths: { dashboardDist: string; sdkDist: string; widgetDist: string; storybookDist: string },
+  options: { isProduction: boolean },
 ): void {
+  if (!options.isProduction) mountStorybook(app, paths.storybookDist);
   // Bundle names are stable (not hashed), so browsers revalidate them hourly. Third-party sites
   // load them, so they must be readable cross-origin (helmet's default CORP is same-origin).
   const cdnOptions = {
@@ -141,6 +143,35 @@ export function mountStaticAssets(
   );
   app.use(...staticFiles(paths.dashboardDist, { maxAgeMs: 0, headers: { 'Cache-Control': 'no-cache' } }));
   app.get(/.*/, spaFallback(paths.dashboardDist));
+}
+
+/**
+ * Development only: the Storybook of the widget and the dashboard's components (`npm run build-storybook`) at
+ * /storybook/, so the docs can link to it. Storybook's pages run inline scripts and frame themselves, so this
+ * mount alone gets a looser Content-Security-Policy; production never serves it.
+ */
+function mountStorybook(app: Express, storybookDist: string): void {
+  app.use('/storybook', (req, res, next) => {
+    if (!existsSync(path.join(storybookDist, 'index.html'))) {
+      res
+        .status(404)
+        .type('text/plain')
+        .send('Storybook has not been built yet. Run `npm run build-storybook`, then reload.');
+      return;
+    }
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'self'",
+    );
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    // the mounts below serve files, not directory indexes
+    if (req.path === '/') req.url = '/index.html' + req.url.slice(1);
+    next();
+  });
+  app.use(
+    '/storybook',
+    ...staticFiles(storybookDist, { maxAgeMs: 0, headers: { 'Cache-Control': 'no-cache' } }),
+  );
 }
 
 function spaFallback(dashboardDist: string): RequestHandler {

@@ -19,6 +19,11 @@ describe('application skeleton', () => {
     await writeFile(path.join(staticRoot, 'sdk', 'iam-sdk.min.js'), 'var IamSdk={}');
     await mkdir(path.join(staticRoot, 'widget'));
     await writeFile(path.join(staticRoot, 'widget', 'iam-auth-widget.min.js'), 'var IamAuthWidget={}');
+    await mkdir(path.join(staticRoot, 'storybook'));
+    await writeFile(
+      path.join(staticRoot, 'storybook', 'index.html'),
+      '<!doctype html><title>Storybook</title>',
+    );
     ctx = await createTestContext({
       config: (config) => ({
         ...config,
@@ -26,6 +31,7 @@ describe('application skeleton', () => {
           dashboardDist,
           sdkDist: path.join(staticRoot, 'sdk'),
           widgetDist: path.join(staticRoot, 'widget'),
+          storybookDist: path.join(staticRoot, 'storybook'),
         },
       }),
     });
@@ -49,6 +55,49 @@ describe('application skeleton', () => {
       expect(response.headers['x-content-type-options']).to.equal('nosniff');
       expect(response.headers['content-security-policy']).to.contain("default-src 'self'");
       expect(response.headers['x-powered-by']).to.equal(undefined);
+    });
+  });
+
+  describe('/storybook/ (development)', () => {
+    it('serves the built Storybook with a policy that lets its inline scripts run', async () => {
+      const response = await ctx.request.get('/storybook/').expect(200);
+      expect(response.text).to.contain('<title>Storybook</title>');
+      expect(response.headers['content-security-policy']).to.contain("script-src 'self' 'unsafe-inline'");
+      // the dashboard keeps the strict policy
+      const dashboard = await ctx.request.get('/').set('Accept', 'text/html').expect(200);
+      expect(dashboard.headers['content-security-policy']).to.contain("script-src 'self'");
+      expect(dashboard.headers['content-security-policy']).not.to.contain(
+        "script-src 'self' 'unsafe-inline'",
+      );
+    });
+
+    it('says how to build it when it has not been built, and is not served in production', async () => {
+      const unbuilt = await createTestContext({
+        config: (config) => ({
+          ...config,
+          paths: { ...config.paths, storybookDist: path.join(staticRoot, 'none') },
+        }),
+      });
+      try {
+        const response = await unbuilt.request.get('/storybook/').expect(404);
+        expect(response.text).to.contain('npm run build-storybook');
+      } finally {
+        await unbuilt.close();
+      }
+      const production = await createTestContext({
+        config: (config) => ({
+          ...config,
+          isProduction: true,
+          paths: { ...config.paths, storybookDist: path.join(staticRoot, 'storybook') },
+        }),
+      });
+      try {
+        const response = await production.request.get('/storybook/').set('Accept', 'text/html');
+        expect(response.status).to.equal(404);
+        expect(response.text).not.to.contain('<title>Storybook</title>');
+      } finally {
+        await production.close();
+      }
     });
   });
 
