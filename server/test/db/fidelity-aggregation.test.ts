@@ -224,5 +224,7 @@ describe('db fidelity: aggregation', () => {
     expect(info[0]).to.include({ name: 'big_odd', type: 'view' });
     const e = await serverError(v.insertOne({ x: 1 }));
     expect(e.code).to.equal(166);
+    const indexOnView = await serverError(v.createIndex({ x: 1 }));
+    expect(indexOnView.code).to.equal(166);
   });
 });

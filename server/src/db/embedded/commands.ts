@@ -1244,6 +1244,7 @@ export class CommandRunner {
 
   private createIndexes(b: Doc, db: string): Doc {
     const name = validateCollName(db, b.createIndexes);
+    if (isView(this.engine.getCollection(db, name))) throw viewWriteError(db, name);
     if (!Array.isArray(b.indexes) || b.indexes.length === 0)
       throw mongoError(2, 'Must specify at least one index to create');
     const specs = b.indexes.map((raw) => {
