@@ -86,7 +86,8 @@ function fieldConditions(filter: Doc, out = new Map<string, unknown[]>()): Map<s
 function hasLogicalOperators(filter: Doc): boolean {
   for (const [k, v] of Object.entries(filter)) {
     if (k === '$and') {
-      if (!Array.isArray(v) || v.some((part) => !isPlainObject(part) || hasLogicalOperators(part))) return true;
+      if (!Array.isArray(v) || v.some((part) => !isPlainObject(part) || hasLogicalOperators(part)))
+        return true;
     } else if (k.startsWith('$')) return true;
   }
   return false;
