@@ -1,16 +1,6 @@
 import { expect } from 'chai';
 import { Long, MongoServerError } from 'mongodb';
-import { openDbFixture, type DbFixture } from './helpers.js';
-
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(MongoServerError);
-    return e as MongoServerError;
-  }
-  throw new Error('expected a server error');
-}
+import { openDbFixture, serverError, type DbFixture } from './helpers.js';
 
 describe('db: error replies', () => {
   let fx: DbFixture;

@@ -3,18 +3,8 @@
  * views — through the real driver.
  */
 import { expect } from 'chai';
-import { MongoServerError } from 'mongodb';
-import { openDbFixture, type DbFixture, type LooseDoc } from './helpers.js';
 
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(MongoServerError);
-    return e as MongoServerError;
-  }
-  throw new Error('expected the server to refuse the operation');
-}
+import { openDbFixture, serverError, type DbFixture, type LooseDoc } from './helpers.js';
 
 describe('db fidelity: aggregation', () => {
   let fx: DbFixture;

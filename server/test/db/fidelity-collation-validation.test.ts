@@ -4,20 +4,17 @@
  * through the real driver and mongoose.
  */
 import { expect } from 'chai';
-import { Double, Int32, MongoClient, MongoServerError } from 'mongodb';
+import { Double, Int32, MongoClient } from 'mongodb';
 import mongoose from 'mongoose';
 import { startEmbeddedMongo } from '../../src/db/embedded/index.js';
-import { openDbFixture, tempDir, usingEmbedded, type DbFixture, type LooseDoc } from './helpers.js';
-
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(MongoServerError);
-    return e as MongoServerError;
-  }
-  throw new Error('expected the server to refuse the operation');
-}
+import {
+  openDbFixture,
+  serverError,
+  tempDir,
+  usingEmbedded,
+  type DbFixture,
+  type LooseDoc,
+} from './helpers.js';
 
 describe('db fidelity: collation, validation, reply size', () => {
   let fx: DbFixture;

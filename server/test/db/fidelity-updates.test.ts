@@ -3,19 +3,9 @@
  * and Decimal128 arithmetic — through the real driver and mongoose.
  */
 import { expect } from 'chai';
-import { Decimal128, MongoServerError } from 'mongodb';
+import { Decimal128 } from 'mongodb';
 import mongoose from 'mongoose';
-import { openDbFixture, type DbFixture, type LooseDoc } from './helpers.js';
-
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(MongoServerError);
-    return e as MongoServerError;
-  }
-  throw new Error('expected the server to refuse the operation');
-}
+import { openDbFixture, serverError, type DbFixture, type LooseDoc } from './helpers.js';
 
 describe('db fidelity: updates', () => {
   let fx: DbFixture;

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, type Db, type Document, type ObjectId } from 'mongodb';
+import { expect } from 'chai';
+import { MongoClient, MongoServerError, type Db, type Document, type ObjectId } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongoOptions } from '../../src/db/embedded/index.js';
 
 export const REAL_MONGO_URI = process.env.MONGODB_URI;
@@ -68,4 +69,15 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
 /** Loosely typed document for tests that use non-ObjectId `_id` values and arbitrary fields. */
 export interface LooseDoc extends Document {
   _id?: number | string | ObjectId | Date;
+}
+
+/** The server error an operation fails with; fails the test when it succeeds or fails otherwise. */
+export async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).to.be.instanceOf(MongoServerError);
+    return e as MongoServerError;
+  }
+  throw new Error('expected the server to refuse the operation');
 }

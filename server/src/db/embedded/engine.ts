@@ -56,6 +56,16 @@ export interface MatchOptions {
   plan?: { value?: Plan };
 }
 
+/** Options of `Engine.find`. */
+export interface FindOptions extends Omit<MatchOptions, 'limit'> {
+  filter: Doc;
+  skip?: number;
+  limit?: number;
+  projection?: Doc;
+  /** Stored BSON may be returned as RawDocument where nothing needs the decoded document (see raw.ts). */
+  raw?: boolean;
+}
+
 const CATALOG_DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
 
 /**
@@ -379,21 +389,7 @@ export class Engine {
   }
 
   /** find: filter, sort, skip, limit and projection. Returns documents ready to encode. */
-  find(
-    coll: Collection | undefined,
-    opts: {
-      filter: Doc;
-      sort?: Doc;
-      skip?: number;
-      limit?: number;
-      projection?: Doc;
-      hint?: unknown;
-      stats?: ScanStats;
-      plan?: { value?: Plan };
-      /** Stored BSON may be returned as RawDocument where nothing needs the decoded document (see raw.ts). */
-      raw?: boolean;
-    },
-  ): Doc[] {
+  find(coll: Collection | undefined, opts: FindOptions): Doc[] {
     const skip = opts.skip ?? 0;
     const raw = opts.raw && coll ? this.findRaw(coll, opts) : undefined;
     if (raw) return raw as unknown as Doc[];
@@ -412,19 +408,7 @@ export class Engine {
    * A find answered with the stored bytes: the plan reads exactly the matching documents (an exact key range or
    * no filter) in the requested order, and there is no projection. Undefined when that does not apply.
    */
-  private findRaw(
-    coll: Collection,
-    opts: {
-      filter: Doc;
-      sort?: Doc;
-      skip?: number;
-      limit?: number;
-      projection?: Doc;
-      hint?: unknown;
-      stats?: ScanStats;
-      plan?: { value?: Plan };
-    },
-  ): RawDocument[] | undefined {
+  private findRaw(coll: Collection, opts: FindOptions): RawDocument[] | undefined {
     if (opts.projection && Object.keys(opts.projection).length) return undefined;
     validateFilter(opts.filter);
     const plan = planQuery(coll, opts.filter, opts.sort, opts.hint);
