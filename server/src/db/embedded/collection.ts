@@ -11,7 +11,7 @@ import { Query } from './query.js';
 import { type MongoServerError, mongoError } from './errors.js';
 import { docKey, MAX_PART, partsLength, valueParts, type KeyPart } from './keys.js';
 import type { Store } from './store.js';
-import { applyTypes, docTypes, normalizeDoc, type TypeMap } from './types.js';
+import { applyTypes, docTypes, EXACT_DECODE, normalizeDoc, type TypeMap } from './types.js';
 import { formatValue, isPlainObject, keyOf, pathValues, type Doc } from './values.js';
 
 export interface IndexSpec extends Doc {
@@ -22,7 +22,6 @@ export interface IndexSpec extends Doc {
 
 const MAX_KEY_COMBINATIONS = 10000;
 const EMPTY = Buffer.alloc(0);
-const DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
 const ENCODE = { ignoreUndefined: true, checkKeys: false } as const;
 
 /** One key of a document in an index: its encoded parts and the field values that produced them. */
@@ -209,7 +208,7 @@ export class Collection {
 
   /** Decodes a stored document, recording its exact numeric types for re-encoding. */
   decode(buf: Buffer): Doc {
-    const { doc, types } = normalizeDoc(deserialize(buf, DECODE) as Doc);
+    const { doc, types } = normalizeDoc(deserialize(buf, EXACT_DECODE) as Doc);
     if (types) docTypes.set(doc, types);
     return doc;
   }

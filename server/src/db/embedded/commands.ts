@@ -294,12 +294,11 @@ export class CommandRunner {
     find?: { sort?: Doc; hint?: unknown; limit: number },
   ): boolean {
     if (!coll || coll.count <= CHEAP_CANDIDATES) return true;
-    if (find && find.limit > 0 && find.limit <= CHEAP_EXACT_LIMIT) {
-      // an exact plan that delivers the order reads at most `limit` keys and documents, and evaluates nothing
-      const plan = planQuery(coll, filter, find.sort, find.hint);
-      if (plan.exact && (plan.sortCovered || !find.sort || Object.keys(find.sort).length === 0)) return true;
-    }
-    return atMost(coll, planQuery(coll, filter), CHEAP_CANDIDATES);
+    const plan = planQuery(coll, filter, find?.sort, find?.hint);
+    // an exact plan that delivers the order reads at most `limit` keys and documents, and evaluates nothing
+    const ordered = plan.sortCovered || !find?.sort || Object.keys(find.sort).length === 0;
+    if (find && find.limit > 0 && find.limit <= CHEAP_EXACT_LIMIT && plan.exact && ordered) return true;
+    return atMost(coll, plan, CHEAP_CANDIDATES);
   }
 
   /** Drops cursors idle for longer than mongod's default cursor timeout, and expired sessions. */

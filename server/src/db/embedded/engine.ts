@@ -37,7 +37,15 @@ import {
   checkSort,
   checkUpdatePaths,
 } from './paths.js';
-import { applyTypes, docTypes, dropTypes, normalize, pruneTypes, type TypeMap } from './types.js';
+import {
+  applyTypes,
+  docTypes,
+  dropTypes,
+  EXACT_DECODE,
+  normalize,
+  pruneTypes,
+  type TypeMap,
+} from './types.js';
 import { cloneDoc, formatValue, getPath, isPlainObject, keyOf, setPath, type Doc } from './values.js';
 
 export const MINGO_OPTIONS: Partial<MingoOptions> = {
@@ -65,8 +73,6 @@ export interface FindOptions extends Omit<MatchOptions, 'limit'> {
   /** Stored BSON may be returned as RawDocument where nothing needs the decoded document (see raw.ts). */
   raw?: boolean;
 }
-
-const CATALOG_DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
 
 /**
  * Field order of a projection result as mongod produces it: `_id` first, then the kept fields in the order of
@@ -206,7 +212,7 @@ export class Engine {
   private loadCatalog(): void {
     for (const { key, value } of this.store.catalog.getRange({})) {
       const [db, name] = key as [string, string];
-      const rec = normalize(deserialize(value, CATALOG_DECODE)) as Doc;
+      const rec = normalize(deserialize(value, EXACT_DECODE)) as Doc;
       const coll = new Collection(
         this.store,
         db,
@@ -364,8 +370,13 @@ export class Engine {
     validateFilter(filter);
     if (!coll) return [];
     const plan = planQuery(coll, filter, opts.sort, opts.hint);
-    const stats = opts.stats ?? { keysExamined: 0, docsExamined: 0 };
     if (opts.plan) opts.plan.value = plan;
+    return this.matchPlanned(coll, filter, plan, opts);
+  }
+
+  /** `match` with the filter validated and planned already. */
+  private matchPlanned(coll: Collection, filter: Doc, plan: Plan, opts: MatchOptions): Doc[] {
+    const stats = opts.stats ?? { keysExamined: 0, docsExamined: 0 };
     // An exact plan's key ranges are the filter: what it reads matches (see planner.ts).
     const q = Object.keys(filter).length === 0 || plan.exact ? undefined : new Query(filter, MINGO_OPTIONS);
     // With the sort delivered by the scan, `limit` matching documents are enough.
@@ -385,20 +396,23 @@ export class Engine {
     if (!coll) return 0;
     if (Object.keys(filter).length === 0) return coll.count;
     validateFilter(filter);
-    return countExact(coll, planQuery(coll, filter)) ?? this.match(coll, filter).length;
+    const plan = planQuery(coll, filter);
+    return countExact(coll, plan) ?? this.matchPlanned(coll, filter, plan, {}).length;
   }
 
   /** find: filter, sort, skip, limit and projection. Returns documents ready to encode. */
   find(coll: Collection | undefined, opts: FindOptions): Doc[] {
+    validateFilter(opts.filter);
+    if (!coll) return [];
     const skip = opts.skip ?? 0;
-    const raw = opts.raw && coll ? this.findRaw(coll, opts) : undefined;
+    const plan = planQuery(coll, opts.filter, opts.sort, opts.hint);
+    if (opts.plan) opts.plan.value = plan;
+    const raw = opts.raw ? this.findRaw(coll, plan, opts) : undefined;
     if (raw) return raw as unknown as Doc[];
-    let docs = this.match(coll, opts.filter, {
+    let docs = this.matchPlanned(coll, opts.filter, plan, {
       sort: opts.sort,
-      hint: opts.hint,
       limit: opts.limit ? skip + opts.limit : undefined,
       stats: opts.stats,
-      plan: opts.plan,
     });
     if (skip || opts.limit) docs = docs.slice(skip, opts.limit ? skip + opts.limit : undefined);
     return project(docs, opts.projection, opts.filter);
@@ -408,14 +422,11 @@ export class Engine {
    * A find answered with the stored bytes: the plan reads exactly the matching documents (an exact key range or
    * no filter) in the requested order, and there is no projection. Undefined when that does not apply.
    */
-  private findRaw(coll: Collection, opts: FindOptions): RawDocument[] | undefined {
+  private findRaw(coll: Collection, plan: Plan, opts: FindOptions): RawDocument[] | undefined {
     if (opts.projection && Object.keys(opts.projection).length) return undefined;
-    validateFilter(opts.filter);
-    const plan = planQuery(coll, opts.filter, opts.sort, opts.hint);
     const noFilter = Object.keys(opts.filter).length === 0;
     const sorted = !opts.sort || Object.keys(opts.sort).length === 0 || plan.sortCovered;
     if (!(plan.exact || noFilter) || !sorted) return undefined;
-    if (opts.plan) opts.plan.value = plan;
     const skip = opts.skip ?? 0;
     const wanted = opts.limit ? skip + opts.limit : Infinity;
     const out: RawDocument[] = [];

@@ -12,7 +12,7 @@
  */
 import type { Collection, Index, ScanStats } from './collection.js';
 import { mongoError } from './errors.js';
-import { isCutInKeys, MAX_PART, TAG, valueParts, type KeyPart } from './keys.js';
+import { isCutInKeys, MAX_PART, valueParts, type KeyPart } from './keys.js';
 import { bsonType, isPlainObject, keyOf, type Doc } from './values.js';
 
 /** Most key ranges a plan may have (the product of the `$in` lists of the fixed fields). */
@@ -399,11 +399,7 @@ export function* runPlan(coll: Collection, plan: Plan, stats: ScanStats): Genera
 export function* runPlanRaw(coll: Collection, plan: Plan, stats: ScanStats): Generator<Buffer> {
   const ranges = plan.reverse ? [...plan.ranges].reverse() : plan.ranges;
   if (plan.stage !== 'IXSCAN') {
-    for (const r of ranges)
-      yield* coll.allRaw(
-        { start: r.start, end: r.end.length ? r.end : [MAX_PART], reverse: plan.reverse },
-        stats,
-      );
+    for (const r of ranges) yield* coll.allRaw({ start: r.start, end: r.end, reverse: plan.reverse }, stats);
     return;
   }
   const idx = plan.index as Index;
@@ -463,8 +459,6 @@ export function explainPlan(plan: Plan): Doc {
     },
   };
 }
-
-export { TAG };
 
 /** Whether a plan reads at most `max` documents (counting index keys, without reading documents). */
 export function atMost(coll: Collection, plan: Plan, max: number): boolean {

@@ -35,7 +35,7 @@ import { crc32 } from 'node:zlib';
 import { deserialize, type UUID } from 'bson';
 import { type Engine, makeIndexSpec, type Collection } from './engine.js';
 import { isAlive } from './store.js';
-import { normalize, normalizeDoc } from './types.js';
+import { EXACT_DECODE, normalize, normalizeDoc } from './types.js';
 import type { Doc } from './values.js';
 
 const LOCK_FILE = 'mongod.lock';
@@ -140,8 +140,6 @@ export function fsyncDir(dir: string): void {
   }
 }
 
-const DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
-
 /** Releases the data directory lock (on stop, or when start-up fails). */
 export function releaseLock(dir: string): void {
   try {
@@ -226,14 +224,14 @@ export function migrateLegacyFiles(
     };
     if (existsSync(snapPath)) {
       for (const p of readFrames(readFileSync(snapPath)).payloads) {
-        const rec = deserialize(p, DECODE) as Doc;
+        const rec = deserialize(p, EXACT_DECODE) as Doc;
         if (rec.snapshot) lsn = Number(normalize(rec.lsn));
         else replay(rec.r as Doc, snapPath);
       }
     }
     if (existsSync(journalPath)) {
       for (const p of readFrames(readFileSync(journalPath)).payloads) {
-        const rec = deserialize(p, DECODE) as Doc;
+        const rec = deserialize(p, EXACT_DECODE) as Doc;
         const recLsn = Number(normalize(rec.lsn));
         if (recLsn <= lsn) continue;
         replay(rec.r as Doc, journalPath, recLsn);

@@ -141,12 +141,6 @@ export class Store {
     return next;
   }
 
-  /** Bytes used by the data file (for dbStats/collStats). */
-  sizeOnDisk(): number {
-    const stats = this.env.getStats() as { pageSize?: number; treeBranchPageCount?: number };
-    return (stats.pageSize ?? 4096) * (stats.treeBranchPageCount ?? 0);
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

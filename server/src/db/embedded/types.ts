@@ -13,6 +13,9 @@ import { isPlainObject, type Doc } from './values.js';
 export type NumType = 'double' | 'long';
 export type TypeMap = Map<string, NumType>;
 
+/** bson decode options that keep every number's exact BSON type (then `normalize` records it). */
+export const EXACT_DECODE = { promoteValues: false, promoteLongs: false, promoteBuffers: false } as const;
+
 /** Type annotations of stored documents (documents are immutable once stored: updates replace them). */
 export const docTypes = new WeakMap<object, TypeMap>();
 
