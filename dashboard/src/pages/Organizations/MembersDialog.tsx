@@ -23,24 +23,8 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Skeletons } from '../../ui/Skeleton';
 import { useToast } from '../../ui/useToast';
+import { BorderedList, BorderedListItem } from '../../ui/BorderedList';
 import { OrganizationDialog, type OrganizationDialogProps } from './OrganizationDialog';
-
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Row = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  min-width: 0;
-`;
 
 const Person = styled.div`
   display: flex;
@@ -114,11 +98,11 @@ function MembersPanel({ organization }: { organization: Organization }) {
         ) : members.isError ? (
           <Alert tone="error">{t('tenancy.loadFailed')}</Alert>
         ) : (
-          <List aria-label={t('organizations.members.list')}>
+          <BorderedList aria-label={t('organizations.members.list')}>
             {members.data.map((member) => (
               <MemberRow key={member.id} organization={organization} member={member} canManage={isAdmin} />
             ))}
-          </List>
+          </BorderedList>
         )}
       </Section>
     </>
@@ -177,7 +161,7 @@ function MemberRow({
   });
 
   return (
-    <Row data-testid="member-row">
+    <BorderedListItem data-testid="member-row">
       <Person>
         <div style={{ minWidth: 0 }}>
           <strong>
@@ -222,6 +206,6 @@ function MemberRow({
           </Controls>
         )
       ) : null}
-    </Row>
+    </BorderedListItem>
   );
 }

@@ -8,6 +8,7 @@ import { useErrorToast, useFailureToast } from '../../../components/tenancy/useE
 import { useFormatDate } from '../../../i18n/format';
 import { useT } from '../../../i18n/useT';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
+import { BorderedList, BorderedListItem } from '../../../ui/BorderedList';
 import { Button } from '../../../ui/Button';
 import { Skeletons } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/useToast';
@@ -30,21 +31,8 @@ const Toolbar = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Entry = styled.li`
-  display: grid;
+const Entry = styled(BorderedListItem)`
   gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  min-width: 0;
   code {
     font-family: ${({ theme }) => theme.fonts.mono};
     font-size: 0.85rem;
@@ -136,7 +124,7 @@ export function DeliveryLog({ webhook, onBack }: { webhook: Webhook; onBack(): v
       ) : (deliveries.data ?? []).length === 0 ? (
         <Muted as="p">{t('webhooks.log.empty')}</Muted>
       ) : (
-        <List aria-label={t('webhooks.log.title')}>
+        <BorderedList aria-label={t('webhooks.log.title')}>
           {(deliveries.data ?? []).map((delivery) => (
             <Entry key={delivery.id} data-testid="webhook-delivery">
               <Line>
@@ -182,7 +170,7 @@ export function DeliveryLog({ webhook, onBack }: { webhook: Webhook; onBack(): v
               )}
             </Entry>
           ))}
-        </List>
+        </BorderedList>
       )}
     </Section>
   );

@@ -9,6 +9,7 @@ import { expectNoContent } from '../../../components/tenancy/queries';
 import { useErrorToast, useFailureToast } from '../../../components/tenancy/useErrorToast';
 import { useT } from '../../../i18n/useT';
 import { Badge } from '../../../ui/Badge';
+import { BorderedList, BorderedListItem } from '../../../ui/BorderedList';
 import { Button } from '../../../ui/Button';
 import { Skeletons } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/useToast';
@@ -25,21 +26,7 @@ const Panel = styled.div`
   }
 `;
 
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Item = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  min-width: 0;
+const Item = styled(BorderedListItem)`
   strong {
     overflow-wrap: anywhere;
     font-family: ${({ theme }) => theme.fonts.mono};
@@ -104,7 +91,7 @@ export function WebhooksTab({ organizationId }: { organizationId: string }) {
       ) : (webhooks.data ?? []).length === 0 ? (
         <Muted as="p">{t('webhooks.empty')}</Muted>
       ) : (
-        <List aria-label={t('webhooks.list')}>
+        <BorderedList aria-label={t('webhooks.list')}>
           {(webhooks.data ?? []).map((webhook) => (
             <Item key={webhook.id} data-testid="webhook">
               <strong>{webhook.url}</strong>
@@ -161,7 +148,7 @@ export function WebhooksTab({ organizationId }: { organizationId: string }) {
               )}
             </Item>
           ))}
-        </List>
+        </BorderedList>
       )}
       <WebhookFormDialog
         organizationId={organizationId}
