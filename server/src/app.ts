@@ -106,6 +106,13 @@ export function createApp(deps: AppDependencies): Express {
     organizationsOf: (userId) => services.organizations.membershipsOf(userId),
     isApplicationActive,
     secondFactor: (user, context) => services.mfa.challengeFor(user, context),
+    twoFactorOf: async (user) => {
+      const [status, requiredBy] = await Promise.all([
+        services.mfa.status(String(user._id)),
+        services.organizations.twoFactorRequiredBy(String(user._id)),
+      ]);
+      return { ...status, required_by: requiredBy };
+    },
   });
   registerMfaRoutes(api, { mfa: services.mfa, auth: services.auth, config, connection });
   registerOrganizationRoutes(api, services.organizations);

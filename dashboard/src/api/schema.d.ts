@@ -4106,6 +4106,96 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Signed in; or, for an account with two-factor, `mfa_required` with an mfa_token for POST /api/auth/mfa/challenge (no session yet) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmbeddingSession"] | components["schemas"]["MfaRequired"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid e-mail or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed for this application */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited or account locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second sign-in step: a code, a recovery code or a passkey
+         * @description Completes a POST /login that answered `mfa_required`: the same body and checks as POST /api/v1/auth/mfa/challenge (token valid 5 minutes, once, for 5 wrong codes at most; wrong codes count towards the sign-in lockout), answered with the embedding session. The mfa_token is bound to the application whose login issued it: another application's (or the dashboard's) answers 401 invalid_mfa_token. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmbeddingMfaChallengeRequest"];
+                };
+            };
+            responses: {
                 /** @description Signed in */
                 200: {
                     headers: {
@@ -4122,7 +4212,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Invalid e-mail or password */
+                /** @description mfa_token unknown, expired, used, spent or of another application */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5282,9 +5372,6 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Default 10, at most 500. */
-                    limit?: number;
-                    cursor?: string;
                     /** @description Only entries at or after this time. */
                     since?: string;
                     /** @description 1d, 7d, 30d or all (default all); combines with since. */
@@ -5300,6 +5387,11 @@ export interface paths {
                     application_id?: string;
                     /** @description An installation id (inst_…). */
                     installation_id?: string;
+                    /** @description Default 10, at most 500. */
+                    limit?: number;
+                    cursor?: string;
+                    /** @description true: the answer also carries total, the number of all matching entries (for "Showing X of Y"). With search it is counted up to 10,000 and total_capped says whether there are more. */
+                    include_total?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -5315,6 +5407,104 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ActivityLogList"];
                     };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Organization or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit trail (CSV or NDJSON)
+         * @description Every entry that GET /activity-logs would list with the same filters (not only 500), newest first, streamed as a download: CSV (UTF-8 with BOM, a header row, metadata as JSON, cells that a spreadsheet would run as a formula prefixed with ') or NDJSON (one entry as JSON a line). Same scoping as the list: 404 for another tenant's organization or application.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only entries at or after this time. */
+                    since?: string;
+                    /** @description 1d, 7d, 30d or all (default all); combines with since. */
+                    period?: "1d" | "7d" | "30d" | "all";
+                    action?: string;
+                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "api" | "component" | "other";
+                    /** @description Text found in the action, resource type or endpoint (case-insensitive). */
+                    search?: string;
+                    /** @description registered: by a known account; anonymous: without one (e.g. not signed in). */
+                    user_type?: "registered" | "anonymous";
+                    organization_id?: string;
+                    project_id?: string;
+                    application_id?: string;
+                    /** @description An installation id (inst_…). */
+                    installation_id?: string;
+                    /** @description csv (default; UTF-8 with BOM, header row) or ndjson (one JSON object a line). */
+                    format?: "csv" | "ndjson";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The entries, as an attachment (text/csv or application/x-ndjson) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Invalid request */
                 400: {
@@ -7531,7 +7721,8 @@ export interface components {
             mfa_required: true;
             /** @description Short-lived (5 minutes), single-use token for POST /auth/mfa/challenge; not a session. */
             mfa_token: string;
-            methods: "totp"[];
+            /** @description What the account can answer with: 'totp' (code or recovery_code), 'webauthn' (a passkey: POST /auth/mfa/webauthn/options, then webauthn_response). */
+            methods: ("totp" | "webauthn")[];
             /** @description Seconds until mfa_token expires. */
             expires_in: number;
         };
@@ -7564,7 +7755,7 @@ export interface components {
             ip_address: string | null;
             user_agent: string | null;
             /** @enum {string} */
-            method: "password" | "google";
+            method: "password" | "google" | "passkey";
             /** @description The session of the access token making this request. */
             current: boolean;
         };
@@ -7572,6 +7763,22 @@ export interface components {
         Me: components["schemas"]["User"] & {
             /** @description Global administrator (SPEC §6). */
             is_admin: boolean;
+            two_factor: components["schemas"]["TwoFactorStatus"];
+            /** @description An organization of the caller requires two-factor sign-in and the account has no second factor: the dashboard sends the user to set one up. The API keeps working. */
+            mfa_enrollment_required: boolean;
+        };
+        TwoFactorStatus: {
+            /** @description At least one second factor is turned on. */
+            enabled: boolean;
+            /** @description The second factors turned on, e.g. ['totp']. */
+            methods: string[];
+            /** @description Unused recovery codes (0 without TOTP). */
+            recovery_codes_left: number;
+            /** @description The caller's organizations that require two-factor sign-in of members. */
+            required_by: {
+                id: string;
+                name: string;
+            }[];
         };
         UpdateMeRequest: {
             display_name?: string;
@@ -7657,6 +7864,26 @@ export interface components {
              * @example k3m9p-x7q2w
              */
             recovery_code?: string;
+            webauthn_response?: components["schemas"]["WebAuthnAuthenticationResponse"];
+        };
+        /** @description The assertion of navigator.credentials.get() in its JSON form (AuthenticationResponseJSON). */
+        WebAuthnAuthenticationResponse: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+            /** @default {} */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
         };
         Organization: {
             id: string;
@@ -7666,6 +7893,8 @@ export interface components {
             website_url: string | null;
             is_active: boolean;
             max_members: number;
+            /** @description Members without a second factor are asked to set one up (GET /auth/me answers mfa_enrollment_required). */
+            require_two_factor: boolean;
             created_by: string;
             /** Format: date-time */
             created_at: string;
@@ -7698,6 +7927,8 @@ export interface components {
             /** @example acme.example */
             website_url?: string;
             max_members?: number;
+            /** @description Require two-factor sign-in for all members (admins only). */
+            require_two_factor?: boolean;
         };
         OrganizationMemberList: {
             data: components["schemas"]["OrganizationMember"][];
@@ -8080,6 +8311,18 @@ export interface components {
              */
             installation_id?: string;
         };
+        EmbeddingMfaChallengeRequest: components["schemas"]["MfaChallengeRequest"] & {
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string;
+        };
         EmbeddingRefreshRequest: {
             refresh_token: string;
         };
@@ -8334,6 +8577,10 @@ export interface components {
             data: components["schemas"]["ActivityLog"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+            /** @description With include_total=true: matching entries. */
+            total?: number;
+            /** @description With include_total=true: true when the count stopped at 10,000 (search only); total is then a lower bound. */
+            total_capped?: boolean;
         };
         ActivityLog: {
             id: string;
@@ -8374,6 +8621,8 @@ export interface components {
                 website_url: string | null;
                 is_active: boolean;
                 max_members: number;
+                /** @description Members without a second factor are asked to set one up (GET /auth/me answers mfa_enrollment_required). */
+                require_two_factor: boolean;
                 created_by: string;
                 /** Format: date-time */
                 created_at: string;

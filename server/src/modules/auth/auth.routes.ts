@@ -60,7 +60,20 @@ export interface AuthRouteDependencies {
    * session tokens after a correct password; null when the account has none.
    */
   secondFactor?(user: UserDocument, context: RequestContext): Promise<object | null>;
+  /**
+   * For GET /auth/me: the account's second factors (the mfa module) and the organizations whose
+   * policy requires one (the tenancy module). Absent: none of either.
+   */
+  twoFactorOf?(user: UserDocument): Promise<TwoFactorSummary>;
 }
+
+export interface TwoFactorSummary {
+  methods: string[];
+  recovery_codes_left: number;
+  required_by: Array<{ id: string; name: string }>;
+}
+
+const NO_TWO_FACTOR: TwoFactorSummary = { methods: [], recovery_codes_left: 0, required_by: [] };
 
 const RESET_GENERATED_MESSAGE =
   'If an account exists for this address, we have sent a link to reset the password. It is valid for one hour.';
@@ -319,7 +332,20 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
     },
   );
 
-  const me = async (user: UserDocument) => ({ ...toPublicUser(user), is_admin: await deps.isAdmin(user) });
+  const me = async (user: UserDocument) => {
+    const [isAdmin, twoFactor] = await Promise.all([
+      deps.isAdmin(user),
+      deps.twoFactorOf ? deps.twoFactorOf(user) : NO_TWO_FACTOR,
+    ]);
+    const enabled = twoFactor.methods.length > 0;
+    return {
+      ...toPublicUser(user),
+      is_admin: isAdmin,
+      two_factor: { enabled, ...twoFactor },
+      // Asked, not enforced: the API keeps working so that nobody is locked out of enrolling.
+      mfa_enrollment_required: !enabled && twoFactor.required_by.length > 0,
+    };
+  };
 
   api.route(
     {

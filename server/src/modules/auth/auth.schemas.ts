@@ -67,8 +67,24 @@ export const ConfirmResponseSchema = z
   .object({ success: z.literal(true), user: UserSchema })
   .openapi('ConfirmResponse');
 
+export const TwoFactorStatusSchema = z
+  .object({
+    enabled: z.boolean().openapi({ description: 'At least one second factor is turned on.' }),
+    methods: z.array(z.string()).openapi({ description: "The second factors turned on, e.g. ['totp']." }),
+    recovery_codes_left: z.number().int().openapi({ description: 'Unused recovery codes (0 without TOTP).' }),
+    required_by: z
+      .array(z.object({ id: z.string(), name: z.string() }))
+      .openapi({ description: "The caller's organizations that require two-factor sign-in of members." }),
+  })
+  .openapi('TwoFactorStatus');
+
 export const MeSchema = UserSchema.extend({
   is_admin: z.boolean().openapi({ description: 'Global administrator (SPEC §6).' }),
+  two_factor: TwoFactorStatusSchema,
+  mfa_enrollment_required: z.boolean().openapi({
+    description:
+      'An organization of the caller requires two-factor sign-in and the account has no second factor: the dashboard sends the user to set one up. The API keeps working.',
+  }),
 }).openapi('Me');
 
 export const UpdateMeBodySchema = z
@@ -90,7 +106,7 @@ export const SessionSchema = z
     expires_at: z.iso.datetime(),
     ip_address: z.string().nullable(),
     user_agent: z.string().nullable(),
-    method: z.enum(['password', 'google']),
+    method: z.enum(['password', 'google', 'passkey']),
     current: z.boolean().openapi({ description: 'The session of the access token making this request.' }),
   })
   .openapi('Session');

@@ -54,6 +54,11 @@ export interface MfaService {
     proof: { password?: string; code?: string },
     context: RequestContext,
   ): Promise<{ recovery_codes: string[] }>;
+  /**
+   * The second factors the account has turned on (none: empty) and its unused recovery codes;
+   * read-only, for the account's security page and the organizations' two-factor policy.
+   */
+  status(userId: string): Promise<{ methods: MfaChallenge['methods']; recovery_codes_left: number }>;
   /** For a password sign-in: the challenge to answer, or null when the account has no second factor. */
   challengeFor(user: UserDocument, context: RequestContext): Promise<MfaChallenge | null>;
   /** Checks the second step; returns the user to start the session for. */
@@ -296,6 +301,14 @@ export function createMfaService(deps: MfaDependencies): MfaService {
       );
       await audit('user.mfa_recovery_codes_regenerated', userId, context);
       return { recovery_codes: recovery.codes };
+    },
+
+    async status(userId) {
+      const factor = Types.ObjectId.isValid(userId) ? await activeFactorOf(userId) : null;
+      return {
+        methods: factor ? ['totp'] : [],
+        recovery_codes_left: factor?.recovery_code_hashes.length ?? 0,
+      };
     },
 
     async challengeFor(user, context) {

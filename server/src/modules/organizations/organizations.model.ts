@@ -16,6 +16,8 @@ export interface OrganizationDocument {
    * before the first membership change (organizations.service.ts).
    */
   active_member_count?: number;
+  /** Policy: active members without a second factor are asked to enrol (docs/two-factor.md). */
+  require_two_factor: boolean;
   created_by: Types.ObjectId;
   created_at: Date;
   updated_at: Date;
@@ -33,6 +35,7 @@ const organizationSchema = new Schema<OrganizationDocument>(
     is_active: { type: Boolean, default: true },
     max_members: { type: Number, default: DEFAULT_MAX_MEMBERS, min: 1 },
     active_member_count: { type: Number, min: 0 },
+    require_two_factor: { type: Boolean, default: false },
     created_by: { type: Schema.Types.ObjectId, required: true },
   },
   { collection: 'organizations', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },

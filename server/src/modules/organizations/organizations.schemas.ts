@@ -20,6 +20,10 @@ export const OrganizationSchema = z
     website_url: z.string().nullable(),
     is_active: z.boolean(),
     max_members: z.number().int(),
+    require_two_factor: z.boolean().openapi({
+      description:
+        'Members without a second factor are asked to set one up (GET /auth/me answers mfa_enrollment_required).',
+    }),
     created_by: z.string(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -48,6 +52,10 @@ export const UpdateOrganizationSchema = z
     description: DescriptionSchema.nullable().optional(),
     website_url: WebsiteSchema.nullable().optional(),
     max_members: z.number().int().min(1).max(10_000).optional(),
+    require_two_factor: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Require two-factor sign-in for all members (admins only).' }),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
   .openapi('UpdateOrganizationRequest');

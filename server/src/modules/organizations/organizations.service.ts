@@ -38,6 +38,7 @@ export interface OrganizationView {
   website_url: string | null;
   is_active: boolean;
   max_members: number;
+  require_two_factor: boolean;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -100,6 +101,7 @@ export interface OrganizationsService {
       description: string | null;
       website_url: string | null;
       max_members: number;
+      require_two_factor: boolean;
     }>,
     context: RequestContext,
   ): Promise<OrganizationView>;
@@ -146,6 +148,11 @@ export interface OrganizationsService {
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   /** For /verify: the user's active organizations with their role. */
   membershipsOf(userId: string): Promise<Array<{ id: string; name: string; slug: string; role: Role }>>;
+  /**
+   * The active organizations, among the user's active memberships, that require two-factor
+   * sign-in of their members (the policy of `require_two_factor`).
+   */
+  twoFactorRequiredBy(userId: string): Promise<Array<{ id: string; name: string }>>;
   /** The active admins of an organization (who is told when its webhook is disabled). */
   adminsOf(organizationId: string): Promise<Array<{ id: string; email: string; display_name: string }>>;
   /** Global admin (SPEC §6): created the earliest organization, or listed in ADMIN_EMAILS. */
@@ -162,6 +169,7 @@ function organizationView(org: OrganizationDocument, role: Role): OrganizationVi
     website_url: org.website_url,
     is_active: org.is_active,
     max_members: org.max_members,
+    require_two_factor: org.require_two_factor ?? false,
     created_by: String(org.created_by),
     created_at: org.created_at.toISOString(),
     updated_at: org.updated_at.toISOString(),
@@ -462,6 +470,18 @@ export function createOrganizationsService(deps: {
       await audit('organization.updated', 'organization', organizationId, userId, organizationId, context, {
         fields: Object.keys(set),
       });
+      const requireTwoFactor = changes.require_two_factor;
+      if (requireTwoFactor !== undefined && requireTwoFactor !== (organization.require_two_factor ?? false)) {
+        await audit(
+          requireTwoFactor ? 'organization.two_factor_required' : 'organization.two_factor_not_required',
+          'organization',
+          organizationId,
+          userId,
+          organizationId,
+          context,
+          { require_two_factor: requireTwoFactor },
+        );
+      }
       deps.webhooks?.emit(
         'organization.updated',
         { organizationId },
@@ -696,6 +716,24 @@ export function createOrganizationsService(deps: {
         slug: org.slug,
         role: roles.get(String(org._id))!,
       }));
+    },
+
+    async twoFactorRequiredBy(userId) {
+      if (!Types.ObjectId.isValid(userId)) return [];
+      const memberships = await Members.find(
+        { user_id: new Types.ObjectId(userId), is_active: true },
+        { organization_id: 1 },
+      ).lean<Pick<MemberDocument, 'organization_id'>[]>();
+      if (memberships.length === 0) return [];
+      const orgs = await Organizations.find(
+        {
+          _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }),
+          is_active: true,
+          require_two_factor: true,
+        },
+        { name: 1 },
+      ).lean<Pick<OrganizationDocument, '_id' | 'name'>[]>();
+      return orgs.map((org) => ({ id: String(org._id), name: org.name }));
     },
 
     async adminsOf(organizationId) {
