@@ -133,6 +133,7 @@ export function createApp(deps: AppDependencies): Express {
     config,
     connection,
     tracking: services.tracking,
+    mfa: services.mfa,
   });
   const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
     tracking: services.tracking,

@@ -2,12 +2,15 @@ import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
+import { z } from '../../lib/openapi.js';
 import { requestContext } from '../../lib/request-context.js';
-import type { ApplicationsService } from '../applications/index.js';
+import type { RequestContext } from '../activity/index.js';
+import type { ApplicationDocument, ApplicationsService } from '../applications/index.js';
 import { authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
+import { MfaRequiredSchema, type MfaService } from '../mfa/index.js';
 import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
 import type { TrackingService } from '../tracking/index.js';
-import { toPublicUser } from '../users/index.js';
+import { toPublicUser, type UserDocument } from '../users/index.js';
 import {
   APPLICATION_HEADER,
   applicationGate,
@@ -21,6 +24,7 @@ import {
   EmbeddingAcceptedSchema,
   EmbeddingEmailSchema,
   EmbeddingLoginSchema,
+  EmbeddingMfaChallengeSchema,
   EmbeddingPermissionsSchema,
   EmbeddingRefreshSchema,
   EmbeddingRegisterResponseSchema,
@@ -41,6 +45,8 @@ export interface EmbeddingDependencies {
   connection: Connection;
   /** Links the SDK's anonymous_id / installation_id sent with a sign-in or registration. */
   tracking: Pick<TrackingService, 'linkQuietly'>;
+  /** The second sign-in step of accounts with two-factor (docs/two-factor.md). */
+  mfa: Pick<MfaService, 'challengeFor' | 'completeChallenge'>;
 }
 
 function session(result: { access_token: string; refresh_token: string; expires_at: number; user: unknown }) {
@@ -74,6 +80,23 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   // Same limiter names as /api/v1/auth/*, so the counters are shared.
   const { perIp, perAccount } = createAuthRateLimits({ connection: deps.connection, config });
   const tags = ['Embedding API'];
+
+  /** Starts the application's session; links the SDK's identifiers before answering. */
+  async function signedIn(
+    application: ApplicationDocument,
+    user: UserDocument,
+    method: 'password' | 'google',
+    context: RequestContext,
+    ids: { anonymous_id?: string; installation_id?: string },
+  ) {
+    const started = await auth.startSession(user, method, context, {
+      applicationId: String(application._id),
+      organizationId: String(application.organization_id),
+    });
+    // Before answering, so the SDK that gets the token finds its anonymous user linked.
+    await deps.tracking.linkQuietly(application, String(user._id), ids);
+    return session(started);
+  }
   const header = `Requires the \`${APPLICATION_HEADER}\` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).`;
   const appErrors = {
     400: { description: 'Missing or malformed X-Application-ID, or invalid body' },
@@ -124,7 +147,11 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       headers: ApplicationHeaderSchema,
       body: EmbeddingLoginSchema,
       responses: {
-        200: { description: 'Signed in', schema: EmbeddingSessionSchema },
+        200: {
+          description:
+            'Signed in; or, for an account with two-factor, `mfa_required` with an mfa_token for POST /api/auth/mfa/challenge (no session yet)',
+          schema: z.union([EmbeddingSessionSchema, MfaRequiredSchema]),
+        },
         ...appErrors,
         401: { description: 'Invalid e-mail or password' },
         429: { description: 'Rate limited or account locked; see Retry-After' },
@@ -137,13 +164,44 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       const application = gatedApplicationOf(res);
       const { email, password, anonymous_id, installation_id } = req.valid.body;
       const user = await auth.verifyCredentials(email, password, context);
-      const started = await auth.startSession(user, 'password', context, {
+      // An account with two-factor gets the second step, bound to this application, not a session.
+      const challenge = await deps.mfa.challengeFor(user, context, {
         applicationId: String(application._id),
-        organizationId: String(application.organization_id),
       });
-      // Before answering, so the SDK that gets the token finds its anonymous user linked.
-      await deps.tracking.linkQuietly(application, String(user._id), { anonymous_id, installation_id });
-      res.json(session(started));
+      if (challenge) {
+        res.json(challenge);
+        return;
+      }
+      res.json(await signedIn(application, user, 'password', context, { anonymous_id, installation_id }));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/mfa/challenge',
+      summary: 'Second sign-in step: a code, a recovery code or a passkey',
+      description: `Completes a POST /login that answered \`mfa_required\`: the same body and checks as POST /api/v1/auth/mfa/challenge (token valid 5 minutes, once, for 5 wrong codes at most; wrong codes count towards the sign-in lockout), answered with the embedding session. The mfa_token is bound to the application whose login issued it: another application's (or the dashboard's) answers 401 invalid_mfa_token. ${header}`,
+      tags,
+      headers: ApplicationHeaderSchema,
+      body: EmbeddingMfaChallengeSchema,
+      responses: {
+        200: { description: 'Signed in', schema: EmbeddingSessionSchema },
+        ...appErrors,
+        401: { description: 'mfa_token unknown, expired, used, spent or of another application' },
+        429: { description: 'Rate limited or account locked; see Retry-After' },
+      },
+    },
+    // Same limiter name as /api/v1/auth/mfa/challenge: one budget per address for both.
+    perIp('mfa-challenge-ip'),
+    async (req, res) => {
+      const context = requestContext(req);
+      const application = gatedApplicationOf(res);
+      const { anonymous_id, installation_id, ...step } = req.valid.body;
+      const { user, firstFactor } = await deps.mfa.completeChallenge(step, context, {
+        applicationId: String(application._id),
+      });
+      res.json(await signedIn(application, user, firstFactor, context, { anonymous_id, installation_id }));
     },
   );
 

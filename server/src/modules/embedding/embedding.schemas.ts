@@ -1,6 +1,7 @@
 import { z } from '../../lib/openapi.js';
 import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
 import { EmailSchema } from '../auth/index.js';
+import { MfaChallengeBodySchema } from '../mfa/index.js';
 import { ROLES } from '../organizations/index.js';
 import { AnonymousIdSchema, InstallationIdSchema } from '../tracking/index.js';
 import { UserSchema } from '../users/index.js';
@@ -19,6 +20,14 @@ const anonymousIdentifiers = {
 export const EmbeddingLoginSchema = z
   .object({ email: EmailSchema, password: PasswordSchema, ...anonymousIdentifiers })
   .openapi('EmbeddingLoginRequest');
+
+/**
+ * The second sign-in step on the embedding API: the body of POST /api/v1/auth/mfa/challenge, plus
+ * the SDK's identifiers (linked on success, as at login).
+ */
+export const EmbeddingMfaChallengeSchema = MfaChallengeBodySchema.and(z.object(anonymousIdentifiers)).openapi(
+  'EmbeddingMfaChallengeRequest',
+);
 
 export const EmbeddingRegisterSchema = z
   .object({

@@ -1,4 +1,11 @@
 export { MfaErrors } from './mfa.errors.js';
 export { registerMfaRoutes, type MfaRouteDependencies } from './mfa.routes.js';
-export { MfaRequiredSchema } from './mfa.schemas.js';
-export { createMfaService, type MfaChallenge, type MfaService } from './mfa.service.js';
+export { MfaChallengeBodySchema, MfaRequiredSchema } from './mfa.schemas.js';
+export { registerPasskeyRoutes, type PasskeyRouteDependencies } from './passkeys.routes.js';
+export { createPasskeyService, type PasskeyService } from './passkeys.service.js';
+export {
+  createMfaService,
+  type MfaChallenge,
+  type MfaChallengeScope,
+  type MfaService,
+} from './mfa.service.js';

@@ -145,8 +145,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
     perIp('mfa-challenge-ip'),
     async (req, res) => {
       const context = requestContext(req);
-      const user = await mfa.completeChallenge(req.valid.body, context);
-      res.json(sessionResponse(await auth.startSession(user, 'password', context)));
+      const { user, firstFactor } = await mfa.completeChallenge(req.valid.body, context);
+      res.json(sessionResponse(await auth.startSession(user, firstFactor, context)));
     },
   );
 }

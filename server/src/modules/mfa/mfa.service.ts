@@ -30,6 +30,14 @@ export interface MfaChallenge {
   expires_in: number;
 }
 
+/** Where a sign-in step may be completed, and what started it. */
+export interface MfaChallengeScope {
+  /** The application whose embedding login asks (null or absent: the dashboard's sign-in). */
+  applicationId?: string | null;
+  /** The first factor passed (default password); the session opened afterwards records it. */
+  firstFactor?: 'password' | 'google';
+}
+
 export interface MfaService {
   /** Starts (or restarts) enrolment: a new secret, inactive until confirmed. */
   startTotpEnrolment(
@@ -59,13 +67,22 @@ export interface MfaService {
    * read-only, for the account's security page and the organizations' two-factor policy.
    */
   status(userId: string): Promise<{ methods: MfaChallenge['methods']; recovery_codes_left: number }>;
-  /** For a password sign-in: the challenge to answer, or null when the account has no second factor. */
-  challengeFor(user: UserDocument, context: RequestContext): Promise<MfaChallenge | null>;
-  /** Checks the second step; returns the user to start the session for. */
+  /**
+   * For a sign-in whose first factor passed: the challenge to answer, or null when the account has
+   * no second factor. The token is redeemable only in the same scope (the dashboard, or the one
+   * application whose embedding login issued it).
+   */
+  challengeFor(
+    user: UserDocument,
+    context: RequestContext,
+    scope?: MfaChallengeScope,
+  ): Promise<MfaChallenge | null>;
+  /** Checks the second step; returns the user to start the session for and the first factor. */
   completeChallenge(
     input: { mfa_token: string; code?: string; recovery_code?: string },
     context: RequestContext,
-  ): Promise<UserDocument>;
+    scope?: Pick<MfaChallengeScope, 'applicationId'>,
+  ): Promise<{ user: UserDocument; firstFactor: 'password' | 'google' }>;
 }
 
 export interface MfaDependencies {
@@ -311,22 +328,26 @@ export function createMfaService(deps: MfaDependencies): MfaService {
       };
     },
 
-    async challengeFor(user, context) {
+    async challengeFor(user, context, scope = {}) {
       const userId = String(user._id);
       if (!(await activeFactorOf(userId))) return null;
       const token = randomToken(32);
       await models.Challenges.create({
         token_hash: sha256Hex(token),
         user_id: user._id,
+        application_id: scope.applicationId ? new Types.ObjectId(scope.applicationId) : null,
+        first_factor: scope.firstFactor ?? 'password',
         expires_at: new Date(now().getTime() + MFA_TOKEN_TTL_S * 1000),
       });
       await audit('user.mfa_challenge_issued', userId, context);
       return { mfa_required: true, mfa_token: token, methods: ['totp'], expires_in: MFA_TOKEN_TTL_S };
     },
 
-    async completeChallenge(input, context) {
+    async completeChallenge(input, context, scope = {}) {
       const live = {
         token_hash: sha256Hex(input.mfa_token),
+        // A dashboard step is no key to an application's session, nor one application's to another's.
+        application_id: scope.applicationId ? new Types.ObjectId(scope.applicationId) : null,
         used_at: null,
         expires_at: mongoose.trusted({ $gt: now() }),
         failed_attempts: mongoose.trusted({ $lt: MFA_TOKEN_MAX_FAILURES }),
@@ -346,7 +367,7 @@ export function createMfaService(deps: MfaDependencies): MfaService {
         { $set: { used_at: now() } },
       );
       if (consumed.modifiedCount !== 1) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
-      return user;
+      return { user, firstFactor: challenge.first_factor ?? 'password' };
     },
   };
 }
