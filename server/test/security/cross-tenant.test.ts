@@ -80,6 +80,7 @@ const CROSS_TENANT: Record<string, Case> = {
     path: (a) => `/api/v1/organizations/${a.organization}/members/${a.member}`,
   },
   'GET /api/v1/activity-logs': { query: (a) => ({ organization_id: a.organization }) },
+  'GET /api/v1/activity-logs/export': { query: (a) => ({ application_id: a.application }) },
   'POST /api/v1/projects': {
     body: (a) => ({ name: 'Intruder', slug: 'intruder', organization_id: a.organization }),
   },
@@ -446,5 +447,20 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       if (path === '/api/v1/activity-logs') text = text.replace(/"application_id":"[0-9a-f]{24}"/g, '');
       for (const id of Object.values(tenant)) expect(text, `${path} leaks ${id}`).not.to.contain(id);
     }
+    // The audit export streams everything the list would show: Bob's own entries only.
+    const exported = await ctx.request
+      .get('/api/v1/activity-logs/export')
+      .query({ format: 'ndjson' })
+      .set(bearer(bob.access_token))
+      .buffer(true)
+      .parse((res, done) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        res.on('end', () => done(null, body));
+      })
+      .expect(200);
+    const text = (exported.body as string).replace(/"application_id":"[0-9a-f]{24}"/g, '');
+    expect(text, 'the export holds Bob’s own entries').to.contain(`"user_id":"${bob.user.id}"`);
+    for (const id of Object.values(tenant)) expect(text, `the export leaks ${id}`).not.to.contain(id);
   });
 });

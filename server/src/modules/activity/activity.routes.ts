@@ -1,15 +1,15 @@
-import mongoose, { type Connection, Types } from 'mongoose';
+import { pipeline } from 'node:stream/promises';
+import type { Connection, Types } from 'mongoose';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { AppError } from '../../lib/errors.js';
 import { paginateNewestFirst } from '../../lib/pagination.js';
-import type { ApplicationCaller } from '../applications/index.js';
 import { authOf } from '../auth/index.js';
-import { OrganizationErrors } from '../organizations/index.js';
+import { activityRows, EXPORT_CONTENT_TYPES, exportFileName, exportFormatter } from './activity.export.js';
+import { activityFilterFor, countEntries, type ActivityScopeDeps } from './activity.filter.js';
 import { activityLogModel, type ActivityLog } from './activity.model.js';
 import {
   ACTIVITY_DEFAULT_LIMIT,
   ACTIVITY_MAX_LIMIT,
-  ACTIVITY_PERIODS,
+  ActivityExportQuerySchema,
   ActivityLogListSchema,
   ActivityQuerySchema,
 } from './activity.schemas.js';
@@ -29,19 +29,9 @@ function view(entry: ActivityLog) {
   };
 }
 
-/** A literal text as a regular expression: every character that means something is escaped. */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 export function registerActivityRoutes(
   api: ApiRouter,
-  deps: {
-    connection: Connection;
-    organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
-    /** The caller's application (404 when it is not: another tenant's, or not the API token's own). */
-    authorizeApplication(caller: ApplicationCaller, applicationId: string): Promise<unknown>;
-  },
+  deps: ActivityScopeDeps & { connection: Connection },
 ): void {
   const ActivityLogs = activityLogModel(deps.connection);
 
@@ -62,61 +52,50 @@ export function registerActivityRoutes(
       },
     },
     async (req, res) => {
-      const caller = authOf(req);
       const query = req.valid.query;
-      // An API token sees only its application's organization, not its owner's account events.
-      const organizationIds = (await deps.organizationIdsOf(caller.userId)).filter(
-        (id) => !caller.organizationId || String(id) === caller.organizationId,
-      );
-      const conditions: Record<string, unknown>[] = [];
-      if (query.organization_id) {
-        if (!organizationIds.some((id) => String(id) === query.organization_id))
-          throw new AppError(OrganizationErrors.NOT_FOUND);
-        conditions.push({ organization_id: new Types.ObjectId(query.organization_id) });
-      } else {
-        conditions.push({
-          $or: [
-            { organization_id: mongoose.trusted({ $in: organizationIds }) },
-            // Own account events carry no organization; entries an SDK logged for someone
-            // else's application do, and stay that application's.
-            ...(caller.via === 'session'
-              ? [{ user_id: new Types.ObjectId(caller.userId), organization_id: null }]
-              : []),
-          ],
-        });
+      const filter = await activityFilterFor(deps, authOf(req), query);
+      const [page, total] = await Promise.all([
+        paginateNewestFirst(ActivityLogs, filter, query, {
+          defaultLimit: ACTIVITY_DEFAULT_LIMIT,
+          maxLimit: ACTIVITY_MAX_LIMIT,
+        }),
+        query.include_total ? countEntries(ActivityLogs, filter, Boolean(query.search)) : undefined,
+      ]);
+      res.json({ data: page.data.map(view), next_cursor: page.next_cursor, ...total });
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/activity-logs/export',
+      summary: 'Export the audit trail (CSV or NDJSON)',
+      description:
+        "Every entry that GET /activity-logs would list with the same filters (not only 500), newest first, streamed as a download: CSV (UTF-8 with BOM, a header row, metadata as JSON, cells that a spreadsheet would run as a formula prefixed with ') or NDJSON (one entry as JSON a line). Same scoping as the list: 404 for another tenant's organization or application.",
+      tags: ['Activity'],
+      authenticated: true,
+      tokenScope: 'analytics',
+      query: ActivityExportQuerySchema,
+      responses: {
+        200: { description: 'The entries, as an attachment (text/csv or application/x-ndjson)' },
+        404: { description: 'Organization or application not among the caller’s' },
+      },
+    },
+    async (req, res) => {
+      const { format, ...query } = req.valid.query;
+      const filter = await activityFilterFor(deps, authOf(req), query);
+      res.status(200);
+      res.attachment(exportFileName(format)); // sets a type from the extension: replaced next
+      res.type(EXPORT_CONTENT_TYPES[format]);
+      // Rows are read page by page as the client takes them; an error after the first byte can only
+      // cut the download short (pipeline destroys the response), which the client sees as incomplete.
+      try {
+        await pipeline(activityRows(ActivityLogs, filter, view), exportFormatter(format), res);
+      } catch (error) {
+        // The client went away mid-download: nobody is left to answer and nothing failed here.
+        if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+        throw error;
       }
-      if (query.application_id) {
-        await deps.authorizeApplication(
-          { userId: caller.userId, applicationId: caller.applicationId },
-          query.application_id,
-        );
-        conditions.push({ application_id: new Types.ObjectId(query.application_id) });
-      }
-      if (query.project_id) conditions.push({ project_id: new Types.ObjectId(query.project_id) });
-      if (query.installation_id) conditions.push({ installation_id: query.installation_id });
-      if (query.action) conditions.push({ action: query.action });
-      if (query.resource_type) conditions.push({ resource_type: query.resource_type });
-      if (query.user_type)
-        conditions.push({
-          user_id: query.user_type === 'registered' ? mongoose.trusted({ $ne: null }) : null,
-        });
-      if (query.search) {
-        // User input becomes a literal pattern: escaped, so it can neither match more nor backtrack.
-        const pattern = mongoose.trusted({ $regex: escapeRegExp(query.search), $options: 'i' });
-        conditions.push({
-          $or: [{ action: pattern }, { resource_type: pattern }, { endpoint: pattern }],
-        });
-      }
-      if (query.since) conditions.push({ created_at: mongoose.trusted({ $gte: new Date(query.since) }) });
-      const days = query.period ? ACTIVITY_PERIODS[query.period] : null;
-      if (days !== null)
-        conditions.push({ created_at: mongoose.trusted({ $gte: new Date(Date.now() - days * 86_400_000) }) });
-      const filter = conditions.length === 1 ? conditions[0]! : { $and: conditions };
-      const page = await paginateNewestFirst(ActivityLogs, filter, query, {
-        defaultLimit: ACTIVITY_DEFAULT_LIMIT,
-        maxLimit: ACTIVITY_MAX_LIMIT,
-      });
-      res.json({ data: page.data.map(view), next_cursor: page.next_cursor });
     },
   );
 }

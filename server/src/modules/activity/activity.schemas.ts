@@ -10,15 +10,8 @@ export const ACTIVITY_MAX_LIMIT = 500;
 export const ACTIVITY_PERIODS = { '1d': 1, '7d': 7, '30d': 30, all: null } as const;
 export const USER_TYPES = ['registered', 'anonymous'] as const;
 
-export const ActivityQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ACTIVITY_MAX_LIMIT)
-    .optional()
-    .openapi({ description: 'Default 10, at most 500.' }),
-  cursor: z.string().max(200).optional(),
+/** Which entries: the filters of the logs screens, shared by the list and the export. */
+export const ActivityFilterSchema = z.object({
   since: z.iso
     .datetime({ offset: true })
     .optional()
@@ -43,6 +36,43 @@ export const ActivityQuerySchema = z.object({
   project_id: ObjectId.optional(),
   application_id: ObjectId.optional(),
   installation_id: z.string().max(100).optional().openapi({ description: 'An installation id (inst_…).' }),
+});
+export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;
+
+/**
+ * With a search term the total is counted up to this many entries: a pattern has no index, so an
+ * exact count would read every entry of the period.
+ */
+export const ACTIVITY_TOTAL_CAP = 10_000;
+
+export const ActivityQuerySchema = ActivityFilterSchema.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ACTIVITY_MAX_LIMIT)
+    .optional()
+    .openapi({ description: 'Default 10, at most 500.' }),
+  cursor: z.string().max(200).optional(),
+  include_total: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .openapi({
+      description: `true: the answer also carries total, the number of all matching entries (for "Showing X of Y"). With search it is counted up to ${ACTIVITY_TOTAL_CAP.toLocaleString('en')} and total_capped says whether there are more.`,
+    }),
+});
+
+export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const ActivityExportQuerySchema = ActivityFilterSchema.extend({
+  format: z
+    .enum(EXPORT_FORMATS)
+    .default('csv')
+    .openapi({
+      description: 'csv (default; UTF-8 with BOM, header row) or ndjson (one JSON object a line).',
+    }),
 });
 
 export const ActivityLogSchema = z
@@ -69,4 +99,20 @@ export const ActivityLogSchema = z
   })
   .openapi('ActivityLog');
 
-export const ActivityLogListSchema = listSchema(ActivityLogSchema, 'ActivityLogList');
+export const ActivityLogListSchema = z
+  .object({
+    ...listSchema(ActivityLogSchema, 'ActivityLogList').shape,
+    total: z.number().int().optional().openapi({ description: 'With include_total=true: matching entries.' }),
+    total_capped: z
+      .boolean()
+      .optional()
+      .openapi({
+        description: `With include_total=true: true when the count stopped at ${ACTIVITY_TOTAL_CAP.toLocaleString('en')} (search only); total is then a lower bound.`,
+      }),
+  })
+  .openapi('ActivityLogList');
+
+/** The columns of the export, in order: every field of an entry (metadata as JSON). */
+export const EXPORT_COLUMNS = Object.keys(ActivityLogSchema.shape) as (keyof z.infer<
+  typeof ActivityLogSchema
+>)[];
