@@ -39,7 +39,7 @@ import {
   registerTrackingReadRoutes,
 } from './modules/tracking/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
-import { registerMfaRoutes } from './modules/mfa/index.js';
+import { registerMfaRoutes, registerPasskeyRoutes } from './modules/mfa/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 
@@ -115,6 +115,13 @@ export function createApp(deps: AppDependencies): Express {
     },
   });
   registerMfaRoutes(api, { mfa: services.mfa, auth: services.auth, config, connection });
+  registerPasskeyRoutes(api, {
+    passkeys: services.passkeys,
+    mfa: services.mfa,
+    auth: services.auth,
+    config,
+    connection,
+  });
   registerOrganizationRoutes(api, services.organizations);
   registerWebhookRoutes(api, services.webhooks);
   registerPrivacyRoutes(api, services.privacy);

@@ -21,7 +21,12 @@ import { createUsersService, type UsersService } from './modules/users/index.js'
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
 import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
 import { createPasswordLockout } from './modules/auth/index.js';
-import { createMfaService, type MfaService } from './modules/mfa/index.js';
+import {
+  createMfaService,
+  createPasskeyService,
+  type MfaService,
+  type PasskeyService,
+} from './modules/mfa/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
 export interface Services {
@@ -40,6 +45,7 @@ export interface Services {
   webhooks: WebhooksService;
   privacy: PrivacyService;
   mfa: MfaService;
+  passkeys: PasskeyService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -145,6 +151,19 @@ export function createServices(deps: { config: Config; logger: Logger; database:
       accountCeiling: config.auth.lockoutAccountCeiling,
       minutes: config.auth.lockoutMinutes,
     }),
+    // Passkeys depend on the mfa service (the proof for removing one), so they are bound late.
+    passkeys: {
+      isEnrolled: (userId) => passkeys.isEnrolled(userId),
+      verifySecondFactor: (user, mfaChallengeId, response, context) =>
+        passkeys.verifySecondFactor(user, mfaChallengeId, response, context),
+    },
+  });
+  const passkeys = createPasskeyService({
+    connection,
+    config,
+    activity,
+    getUser: (userId) => auth.getUser(userId),
+    assertProof: (user, proof, context) => mfa.assertProof(user, proof, context),
   });
   return {
     activity,
@@ -162,6 +181,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     webhooks,
     privacy,
     mfa,
+    passkeys,
     async close() {
       // Mails promised in responses already sent go out before the workers and transport stop.
       await auth.drain();

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Test } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
+import { authenticatorFor, registerPasskey } from '../mfa/passkey-helpers.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -19,6 +20,8 @@ interface TenantA {
   /** Alice's webhook and one entry of its delivery log. */
   webhook: string;
   delivery: string;
+  /** Alice's passkey. */
+  passkey: string;
 }
 
 interface Case {
@@ -53,6 +56,30 @@ const CROSS_TENANT: Record<string, Case> = {
     embeddingToken: true,
     status: 403,
     body: () => ({ code: '123456' }),
+  },
+  // Passkeys: the caller's own only; Bob cannot rename or remove Alice's (not even with his own
+  // password), and an embedding token cannot register or list any.
+  'POST /api/v1/auth/mfa/passkeys/options': { embeddingToken: true, status: 403 },
+  'POST /api/v1/auth/mfa/passkeys': {
+    embeddingToken: true,
+    status: 403,
+    body: () => ({
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+      },
+    }),
+  },
+  'GET /api/v1/auth/mfa/passkeys': { embeddingToken: true, status: 403 },
+  'PATCH /api/v1/auth/mfa/passkeys/{id}': {
+    path: (a) => `/api/v1/auth/mfa/passkeys/${a.passkey}`,
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/v1/auth/mfa/passkeys/{id}': {
+    path: (a) => `/api/v1/auth/mfa/passkeys/${a.passkey}`,
+    body: (_a, bob) => ({ password: bob.password }),
   },
   'GET /api/v1/organizations/{id}': { path: (a) => `/api/v1/organizations/${a.organization}` },
   'PATCH /api/v1/organizations/{id}': {
@@ -223,6 +250,7 @@ const GUARDED_COLLECTIONS = [
   'email_logs',
   'webhooks',
   'webhook_deliveries',
+  'mfa_passkeys',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -326,7 +354,10 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     ).body.id;
     const delivery = (await ctx.request.post(`/api/v1/webhooks/${webhook}/test`).set(as(alice)).expect(200))
       .body.id;
+    const passkey = (await registerPasskey(ctx, alice.access_token, authenticatorFor(ctx), 'Alice laptop'))
+      .id;
     tenant = {
+      passkey,
       organization,
       member,
       project,

@@ -12,7 +12,7 @@ export interface SessionDocument {
   revoke_reason: string | null;
   ip_address: string | null;
   user_agent: string | null;
-  method: 'password' | 'google';
+  method: 'password' | 'google' | 'passkey';
   /**
    * Set for sessions started through the embedding API: their access tokens carry this
    * application as audience and are refused by the product API (docs/security.md).
@@ -31,7 +31,7 @@ const sessionSchema = new Schema<SessionDocument>(
     revoke_reason: { type: String, default: null },
     ip_address: { type: String, default: null },
     user_agent: { type: String, default: null },
-    method: { type: String, enum: ['password', 'google'], required: true },
+    method: { type: String, enum: ['password', 'google', 'passkey'], required: true },
     application_id: { type: Schema.Types.ObjectId, default: null },
     organization_id: { type: Schema.Types.ObjectId, default: null },
   },

@@ -48,7 +48,7 @@ export interface AuthService {
   /** Starts a dashboard session, or with `application` an embedding session for that application. */
   startSession(
     user: UserDocument,
-    method: 'password' | 'google',
+    method: 'password' | 'google' | 'passkey',
     context: RequestContext,
     application?: SessionApplication,
   ): Promise<LoginResult>;
@@ -321,7 +321,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   async function startSession(
     user: UserDocument,
-    method: 'password' | 'google',
+    method: 'password' | 'google' | 'passkey',
     context: RequestContext,
     application?: SessionApplication,
   ): Promise<LoginResult> {

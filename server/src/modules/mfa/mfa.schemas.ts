@@ -1,4 +1,5 @@
 import { z } from '../../lib/openapi.js';
+import { AuthenticationResponseSchema } from './passkeys.schemas.js';
 
 /** Six digits as the authenticator app shows them; spaces are tolerated. */
 const TotpCodeSchema = z
@@ -45,7 +46,10 @@ export const MfaRequiredSchema = z
     mfa_token: z.string().openapi({
       description: 'Short-lived (5 minutes), single-use token for POST /auth/mfa/challenge; not a session.',
     }),
-    methods: z.array(z.enum(['totp'])),
+    methods: z.array(z.enum(['totp', 'webauthn'])).openapi({
+      description:
+        "What the account can answer with: 'totp' (code or recovery_code), 'webauthn' (a passkey: POST /auth/mfa/webauthn/options, then webauthn_response).",
+    }),
     expires_in: z.number().int().openapi({ description: 'Seconds until mfa_token expires.' }),
   })
   .openapi('MfaRequired');
@@ -55,8 +59,12 @@ export const MfaChallengeBodySchema = z
     mfa_token: z.string().min(1).max(200),
     code: TotpCodeSchema.optional(),
     recovery_code: RecoveryCodeSchema.optional(),
+    webauthn_response: AuthenticationResponseSchema.optional(),
   })
-  .refine((body) => (body.code === undefined) !== (body.recovery_code === undefined), {
-    message: 'Send either code or recovery_code.',
-  })
+  .refine(
+    (body) =>
+      [body.code, body.recovery_code, body.webauthn_response].filter((answer) => answer !== undefined)
+        .length === 1,
+    { message: 'Send one of code, recovery_code or webauthn_response.' },
+  )
   .openapi('MfaChallengeRequest');

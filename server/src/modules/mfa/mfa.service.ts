@@ -10,6 +10,7 @@ import type { ActivityService, RequestContext } from '../activity/index.js';
 import { AuthErrors } from '../auth/index.js';
 import type { UserDocument } from '../users/index.js';
 import { MfaErrors } from './mfa.errors.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { mfaModels, type MfaFactorDocument } from './mfa.model.js';
 import { createSecretBox, type SecretBox } from './secret-box.js';
 
@@ -23,10 +24,13 @@ const TOTP_WINDOW = 1;
 /** No 0/o, 1/l/i: recovery codes are read off paper. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
+/** The second factors: an authenticator app, and passkeys/security keys (passkeys.service.ts). */
+export type MfaMethod = 'totp' | 'webauthn';
+
 export interface MfaChallenge {
   mfa_required: true;
   mfa_token: string;
-  methods: 'totp'[];
+  methods: MfaMethod[];
   expires_in: number;
 }
 
@@ -79,10 +83,26 @@ export interface MfaService {
   ): Promise<MfaChallenge | null>;
   /** Checks the second step; returns the user to start the session for and the first factor. */
   completeChallenge(
-    input: { mfa_token: string; code?: string; recovery_code?: string },
+    input: {
+      mfa_token: string;
+      code?: string;
+      recovery_code?: string;
+      webauthn_response?: AuthenticationResponseJSON;
+    },
     context: RequestContext,
     scope?: Pick<MfaChallengeScope, 'applicationId'>,
   ): Promise<{ user: UserDocument; firstFactor: 'password' | 'google' }>;
+  /** The account and challenge id of a live mfa_token (for the passkey options); invalid_mfa_token otherwise. */
+  pendingChallenge(
+    mfaToken: string,
+    scope?: Pick<MfaChallengeScope, 'applicationId'>,
+  ): Promise<{ challengeId: string; userId: string }>;
+  /** The password or a current TOTP code (checked like at sign-in), before changing a second factor. */
+  assertProof(
+    user: UserDocument,
+    proof: { password?: string; code?: string },
+    context: RequestContext,
+  ): Promise<void>;
 }
 
 export interface MfaDependencies {
@@ -96,6 +116,16 @@ export interface MfaDependencies {
   lockout: {
     assertOpen(email: string, ip: string | null): Promise<void>;
     recordFailure(email: string, ip: string | null): Promise<unknown>;
+  };
+  /** Passkeys as a second factor (passkeys.service.ts); bound late, they are built after this. */
+  passkeys?: {
+    isEnrolled(userId: string): Promise<boolean>;
+    verifySecondFactor(
+      user: UserDocument,
+      mfaChallengeId: string,
+      response: AuthenticationResponseJSON,
+      context: RequestContext,
+    ): Promise<boolean>;
   };
   now?: () => Date;
 }
@@ -181,9 +211,10 @@ export function createMfaService(deps: MfaDependencies): MfaService {
    */
   async function checkSecondFactor(
     user: UserDocument,
-    factor: MfaFactorDocument,
-    input: { code?: string; recovery_code?: string },
+    factor: MfaFactorDocument | null,
+    input: { code?: string; recovery_code?: string; webauthn_response?: AuthenticationResponseJSON },
     context: RequestContext,
+    mfaChallengeId?: string,
   ): Promise<boolean> {
     const userId = String(user._id);
     await deps.lockout.assertOpen(user.email, context.ip);
@@ -197,12 +228,27 @@ export function createMfaService(deps: MfaDependencies): MfaService {
         },
       });
     }
-    const accepted = input.recovery_code
-      ? await acceptRecoveryCode(factor, input.recovery_code)
-      : await acceptTotp(factor, input.code ?? '', user.email);
+    const method = input.webauthn_response ? 'webauthn' : input.recovery_code ? 'recovery_code' : 'totp';
+    // A failed passkey assertion counts like a wrong code (below).
+    const accepted =
+      method === 'webauthn'
+        ? Boolean(
+            mfaChallengeId &&
+            (await deps.passkeys?.verifySecondFactor(
+              user,
+              mfaChallengeId,
+              input.webauthn_response!,
+              context,
+            )),
+          )
+        : !factor
+          ? false
+          : input.recovery_code
+            ? await acceptRecoveryCode(factor, input.recovery_code)
+            : await acceptTotp(factor, input.code ?? '', user.email);
     if (accepted) {
       await codeFailures.resetKey(userId);
-      if (input.recovery_code) {
+      if (input.recovery_code && factor) {
         await audit('user.mfa_recovery_code_used', userId, context, 200, {
           remaining: factor.recovery_code_hashes.length - 1,
         });
@@ -211,16 +257,14 @@ export function createMfaService(deps: MfaDependencies): MfaService {
     }
     await codeFailures.increment(userId);
     await deps.lockout.recordFailure(user.email, context.ip);
-    await audit('user.mfa_failed', userId, context, 400, {
-      method: input.recovery_code ? 'recovery_code' : 'totp',
-    });
+    await audit('user.mfa_failed', userId, context, 400, { method });
     return false;
   }
 
   /** The password (sign-in's check and lockout) or a current code, for changes to the factor. */
   async function assertProof(
     user: UserDocument,
-    factor: MfaFactorDocument,
+    factor: MfaFactorDocument | null,
     proof: { password?: string; code?: string },
     context: RequestContext,
   ): Promise<void> {
@@ -250,6 +294,25 @@ export function createMfaService(deps: MfaDependencies): MfaService {
       user_id: new Types.ObjectId(userId),
       confirmed_at: mongoose.trusted({ $ne: null }),
     }).lean<MfaFactorDocument>();
+
+  /** The second factors the account has on (the TOTP factor, when already read, is passed in). */
+  const methodsOf = async (userId: string, factor?: MfaFactorDocument | null): Promise<MfaMethod[]> => {
+    const [totp, webauthn] = await Promise.all([
+      factor !== undefined ? factor : activeFactorOf(userId),
+      deps.passkeys ? deps.passkeys.isEnrolled(userId) : false,
+    ]);
+    return [...(totp ? (['totp'] as const) : []), ...(webauthn ? (['webauthn'] as const) : [])];
+  };
+
+  const liveChallenge = (mfaToken: string, scope: Pick<MfaChallengeScope, 'applicationId'>) =>
+    models.Challenges.findOne({
+      token_hash: sha256Hex(mfaToken),
+      // A dashboard step is no key to an application's session, nor one application's to another's.
+      application_id: scope.applicationId ? new Types.ObjectId(scope.applicationId) : null,
+      used_at: null,
+      expires_at: mongoose.trusted({ $gt: now() }),
+      failed_attempts: mongoose.trusted({ $lt: MFA_TOKEN_MAX_FAILURES }),
+    }).lean();
 
   return {
     async startTotpEnrolment(user, context) {
@@ -323,14 +386,15 @@ export function createMfaService(deps: MfaDependencies): MfaService {
     async status(userId) {
       const factor = Types.ObjectId.isValid(userId) ? await activeFactorOf(userId) : null;
       return {
-        methods: factor ? ['totp'] : [],
+        methods: Types.ObjectId.isValid(userId) ? await methodsOf(userId, factor) : [],
         recovery_codes_left: factor?.recovery_code_hashes.length ?? 0,
       };
     },
 
     async challengeFor(user, context, scope = {}) {
       const userId = String(user._id);
-      if (!(await activeFactorOf(userId))) return null;
+      const methods = await methodsOf(userId);
+      if (methods.length === 0) return null;
       const token = randomToken(32);
       await models.Challenges.create({
         token_hash: sha256Hex(token),
@@ -340,26 +404,25 @@ export function createMfaService(deps: MfaDependencies): MfaService {
         expires_at: new Date(now().getTime() + MFA_TOKEN_TTL_S * 1000),
       });
       await audit('user.mfa_challenge_issued', userId, context);
-      return { mfa_required: true, mfa_token: token, methods: ['totp'], expires_in: MFA_TOKEN_TTL_S };
+      return { mfa_required: true, mfa_token: token, methods, expires_in: MFA_TOKEN_TTL_S };
     },
 
     async completeChallenge(input, context, scope = {}) {
-      const live = {
-        token_hash: sha256Hex(input.mfa_token),
-        // A dashboard step is no key to an application's session, nor one application's to another's.
-        application_id: scope.applicationId ? new Types.ObjectId(scope.applicationId) : null,
-        used_at: null,
-        expires_at: mongoose.trusted({ $gt: now() }),
-        failed_attempts: mongoose.trusted({ $lt: MFA_TOKEN_MAX_FAILURES }),
-      };
-      const challenge = await models.Challenges.findOne(live).lean();
+      const challenge = await liveChallenge(input.mfa_token, scope);
       if (!challenge) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
       const user = await deps.getUser(String(challenge.user_id));
       const factor = user ? await activeFactorOf(String(user._id)) : null;
-      if (!user || !factor) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
-      if (!(await checkSecondFactor(user, factor, input, context))) {
+      if (!user || (await methodsOf(String(user._id), factor)).length === 0)
+        throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
+      if (!(await checkSecondFactor(user, factor, input, context, String(challenge._id)))) {
         await models.Challenges.updateOne({ _id: challenge._id }, { $inc: { failed_attempts: 1 } });
-        throw new AppError(input.recovery_code ? MfaErrors.INVALID_RECOVERY_CODE : MfaErrors.INVALID_CODE);
+        throw new AppError(
+          input.webauthn_response
+            ? MfaErrors.PASSKEY_NOT_ACCEPTED
+            : input.recovery_code
+              ? MfaErrors.INVALID_RECOVERY_CODE
+              : MfaErrors.INVALID_CODE,
+        );
       }
       // Single use: of two concurrent requests with right codes, only one gets a session.
       const consumed = await models.Challenges.updateOne(
@@ -368,6 +431,16 @@ export function createMfaService(deps: MfaDependencies): MfaService {
       );
       if (consumed.modifiedCount !== 1) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
       return { user, firstFactor: challenge.first_factor ?? 'password' };
+    },
+
+    async pendingChallenge(mfaToken, scope = {}) {
+      const challenge = await liveChallenge(mfaToken, scope);
+      if (!challenge) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
+      return { challengeId: String(challenge._id), userId: String(challenge.user_id) };
+    },
+
+    async assertProof(user, proof, context) {
+      await assertProof(user, await activeFactorOf(String(user._id)), proof, context);
     },
   };
 }

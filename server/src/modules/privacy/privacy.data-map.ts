@@ -37,6 +37,16 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   { collection: 'invitation_leave_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'mfa_factors', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'mfa_challenges', section: null, byUserId: ['user_id'], erase: 'delete' },
+  // Passkeys: their names, dates and device type are exported; the public key and counter are not
+  // (they identify the authenticator and say nothing to the person).
+  {
+    collection: 'mfa_passkeys',
+    section: 'passkeys',
+    byUserId: ['user_id'],
+    omit: ['public_key', 'counter'],
+    erase: 'delete',
+  },
+  { collection: 'mfa_webauthn_challenges', section: null, byUserId: ['user_id'], erase: 'delete' },
   {
     collection: 'api_tokens',
     section: 'api_tokens',

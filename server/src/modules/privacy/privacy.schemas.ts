@@ -26,6 +26,10 @@ export const PersonalDataExportSchema = z
     api_tokens: rows.openapi({
       description: 'Metadata only (name, prefix, scopes, times); never the token or its hash.',
     }),
+    passkeys: rows.openapi({
+      description:
+        'Registered passkeys: name, times of creation and last use, device type; not the public key.',
+    }),
     activity: rows,
     installations: rows.openapi({ description: 'SDK installations linked to the account.' }),
     anonymous_users: rows,
