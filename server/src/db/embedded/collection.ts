@@ -220,11 +220,11 @@ export class Collection {
 
   /** The stored BSON of the document with these `_id` key parts. */
   getRawByIdParts(idParts: readonly KeyPart[]): Buffer | undefined {
-    return this.store.docs.getBinary([this.no, ...idParts]);
+    return this.store.getDoc([this.no, ...idParts]);
   }
 
   getByIdParts(idParts: readonly KeyPart[]): Doc | undefined {
-    const buf = this.store.docs.getBinary([this.no, ...idParts]);
+    const buf = this.store.getDoc([this.no, ...idParts]);
     return buf === undefined ? undefined : this.decode(buf);
   }
 
@@ -292,7 +292,7 @@ export class Collection {
     // Each index's keys are computed once, for the unique check and for the insert.
     const keys = this.indexes.map((idx) => idx.keysOf(doc));
     this.checkUnique(doc, idParts, true, keys);
-    this.store.docs.putSync(docKey(this.no, doc._id), this.encode(doc, types));
+    this.store.putDoc(docKey(this.no, doc._id), this.encode(doc, types));
     this.indexes.forEach((idx, i) => {
       for (const k of keys[i] ?? []) this.store.index.putSync([idx.no, ...k.parts, ...idParts], EMPTY);
       this.noteMultikey(idx, doc, onCatalogChange);
@@ -314,13 +314,13 @@ export class Collection {
         if (!before.has(id)) this.store.index.putSync([idx.no, ...k.parts, ...idParts], EMPTY);
       this.noteMultikey(idx, newDoc, onCatalogChange);
     });
-    this.store.docs.putSync(docKey(this.no, oldDoc._id), this.encode(newDoc, types));
+    this.store.putDoc(docKey(this.no, oldDoc._id), this.encode(newDoc, types));
     if (types) docTypes.set(newDoc, types);
   }
 
   deleteStored(doc: Doc): boolean {
     const idParts = valueParts(doc._id);
-    if (!this.store.docs.removeSync([this.no, ...idParts])) return false;
+    if (!this.store.removeDoc([this.no, ...idParts])) return false;
     for (const idx of this.indexes)
       for (const k of idx.keysOf(doc)) this.store.index.removeSync([idx.no, ...k.parts, ...idParts]);
     this.setCount(this.count - 1);
@@ -356,7 +356,7 @@ export class Collection {
   /** Removes every document and index entry of this collection. */
   clear(): void {
     for (const key of this.store.docs.getKeys({ start: [this.no], end: [this.no, MAX_PART] }))
-      this.store.docs.removeSync(key);
+      this.store.removeDoc(key as KeyPart[]);
     for (const idx of this.indexes) this.clearIndex(idx);
     this.count = 0;
     this.store.setCount(this.no, -1);

@@ -25,36 +25,57 @@ function elementsOf(doc: Doc): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset + 4, bytes.length - 5);
 }
 
-function documentOf(parts: Buffer[]): Buffer {
-  const size = 4 + parts.reduce((n, p) => n + p.length, 0) + 1;
-  const head = Buffer.alloc(4);
-  head.writeInt32LE(size, 0);
-  return Buffer.concat([head, ...parts, Buffer.alloc(1)], size);
-}
-
-function element(type: number, key: string, value: Buffer): Buffer {
-  return Buffer.concat([Buffer.from([type]), Buffer.from(key + '\0', 'utf8'), value]);
-}
+/** Bytes of an element's type and name (`type`, the name in UTF-8, a zero byte). */
+const elementHeadLength = (key: string) => 2 + Buffer.byteLength(key);
 
 /**
  * Serializes a reply; a cursor batch holding raw documents is assembled around their bytes (the cursor first,
  * like mongod: `{cursor: {firstBatch|nextBatch, id, ns}, …}`). Undefined when the reply holds none.
+ *
+ * The reply is written into one buffer whose size is computed first, so each stored document is copied once
+ * (a batch of 500 documents is about 165 KB; concatenating it level by level copied it four times).
+ * `headRoom` bytes are left free at the start for the caller's message header.
  */
-export function serializeWithRawBatch(body: Doc): Buffer | undefined {
+export function serializeWithRawBatch(body: Doc, headRoom = 0): Buffer | undefined {
   const cursor = body.cursor as Doc | undefined;
   if (!cursor || typeof cursor !== 'object') return undefined;
   const key = batchKey(cursor);
   const batch = key ? (cursor[key] as unknown[]) : [];
   if (!key || !batch.some((d) => d instanceof RawDocument)) return undefined;
-  const items = batch.map((d, i) =>
-    element(
-      0x03,
-      String(i),
-      d instanceof RawDocument ? d.bytes : Buffer.from(serialize(d as Doc, ENCODE_OPTIONS)),
-    ),
+  const docs = batch.map((d) =>
+    d instanceof RawDocument ? d.bytes : Buffer.from(serialize(d as Doc, ENCODE_OPTIONS)),
   );
   const { [key]: _batch, ...cursorRest } = cursor;
   const { cursor: _cursor, ...rest } = body;
-  const cursorDoc = documentOf([element(0x04, key, documentOf(items)), elementsOf(cursorRest)]);
-  return documentOf([element(0x03, 'cursor', cursorDoc), elementsOf(rest)]);
+  const cursorRestElements = elementsOf(cursorRest);
+  const restElements = elementsOf(rest);
+
+  let arrayLength = 4 + 1;
+  for (let i = 0; i < docs.length; i++)
+    arrayLength += elementHeadLength(String(i)) + (docs[i] as Buffer).length;
+  const cursorLength = 4 + elementHeadLength(key) + arrayLength + cursorRestElements.length + 1;
+  const bodyLength = 4 + elementHeadLength('cursor') + cursorLength + restElements.length + 1;
+
+  const out = Buffer.allocUnsafe(headRoom + bodyLength);
+  let at = headRoom;
+  const head = (type: number, name: string) => {
+    out[at++] = type;
+    at += out.write(name, at, 'utf8');
+    out[at++] = 0;
+  };
+  at = out.writeInt32LE(bodyLength, at);
+  head(0x03, 'cursor');
+  at = out.writeInt32LE(cursorLength, at);
+  head(0x04, key);
+  at = out.writeInt32LE(arrayLength, at);
+  for (let i = 0; i < docs.length; i++) {
+    head(0x03, String(i));
+    at += (docs[i] as Buffer).copy(out, at);
+  }
+  out[at++] = 0; // end of the batch array
+  at += cursorRestElements.copy(out, at);
+  out[at++] = 0; // end of the cursor document
+  at += restElements.copy(out, at);
+  out[at++] = 0; // end of the body
+  return out;
 }

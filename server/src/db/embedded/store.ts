@@ -21,12 +21,15 @@ import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database as LmdbDatabase, type RootDatabase } from 'lmdb';
+import { cacheKeyOf, DocumentCache } from './doc-cache.js';
 import type { KeyPart } from './keys.js';
 
 export const STORE_FILE = 'storage.mdb';
 /** lmdb-js names its lock file after the data file. */
 export const STORE_LOCK_FILE = 'storage.mdb-lock';
 const TEMP_PREFIX = 'iam-embedded-mongo-';
+/** Memory for recently read documents (doc-cache.ts): a small part of the 1 GiB the server may use at 10M documents. */
+export const DOCUMENT_CACHE_BYTES = 64 * 2 ** 20;
 
 type Key = KeyPart[] | string;
 
@@ -39,6 +42,7 @@ export class Store {
   private closed = false;
   /** Document counts changed by the running transaction, written once at its end. */
   private readonly changedCounts = new Map<number, number>();
+  private readonly docCache = new DocumentCache(DOCUMENT_CACHE_BYTES);
 
   private constructor(
     private readonly env: RootDatabase<Buffer, Key>,
@@ -91,6 +95,7 @@ export class Store {
     if (this.closed) throw new Error('storage is closed');
     let outcome = { ok: false, error: new Error('transaction did not run') } as
       { ok: true; value: T } | { ok: false; error: unknown };
+    this.docCache.writesInFlight++;
     try {
       await this.env.transaction(() => {
         try {
@@ -105,6 +110,8 @@ export class Store {
       // A commit that fails (disk full, I/O error) leaves the in-memory catalog ahead of the disk: stop writing.
       this.failed = new Error(`storage commit failed: ${(e as Error).message}`, { cause: e });
       throw this.failed;
+    } finally {
+      this.docCache.writesInFlight--;
     }
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
@@ -119,6 +126,28 @@ export class Store {
         this.writeCounts();
       }
     });
+  }
+
+  /** The stored BSON of the document with this `docs` key (shared: callers must not modify it). */
+  getDoc(key: KeyPart[]): Buffer | undefined {
+    const cacheKey = cacheKeyOf(key);
+    const cached = this.docCache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const bytes = this.docs.getBinary(key);
+    if (bytes !== undefined) this.docCache.fill(cacheKey, bytes);
+    return bytes;
+  }
+
+  /** Stores a document in the running write transaction. */
+  putDoc(key: KeyPart[], bytes: Buffer): void {
+    this.docCache.forget(cacheKeyOf(key));
+    this.docs.putSync(key, bytes);
+  }
+
+  /** Removes a document in the running write transaction; false when there was none. */
+  removeDoc(key: KeyPart[]): boolean {
+    this.docCache.forget(cacheKeyOf(key));
+    return this.docs.removeSync(key);
   }
 
   /** Records a collection's new document count; it is stored at the end of the transaction. */

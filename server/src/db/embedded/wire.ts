@@ -172,16 +172,23 @@ let nextRequestId = 1;
 const ENCODE_OPTIONS = { ignoreUndefined: true, checkKeys: false } as const;
 
 export function encodeOpMsg(responseTo: number, body: Doc, flags = 0): Buffer {
-  const bson = serializeWithRawBatch(body) ?? serialize(body, ENCODE_OPTIONS);
-  const header = Buffer.alloc(21);
-  const length = 21 + bson.length;
-  header.writeInt32LE(length, 0);
-  header.writeInt32LE(nextRequestId++ & 0x7fffffff, 4);
-  header.writeInt32LE(responseTo, 8);
-  header.writeInt32LE(OP_MSG, 12);
-  header.writeUInt32LE(flags, 16);
-  header.writeUInt8(0, 20);
-  return Buffer.concat([header, bson], length);
+  const HEADER = 21;
+  const writeHeader = (message: Buffer) => {
+    message.writeInt32LE(message.length, 0);
+    message.writeInt32LE(nextRequestId++ & 0x7fffffff, 4);
+    message.writeInt32LE(responseTo, 8);
+    message.writeInt32LE(OP_MSG, 12);
+    message.writeUInt32LE(flags, 16);
+    message.writeUInt8(0, 20);
+    return message;
+  };
+  // A batch of stored documents is written straight after the header (see raw.ts).
+  const assembled = serializeWithRawBatch(body, HEADER);
+  if (assembled) return writeHeader(assembled);
+  const bson = serialize(body, ENCODE_OPTIONS);
+  const message = Buffer.allocUnsafe(HEADER + bson.length);
+  message.set(bson, HEADER);
+  return writeHeader(message);
 }
 
 export function encodeOpReply(responseTo: number, doc: Doc): Buffer {
