@@ -17,6 +17,8 @@ const Organizations = lazy(() => import('./pages/Organizations'));
 const Projects = lazy(() => import('./pages/Projects'));
 const ProjectDetail = lazy(() => import('./pages/ProjectDetail'));
 const ApplicationDetail = lazy(() => import('./pages/ApplicationDetail'));
+const ApplicationLogs = lazy(() => import('./pages/ApplicationLogs'));
+const SystemLogs = lazy(() => import('./pages/Logs'));
 const Tokens = lazy(() => import('./pages/Tokens'));
 const Admin = lazy(() => import('./pages/Admin'));
 const EmailTemplates = lazy(() => import('./pages/EmailTemplates'));
@@ -68,7 +70,9 @@ export const routes: RouteObject[] = [
           { path: 'projects', element: <Projects /> },
           { path: 'projects/:projectId', element: <ProjectDetail /> },
           { path: 'projects/:projectId/applications/:applicationId', element: <ApplicationDetail /> },
+          { path: 'projects/:projectId/logs', element: <ApplicationLogs /> },
           { path: 'tokens', element: <Tokens /> },
+          { path: 'logs', element: <SystemLogs /> },
           { path: 'admin', element: <Admin /> },
           { path: 'email-templates', element: <EmailTemplates /> },
           { path: 'application-email-templates', element: <ApplicationEmailTemplates /> },

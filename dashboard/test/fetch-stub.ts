@@ -5,6 +5,8 @@
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   authorization: string | null;
   body: unknown;
 }
@@ -35,6 +37,7 @@ export class FetchStub {
       const recorded: RecordedRequest = {
         method: request.method,
         path: new URL(request.url).pathname,
+        query: Object.fromEntries(new URL(request.url).searchParams),
         authorization: request.headers.get('Authorization'),
         body: text ? JSON.parse(text) : undefined,
       };

@@ -1623,6 +1623,571 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/mfa/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start registering a passkey or security key
+         * @description Answers the options for navigator.credentials.create() (@simplewebauthn/browser startRegistration). The challenge is stored server-side (hashed), valid 5 minutes and used once. 409 passkey_limit_reached at 20 passkeys.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Registration options */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebAuthnRegistrationOptions"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's passkeys
+         * @description Oldest first; names, creation and last use. No key material.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Passkeys */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasskeyList"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Finish registering a passkey
+         * @description Verifies the authenticator's answer against the stored challenge, PUBLIC_URL's origin and RP ID, and keeps the passkey. From then on a password sign-in asks for a second step ('webauthn' in methods).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegisterRequest"];
+                };
+            };
+            responses: {
+                /** @description Registered */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Passkey"];
+                    };
+                };
+                /** @description passkey_registration_failed: wrong or used challenge, origin or RP ID */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description passkey_already_registered or passkey_limit_reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description Needs `password` or a current TOTP `code`, checked like at sign-in (lockout), as for turning TOTP off.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MfaProofRequest"];
+                };
+            };
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such passkey of the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many attempts, or locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a passkey */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasskeyRenameRequest"];
+                };
+            };
+            responses: {
+                /** @description Renamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Passkey"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such passkey of the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/webauthn/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second sign-in step with a passkey: the options
+         * @description For an mfa_token whose methods include 'webauthn': the options for navigator.credentials.get() listing the account's passkeys. Answer with POST /auth/mfa/challenge {mfa_token, webauthn_response}. The challenge is stored server-side (hashed), valid 5 minutes and used once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MfaWebAuthnOptionsRequest"];
+                };
+            };
+            responses: {
+                /** @description Authentication options */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebAuthnAuthenticationOptions"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description mfa_token unknown, expired, used or spent (invalid_mfa_token) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The account has no passkey (passkey_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey, without a password: the options
+         * @description Options for navigator.credentials.get() without an account (a discoverable credential chooses it). The challenge is stored server-side (hashed), valid 5 minutes and used once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Authentication options */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebAuthnAuthenticationOptions"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey, without a password
+         * @description Verifies the assertion of a discoverable credential (user verification required) and answers like a sign-in. One error for every failure (passkey_not_accepted), so it tells nothing about which accounts exist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasskeySignInRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionTokens"];
+                    };
+                };
+                /** @description passkey_not_accepted */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organizations": {
         parameters: {
             query?: never;
@@ -5358,6 +5923,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests, errors, events, users, latency and top endpoints of a period
+         * @description Totals with the previous period for comparison, a time series (hourly up to 7d, daily for 30d and 90d), top endpoints and events, latency percentiles from a fixed histogram. Without filters: every organization where the caller is an active member. organization_id, project_id and application_id narrow it; another tenant’s id answers 404 like one that does not exist. An API token (analytics scope) reads its own application’s organization, project and application only. Totals and charts come from hourly and daily rollups (docs/analytics.md); what this process logged in the last second is written before it reads.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 24h, 7d, 30d or 90d (default 24h). */
+                    period?: "24h" | "7d" | "30d" | "90d";
+                    organization_id?: string;
+                    project_id?: string;
+                    application_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyticsSummary"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Organization, project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/functions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Function statistics: usage, response time and success rate per API route
+         * @description Every route called in the period (METHOD and route pattern), most used first, with the four summary cards. Success means a status below 400 (SPEC §9). Without filters: every organization where the caller is an active member. organization_id, project_id and application_id narrow it; another tenant’s id answers 404 like one that does not exist. An API token (analytics scope) reads its own application’s organization, project and application only. Totals and charts come from hourly and daily rollups (docs/analytics.md); what this process logged in the last second is written before it reads.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 24h, 7d, 30d or 90d (default 24h). */
+                    period?: "24h" | "7d" | "30d" | "90d";
+                    organization_id?: string;
+                    project_id?: string;
+                    application_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Function statistics */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FunctionStatistics"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Organization, project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/activity-logs": {
         parameters: {
             query?: never;
@@ -7885,6 +8626,69 @@ export interface components {
             /** @enum {string} */
             authenticatorAttachment?: "platform" | "cross-platform";
         };
+        /** @description PublicKeyCredentialCreationOptionsJSON. Pass unchanged to @simplewebauthn/browser (`optionsJSON`). The challenge is valid 5 minutes, once. */
+        WebAuthnRegistrationOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Passkey: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /**
+             * @description multiDevice: a synced passkey (e.g. iCloud Keychain, Google Password Manager).
+             * @enum {string}
+             */
+            device_type: "singleDevice" | "multiDevice";
+            backed_up: boolean;
+            transports: string[];
+        };
+        PasskeyRegisterRequest: {
+            /** @example MacBook Touch ID */
+            name?: string;
+            response: components["schemas"]["WebAuthnRegistrationResponse"];
+        };
+        /** @description The credential of navigator.credentials.create() in its JSON form (RegistrationResponseJSON). */
+        WebAuthnRegistrationResponse: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                transports?: string[];
+            };
+            /** @default {} */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+        };
+        PasskeyList: {
+            data: components["schemas"]["Passkey"][];
+        };
+        PasskeyRenameRequest: {
+            /** @example MacBook Touch ID */
+            name: string;
+        };
+        /** @description PublicKeyCredentialRequestOptionsJSON. Pass unchanged to @simplewebauthn/browser (`optionsJSON`). The challenge is valid 5 minutes, once. */
+        WebAuthnAuthenticationOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
+        MfaWebAuthnOptionsRequest: {
+            mfa_token: string;
+        };
+        PasskeySignInRequest: {
+            response: components["schemas"]["WebAuthnAuthenticationResponse"];
+        };
         Organization: {
             id: string;
             name: string;
@@ -8124,6 +8928,10 @@ export interface components {
             }[];
             /** @description Metadata only (name, prefix, scopes, times); never the token or its hash. */
             api_tokens: {
+                [key: string]: unknown;
+            }[];
+            /** @description Registered passkeys: name, times of creation and last use, device type; not the public key. */
+            passkeys: {
                 [key: string]: unknown;
             }[];
             activity: {
@@ -8572,6 +9380,94 @@ export interface components {
             first_seen_at: string;
             /** Format: date-time */
             last_activity_at: string;
+        };
+        AnalyticsSummary: {
+            /**
+             * @description 24h, 7d, 30d or 90d (default 24h).
+             * @default 24h
+             * @enum {string}
+             */
+            period: "24h" | "7d" | "30d" | "90d";
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            totals: components["schemas"]["AnalyticsTotals"];
+            timeseries: {
+                /**
+                 * Format: date-time
+                 * @description Start of the bucket: hourly up to 7d, daily for 30d and 90d.
+                 */
+                t: string;
+                requests: number;
+                errors: number;
+                events: number;
+                active_users: number;
+            }[];
+            top_endpoints: {
+                /** @description The route pattern, e.g. /api/v1/projects/:id. */
+                endpoint: string;
+                method: string;
+                count: number;
+                error_rate: number;
+                p95_ms: number | null;
+            }[];
+            top_events: {
+                event: string;
+                count: number;
+            }[];
+            latency_ms: {
+                p50: number | null;
+                p95: number | null;
+                p99: number | null;
+            };
+            compare: components["schemas"]["AnalyticsTotals"] & unknown;
+        };
+        AnalyticsTotals: {
+            /** @description API calls (product and embedding API). */
+            requests: number;
+            /** @description API calls answered with a status of 400 or more. */
+            errors: number;
+            /** @description errors / requests in percent, 0 without requests. */
+            error_rate: number;
+            /** @description Tracked SDK events. */
+            events: number;
+            /** @description Distinct users (registered and anonymous) active in the period. */
+            active_users: number;
+            /** @description Distinct registered users active in the period. */
+            registered_users: number;
+            /** @description Distinct anonymous users active in the period. */
+            anonymous_users: number;
+            /** @description Installations known in the scope (all time). */
+            installations: number;
+            /** @description Installations seen in the last 24 hours (SPEC §9). */
+            active_installations: number;
+            /** @description API tokens that are neither revoked nor expired. */
+            tokens_active: number;
+        };
+        FunctionStatistics: {
+            /**
+             * @description 24h, 7d, 30d or 90d (default 24h).
+             * @default 24h
+             * @enum {string}
+             */
+            period: "24h" | "7d" | "30d" | "90d";
+            cards: {
+                total_requests: number;
+                unique_functions: number;
+                resource_types: number;
+                avg_response_ms: number | null;
+            };
+            functions: {
+                rank: number;
+                /** @description METHOD and route pattern, e.g. "GET /api/v1/projects". */
+                function: string;
+                resource_type: string;
+                count: number;
+                avg_response_ms: number | null;
+                /** @description Percent of calls with a status below 400 (SPEC §9). */
+                success_rate: number;
+            }[];
         };
         ActivityLogList: {
             data: components["schemas"]["ActivityLog"][];

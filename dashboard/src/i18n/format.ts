@@ -3,7 +3,7 @@ import { useUiStore } from '../stores/ui';
 import type { Locale } from './messages';
 
 /** SPEC §9: dates are shown in German format (the English locale uses British day-month order). */
-const LOCALE_TAGS: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
+export const LOCALE_TAGS: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
 
 const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };

@@ -1,5 +1,6 @@
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
+import * as logs from './areas/logs.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
 import * as webhooks from './areas/webhooks.en';
@@ -202,6 +203,7 @@ export const catalogParts = {
   tokens: tokens.en,
   emailTemplates: emailTemplates.en,
   webhooks: webhooks.en,
+  logs: logs.en,
 } as const;
 
 export const en: Catalog = {
@@ -211,4 +213,5 @@ export const en: Catalog = {
   ...tokens.en,
   ...emailTemplates.en,
   ...webhooks.en,
+  ...logs.en,
 };

@@ -1,5 +1,6 @@
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
+import * as logs from './areas/logs';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
 import * as webhooks from './areas/webhooks';
@@ -204,6 +205,7 @@ export const catalogParts = {
   tokens: tokens.de,
   emailTemplates: emailTemplates.de,
   webhooks: webhooks.de,
+  logs: logs.de,
 } as const;
 
 export const de = {
@@ -213,6 +215,7 @@ export const de = {
   ...tokens.de,
   ...emailTemplates.de,
   ...webhooks.de,
+  ...logs.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

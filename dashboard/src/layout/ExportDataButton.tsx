@@ -18,17 +18,26 @@ function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * Saves a download the API answered (fetched with the session's token, `parseAs: 'blob'`) under
+ * the name its Content-Disposition gives, or `fallbackName`; a failed answer throws its ApiError.
+ */
+export function saveDownload(
+  result: { data?: unknown; error?: unknown; response: Response },
+  fallbackName: string,
+): void {
+  const blob = unwrap(result as { data?: Blob; error?: unknown; response: Response });
+  const disposition = result.response.headers.get('content-disposition') ?? '';
+  saveFile(blob, /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName);
+}
+
 /** "Meine Daten exportieren" (GDPR): downloads GET /api/v1/auth/me/export as a JSON file. */
 export function useDataExport() {
   const t = useT();
   const toast = useToast();
   const exportData = useMutation({
     mutationFn: async () => {
-      const result = await api.GET('/api/v1/auth/me/export', { parseAs: 'blob' });
-      const blob = unwrap(result as { data?: Blob; error?: unknown; response: Response });
-      const disposition = result.response.headers.get('content-disposition') ?? '';
-      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'iam-platform-export.json';
-      saveFile(blob, name);
+      saveDownload(await api.GET('/api/v1/auth/me/export', { parseAs: 'blob' }), 'iam-platform-export.json');
     },
     onSuccess: () => toast({ title: t('privacy.exported'), variant: 'success' }),
     onError: (error) =>

@@ -21,6 +21,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button, ButtonRouterLink } from '../../ui/Button';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
+import { LogsExcerpt } from '../ApplicationLogs/LogsExcerpt';
 import { ApplicationSettings } from './ApplicationSettings';
 
 const Overview = styled.div`
@@ -183,7 +184,9 @@ export default function ApplicationDetail() {
           />
         </TabPanel>
         <TabPanel value="logs">
-          <LinkPanel
+          <LogsExcerpt
+            projectId={projectId}
+            applicationId={app.id}
             title={t('applications.detail.logs')}
             text={t('applications.detail.logsText')}
             links={[

@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import { useT } from '../../i18n/useT';
+import { Alert } from '../../ui/Alert';
+import { useFormatNumber } from '../Logs/format';
+import { analyticsPeriodOf, type LogPeriod } from '../Logs/logFilters';
+import { useAnalyticsSummary, useFunctionStatistics, type AnalyticsScope } from '../Logs/queries';
+import { StatGrid } from '../Logs/StatGrid';
+
+const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  min-width: 0;
+`;
+
+/**
+ * SPEC §2 application logs, the eight cards, for a project or one application: active users
+ * of the last 24 hours; registered and anonymous users, API calls (successful: status below
+ * 400, SPEC §9) and their average response time in the chosen period; installations of all time.
+ */
+export function SummaryCards({
+  projectId,
+  applicationId,
+  period,
+  refetchInterval,
+}: {
+  projectId: string;
+  applicationId?: string;
+  period: LogPeriod;
+  refetchInterval?: number;
+}) {
+  const t = useT();
+  const { number, milliseconds } = useFormatNumber();
+  const where = applicationId ? { application_id: applicationId } : { project_id: projectId };
+  const scope: AnalyticsScope = { period: analyticsPeriodOf(period), ...where };
+  const options = { refetchInterval };
+  const summary = useAnalyticsSummary(scope, options);
+  const lastDay = useAnalyticsSummary({ period: '24h', ...where }, options);
+  const functions = useFunctionStatistics(scope, options);
+
+  const totals = summary.data?.totals;
+  const failed = summary.isError || lastDay.isError || functions.isError;
+  return (
+    <Stack>
+      <StatGrid
+        busy={summary.isFetching || lastDay.isFetching || functions.isFetching}
+        stats={[
+          { label: t('logs.card.activeUsers'), value: number(lastDay.data?.totals.active_users) },
+          { label: t('logs.card.registered'), value: number(totals?.registered_users) },
+          { label: t('logs.card.anonymous'), value: number(totals?.anonymous_users) },
+          { label: t('logs.card.installations'), value: number(totals?.installations) },
+          { label: t('logs.card.apiCalls'), value: number(totals?.requests) },
+          { label: t('logs.card.successful'), value: number(totals && totals.requests - totals.errors) },
+          { label: t('logs.card.failed'), value: number(totals?.errors) },
+          { label: t('logs.card.avgResponse'), value: milliseconds(functions.data?.cards.avg_response_ms) },
+        ]}
+      />
+      {failed ? <Alert tone="error">{t('logs.cards.loadFailed')}</Alert> : null}
+    </Stack>
+  );
+}

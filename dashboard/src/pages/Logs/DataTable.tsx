@@ -1,0 +1,55 @@
+import styled from 'styled-components';
+
+/**
+ * A table that keeps its columns on phones: it scrolls sideways inside this region (reachable
+ * with the keyboard, named for screen readers) instead of widening the page.
+ */
+export const TableScroller = styled.div`
+  overflow-x: auto;
+  min-width: 0;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.875rem;
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    text-align: left;
+    vertical-align: top;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  th {
+    white-space: nowrap;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+    background: ${({ theme }) => theme.colors.background};
+  }
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+  code {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: 0.8rem;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** A cell whose text may be long (user agents, endpoints): wraps within a readable width. */
+export const WideCell = styled.td`
+  min-width: 180px;
+  max-width: 320px;
+  overflow-wrap: anywhere;
+`;
+
+export const NoWrap = styled.td`
+  white-space: nowrap;
+`;
+
+export const MutedText = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

@@ -1,0 +1,66 @@
+import { Download, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useT } from '../../i18n/useT';
+import { Button } from '../../ui/Button';
+import type { LogFilters } from './logFilters';
+import { useLogExport, useRefreshLogs } from './queries';
+
+/** The filters of a log screen: as many columns as fit, one on phones. */
+export const FilterBar = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 180px), 1fr));
+  align-items: end;
+  padding: ${({ theme }) => theme.space(4)};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+/** The search field takes two columns where there are several. */
+export const SearchSlot = styled.div`
+  grid-column: 1 / -1;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-column: span 2;
+  }
+`;
+
+/** Reads every list and figure of the screen again; says so while it does. */
+export function RefreshButton() {
+  const t = useT();
+  const refresh = useRefreshLogs();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      $variant="secondary"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void refresh().finally(() => setBusy(false));
+      }}
+    >
+      <RefreshCw aria-hidden="true" size={16} />
+      {busy ? t('logs.refreshing') : t('logs.refresh')}
+    </Button>
+  );
+}
+
+/** Downloads everything the current filters match as CSV. */
+export function ExportButton({ filters }: { filters: LogFilters }) {
+  const t = useT();
+  const exporter = useLogExport(filters);
+  return (
+    <Button
+      type="button"
+      $variant="secondary"
+      title={t('logs.export.hint')}
+      disabled={exporter.pending}
+      onClick={exporter.start}
+    >
+      <Download aria-hidden="true" size={16} />
+      {exporter.pending ? t('logs.export.pending') : t('logs.export')}
+    </Button>
+  );
+}

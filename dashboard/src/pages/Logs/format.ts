@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { LOCALE_TAGS } from '../../i18n/format';
+import { de, type MessageKey } from '../../i18n/messages';
+import { useT } from '../../i18n/useT';
+import { useUiStore } from '../../stores/ui';
+
+/** Numbers and durations in the UI's locale ("1.234", "12 ms"); "–" for what is not known. */
+export function useFormatNumber() {
+  const locale = useUiStore((state) => state.locale);
+  const number = useCallback(
+    (value: number | null | undefined, fractionDigits = 0) =>
+      value === null || value === undefined || Number.isNaN(value)
+        ? '–'
+        : new Intl.NumberFormat(LOCALE_TAGS[locale], { maximumFractionDigits: fractionDigits }).format(value),
+    [locale],
+  );
+  const milliseconds = useCallback(
+    (value: number | null | undefined) =>
+      value === null || value === undefined ? '–' : `${number(value)} ms`,
+    [number],
+  );
+  const percent = useCallback(
+    (value: number | null | undefined) =>
+      value === null || value === undefined ? '–' : `${number(value, 1)} %`,
+    [number],
+  );
+  return { number, milliseconds, percent };
+}
+
+/** A resource type in words ("Anwendung"); one the catalog does not know, as the server names it. */
+export function useResourceLabel(): (entry: { resource_type: string }) => string {
+  const t = useT();
+  return (entry) => {
+    const key = `home.resource.${entry.resource_type}`;
+    return key in de ? t(key as MessageKey) : entry.resource_type;
+  };
+}

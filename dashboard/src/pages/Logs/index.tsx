@@ -1,0 +1,157 @@
+import { ArrowLeft } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { BackLinkRow, PageHeader, ScrollingTabList } from '../../components/tenancy/PageParts';
+import { useT } from '../../i18n/useT';
+import { TextField } from '../../ui/Field';
+import { SelectField } from '../../ui/Select';
+import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
+import { useResourceLabel } from './format';
+import { FunctionStatistics } from './FunctionStatistics';
+import { RESOURCE_TYPES, systemStatusVariant, type LogFilters, type ResourceType } from './logFilters';
+import { LogList } from './LogList';
+import type { LogColumn } from './LogTable';
+import { PeriodSelect } from './PeriodSelect';
+import { useActivityLogs } from './queries';
+import { ExportButton, FilterBar, RefreshButton, SearchSlot } from './Toolbar';
+import { useLogFilters, useTypedFilter } from './useLogFilters';
+
+const Page = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  min-width: 0;
+`;
+
+/** SPEC §2 system logs: the log table's columns, in its order. */
+const COLUMNS: readonly LogColumn[] = [
+  'time',
+  'action',
+  'resource',
+  'status',
+  'responseTime',
+  'installation',
+  'ip',
+  'method',
+  'endpoint',
+];
+
+const TABS = ['activity', 'functions'] as const;
+type TabValue = (typeof TABS)[number];
+
+/**
+ * SPEC §2 /logs, the system logs: every entry the caller may see (their organizations and own
+ * account) with search, action, resource type and period; and the function statistics.
+ */
+export default function SystemLogs() {
+  const t = useT();
+  const resourceLabel = useResourceLabel();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters: chosen, setFilter } = useLogFilters();
+  const [search, setSearch] = useTypedFilter('search');
+  const [action, setAction] = useTypedFilter('action');
+  const actionsId = useId();
+  const filters: LogFilters = {
+    search: chosen.search,
+    action: chosen.action,
+    resourceType: chosen.resourceType,
+    period: chosen.period,
+  };
+  const logs = useActivityLogs(filters);
+  // The action field suggests the actions of the entries on screen.
+  const actions = [...new Set((logs.data?.data ?? []).map((log) => log.action))].sort();
+
+  const requested = searchParams.get('tab') as TabValue | null;
+  const tab: TabValue = requested && TABS.includes(requested) ? requested : 'activity';
+
+  return (
+    <>
+      <PageHeader
+        before={
+          <BackLinkRow>
+            <Link to="/dashboard">
+              <ArrowLeft aria-hidden="true" size={16} />
+              {t('logs.backToDashboard')}
+            </Link>
+          </BackLinkRow>
+        }
+        title={t('logs.system.title')}
+        intro={t('logs.system.intro')}
+        actions={
+          <>
+            <RefreshButton />
+            <ExportButton filters={filters} />
+          </>
+        }
+      />
+      <Page>
+        <FilterBar role="search" aria-label={t('logs.filters')}>
+          {tab === 'activity' ? (
+            <>
+              <SearchSlot>
+                <TextField
+                  label={t('logs.filter.search')}
+                  type="search"
+                  placeholder={t('logs.filter.searchPlaceholder')}
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+              </SearchSlot>
+              <TextField
+                label={t('logs.filter.action')}
+                list={actionsId}
+                placeholder={t('logs.filter.actionPlaceholder')}
+                value={action}
+                onChange={(event) => setAction(event.target.value)}
+              />
+              <datalist id={actionsId}>
+                {actions.map((action) => (
+                  <option key={action} value={action} />
+                ))}
+              </datalist>
+              <SelectField
+                label={t('logs.filter.resourceType')}
+                placeholder={t('logs.filter.allResourceTypes')}
+                value={chosen.resourceType ?? ''}
+                options={RESOURCE_TYPES.map((type) => ({
+                  value: type,
+                  label: resourceLabel({ resource_type: type }),
+                }))}
+                onChange={(event) =>
+                  setFilter('resourceType', (event.target.value as ResourceType) || undefined)
+                }
+              />
+            </>
+          ) : null}
+          <PeriodSelect value={chosen.period} onChange={(period) => setFilter('period', period)} />
+        </FilterBar>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            const next = new URLSearchParams(searchParams);
+            if (value === 'activity') next.delete('tab');
+            else next.set('tab', value);
+            setSearchParams(next, { replace: true });
+          }}
+        >
+          <ScrollingTabList aria-label={t('logs.tabs')}>
+            <Tab value="activity">{t('logs.tab.activityLogs')}</Tab>
+            <Tab value="functions">{t('logs.tab.functions')}</Tab>
+          </ScrollingTabList>
+          <TabPanel value="activity">
+            <LogList
+              logs={logs}
+              columns={COLUMNS}
+              label={t('logs.system.table')}
+              statusVariant={systemStatusVariant}
+              filtered={Boolean(filters.search || filters.action || filters.resourceType)}
+            />
+          </TabPanel>
+          <TabPanel value="functions">
+            <FunctionStatistics period={chosen.period} />
+          </TabPanel>
+        </Tabs>
+      </Page>
+    </>
+  );
+}
