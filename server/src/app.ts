@@ -12,6 +12,7 @@ import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { mountStaticAssets } from './lib/static-assets.js';
 import { registerActivityRoutes } from './modules/activity/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
+import { registerAnalyticsRoutes, requestLogger } from './modules/analytics/index.js';
 import { registerApplicationRoutes } from './modules/applications/index.js';
 import { createAssistantService, registerAssistantRoutes } from './modules/assistant/index.js';
 import {
@@ -76,6 +77,14 @@ export function createApp(deps: AppDependencies): Express {
       autoLogging: { ignore: (req) => req.url === `${API_BASE_PATH}/health` },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  // Every product-API and embedding-API request becomes an `api` row of activity_logs, written in
+  // batches off the request path; health checks and the API documentation's files are not.
+  app.use(
+    requestLogger(services.analyticsRecorder, {
+      prefixes: [`${API_BASE_PATH}/`, `${EMBEDDING_BASE_PATH}/`, '/functions/v1/'],
+      ignore: [`${API_BASE_PATH}/health`, `${API_BASE_PATH}/docs`],
     }),
   );
   app.use(API_BASE_PATH, analyticsBodyParser());
@@ -157,6 +166,7 @@ export function createApp(deps: AppDependencies): Express {
     },
   });
   registerTrackingReadRoutes(api, services.tracking);
+  registerAnalyticsRoutes(api, services.analytics);
   registerActivityRoutes(api, {
     connection,
     organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),

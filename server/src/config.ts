@@ -95,6 +95,8 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
   INGEST_RATE_LIMIT_PER_APPLICATION: z.coerce.number().int().min(1).default(30_000),
   INGEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
+  // Analytics (request logs and rollups)
+  ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
 
   // Webhooks
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
@@ -188,6 +190,12 @@ export interface Config {
     retentionDays: number;
     /** Ingest requests (installations, activity, analytics, identify) per window. */
     rateLimit: { windowS: number; perApplication: number; perIp: number };
+  };
+  analytics: {
+    /** Raw rows (activity_logs, analytics_events) are deleted by TTL indexes after this many days. */
+    retentionDays: number;
+    /** Hourly/daily rollups and daily distinct keys are deleted by TTL indexes after this many days. */
+    rollupRetentionDays: number;
   };
   webhooks: {
     /**
@@ -308,6 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perApplication: e.INGEST_RATE_LIMIT_PER_APPLICATION,
         perIp: e.INGEST_RATE_LIMIT_PER_IP,
       },
+    },
+    analytics: {
+      retentionDays: e.ANALYTICS_RETENTION_DAYS,
+      rollupRetentionDays: e.ROLLUP_RETENTION_DAYS,
     },
     webhooks: {
       allowPrivateUrls:

@@ -3,6 +3,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index.js';
 import { createActivityService, type ActivityService } from './modules/activity/index.js';
+import {
+  createAnalyticsRecorder,
+  createAnalyticsService,
+  type AnalyticsRecorder,
+  type AnalyticsService,
+} from './modules/analytics/index.js';
 import { createAuthService, type AuthService } from './modules/auth/index.js';
 import {
   createEmailSendService,
@@ -31,6 +37,9 @@ import {
 /** The composition root: every service built once per process, with what it depends on. */
 export interface Services {
   activity: ActivityService;
+  /** The request log and rollups (written once a second), and the summaries read from them. */
+  analyticsRecorder: AnalyticsRecorder;
+  analytics: AnalyticsService;
   mail: MailService;
   passwords: PasswordHasher;
   users: UsersService;
@@ -54,6 +63,12 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   const { config, logger } = deps;
   const connection = deps.database.connection;
   const activity = createActivityService({ connection, logger });
+  const analyticsRecorder = createAnalyticsRecorder({
+    connection,
+    logger,
+    retentionDays: config.analytics.retentionDays,
+    rollupRetentionDays: config.analytics.rollupRetentionDays,
+  });
   // Other services emit webhook events; what the webhooks need from them is bound late.
   const webhooks = createWebhooksService({
     connection,
@@ -127,6 +142,14 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     applications,
     organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
     retentionDays: config.tracking.retentionDays,
+    rollups: analyticsRecorder,
+  });
+  const analytics = createAnalyticsService({
+    connection,
+    recorder: analyticsRecorder,
+    applications,
+    projects,
+    organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
   });
   const privacy = createPrivacyService({
     connection,
@@ -167,6 +190,8 @@ export function createServices(deps: { config: Config; logger: Logger; database:
   });
   return {
     activity,
+    analyticsRecorder,
+    analytics,
     mail,
     passwords,
     users,
@@ -187,6 +212,8 @@ export function createServices(deps: { config: Config; logger: Logger; database:
       await auth.drain();
       await webhooks.close();
       await Promise.all([passwords.close(), mail.close()]);
+      // Last, after in-flight requests have finished: their log rows are written before the database closes.
+      await analyticsRecorder.close();
     },
   };
 }

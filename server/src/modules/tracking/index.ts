@@ -3,9 +3,11 @@ export {
   createTrackingIngestRouter,
   INGEST_ALLOWED_HEADERS,
   registerTrackingReadRoutes,
+  sdkVersionOf,
   type IngestGate,
   type TrackingIngestDependencies,
 } from './tracking.routes.js';
+export { installationModel } from './tracking.model.js';
 export { AnonymousIdSchema, InstallationIdSchema } from './tracking.schemas.js';
 export {
   createTrackingService,

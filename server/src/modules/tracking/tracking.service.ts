@@ -2,8 +2,10 @@ import { MongoBulkWriteError } from 'mongodb';
 import mongoose, { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
+import { ensureTtlIndex } from '../../lib/ttl-index.js';
 import { paginateNewestBy, type Page } from '../../lib/pagination.js';
 import type { ActivityService, ResourceType } from '../activity/index.js';
+import type { TrackingRecord } from '../analytics/index.js';
 import type { ApplicationCaller, ApplicationDocument, ApplicationsService } from '../applications/index.js';
 import {
   analyticsEventModel,
@@ -205,12 +207,16 @@ export function createTrackingService(deps: {
   applications: Pick<ApplicationsService, 'get'>;
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   retentionDays: number;
+  /** Told what each ingest request stored and who was active (the analytics rollups); never waits. */
+  rollups?: { recordTracking(record: TrackingRecord): void };
 }): TrackingService {
   const Installations = installationModel(deps.connection);
   const AnonymousUsers = anonymousUserModel(deps.connection);
   const Events = analyticsEventModel(deps.connection);
   const retentionMs = deps.retentionDays * DAY_MS;
   const trusted = mongoose.trusted;
+  const rollUp = (source: IngestSource, at: Date, record: Omit<TrackingRecord, 'application' | 'at'>) =>
+    deps.rollups?.recordTracking({ application: source.application, at, ...record });
 
   /**
    * Unique indexes decide correctness here (one installation per id, one event per id), so they
@@ -231,26 +237,12 @@ export function createTrackingService(deps: {
   }
 
   /** The TTL index on `timestamp`; a changed ANALYTICS_RETENTION_DAYS replaces the old one. */
-  async function ensureRetentionIndex(): Promise<void> {
-    const expireAfterSeconds = Math.round(retentionMs / 1000);
-    const create = () =>
-      Events.collection.createIndex({ timestamp: 1 }, { name: RETENTION_INDEX, expireAfterSeconds });
-    try {
-      await create();
-    } catch (error) {
-      if ((error as { code?: number }).code !== 85) throw error; // IndexOptionsConflict
-      try {
-        await deps.connection.db!.command({
-          collMod: Events.collection.collectionName,
-          index: { name: RETENTION_INDEX, expireAfterSeconds },
-        });
-      } catch {
-        // A server without collMod (the embedded one): rebuild the index instead.
-        await Events.collection.dropIndex(RETENTION_INDEX);
-        await create();
-      }
-    }
-  }
+  const ensureRetentionIndex = () =>
+    ensureTtlIndex(deps.connection, Events.collection, {
+      field: 'timestamp',
+      name: RETENTION_INDEX,
+      expireAfterSeconds: Math.round(retentionMs / 1000),
+    });
 
   const owner = (application: IngestSource['application']) => ({
     application_id: application._id,
@@ -505,13 +497,19 @@ export function createTrackingService(deps: {
           now,
         );
       }
+      rollUp(source, now, {
+        installationIds: [input.installation_id],
+        anonymousIds: [input.anonymous_id],
+        newInstallations: outcome.created ? 1 : 0,
+      });
       return outcome;
     },
 
     async logActivity(source, input) {
       const now = new Date();
-      if (input.installation_id)
-        await touchInstallation(source.application, input.installation_id, { events: 1 }, now);
+      const installation = input.installation_id
+        ? await touchInstallation(source.application, input.installation_id, { events: 1 }, now)
+        : null;
       // Attributed to the account the anonymous id is linked to (a new anonymous id after sign-out is not).
       const userId = input.anonymous_user_id
         ? await touchAnonymousUser(
@@ -521,6 +519,12 @@ export function createTrackingService(deps: {
             now,
           )
         : null;
+      rollUp(source, now, {
+        installationIds: [input.installation_id],
+        anonymousIds: [input.anonymous_user_id],
+        userIds: [userId ? String(userId) : null],
+        newInstallations: installation?.created ? 1 : 0,
+      });
       return deps.activity.append({
         action: input.action,
         resource_type: input.resource_type,
@@ -591,6 +595,7 @@ export function createTrackingService(deps: {
         }
       }
 
+      let stored = rows;
       if (rows.length > 0) {
         await ensureIndexes();
         try {
@@ -603,17 +608,25 @@ export function createTrackingService(deps: {
           if (writeErrors.length === 0 || writeErrors.some((e) => e.code !== 11000)) throw error;
           result.events_processed = (error as MongoBulkWriteError).insertedCount;
           result.duplicates += writeErrors.length;
+          const refused = new Set(writeErrors.map((e) => e.index));
+          stored = rows.filter((_row, index) => !refused.has(index));
         }
       }
 
       // The installation is seen (and its session counted) even when every event was a retry.
-      if (installationId)
-        await touchInstallation(
-          source.application,
-          installationId,
-          { events: result.events_processed, sessionId },
-          now,
-        );
+      const installation = installationId
+        ? await touchInstallation(
+            source.application,
+            installationId,
+            { events: result.events_processed, sessionId },
+            now,
+          )
+        : null;
+      rollUp(source, now, {
+        events: stored.map((row) => ({ event: row.event, timestamp: row.timestamp })),
+        installationIds: [installationId],
+        newInstallations: installation?.created ? 1 : 0,
+      });
       return result;
     },
 

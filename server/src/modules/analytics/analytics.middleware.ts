@@ -1,0 +1,124 @@
+import { performance } from 'node:perf_hooks';
+import type { Request, RequestHandler, Response } from 'express';
+import { sdkVersionOf } from '../tracking/index.js';
+import type { AnalyticsRecorder, RequestRecord } from './analytics.recorder.js';
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+const MAX_USER_AGENT = 512;
+
+/** Route segments that name the resource a request is about: `/<noun>/:param…`. */
+const RESOURCE_NOUNS = {
+  organizations: 'organization_id',
+  projects: 'project_id',
+  applications: 'application_id',
+} as const;
+
+export interface RequestLoggerOptions {
+  /** Path prefixes whose requests are logged (the product API and the embedding API). */
+  prefixes: readonly string[];
+  /** Paths under those prefixes that are not (health checks, the API documentation's files). */
+  ignore: readonly string[];
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * The route pattern that answered, with its mount path: Express keeps the matched route (its path
+ * relative to the router) on req.route, while req.baseUrl is reset once the router is left (as
+ * on errors). Route patterns here have one URL segment per pattern segment, so the mount path is
+ * the URL's leading segments that the pattern does not cover.
+ */
+function routeOf(req: Request, path: string): { endpoint: string; params: Map<string, string> } | null {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern !== 'string') return null;
+  const patternSegments = segmentsOf(pattern);
+  const urlSegments = segmentsOf(path);
+  const mountLength = urlSegments.length - patternSegments.length;
+  if (mountLength < 0) return null;
+  const params = new Map<string, string>();
+  patternSegments.forEach((segment, index) => {
+    if (segment.startsWith(':')) params.set(segment, urlSegments[mountLength + index]!);
+  });
+  const mount = urlSegments.slice(0, mountLength).join('/');
+  return { endpoint: `${mount ? `/${mount}` : ''}/${patternSegments.join('/')}`, params };
+}
+
+/**
+ * The resource named by the route (`/projects/:id` → that project), for a request that succeeded:
+ * only then did the route authorize the caller for it. A refused request about another tenant's
+ * id is never counted in that tenant's analytics.
+ */
+function routeResource(endpoint: string, params: Map<string, string>): Partial<RequestRecord> {
+  const segments = segmentsOf(endpoint);
+  for (let index = 0; index < segments.length - 1; index++) {
+    const field = RESOURCE_NOUNS[segments[index] as keyof typeof RESOURCE_NOUNS];
+    const param = segments[index + 1]!;
+    if (!field || !param.startsWith(':')) continue;
+    const id = params.get(param);
+    return id && OBJECT_ID.test(id) ? { [field]: id } : {};
+  }
+  return {};
+}
+
+/** The application a gated request (embedding API, SDK ingest) was accepted for. */
+function gatedOwner(res: Response): Partial<RequestRecord> {
+  const application = res.locals.gatedApplication as
+    { _id: unknown; project_id: unknown; organization_id: unknown } | undefined;
+  if (!application) return {};
+  return {
+    application_id: String(application._id),
+    project_id: String(application.project_id),
+    organization_id: String(application.organization_id),
+  };
+}
+
+/**
+ * Logs every request under the given prefixes as an `api` row of activity_logs when its response
+ * is finished. The request path pays for a timestamp and one array push; the recorder writes the
+ * rows and their rollups once a second.
+ */
+export function requestLogger(recorder: AnalyticsRecorder, options: RequestLoggerOptions): RequestHandler {
+  const { prefixes, ignore } = options;
+  return (req, res, next) => {
+    const path = req.path;
+    if (
+      req.method === 'OPTIONS' || // CORS preflights are the browser's, not API calls
+      !prefixes.some((prefix) => path.startsWith(prefix)) ||
+      ignore.some((ignored) => path === ignored || path.startsWith(`${ignored}/`))
+    ) {
+      next();
+      return;
+    }
+    const started = performance.now();
+    const createdAt = new Date();
+    res.once('finish', () => {
+      const route = routeOf(req, path);
+      const status = res.statusCode;
+      const caller = req.auth;
+      // Who it is attributed to, most specific first: the application a gate accepted, the
+      // application an API token (or embedding session) is bound to, else the route's resource.
+      const owner: Partial<RequestRecord> = {
+        ...(status < 400 && caller && route ? routeResource(route.endpoint, route.params) : {}),
+        ...(caller?.applicationId
+          ? { application_id: caller.applicationId, organization_id: caller.organizationId }
+          : {}),
+        ...gatedOwner(res),
+      };
+      recorder.logRequest({
+        created_at: createdAt,
+        method: req.method,
+        endpoint: route?.endpoint ?? null,
+        status_code: status,
+        response_time_ms: Math.round((performance.now() - started) * 1000) / 1000,
+        ip_address: req.ip ?? null,
+        user_agent: req.get('user-agent')?.slice(0, MAX_USER_AGENT) ?? null,
+        sdk_version: sdkVersionOf(req),
+        user_id: caller?.userId ?? null,
+        application_id: owner.application_id ?? null,
+        project_id: owner.project_id ?? null,
+        organization_id: owner.organization_id ?? null,
+      });
+    });
+    next();
+  };
+}
