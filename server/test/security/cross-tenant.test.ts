@@ -108,6 +108,8 @@ const CROSS_TENANT: Record<string, Case> = {
   },
   'GET /api/v1/activity-logs': { query: (a) => ({ organization_id: a.organization }) },
   'GET /api/v1/activity-logs/export': { query: (a) => ({ application_id: a.application }) },
+  'GET /api/v1/analytics/summary': { query: (a) => ({ organization_id: a.organization }) },
+  'GET /api/v1/analytics/functions': { query: (a) => ({ application_id: a.application }) },
   'POST /api/v1/projects': {
     body: (a) => ({ name: 'Intruder', slug: 'intruder', organization_id: a.organization }),
   },
