@@ -12,7 +12,11 @@ import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { mountStaticAssets } from './lib/static-assets.js';
 import { registerActivityRoutes } from './modules/activity/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
-import { registerAnalyticsRoutes, requestLogger } from './modules/analytics/index.js';
+import {
+  registerAnalyticsRoutes,
+  registerHealthHistoryRoutes,
+  requestLogger,
+} from './modules/analytics/index.js';
 import { registerApplicationRoutes } from './modules/applications/index.js';
 import { createAssistantService, registerAssistantRoutes } from './modules/assistant/index.js';
 import {
@@ -167,6 +171,7 @@ export function createApp(deps: AppDependencies): Express {
   });
   registerTrackingReadRoutes(api, services.tracking);
   registerAnalyticsRoutes(api, services.analytics);
+  registerHealthHistoryRoutes(api, { connection, intervalMs: config.health.sampleIntervalMs });
   registerActivityRoutes(api, {
     connection,
     organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),

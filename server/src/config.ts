@@ -97,6 +97,7 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
   // Analytics (request logs and rollups)
   ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  HEALTH_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 
   // Webhooks
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
@@ -197,6 +198,8 @@ export interface Config {
     /** Hourly/daily rollups and daily distinct keys are deleted by TTL indexes after this many days. */
     rollupRetentionDays: number;
   };
+  /** Each process stores a health sample this often (the health card's uptime: docs/analytics.md). */
+  health: { sampleIntervalMs: number };
   webhooks: {
     /**
      * Whether webhook URLs may point at loopback, private and link-local networks (SSRF guard).
@@ -321,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
       rollupRetentionDays: e.ROLLUP_RETENTION_DAYS,
     },
+    health: { sampleIntervalMs: e.HEALTH_SAMPLE_INTERVAL_MS },
     webhooks: {
       allowPrivateUrls:
         e.WEBHOOK_ALLOW_PRIVATE_URLS === undefined

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { connectDatabase, embeddedDataDir, type Database } from './db/connect.js';
+import { createHealthSampler } from './modules/analytics/index.js';
 import { createServices } from './services.js';
 
 export interface RunningServer {
@@ -27,6 +28,14 @@ export async function startServer(
   const app = createApp({ config, logger, database, services });
   // Each process sends queued webhook deliveries; leases keep them from sending one twice.
   services.webhooks.startWorker();
+  // Each process stores a health sample per interval: the health card's uptime and response time.
+  const healthSampler = createHealthSampler({
+    connection: database.connection,
+    logger,
+    intervalMs: config.health.sampleIntervalMs,
+    isDatabaseUp: () => database.isUp(),
+  });
+  healthSampler.start();
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) =>
       error ? reject(error) : resolve(listening),
@@ -51,6 +60,7 @@ export async function startServer(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await healthSampler.stop();
       await services.close();
       await database.close();
     },

@@ -231,6 +231,8 @@ const SELF_SCOPED = new Set([
   'GET /api/v1/admin/organizations',
   // Global admins only: the assistant's unanswered questions (tested in assistant/assistant.test.ts).
   'GET /api/v1/assistant/unanswered',
+  // Service-wide health history: the same for every caller, no tenant id goes in.
+  'GET /api/v1/analytics/health',
   // The caller's own mail language.
   'GET /api/v1/email/preferences',
   'PATCH /api/v1/email/preferences',

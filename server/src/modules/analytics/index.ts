@@ -22,3 +22,5 @@ export {
   type AnalyticsCaller,
   type AnalyticsService,
 } from './analytics.service.js';
+export { createHealthSampler, healthHistory, type HealthSampler } from './analytics.health.service.js';
+export { registerHealthHistoryRoutes } from './analytics.health.routes.js';
