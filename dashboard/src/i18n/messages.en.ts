@@ -1,6 +1,7 @@
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as logs from './areas/logs.en';
+import * as passkeys from './areas/passkeys.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
 import * as webhooks from './areas/webhooks.en';
@@ -203,6 +204,7 @@ export const catalogParts = {
   tokens: tokens.en,
   emailTemplates: emailTemplates.en,
   webhooks: webhooks.en,
+  passkeys: passkeys.en,
   logs: logs.en,
 } as const;
 
@@ -213,5 +215,6 @@ export const en: Catalog = {
   ...tokens.en,
   ...emailTemplates.en,
   ...webhooks.en,
+  ...passkeys.en,
   ...logs.en,
 };

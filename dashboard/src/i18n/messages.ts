@@ -1,6 +1,7 @@
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as logs from './areas/logs';
+import * as passkeys from './areas/passkeys';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
 import * as webhooks from './areas/webhooks';
@@ -205,6 +206,7 @@ export const catalogParts = {
   tokens: tokens.de,
   emailTemplates: emailTemplates.de,
   webhooks: webhooks.de,
+  passkeys: passkeys.de,
   logs: logs.de,
 } as const;
 
@@ -215,6 +217,7 @@ export const de = {
   ...tokens.de,
   ...emailTemplates.de,
   ...webhooks.de,
+  ...passkeys.de,
   ...logs.de,
 } as const;
 export type MessageKey = keyof typeof de;

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import { registerPasskey, type Passkey } from './passkeys';
+
+export const PASSKEYS_KEY = ['passkeys'] as const;
+
+export type PasskeyProof = { password: string } | { code: string };
+
+/** The signed-in user's passkeys, oldest first; fetched afresh on each visit ("last used"). */
+export function usePasskeys() {
+  return useQuery({
+    queryKey: PASSKEYS_KEY,
+    staleTime: 0,
+    queryFn: async () => unwrap(await api.GET('/api/v1/auth/mfa/passkeys')).data,
+  });
+}
+
+/**
+ * After a change the list is loaded again, and `onChange` runs: the page reloads /auth/me there,
+ * whose two-factor status depends on whether a passkey is left.
+ */
+function useAfterChange(onChange?: () => unknown) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+    await Promise.resolve(onChange?.()).catch(() => undefined);
+  };
+}
+
+export function useAddPasskey(onChange?: () => unknown) {
+  const afterChange = useAfterChange(onChange);
+  return useMutation({
+    mutationFn: (name: string) => registerPasskey(name),
+    onSuccess: afterChange,
+  });
+}
+
+export function useRenamePasskey(onChange?: () => unknown) {
+  const afterChange = useAfterChange(onChange);
+  return useMutation({
+    mutationFn: async ({ passkey, name }: { passkey: Passkey; name: string }) =>
+      unwrap(
+        await api.PATCH('/api/v1/auth/mfa/passkeys/{id}', {
+          params: { path: { id: passkey.id } },
+          body: { name },
+        }),
+      ),
+    onSuccess: afterChange,
+  });
+}
+
+export function useRemovePasskey(onChange?: () => unknown) {
+  const afterChange = useAfterChange(onChange);
+  return useMutation({
+    mutationFn: async ({ passkey, proof }: { passkey: Passkey; proof: PasskeyProof }) => {
+      const result = await api.DELETE('/api/v1/auth/mfa/passkeys/{id}', {
+        params: { path: { id: passkey.id } },
+        body: proof,
+      });
+      if (!result.response.ok) unwrap(result);
+    },
+    onSuccess: afterChange,
+  });
+}
