@@ -20,6 +20,7 @@ const ApplicationDetail = lazy(() => import('./pages/ApplicationDetail'));
 const ApplicationLogs = lazy(() => import('./pages/ApplicationLogs'));
 const SystemLogs = lazy(() => import('./pages/Logs'));
 const Tokens = lazy(() => import('./pages/Tokens'));
+const Analytics = lazy(() => import('./pages/Analytics'));
 const Admin = lazy(() => import('./pages/Admin'));
 const EmailTemplates = lazy(() => import('./pages/EmailTemplates'));
 const ApplicationEmailTemplates = lazy(() => import('./pages/EmailTemplates/ApplicationTemplates'));
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'projects/:projectId/applications/:applicationId', element: <ApplicationDetail /> },
           { path: 'projects/:projectId/logs', element: <ApplicationLogs /> },
           { path: 'tokens', element: <Tokens /> },
+          { path: 'analytics', element: <Analytics /> },
           { path: 'logs', element: <SystemLogs /> },
           { path: 'admin', element: <Admin /> },
           { path: 'email-templates', element: <EmailTemplates /> },

@@ -240,7 +240,7 @@ describe('tenancy: projects and applications', () => {
       expect(screen.getByRole('link', { name: 'API Token erstellen' }).getAttribute('href')).to.equal(
         `/tokens?applicationId=${APP_ID}`,
       );
-      expect(screen.getByRole('link', { name: /Analytics öffnen/ }).getAttribute('href')).to.equal(
+      expect(screen.getByRole('link', { name: /Zu den Analytics/ }).getAttribute('href')).to.equal(
         `/analytics?app=${APP_ID}`,
       );
       await userEvent.click(screen.getByRole('tab', { name: 'Logs' }));

@@ -1,3 +1,4 @@
+import * as analytics from './areas/analytics.en';
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as logs from './areas/logs.en';
@@ -206,6 +207,7 @@ export const catalogParts = {
   webhooks: webhooks.en,
   passkeys: passkeys.en,
   logs: logs.en,
+  analytics: analytics.en,
 } as const;
 
 export const en: Catalog = {
@@ -217,4 +219,5 @@ export const en: Catalog = {
   ...webhooks.en,
   ...passkeys.en,
   ...logs.en,
+  ...analytics.en,
 };

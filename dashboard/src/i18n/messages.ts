@@ -1,3 +1,4 @@
+import * as analytics from './areas/analytics';
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as logs from './areas/logs';
@@ -208,6 +209,7 @@ export const catalogParts = {
   webhooks: webhooks.de,
   passkeys: passkeys.de,
   logs: logs.de,
+  analytics: analytics.de,
 } as const;
 
 export const de = {
@@ -219,6 +221,7 @@ export const de = {
   ...webhooks.de,
   ...passkeys.de,
   ...logs.de,
+  ...analytics.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

@@ -4,7 +4,8 @@ const pulse = keyframes`
   50% { opacity: 0.5; }
 `;
 
-const VisuallyHidden = styled.span`
+/** Read by screen readers, not shown: status texts, text alternatives of charts. */
+export const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
   height: 1px;

@@ -21,6 +21,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button, ButtonRouterLink } from '../../ui/Button';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
+import { AnalyticsExcerpt } from '../Analytics/AnalyticsExcerpt';
 import { LogsExcerpt } from '../ApplicationLogs/LogsExcerpt';
 import { ApplicationSettings } from './ApplicationSettings';
 
@@ -177,10 +178,10 @@ export default function ApplicationDetail() {
           <Tab value="settings">{t('applications.detail.settings')}</Tab>
         </ScrollingTabList>
         <TabPanel value="analytics">
-          <LinkPanel
+          <AnalyticsExcerpt
             title={t('applications.detail.analytics')}
-            text={t('applications.detail.analyticsText')}
-            links={[{ to: `/analytics?app=${app.id}`, label: t('projects.detail.openAnalytics') }]}
+            scope={{ applicationId: app.id }}
+            to={`/analytics?app=${app.id}`}
           />
         </TabPanel>
         <TabPanel value="logs">

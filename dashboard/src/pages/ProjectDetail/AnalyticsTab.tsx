@@ -1,23 +1,20 @@
-import { LinkPanel } from '../../components/tenancy/LinkPanel';
 import { useApplications, type Project } from '../../components/tenancy/queries';
 import { useT } from '../../i18n/useT';
+import { AnalyticsExcerpt } from '../Analytics/AnalyticsExcerpt';
 
-/** The Analytics tab: the analytics page for the whole project or one of its applications. */
+/** The Analytics tab: the project's live figures and the way on to /analytics, per application too. */
 export function AnalyticsTab({ project }: { project: Project }) {
   const t = useT();
   const applications = useApplications(project.id);
   return (
-    <LinkPanel
+    <AnalyticsExcerpt
       title={t('projects.detail.analytics')}
-      text={t('projects.detail.analyticsText')}
-      links={[
-        { to: `/analytics?project=${project.id}`, label: t('projects.detail.openAnalytics') },
-        ...(applications.data ?? []).map((application) => ({
-          to: `/analytics?app=${application.id}`,
-          label: t('projects.detail.analyticsFor', { name: application.name }),
-          secondary: true,
-        })),
-      ]}
+      scope={{ projectId: project.id }}
+      to={`/analytics?project=${project.id}`}
+      more={(applications.data ?? []).map((application) => ({
+        to: `/analytics?app=${application.id}`,
+        label: t('projects.detail.analyticsFor', { name: application.name }),
+      }))}
     />
   );
 }
