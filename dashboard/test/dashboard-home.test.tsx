@@ -31,6 +31,45 @@ function activity(action: string, resource_type: string, created_at: string) {
   return { id: `${action}-${created_at}`, action, resource_type, created_at, metadata: {} };
 }
 
+const NBSP = '\u00a0';
+
+const noTotals = {
+  requests: 0,
+  errors: 0,
+  error_rate: 0,
+  events: 0,
+  active_users: 0,
+  registered_users: 0,
+  anonymous_users: 0,
+  installations: 0,
+  active_installations: 0,
+  tokens_active: 0,
+};
+
+const usage = {
+  ...noTotals,
+  requests: 45_623,
+  errors: 91,
+  error_rate: 0.2,
+  active_users: 892,
+  installations: 1_247,
+};
+
+/** The analytics summary of the last 24 hours with the given totals. */
+function summary(totals: typeof noTotals) {
+  return {
+    period: '24h',
+    from: '2026-11-19T15:00:00.000Z',
+    to: '2026-11-20T15:00:00.000Z',
+    totals,
+    compare: noTotals,
+    timeseries: [],
+    top_endpoints: [],
+    top_events: [],
+    latency_ms: { p50: null, p95: null, p99: null },
+  };
+}
+
 describe('dashboard home', () => {
   let stub: FetchStub;
 
@@ -64,6 +103,16 @@ describe('dashboard home', () => {
       )
       .on('GET', '/api/v1/health', () =>
         json(200, { status: 'ok', version: '1.4.2', uptime_s: 7_500, db: { status: 'up' } }),
+      )
+      .on('GET', '/api/v1/analytics/summary', () => json(200, summary(usage)))
+      .on('GET', '/api/v1/analytics/health', () =>
+        json(200, {
+          period: '24h',
+          uptime_percent: 99.5,
+          avg_response_ms: 37.4,
+          samples: 288,
+          last_checked_at: '2026-11-20T15:00:00.000Z',
+        }),
       )
       .install();
   });
@@ -106,6 +155,28 @@ describe('dashboard home', () => {
     );
   });
 
+  it('shows the last 24 hours from the analytics summary, each card leading to /analytics', async () => {
+    renderWithProviders(<Dashboard />);
+    expect(await screen.findByRole('heading', { name: 'Letzte 24 Stunden', level: 2 })).to.exist;
+    expect(await stat('installations')).to.equal('Installationen1.247');
+    expect(await stat('activeUsers')).to.equal('Aktive Nutzer892');
+    expect(await stat('apiCalls')).to.equal('API-Aufrufe45.623');
+    expect(await stat('errorRate')).to.equal(`Fehlerrate0,2${NBSP}%`);
+    expect(screen.getByTestId('stat-apiCalls').getAttribute('href')).to.equal('/analytics');
+    expect(stub.calls('GET', '/api/v1/analytics/summary').map((call) => call.query)).to.deep.equal([
+      { period: '24h' },
+    ]);
+  });
+
+  it('says "Nicht verfügbar" on the usage cards when the summary cannot be loaded', async () => {
+    stub.on('GET', '/api/v1/analytics/summary', () => json(500, { error: 'boom', code: 'internal' }));
+    renderWithProviders(<Dashboard />);
+    await waitFor(
+      () => expect(screen.getByTestId('stat-apiCalls').textContent).to.equal('API-AufrufeNicht verfügbar'),
+      { timeout: 5000 },
+    );
+  });
+
   it('shows the newest activity with action, resource and German date and time', async () => {
     renderWithProviders(<Dashboard />);
     const entries = within(await screen.findByTestId('recent-activity')).getAllByRole('listitem');
@@ -129,6 +200,25 @@ describe('dashboard home', () => {
     expect(status.textContent).to.include('Verbunden');
     expect(status.textContent).to.include(formatUptime(7_500, 'de'));
     expect(formatUptime(7_500, 'de')).to.match(/^2 Std\.? 5 Min\.?$/);
+    // The sampled history: real availability and average response time, not SPEC's 99.9 % / 145 ms.
+    await waitFor(() => expect(status.textContent).to.include(`Verfügbarkeit (24 h)99,5${NBSP}%`));
+    expect(status.textContent).to.include('Ø Antwortzeit (24 h)37 ms');
+  });
+
+  it('says that there are no measurements yet instead of inventing an availability', async () => {
+    stub.on('GET', '/api/v1/analytics/health', () =>
+      json(200, {
+        period: '24h',
+        uptime_percent: null,
+        avg_response_ms: null,
+        samples: 0,
+        last_checked_at: null,
+      }),
+    );
+    renderWithProviders(<Dashboard />);
+    const status = await screen.findByTestId('system-status');
+    await waitFor(() => expect(status.textContent).to.include('Verfügbarkeit (24 h)Noch keine Messwerte'));
+    expect(status.textContent).not.to.include('Ø Antwortzeit');
   });
 
   it('shows an unreachable API as such', async () => {
@@ -140,13 +230,17 @@ describe('dashboard home', () => {
     await waitFor(() => expect(status.textContent).to.include('Nicht erreichbar'), { timeout: 5000 });
   });
 
-  it('offers a first step instead of empty numbers when there is nothing yet', async () => {
+  it('offers a first step, and honest zeros for the usage, when there is nothing yet', async () => {
     stub.on('GET', '/api/v1/organizations', () => list([]));
     stub.on('GET', '/api/v1/activity-logs', () => list([]));
+    stub.on('GET', '/api/v1/analytics/summary', () => json(200, summary(noTotals)));
     const clicker = userEvent.setup();
     renderWithProviders(<Dashboard />);
     await screen.findByRole('heading', { name: 'Los geht’s' });
     expect(screen.queryByTestId('stat-organizations')).to.equal(null);
+    expect(await stat('installations')).to.equal('Installationen0');
+    expect(await stat('apiCalls')).to.equal('API-Aufrufe0');
+    expect(await stat('errorRate')).to.equal(`Fehlerrate0${NBSP}%`);
     expect(screen.queryByRole('heading', { name: 'Schnellaktionen' })).to.equal(null);
     await screen.findByText('Noch keine Aktivitäten.');
     await clicker.click(screen.getByRole('button', { name: 'Erste Organisation erstellen' }));

@@ -1,4 +1,3 @@
-import { AppWindow, Building2, FolderKanban, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -60,73 +59,37 @@ const Unavailable = styled.strong`
   }
 `;
 
-/** What a count query yields: loading, failed, or a number (with "+" when not everything was counted). */
+/** What a figure's query yields: loading, failed, or the figure ready to show. */
 export interface StatValue {
   pending: boolean;
   failed: boolean;
-  count?: number;
-  more?: boolean;
+  text?: string;
 }
 
-interface Stat {
+export interface Stat {
+  /** The card's test id is `stat-<id>`. */
+  id: string;
   label: MessageKey;
   to: string;
   icon: ReactNode;
   value: StatValue;
 }
 
-/** The four counts of the home page; each card leads to its screen. Nothing here is invented. */
-export function StatCards({
-  organizations,
-  projects,
-  applications,
-  activeTokens,
-}: Record<'organizations' | 'projects' | 'applications' | 'activeTokens', StatValue>) {
+/** A row of figures of the home page; each card leads to its screen. Nothing here is invented. */
+export function StatCards({ label, stats }: { label: string; stats: Stat[] }) {
   const t = useT();
-  const stats: Stat[] = [
-    {
-      label: 'home.stats.organizations',
-      to: '/organizations',
-      icon: <Building2 aria-hidden="true" size={24} />,
-      value: organizations,
-    },
-    {
-      label: 'home.stats.projects',
-      to: '/projects',
-      icon: <FolderKanban aria-hidden="true" size={24} />,
-      value: projects,
-    },
-    {
-      label: 'home.stats.applications',
-      to: '/projects',
-      icon: <AppWindow aria-hidden="true" size={24} />,
-      value: applications,
-    },
-    {
-      label: 'home.stats.activeTokens',
-      to: '/tokens',
-      icon: <KeyRound aria-hidden="true" size={24} />,
-      value: activeTokens,
-    },
-  ];
   return (
-    <Grid aria-label={t('home.stats.label')}>
-      {stats.map(({ label, to, icon, value }) => (
-        <li key={label}>
-          <StatLink
-            to={to}
-            data-testid={`stat-${label.slice('home.stats.'.length)}`}
-            aria-busy={value.pending}
-          >
-            <span>{t(label)}</span>
+    <Grid aria-label={label}>
+      {stats.map(({ id, label: statLabel, to, icon, value }) => (
+        <li key={id}>
+          <StatLink to={to} data-testid={`stat-${id}`} aria-busy={value.pending}>
+            <span>{t(statLabel)}</span>
             {value.pending ? (
               <strong>…</strong>
-            ) : value.failed || value.count === undefined ? (
+            ) : value.failed || value.text === undefined ? (
               <Unavailable>{t('home.stats.unavailable')}</Unavailable>
             ) : (
-              <strong>
-                {value.more ? t('home.stats.more', { count: String(value.count) }) : value.count}
-              </strong>
+              <strong>{value.text}</strong>
             )}
             {icon}
           </StatLink>

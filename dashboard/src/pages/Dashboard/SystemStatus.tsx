@@ -3,6 +3,8 @@ import { useUiStore } from '../../stores/ui';
 import { useT } from '../../i18n/useT';
 import type { Locale } from '../../i18n/messages';
 import { Badge } from '../../ui/Badge';
+import { useAnalyticsFormat } from '../Analytics/format';
+import { useHealthHistory } from '../Analytics/queries';
 import { useHealth } from './queries';
 import { Panel } from './Panel';
 
@@ -41,11 +43,16 @@ export function formatUptime(totalSeconds: number, locale: Locale): string {
   return parts.slice(0, 2).join(' ');
 }
 
-/** The API's live health: overall status, database, version and uptime. */
+/**
+ * The API's live health (overall status, database, version, process uptime) and, from the
+ * sampled health history, the real availability and average response time of the last 24 hours.
+ */
 export function SystemStatus() {
   const t = useT();
   const locale = useUiStore((state) => state.locale);
+  const format = useAnalyticsFormat();
   const health = useHealth();
+  const history = useHealthHistory('24h');
   const status = health.isPending
     ? { tone: 'muted' as const, text: t('status.loading') }
     : health.isError
@@ -70,6 +77,21 @@ export function SystemStatus() {
             <dt>{t('home.status.uptime')}</dt>
             <dd>{formatUptime(health.data.uptime_s, locale)}</dd>
           </>
+        ) : null}
+        {history.data ? (
+          history.data.uptime_percent === null ? (
+            <>
+              <dt>{t('home.status.availability')}</dt>
+              <dd>{t('home.status.noSamples')}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{t('home.status.availability')}</dt>
+              <dd>{format.percent(history.data.uptime_percent, 2)}</dd>
+              <dt>{t('home.status.avgResponse')}</dt>
+              <dd>{format.ms(history.data.avg_response_ms)}</dd>
+            </>
+          )
         ) : null}
       </Facts>
     </Panel>

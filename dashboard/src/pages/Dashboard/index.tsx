@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Building2 } from 'lucide-react';
+import {
+  Activity,
+  AlertTriangle,
+  AppWindow,
+  Building2,
+  FolderKanban,
+  KeyRound,
+  Smartphone,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { CreateOrganizationDialog } from '../../components/dialogs/CreateOrganizationDialog';
@@ -11,10 +20,12 @@ import { useT } from '../../i18n/useT';
 import { useSessionStore } from '../../stores/session';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { useAnalyticsFormat } from '../Analytics/format';
+import { useAnalyticsSummary, type AnalyticsTotals } from '../Analytics/queries';
 import { ACTIVITY_KEY, useActiveTokenCount } from './queries';
 import { QuickActions, type QuickAction } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
-import { StatCards, type StatValue } from './StatCards';
+import { StatCards, type Stat, type StatValue } from './StatCards';
 import { SystemStatus } from './SystemStatus';
 
 const Page = styled.div`
@@ -45,15 +56,66 @@ const Columns = styled.div`
   }
 `;
 
+const Figures = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  min-width: 0;
+  h2 {
+    margin: 0;
+    font-size: 1.125rem;
+  }
+`;
+
 const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
   min-width: 0;
 `;
 
-/** A query's state as a stat card shows it. */
-function statOf(query: { isPending: boolean; isError: boolean; data?: unknown[] }): StatValue {
-  return { pending: query.isPending, failed: query.isError, count: query.data?.length };
+/** A list query's length as a stat card shows it. */
+function countOf(query: { isPending: boolean; isError: boolean; data?: unknown[] }): StatValue {
+  return { pending: query.isPending, failed: query.isError, text: query.data?.length.toString() };
+}
+
+/** The last 24 hours from the analytics summary: installations, active users, API calls, error rate. */
+function useUsageStats(): Stat[] {
+  const summary = useAnalyticsSummary({ period: '24h' });
+  const format = useAnalyticsFormat();
+  const value = (show: (totals: AnalyticsTotals) => string): StatValue => ({
+    pending: summary.isPending,
+    failed: summary.isError,
+    text: summary.data ? show(summary.data.totals) : undefined,
+  });
+  return [
+    {
+      id: 'installations',
+      label: 'home.metrics.installations',
+      to: '/analytics',
+      icon: <Smartphone aria-hidden="true" size={24} />,
+      value: value((totals) => format.count(totals.installations)),
+    },
+    {
+      id: 'activeUsers',
+      label: 'home.metrics.activeUsers',
+      to: '/analytics',
+      icon: <Users aria-hidden="true" size={24} />,
+      value: value((totals) => format.count(totals.active_users)),
+    },
+    {
+      id: 'apiCalls',
+      label: 'home.metrics.apiCalls',
+      to: '/analytics',
+      icon: <Activity aria-hidden="true" size={24} />,
+      value: value((totals) => format.count(totals.requests)),
+    },
+    {
+      id: 'errorRate',
+      label: 'home.metrics.errorRate',
+      to: '/analytics',
+      icon: <AlertTriangle aria-hidden="true" size={24} />,
+      value: value((totals) => format.percent(totals.error_rate)),
+    },
+  ];
 }
 
 /**
@@ -71,6 +133,7 @@ export default function Dashboard() {
   const projects = useProjects();
   const applications = useApplications();
   const activeTokens = useActiveTokenCount();
+  const usage = useUsageStats();
   const hasNothingYet = organizations.isSuccess && organizations.data.length === 0;
 
   const dialogProps = (action: QuickAction) => ({
@@ -99,17 +162,52 @@ export default function Dashboard() {
         />
       ) : (
         <StatCards
-          organizations={statOf(organizations)}
-          projects={statOf(projects)}
-          applications={statOf(applications)}
-          activeTokens={{
-            pending: activeTokens.isPending,
-            failed: activeTokens.isError,
-            count: activeTokens.data?.count,
-            more: activeTokens.data?.more,
-          }}
+          label={t('home.stats.label')}
+          stats={[
+            {
+              id: 'organizations',
+              label: 'home.stats.organizations',
+              to: '/organizations',
+              icon: <Building2 aria-hidden="true" size={24} />,
+              value: countOf(organizations),
+            },
+            {
+              id: 'projects',
+              label: 'home.stats.projects',
+              to: '/projects',
+              icon: <FolderKanban aria-hidden="true" size={24} />,
+              value: countOf(projects),
+            },
+            {
+              id: 'applications',
+              label: 'home.stats.applications',
+              to: '/projects',
+              icon: <AppWindow aria-hidden="true" size={24} />,
+              value: countOf(applications),
+            },
+            {
+              id: 'activeTokens',
+              label: 'home.stats.activeTokens',
+              to: '/tokens',
+              icon: <KeyRound aria-hidden="true" size={24} />,
+              value: {
+                pending: activeTokens.isPending,
+                failed: activeTokens.isError,
+                text: activeTokens.data
+                  ? activeTokens.data.more
+                    ? t('home.stats.more', { count: String(activeTokens.data.count) })
+                    : String(activeTokens.data.count)
+                  : undefined,
+              },
+            },
+          ]}
         />
       )}
+
+      <Figures aria-labelledby="usage-title">
+        <h2 id="usage-title">{t('home.metrics.title')}</h2>
+        <StatCards label={t('home.metrics.title')} stats={usage} />
+      </Figures>
 
       <Columns>
         <Stack>
