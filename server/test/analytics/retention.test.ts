@@ -62,6 +62,8 @@ describe('analytics retention: TTL indexes from ANALYTICS_RETENTION_DAYS and ROL
     expect(await ttlOf('analytics_events')).to.deep.equal({ timestamp: RAW_DAYS * 86_400 });
     for (const collection of ['analytics_rollups', 'analytics_event_counts', 'analytics_active_keys'])
       expect(await ttlOf(collection), collection).to.deep.equal({ t: ROLLUP_DAYS * 86_400 });
+    // Hourly active keys serve the 24h and 7d periods and their comparison only.
+    expect(await ttlOf('analytics_active_keys_hourly')).to.deep.equal({ t: 15 * 86_400 });
   });
 
   it('refuses a ROLLUP_RETENTION_DAYS that is not a whole number of days from 1 to 3650', () => {

@@ -291,13 +291,14 @@ describe('analytics: GET /api/v1/analytics/summary and /functions against a know
   });
 
   it('answers 404 for another tenant’s organization, project or application, and shows Bob only his own', async () => {
-    for (const query of [
+    const foreign: Array<Record<string, string>> = [
       { organization_id: alice.organizationId },
       { project_id: alice.projectId },
       { application_id: alice.applicationId },
       // His own organization with Alice's project is no way in either.
       { organization_id: bob.organizationId, project_id: alice.projectId },
-    ]) {
+    ];
+    for (const query of foreign) {
       const response = await summary(bob.user, query).expect(404);
       expect(response.body.code).to.match(/^(organization|project|application)_not_found$/);
     }
@@ -326,7 +327,12 @@ describe('analytics: GET /api/v1/analytics/summary and /functions against a know
   });
 
   it('refuses a bad period or id with 400', async () => {
-    for (const query of [{ period: '1y' }, { period: '24H' }, { application_id: 'not-an-id' }]) {
+    const bad: Array<Record<string, string>> = [
+      { period: '1y' },
+      { period: '24H' },
+      { application_id: 'not-an-id' },
+    ];
+    for (const query of bad) {
       const response = await summary(alice.user, query).expect(400);
       expect(response.body.code).to.equal('validation_failed');
     }

@@ -124,11 +124,24 @@ const activeKeySchema = new Schema<ActiveKey>(
 );
 activeKeySchema.index({ scope: 1, scope_id: 1, granularity: 1, kind: 1, t: 1, key: 1 }, { unique: true });
 
+/**
+ * Hourly keys answer the 24h and 7d periods (and their comparison): they are kept for
+ * HOURLY_KEY_RETENTION_DAYS only, apart from the daily ones, because there are up to 24 times as
+ * many of them.
+ */
+export const HOURLY_KEY_RETENTION_DAYS = 15;
+const hourlyKeySchema = activeKeySchema.clone();
+hourlyKeySchema.set('collection', 'analytics_active_keys_hourly');
+
 export function analyticsModels(connection: Connection) {
   return {
     Rollups: modelOn(connection, 'AnalyticsRollup', rollupSchema),
     EventCounts: modelOn(connection, 'AnalyticsEventCount', eventCountSchema),
-    ActiveKeys: modelOn(connection, 'AnalyticsActiveKey', activeKeySchema),
+    /** Active keys by granularity: one collection each, with its own retention. */
+    ActiveKeys: {
+      hour: modelOn(connection, 'AnalyticsHourlyActiveKey', hourlyKeySchema),
+      day: modelOn(connection, 'AnalyticsActiveKey', activeKeySchema),
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   analyticsModels,
   encodeKey,
   GRANULARITIES,
+  HOURLY_KEY_RETENTION_DAYS,
   latencyBucket,
   type ActiveKey,
   type Granularity,
@@ -229,7 +230,13 @@ export function createAnalyticsRecorder(deps: {
   let ready: Promise<void> | undefined;
   function ensureIndexes(): Promise<void> {
     ready ??= (async () => {
-      await Promise.all([Rollups.init(), EventCounts.init(), ActiveKeys.init(), ActivityLogs.init()]);
+      await Promise.all([
+        Rollups.init(),
+        EventCounts.init(),
+        ActiveKeys.hour.init(),
+        ActiveKeys.day.init(),
+        ActivityLogs.init(),
+      ]);
       const rollupTtl = {
         field: 't',
         name: ROLLUP_RETENTION_INDEX,
@@ -243,7 +250,11 @@ export function createAnalyticsRecorder(deps: {
         }),
         ensureTtlIndex(connection, Rollups.collection, rollupTtl),
         ensureTtlIndex(connection, EventCounts.collection, rollupTtl),
-        ensureTtlIndex(connection, ActiveKeys.collection, rollupTtl),
+        ensureTtlIndex(connection, ActiveKeys.day.collection, rollupTtl),
+        ensureTtlIndex(connection, ActiveKeys.hour.collection, {
+          ...rollupTtl,
+          expireAfterSeconds: Math.min(deps.rollupRetentionDays, HOURLY_KEY_RETENTION_DAYS) * 86_400,
+        }),
       ]);
     })().catch((error: unknown) => {
       ready = undefined;
@@ -387,16 +398,19 @@ export function createAnalyticsRecorder(deps: {
       rows.length ? ActivityLogs.collection.insertMany(rows, { ordered: false }) : null,
       rollupOps.length ? Rollups.collection.bulkWrite(rollupOps, { ordered: false }) : null,
       eventOps.length ? EventCounts.collection.bulkWrite(eventOps, { ordered: false }) : null,
-      newKeys.length ? insertKeys(newKeys.map(([, key]) => key)) : null,
+      ...GRANULARITIES.map((granularity) => {
+        const keys = newKeys.map(([, key]) => key).filter((key) => key.granularity === granularity);
+        return keys.length ? insertKeys(granularity, keys) : null;
+      }),
     ]);
     if (seenKeys.size + newKeys.length > MAX_SEEN_KEYS) seenKeys.clear();
     for (const [name] of newKeys) seenKeys.add(name);
   }
 
   /** Inserts active keys; a key already there was counted before (its unique index says so). */
-  async function insertKeys(keys: ActiveKey[]): Promise<void> {
+  async function insertKeys(granularity: Granularity, keys: ActiveKey[]): Promise<void> {
     try {
-      await ActiveKeys.collection.insertMany(
+      await ActiveKeys[granularity].collection.insertMany(
         keys.map((key) => ({ ...key })),
         { ordered: false },
       );

@@ -263,7 +263,7 @@ export function createAnalyticsService(deps: {
   ): Promise<Record<KeyKind, number>> {
     const counts: Record<KeyKind, number> = { user: 0, anonymous: 0, installation: 0 };
     if (scope.ids.length === 0) return counts;
-    const rows = await ActiveKeys.aggregate<{ _id: KeyKind; n: number }>([
+    const rows = await ActiveKeys[granularity].aggregate<{ _id: KeyKind; n: number }>([
       { $match: { ...inScope(scope, granularity, from, end), kind: { $in: kinds } } },
       { $group: { _id: { kind: '$kind', key: '$key' } } },
       { $group: { _id: '$_id.kind', n: { $sum: 1 } } },
@@ -275,7 +275,7 @@ export function createAnalyticsService(deps: {
   async function activePerBucket(scope: Scope, window: Window): Promise<Map<number, number>> {
     const perBucket = new Map<number, number>();
     if (scope.ids.length === 0) return perBucket;
-    const rows = await ActiveKeys.aggregate<{ _id: Date; n: number }>([
+    const rows = await ActiveKeys[window.granularity].aggregate<{ _id: Date; n: number }>([
       {
         $match: {
           ...inScope(scope, window.granularity, window.from, window.end),
