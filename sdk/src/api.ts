@@ -1,4 +1,11 @@
-import { AuthClient, type AuthSession, type AuthUser, type Permissions } from './auth';
+import {
+  AuthClient,
+  type AuthSession,
+  type AuthUser,
+  type MfaAnswer,
+  type MfaRequired,
+  type Permissions,
+} from './auth';
 import { IamError } from './client';
 import { warn } from './log';
 import type { TrackerOptions } from './options';
@@ -70,8 +77,10 @@ export const optIn = (): void => instance?.tracker.optIn();
 export const isOptedOut = (): boolean => instance?.tracker.isOptedOut() ?? true;
 export const ids = (): TrackerIds | null => instance?.tracker.ids() ?? null;
 
-export const login = (email: string, password: string): Promise<AuthSession> =>
+export const login = (email: string, password: string): Promise<AuthSession | MfaRequired> =>
   instance?.auth.login(email, password) ?? notInitialized();
+export const completeMfa = (mfaToken: string, answer: MfaAnswer): Promise<AuthSession> =>
+  instance?.auth.completeMfa(mfaToken, answer) ?? notInitialized();
 export const register = (
   email: string,
   password: string,

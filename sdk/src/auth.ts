@@ -29,6 +29,29 @@ export interface AuthSession {
   user: AuthUser;
 }
 
+/**
+ * A sign-in of an account with two-factor (docs/two-factor.md): no session yet. Answer with
+ * `completeMfa(mfa_token, …)` within `expires_in` seconds.
+ */
+export interface MfaRequired {
+  mfa_required: true;
+  mfa_token: string;
+  /** `totp`: a code or a recovery code; `webauthn`: a passkey (`passkeyOptions`). */
+  methods: ('totp' | 'webauthn')[];
+  expires_in: number;
+}
+
+/** One answer to the second sign-in step. */
+export type MfaAnswer =
+  | { code: string }
+  | { recovery_code: string }
+  /** The PublicKeyCredential from navigator.credentials.get(), as JSON. */
+  | { webauthn_response: object };
+
+/** Whether a login answered the second step rather than a session. */
+export const isMfaRequired = (result: AuthSession | MfaRequired): result is MfaRequired =>
+  (result as MfaRequired).mfa_required === true;
+
 export interface Permissions {
   application_id: string;
   role: 'admin' | 'member';
@@ -91,11 +114,39 @@ export class AuthClient {
     return (await this.#refresh(false)).token;
   }
 
-  /** POST /api/auth/login; rejects with IamError (e.g. 401 invalid_credentials). */
-  async login(email: string, password: string): Promise<AuthSession> {
-    const session = await this.#request<AuthSession>('login', { email, password, ...this.#links() });
+  /**
+   * POST /api/auth/login; rejects with IamError (e.g. 401 invalid_credentials). Resolves the
+   * session, or for an account with two-factor `{mfa_required, mfa_token, methods}` (nothing stored
+   * yet): then call `completeMfa`.
+   */
+  async login(email: string, password: string): Promise<AuthSession | MfaRequired> {
+    const result = await this.#request<AuthSession | MfaRequired>('login', {
+      email,
+      password,
+      ...this.#links(),
+    });
+    if (!isMfaRequired(result)) this.#store(result);
+    return result;
+  }
+
+  /**
+   * POST /api/auth/mfa/challenge: the second step with a code, a recovery code or a passkey's
+   * answer. Stores and resolves the session; rejects with IamError (400 invalid_mfa_code, 401
+   * invalid_mfa_token when the step expired or was spent — sign in again).
+   */
+  async completeMfa(mfaToken: string, answer: MfaAnswer): Promise<AuthSession> {
+    const session = await this.#request<AuthSession>('mfa/challenge', {
+      mfa_token: mfaToken,
+      ...answer,
+      ...this.#links(),
+    });
     this.#store(session);
     return session;
+  }
+
+  /** POST /api/auth/mfa/webauthn/options: the options for navigator.credentials.get() (JSON form). */
+  passkeyOptions(mfaToken: string): Promise<Record<string, unknown>> {
+    return this.#request('mfa/webauthn/options', { mfa_token: mfaToken });
   }
 
   /** POST /api/auth/register. Sign in afterwards (the address may need confirming first). */

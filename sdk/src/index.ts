@@ -4,6 +4,9 @@ export {
   type AuthClientOptions,
   type AuthSession,
   type AuthUser,
+  isMfaRequired,
+  type MfaAnswer,
+  type MfaRequired,
   type Permissions,
 } from './auth';
 export { IamClient, IamError, type Health, type IamClientOptions } from './client';

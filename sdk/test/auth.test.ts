@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { JSDOM } from 'jsdom';
-import { AuthClient, IamError, Tracker } from '../src/index';
+import { AuthClient, IamError, isMfaRequired, Tracker, type AuthSession } from '../src/index';
 import { APP_ID, createPage, IngestServer, sleep, type Received, type Reply } from './helpers';
 
 const USER = {
@@ -80,7 +80,7 @@ describe('auth client (embedding API)', () => {
 
   it('login sends the anonymous and installation ids, so the server links the anonymous user; the session is kept', async () => {
     const ids = tracker.ids()!;
-    const result = await auth.login('ada@example.com', 'correct');
+    const result = (await auth.login('ada@example.com', 'correct')) as AuthSession;
     const [request] = server.to('/api/auth/login');
     expect(request!.headers['x-application-id']).to.equal(APP_ID);
     expect(request!.body).to.deep.equal({
@@ -103,6 +103,50 @@ describe('auth client (embedding API)', () => {
       email: 'ada@example.com',
       password: 'correct',
       display_name: 'Ada',
+      anonymous_id: ids.anonymous_id,
+      installation_id: ids.installation_id,
+    });
+  });
+
+  it('two-factor: login resolves the second step and stores nothing; completeMfa stores the session', async () => {
+    const ids = tracker.ids()!;
+    server.respond = (request) => {
+      if (request.path === '/api/auth/login')
+        return {
+          status: 200,
+          body: { mfa_required: true, mfa_token: 'step-1', methods: ['totp', 'webauthn'], expires_in: 300 },
+        };
+      if (request.path === '/api/auth/mfa/challenge')
+        return request.body.code === '123456'
+          ? { status: 200, body: session() }
+          : { status: 400, body: { error: 'The code is not correct.', code: 'invalid_mfa_code' } };
+      if (request.path === '/api/auth/mfa/webauthn/options')
+        return { status: 200, body: { challenge: 'abc', allowCredentials: [] } };
+      return { status: 404, body: { error: 'Not found', code: 'not_found' } };
+    };
+    const step = await auth.login('ada@example.com', 'correct');
+    expect(isMfaRequired(step)).to.equal(true);
+    expect(step).to.include({ mfa_token: 'step-1' });
+    expect(auth.getSession()).to.equal(null);
+    expect(stored()).to.equal(null);
+
+    const wrong = await auth.completeMfa('step-1', { code: '000000' }).catch((caught: unknown) => caught);
+    expect(wrong).to.be.instanceOf(IamError);
+    expect(wrong).to.include({ status: 400, code: 'invalid_mfa_code' });
+    expect(auth.getSession()).to.equal(null);
+
+    expect(await auth.passkeyOptions('step-1')).to.deep.equal({ challenge: 'abc', allowCredentials: [] });
+    expect(server.to('/api/auth/mfa/webauthn/options')[0]!.body).to.deep.equal({ mfa_token: 'step-1' });
+
+    const signedIn = await auth.completeMfa('step-1', { code: '123456' });
+    expect(signedIn.token).to.equal('access-1');
+    expect(stored()).to.deep.equal(signedIn);
+    const [, second] = server.to('/api/auth/mfa/challenge');
+    expect(second!.headers['x-application-id']).to.equal(APP_ID);
+    // The SDK's ids go with the step that signs in, so the server links the anonymous user.
+    expect(second!.body).to.deep.equal({
+      mfa_token: 'step-1',
+      code: '123456',
       anonymous_id: ids.anonymous_id,
       installation_id: ids.installation_id,
     });
@@ -186,7 +230,7 @@ describe('auth client (embedding API)', () => {
       apiUrl: server.url,
       storage: page.window.localStorage,
     });
-    const signedIn = await own.login('ada@example.com', 'correct');
+    const signedIn = (await own.login('ada@example.com', 'correct')) as AuthSession;
     expect(server.to('/api/auth/login').at(-1)!.body).to.deep.equal({
       email: 'ada@example.com',
       password: 'correct',

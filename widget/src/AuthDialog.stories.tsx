@@ -1,8 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AuthDialog } from './AuthDialog';
-import { fakeApi, ORIGIN_REFUSED, type Scenario } from './stories/fake-api';
+import {
+  fakeApi,
+  installFakePasskeys,
+  mfaRequired,
+  ORIGIN_REFUSED,
+  WRONG_MFA_CODE,
+  type Scenario,
+} from './stories/fake-api';
 import { authDialogCss } from './styles';
 
 /** The dialog with its styles, scoped as in <iam-auth-dialog>'s shadow root. */
@@ -23,10 +30,15 @@ interface StoryArgs {
   locale: 'en' | 'de' | 'auto';
   theme: 'light' | 'dark' | 'auto';
   width?: number;
+  /** The browser's passkey prompt, faked for the story: it answers, or is cancelled. */
+  passkey?: 'ok' | 'cancelled';
 }
 
-function Demo({ scenario, initialMode, locale, theme, width }: StoryArgs) {
+function Demo({ scenario, initialMode, locale, theme, width, passkey }: StoryArgs) {
   const { client } = useMemo(() => fakeApi(scenario), [scenario]);
+  // Installed before the dialog first renders (it asks whether WebAuthn is there), removed after.
+  const [restorePasskeys] = useState(() => (passkey ? installFakePasskeys(passkey) : undefined));
+  useEffect(() => () => restorePasskeys?.(), [restorePasskeys]);
   return (
     <div style={{ width: width ?? 420, maxWidth: '100%' }}>
       <Frame theme={theme}>
@@ -310,4 +322,79 @@ export const CustomTheme: Story = {
       </div>
     ),
   ],
+};
+
+/** The password was right; the account has two-factor: the dialog asks for the code (German). */
+const secondStep = async (canvasElement: HTMLElement) => {
+  const view = await widget(canvasElement);
+  await userEvent.type(view.getByLabelText('E-Mail'), 'ada@example.com');
+  await userEvent.type(view.getByLabelText('Passwort'), 'correct horse');
+  await userEvent.click(view.getByRole('button', { name: 'Anmelden' }));
+  await view.findByRole('heading', { name: 'Bestätigung in zwei Schritten' });
+  return view;
+};
+
+export const TwoFactorCode: Story = {
+  args: { locale: 'de', scenario: { login: mfaRequired(['totp']) } },
+  play: async ({ canvasElement }) => {
+    const view = await secondStep(canvasElement);
+    const field = view.getByLabelText('Code');
+    await waitFor(() => expect(field).toHaveFocus());
+    await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(view.getByRole('button', { name: 'Wiederherstellungscode verwenden' })).toBeTruthy();
+    await userEvent.type(field, '123456');
+  },
+};
+
+export const TwoFactorWrongCode: Story = {
+  args: { locale: 'de', scenario: { login: mfaRequired(['totp']), 'mfa/challenge': WRONG_MFA_CODE } },
+  play: async ({ canvasElement }) => {
+    const view = await secondStep(canvasElement);
+    await userEvent.type(view.getByLabelText('Code'), '000000');
+    await userEvent.click(view.getByRole('button', { name: 'Bestätigen' }));
+    await alertSays(canvasElement, 'Der Code ist falsch oder wurde bereits verwendet.');
+    await expect(view.getByLabelText('Code')).toHaveValue('');
+  },
+};
+
+export const TwoFactorRecoveryCode: Story = {
+  args: { locale: 'de', scenario: { login: mfaRequired(['totp']) } },
+  play: async ({ canvasElement }) => {
+    const view = await secondStep(canvasElement);
+    await userEvent.click(view.getByRole('button', { name: 'Wiederherstellungscode verwenden' }));
+    await userEvent.type(view.getByLabelText('Wiederherstellungscode'), 'k3m9p-x7q2w');
+    await expect(view.getByRole('button', { name: 'Code aus der App verwenden' })).toBeTruthy();
+  },
+};
+
+export const TwoFactorPasskey: Story = {
+  args: { locale: 'de', passkey: 'ok', scenario: { login: mfaRequired(['totp', 'webauthn']) } },
+  play: async ({ canvasElement }) => {
+    const view = await secondStep(canvasElement);
+    await expect(view.getByRole('button', { name: 'Passkey verwenden' })).toBeTruthy();
+  },
+};
+
+export const TwoFactorPasskeySignedIn: Story = {
+  args: TwoFactorPasskey.args,
+  play: async ({ canvasElement }) => {
+    const view = await secondStep(canvasElement);
+    await userEvent.click(view.getByRole('button', { name: 'Passkey verwenden' }));
+    await view.findByRole('heading', { name: 'Erfolgreich angemeldet' });
+  },
+};
+
+export const TwoFactorPasskeyCancelled: Story = {
+  args: { ...TwoFactorPasskey.args, passkey: 'cancelled' },
+  play: async ({ canvasElement }) => {
+    const view = await secondStep(canvasElement);
+    await userEvent.click(view.getByRole('button', { name: 'Passkey verwenden' }));
+    await alertSays(canvasElement, 'Der Passkey wurde nicht bestätigt.');
+  },
+};
+
+export const TwoFactorMobile: Story = {
+  ...TwoFactorWrongCode,
+  args: { ...TwoFactorWrongCode.args, width: 343 },
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
 };

@@ -1,6 +1,14 @@
-import { AuthClient, IamError, type AuthSession, type AuthUser } from '@iam-platform/sdk';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  AuthClient,
+  IamError,
+  isMfaRequired,
+  type AuthSession,
+  type AuthUser,
+  type MfaAnswer,
+} from '@iam-platform/sdk';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { catalogs, format, resolveLocale, type MessageKey, type Messages } from './i18n';
+import { getPasskeyAssertion, passkeysSupported } from './passkey';
 import { validateAuthForm, type AuthFormValues, type AuthMode } from './validation';
 
 /** What `iam-auth-success` carries: the session, as the embedding API issued it. */
@@ -10,7 +18,11 @@ export interface AuthSuccessDetail {
   refresh_token: string;
   expires_at: number;
   mode: AuthMode;
+  /** Set when the account has two-factor: how the second step was answered. */
+  second_factor?: SecondFactor;
 }
+
+export type SecondFactor = 'totp' | 'recovery_code' | 'webauthn';
 
 /** What `iam-auth-error` carries: the server's (or the dialog's) code and the text shown. */
 export interface AuthErrorDetail {
@@ -39,7 +51,17 @@ export interface AuthDialogProps {
   onClose?: () => void;
 }
 
-type View = AuthMode | 'forgot' | 'pending' | 'success';
+type View = AuthMode | 'forgot' | 'pending' | 'success' | 'mfa';
+
+/** The second sign-in step of an account with two-factor (docs/two-factor.md). */
+interface MfaStep {
+  token: string;
+  methods: string[];
+  email: string;
+  mode: AuthMode;
+  /** A recovery code instead of the app's code. */
+  recovery: boolean;
+}
 
 interface Problem {
   text: string;
@@ -68,6 +90,11 @@ export function describeFailure(error: unknown, t: Messages, fallback: MessageKe
     email_not_confirmed: t.notConfirmed,
     account_locked: format(t.locked, wait(error.retryAfter)),
     rate_limited: format(t.rateLimited, wait(error.retryAfter)),
+    invalid_mfa_code: t.invalidCode,
+    invalid_recovery_code: t.invalidRecovery,
+    invalid_mfa_token: t.mfaExpired,
+    passkey_not_accepted: t.passkeyRefused,
+    passkey_not_found: t.passkeyUnavailable,
   };
   return { code: error.code, message: known[error.code] ?? (error.message || t[fallback]) };
 }
@@ -116,6 +143,13 @@ export function AuthDialog({
   }, [client]);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mfa, setMfa] = useState<MfaStep | null>(null);
+  const [code, setCode] = useState('');
+  const codeField = useRef<HTMLInputElement>(null);
+  // The second step replaces the form: the person goes on typing in its field (also after a wrong code).
+  useEffect(() => {
+    if (view === 'mfa') codeField.current?.focus();
+  }, [view, mfa?.recovery, problem]);
   const id = useId();
   const lang = resolveLocale(locale);
   const t = catalogs[lang];
@@ -130,9 +164,45 @@ export function AuthDialog({
 
   const fail = (error: unknown, fallback: MessageKey, email?: string) => {
     const detail = describeFailure(error, t, fallback);
+    if (detail.code === 'invalid_mfa_token' && mfa) {
+      // Expired, used or spent by wrong codes: only a new sign-in helps.
+      setMfa(null);
+      setView('login');
+      setValues({ ...emptyValues, email: mfa.email });
+    }
+    setCode('');
     setProblem({ text: detail.message, resendTo: detail.code === 'email_not_confirmed' ? email : undefined });
     onError?.(detail);
   };
+
+  const finish = (signedIn: AuthSession, mode: AuthMode, secondFactor?: SecondFactor) => {
+    setSession(signedIn);
+    setMfa(null);
+    setCode('');
+    show('success');
+    onSuccess?.({ ...signedIn, mode, ...(secondFactor ? { second_factor: secondFactor } : {}) });
+  };
+
+  const answerMfa = (step: MfaStep, answer: MfaAnswer, how: SecondFactor) =>
+    run(async () => finish(await client.completeMfa(step.token, answer), step.mode, how), 'loginFailed');
+
+  const signInWithPasskey = (step: MfaStep) =>
+    void run(async () => {
+      const options = await client.passkeyOptions(step.token);
+      let response: object;
+      try {
+        response = await getPasskeyAssertion(options);
+      } catch (error) {
+        // NotAllowedError: cancelled or timed out; SecurityError and others: not possible on this site.
+        const cancelled = ['NotAllowedError', 'AbortError'].includes((error as DOMException)?.name);
+        throw new IamError(
+          0,
+          cancelled ? 'passkey_cancelled' : 'passkey_unavailable',
+          cancelled ? t.passkeyCancelled : t.passkeyUnavailable,
+        );
+      }
+      finish(await client.completeMfa(step.token, { webauthn_response: response }), step.mode, 'webauthn');
+    }, 'loginFailed');
 
   const run = async (work: () => Promise<void>, fallback: MessageKey, email?: string) => {
     setProblem(null);
@@ -150,6 +220,15 @@ export function AuthDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const email = values.email.trim();
+    if (view === 'mfa' && mfa) {
+      if (mfa.recovery) {
+        const recoveryCode = code.trim();
+        if (!recoveryCode) return setProblem({ text: t.recoveryRequired });
+        return void answerMfa(mfa, { recovery_code: recoveryCode }, 'recovery_code');
+      }
+      if (!/^\d{6}$/.test(code)) return setProblem({ text: t.codeRequired });
+      return void answerMfa(mfa, { code }, 'totp');
+    }
     if (view === 'forgot') {
       // SPEC §5: forgot-password without an e-mail.
       if (!email) return setProblem({ text: t.emailRequired });
@@ -172,9 +251,15 @@ export function AuthDialog({
           if (result.confirmation_required) return show('pending', email);
         }
         const signedIn = await client.login(email, values.password);
-        setSession(signedIn);
-        show('success');
-        onSuccess?.({ ...signedIn, mode });
+        if (isMfaRequired(signedIn)) {
+          // No session yet: the same dialog asks for the second factor; the password is let go.
+          setMfa({ token: signedIn.mfa_token, methods: signedIn.methods, email, mode, recovery: false });
+          setCode('');
+          setValues({ ...emptyValues, email });
+          setView('mfa');
+          return;
+        }
+        finish(signedIn, mode);
       },
       mode === 'login' ? 'loginFailed' : 'registrationFailed',
       email,
@@ -225,6 +310,7 @@ export function AuthDialog({
     forgot: t.titleForgot,
     pending: t.titlePending,
     success: t.titleSuccess,
+    mfa: t.titleMfa,
   };
 
   return (
@@ -285,6 +371,66 @@ export function AuthDialog({
             {t.signOut}
           </button>
         </div>
+      ) : view === 'mfa' && mfa ? (
+        <form className="iam-form" part="form" onSubmit={submit} noValidate aria-busy={busy}>
+          {mfa.methods.includes('totp') ? (
+            <>
+              <p className="iam-hint" part="hint" id={`${id}-hint`}>
+                {mfa.recovery ? t.recoveryIntro : t.mfaIntro}
+              </p>
+              <div className="iam-field" part="field">
+                <label htmlFor={`${id}-code`} part="label">
+                  {mfa.recovery ? t.recoveryCode : t.code}
+                </label>
+                <input
+                  ref={codeField}
+                  id={`${id}-code`}
+                  name={mfa.recovery ? 'recovery_code' : 'code'}
+                  type="text"
+                  part="input"
+                  className={mfa.recovery ? undefined : 'iam-code'}
+                  inputMode={mfa.recovery ? 'text' : 'numeric'}
+                  autoComplete={mfa.recovery ? 'off' : 'one-time-code'}
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={mfa.recovery ? 64 : 6}
+                  aria-describedby={`${id}-hint`}
+                  value={code}
+                  onChange={(event) =>
+                    setCode(mfa.recovery ? event.target.value : event.target.value.replace(/\D/g, ''))
+                  }
+                />
+              </div>
+              <button className="iam-submit" part="button" type="submit" disabled={busy}>
+                {t.verify}
+              </button>
+              {link(mfa.recovery ? t.useCode : t.useRecovery, () => {
+                setMfa({ ...mfa, recovery: !mfa.recovery });
+                setCode('');
+                setProblem(null);
+              })}
+            </>
+          ) : (
+            <p className="iam-hint" part="hint">
+              {t.passkeyIntro}
+            </p>
+          )}
+          {mfa.methods.includes('webauthn') && passkeysSupported() ? (
+            <button
+              type="button"
+              className="iam-secondary"
+              part="button"
+              disabled={busy}
+              onClick={() => signInWithPasskey(mfa)}
+            >
+              {t.usePasskey}
+            </button>
+          ) : null}
+          {link(t.back, () => {
+            setMfa(null);
+            show('login', mfa.email);
+          })}
+        </form>
       ) : view === 'pending' ? (
         <div className="iam-form">
           <p className="iam-notice" part="notice">

@@ -43,6 +43,25 @@ const en = {
   origin:
     'This site ({0}) may not use this application’s sign-in. Add {0} to the allowed origins of the application in the IAM Platform dashboard.',
   unknownApp: 'No active application has this application ID. Check the ID shown in the dashboard.',
+  titleMfa: 'Two-step verification',
+  mfaIntro: 'Enter the 6-digit code from your authenticator app.',
+  recoveryIntro: 'Enter one of the recovery codes you saved when you set up two-step verification.',
+  code: 'Code',
+  recoveryCode: 'Recovery code',
+  verify: 'Verify',
+  useRecovery: 'Use a recovery code',
+  useCode: 'Use the code from the app',
+  usePasskey: 'Use a passkey',
+  passkeyIntro: 'Confirm the sign-in with your passkey.',
+  codeRequired: 'Please enter the 6-digit code.',
+  recoveryRequired: 'Please enter a recovery code.',
+  invalidCode: 'The code is not correct or was already used. Enter the current code from your app.',
+  invalidRecovery: 'The recovery code is not correct or was already used.',
+  mfaExpired: 'The sign-in has expired. Please sign in again.',
+  passkeyCancelled: 'The passkey was not confirmed. Try again or enter the code.',
+  passkeyUnavailable:
+    'A passkey cannot be used for this account on this site. Enter the code from your authenticator app.',
+  passkeyRefused: 'The passkey could not be verified. Try again or enter the code.',
 };
 
 export type Messages = typeof en;
@@ -91,6 +110,28 @@ const de: Messages = {
   origin:
     'Diese Website ({0}) darf die Anmeldung dieser Anwendung nicht verwenden. Tragen Sie {0} im IAM-Platform-Dashboard bei den erlaubten Origins der Anwendung ein.',
   unknownApp: 'Keine aktive Anwendung hat diese Application-ID. Prüfen Sie die im Dashboard angezeigte ID.',
+  titleMfa: 'Bestätigung in zwei Schritten',
+  mfaIntro: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
+  recoveryIntro:
+    'Geben Sie einen der Wiederherstellungscodes ein, die Sie beim Einrichten der Bestätigung gespeichert haben.',
+  code: 'Code',
+  recoveryCode: 'Wiederherstellungscode',
+  verify: 'Bestätigen',
+  useRecovery: 'Wiederherstellungscode verwenden',
+  useCode: 'Code aus der App verwenden',
+  usePasskey: 'Passkey verwenden',
+  passkeyIntro: 'Bestätigen Sie die Anmeldung mit Ihrem Passkey.',
+  codeRequired: 'Bitte geben Sie den 6-stelligen Code ein.',
+  recoveryRequired: 'Bitte geben Sie einen Wiederherstellungscode ein.',
+  invalidCode:
+    'Der Code ist falsch oder wurde bereits verwendet. Geben Sie den aktuellen Code aus Ihrer App ein.',
+  invalidRecovery: 'Der Wiederherstellungscode ist falsch oder wurde bereits verwendet.',
+  mfaExpired: 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  passkeyCancelled: 'Der Passkey wurde nicht bestätigt. Versuchen Sie es erneut oder geben Sie den Code ein.',
+  passkeyUnavailable:
+    'Auf dieser Website kann für dieses Konto kein Passkey verwendet werden. Geben Sie den Code aus Ihrer Authenticator-App ein.',
+  passkeyRefused:
+    'Der Passkey konnte nicht geprüft werden. Versuchen Sie es erneut oder geben Sie den Code ein.',
 };
 
 export type Locale = 'de' | 'en';

@@ -27,7 +27,10 @@ font:16px/1.5 var(--iam-font,system-ui,-apple-system,'Segoe UI',Roboto,sans-seri
 .iam-root label{font-size:.875rem;font-weight:600}
 .iam-root input{font:inherit;color:inherit;background:var(--bg);padding:8px 10px;border:1px solid var(--bd);border-radius:var(--r);min-height:44px}
 .iam-submit{font-weight:600;padding:10px 16px;border:0;background:var(--p);color:var(--pf);min-height:44px;transition:opacity .2s}
-.iam-submit:disabled{opacity:.6;cursor:progress}
+.iam-submit:disabled,.iam-secondary:disabled{opacity:.6;cursor:progress}
+.iam-secondary{font-weight:600;padding:10px 16px;border:1px solid var(--p);background:none;color:var(--p);min-height:44px}
+.iam-hint{margin:0;font-size:.875rem;color:var(--mu)}
+.iam-root .iam-code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:1.375rem;letter-spacing:.3em;text-align:center}
 .iam-link,.iam-close{border:0;background:none;color:var(--p);padding:8px 4px;text-decoration:underline;justify-self:start}
 .iam-close{font-size:1.5rem;line-height:1;text-decoration:none;color:var(--mu);margin:-8px -8px 0 0;min-width:44px;min-height:44px}
 [aria-busy=true] .iam-submit{animation:iam-pulse 1s infinite alternate}

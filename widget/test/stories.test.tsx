@@ -29,6 +29,10 @@ describe('AuthDialog stories (play functions)', () => {
       'Dark',
       'German',
       'Mobile',
+      'TwoFactorCode',
+      'TwoFactorWrongCode',
+      'TwoFactorRecoveryCode',
+      'TwoFactorPasskey',
     ]);
   });
 

@@ -36,6 +36,17 @@ const DEFAULTS: Record<string, FakeAnswer> = {
   'resend-confirmation': { status: 200, body: { success: true, message: 'sent' } },
   logout: { status: 200, body: { success: true, message: 'Signed out.' } },
   refresh: { status: 200 },
+  'mfa/challenge': { status: 200 },
+  'mfa/webauthn/options': {
+    status: 200,
+    body: {
+      challenge: 'c2lnbi1pbi1jaGFsbGVuZ2U',
+      rpId: 'localhost',
+      allowCredentials: [{ id: 'cGFzc2tleS0x', type: 'public-key' }],
+      userVerification: 'preferred',
+      timeout: 60000,
+    },
+  },
 };
 
 /**
@@ -86,3 +97,62 @@ export const ORIGIN_REFUSED: Scenario = {
     },
   },
 };
+
+/** A sign-in of an account with two-factor: the password is right, the second step is asked for. */
+export const mfaRequired = (methods: ('totp' | 'webauthn')[] = ['totp']): FakeAnswer => ({
+  status: 200,
+  body: { mfa_required: true, mfa_token: 'mfa-step-1', methods, expires_in: 300 },
+});
+
+export const WRONG_MFA_CODE: FakeAnswer = {
+  status: 400,
+  body: {
+    error: 'The code is not correct or was already used. Enter the current code from your authenticator app.',
+    code: 'invalid_mfa_code',
+  },
+};
+
+/**
+ * Stands in for the browser's passkey prompt (navigator.credentials.get) until the returned
+ * function is called: `ok` answers with a made-up assertion (the fake API accepts anything),
+ * `cancelled` as if the person closed the prompt.
+ */
+export function installFakePasskeys(outcome: 'ok' | 'cancelled'): () => void {
+  const saved = {
+    credential: Object.getOwnPropertyDescriptor(globalThis, 'PublicKeyCredential'),
+    credentials: Object.getOwnPropertyDescriptor(navigator, 'credentials'),
+  };
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+  Object.defineProperty(globalThis, 'PublicKeyCredential', { value: function () {}, configurable: true });
+  Object.defineProperty(navigator, 'credentials', {
+    configurable: true,
+    value: {
+      get: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        if (outcome === 'cancelled') throw new DOMException('The prompt was closed.', 'NotAllowedError');
+        return {
+          id: 'cGFzc2tleS0x',
+          rawId: bytes('passkey-1'),
+          type: 'public-key',
+          authenticatorAttachment: 'platform',
+          getClientExtensionResults: () => ({}),
+          response: {
+            clientDataJSON: bytes('{}'),
+            authenticatorData: bytes('a'),
+            signature: bytes('s'),
+            userHandle: null,
+          },
+        };
+      },
+    },
+  });
+  return () => {
+    for (const [target, key, descriptor] of [
+      [globalThis, 'PublicKeyCredential', saved.credential],
+      [navigator, 'credentials', saved.credentials],
+    ] as const) {
+      if (descriptor) Object.defineProperty(target, key, descriptor);
+      else delete (target as unknown as Record<string, unknown>)[key];
+    }
+  };
+}
