@@ -118,7 +118,7 @@ export function createApp(deps: AppDependencies): Express {
     isAdmin: (user) => services.organizations.isGlobalAdmin(user),
     organizationsOf: (userId) => services.organizations.membershipsOf(userId),
     isApplicationActive,
-    secondFactor: (user, context) => services.mfa.challengeFor(user, context),
+    secondFactor: (user, context, scope) => services.mfa.challengeFor(user, context, scope),
     twoFactorOf: async (user) => {
       const [status, requiredBy] = await Promise.all([
         services.mfa.status(String(user._id)),

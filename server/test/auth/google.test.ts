@@ -3,6 +3,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import supertest from 'supertest';
 import type { TestContext } from '../helpers/context.js';
 import { createTenant, createToken } from '../tokens/helpers.js';
+import { awayFromStepEdge, currentStep, enrolledUser, totpAt } from '../mfa/helpers.js';
 import {
   bearer,
   createAuthContext,
@@ -176,6 +177,51 @@ describe('Google sign-in (against a local OAuth2/OIDC server)', () => {
     expect(cookie).to.contain('Path=/api/v1/auth/google');
     expect(cookie).to.contain('HttpOnly');
     expect(cookie).to.contain('SameSite=Lax');
+  });
+
+  describe('with two-factor on (docs/two-factor.md#google-sign-in)', () => {
+    it('asks an enrolled account for its code after Google, and the session then records Google', async () => {
+      const user = await enrolledUser(ctx, 'google2fa');
+      const landing = await signInThroughGoogle({
+        sub: 'google-2fa-1',
+        email: user.email,
+        email_verified: true,
+      });
+      // The redirect still carries only the one-time code: no token of any kind in the URL.
+      expect([...landing.searchParams.keys()]).to.deep.equal(['code']);
+      const sessionsBefore = await ctx.database.connection.collection('auth_sessions').countDocuments();
+
+      const exchanged = await ctx.request
+        .post('/api/v1/auth/exchange')
+        .send({ code: landing.searchParams.get('code') })
+        .expect(200);
+      expect(exchanged.body).to.have.all.keys('mfa_required', 'mfa_token', 'methods', 'expires_in');
+      expect(exchanged.body.methods).to.include('totp');
+      expect(await ctx.database.connection.collection('auth_sessions').countDocuments()).to.equal(
+        sessionsBefore,
+      );
+      await ctx.request.get('/api/v1/auth/me').set(bearer(exchanged.body.mfa_token)).expect(401);
+
+      await awayFromStepEdge();
+      const wrong = await ctx.request
+        .post('/api/v1/auth/mfa/challenge')
+        .send({ mfa_token: exchanged.body.mfa_token, code: totpAt(user.secret, currentStep() + 10) })
+        .expect(400);
+      expect(wrong.body.code).to.equal('invalid_mfa_code');
+
+      const signedIn = await ctx.request
+        .post('/api/v1/auth/mfa/challenge')
+        .send({ mfa_token: exchanged.body.mfa_token, code: totpAt(user.secret, currentStep() + 1) })
+        .expect(200);
+      expect(signedIn.body.user.email).to.equal(user.email);
+      const sessions = await ctx.request
+        .get('/api/v1/auth/sessions')
+        .set(bearer(signedIn.body.access_token))
+        .expect(200);
+      expect(sessions.body.data.find((session: { current: boolean }) => session.current).method).to.equal(
+        'google',
+      );
+    });
   });
 
   describe('pre-hijacking: someone registered the address with a password first', () => {

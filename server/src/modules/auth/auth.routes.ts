@@ -59,7 +59,11 @@ export interface AuthRouteDependencies {
    * The second sign-in step of an account with two-factor (the mfa module): answered instead of
    * session tokens after a correct password; null when the account has none.
    */
-  secondFactor?(user: UserDocument, context: RequestContext): Promise<object | null>;
+  secondFactor?(
+    user: UserDocument,
+    context: RequestContext,
+    scope?: { firstFactor: 'password' | 'google' },
+  ): Promise<object | null>;
   /**
    * For GET /auth/me: the account's second factors (the mfa module) and the organizations whose
    * policy requires one (the tenancy module). Absent: none of either.
@@ -262,13 +266,23 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
       method: 'post',
       path: '/auth/exchange',
       summary: 'Trade a one-time sign-in code (from Google sign-in) for a session',
+      description:
+        'For an account with two-factor, Google is the first factor only: the answer is then `mfa_required` with an mfa_token for POST /auth/mfa/challenge, exactly as after a password (no session yet).',
       tags,
       body: CodeBodySchema,
-      responses: { 200: { description: 'Signed in', schema: SessionTokensSchema } },
+      responses: {
+        200: {
+          description: 'Signed in; or, for an account with two-factor, `mfa_required` (no session yet)',
+          schema: z.union([SessionTokensSchema, MfaRequiredSchema]),
+        },
+      },
     },
     perIp('exchange-ip'),
     async (req, res) => {
-      res.json(sessionResponse(await auth.exchangeCode(req.valid.body.code, requestContext(req))));
+      const context = requestContext(req);
+      const user = await auth.redeemExchangeCode(req.valid.body.code);
+      const challenge = await deps.secondFactor?.(user, context, { firstFactor: 'google' });
+      res.json(challenge ?? sessionResponse(await auth.startSession(user, 'google', context)));
     },
   );
 

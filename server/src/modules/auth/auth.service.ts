@@ -83,7 +83,11 @@ export interface AuthService {
     /** The PKCE verifier, or null when the state is unknown, used, expired or another browser's. */
     consume(state: string, browserSecret: string | undefined): Promise<string | null>;
   };
-  exchangeCode(code: string, context: RequestContext): Promise<LoginResult>;
+  /**
+   * Spends a one-time sign-in code from the Google callback and answers its user; the caller
+   * starts the session, or the second step for an account with two-factor.
+   */
+  redeemExchangeCode(code: string): Promise<UserDocument>;
 }
 
 export interface AuthDependencies {
@@ -668,11 +672,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       return oneTime.issue('oauth_code', userId);
     },
 
-    async exchangeCode(code, context) {
+    async redeemExchangeCode(code) {
       const consumed = await oneTime.consume('oauth_code', code);
       const user = consumed?.userId ? await Users.findById(consumed.userId).lean<UserDocument>() : null;
       if (!user) throw new AppError(AuthErrors.INVALID_EXCHANGE_CODE);
-      return startSession(user, 'google', context);
+      return user;
     },
   };
 }
