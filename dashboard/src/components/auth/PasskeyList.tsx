@@ -76,9 +76,10 @@ const Actions = styled.div`
 /**
  * The account's passkeys and security keys on the security page: list them (name, added, last
  * used), add one (name, then the browser's prompt), rename, remove (password or code).
- * `onChange` runs after each change (e.g. to reload /auth/me and its two-factor status).
+ * `onChange` runs after each change (e.g. to reload /auth/me and its two-factor status). With
+ * `heading={false}` the section leaves its title to the page (which wraps it in its own section).
  */
-export function PasskeyList({ onChange }: { onChange?(): unknown } = {}) {
+export function PasskeyList({ onChange, heading = true }: { onChange?(): unknown; heading?: boolean } = {}) {
   const t = useT();
   const toast = useToast();
   const formatDate = useFormatDate();
@@ -110,10 +111,10 @@ export function PasskeyList({ onChange }: { onChange?(): unknown } = {}) {
 
   const rows = passkeys.data ?? [];
   return (
-    <Section aria-labelledby={titleId}>
+    <Section aria-labelledby={heading ? titleId : undefined} as={heading ? 'section' : 'div'}>
       <Header>
         <div>
-          <h2 id={titleId}>{t('passkeys.title')}</h2>
+          {heading ? <h2 id={titleId}>{t('passkeys.title')}</h2> : null}
           <Muted>{t('passkeys.intro')}</Muted>
         </div>
         <Button type="button" onClick={() => setAdding(true)} disabled={!supported}>
