@@ -85,12 +85,13 @@ export function createApp(deps: AppDependencies): Express {
   );
   // Every product-API and embedding-API request becomes an `api` row of activity_logs, written in
   // batches off the request path; health checks and the API documentation's files are not.
-  app.use(
-    requestLogger(services.analyticsRecorder, {
-      prefixes: [`${API_BASE_PATH}/`, `${EMBEDDING_BASE_PATH}/`, '/functions/v1/'],
-      ignore: [`${API_BASE_PATH}/health`, `${API_BASE_PATH}/docs`],
-    }),
-  );
+  if (config.analytics.requestLogging)
+    app.use(
+      requestLogger(services.analyticsRecorder, {
+        prefixes: [`${API_BASE_PATH}/`, `${EMBEDDING_BASE_PATH}/`, '/functions/v1/'],
+        ignore: [`${API_BASE_PATH}/health`, `${API_BASE_PATH}/docs`],
+      }),
+    );
   app.use(API_BASE_PATH, analyticsBodyParser());
   app.use(express.json({ limit: config.bodyLimit }));
 

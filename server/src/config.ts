@@ -97,6 +97,7 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
   // Analytics (request logs and rollups)
   ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  REQUEST_LOGGING: booleanFlag(true),
   HEALTH_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 
   // Webhooks
@@ -197,6 +198,8 @@ export interface Config {
     retentionDays: number;
     /** Hourly/daily rollups and daily distinct keys are deleted by TTL indexes after this many days. */
     rollupRetentionDays: number;
+    /** Whether API requests are logged (and counted); off only to measure what logging costs. */
+    requestLogging: boolean;
   };
   /** Each process stores a health sample this often (the health card's uptime: docs/analytics.md). */
   health: { sampleIntervalMs: number };
@@ -323,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analytics: {
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
       rollupRetentionDays: e.ROLLUP_RETENTION_DAYS,
+      requestLogging: e.REQUEST_LOGGING,
     },
     health: { sampleIntervalMs: e.HEALTH_SAMPLE_INTERVAL_MS },
     webhooks: {

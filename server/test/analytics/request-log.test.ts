@@ -170,4 +170,17 @@ describe('request logging: every API request becomes an api row of activity_logs
       await other.database.close();
     }
   });
+
+  it('logs nothing with REQUEST_LOGGING=false (to measure what logging costs)', async () => {
+    const other = await createTrackingContext({ REQUEST_LOGGING: 'false' });
+    try {
+      const agent = `${USER_AGENT} switched off`;
+      await other.request.get('/api/v1/auth/providers').set('User-Agent', agent).expect(200);
+      await other.services.close();
+      const collection = other.database.connection.collection('activity_logs');
+      expect(await collection.countDocuments({ user_agent: agent })).to.equal(0);
+    } finally {
+      await other.database.close();
+    }
+  });
 });
