@@ -166,6 +166,12 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     config,
     activity,
     getUser: (userId) => auth.getUser(userId),
+    notices: {
+      mail,
+      passwordResetLink: (userId) => auth.passwordResetLink(userId),
+      securityUrl: `${config.auth.dashboardUrl}/account/security`,
+      logger,
+    },
     verifyPassword: (email, password, context) => auth.verifyCredentials(email, password, context),
     // The same counters as the sign-in lockout (they live in the database): wrong codes count there.
     lockout: createPasswordLockout({

@@ -26,6 +26,7 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   account_locked: ['name', 'where', 'minutes', 'resetLink'],
   password_changed: ['name', 'how', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
   account_secured: ['name', 'resetLink'],
+  mfa_disabled: ['name', 'method', 'status', 'when', 'ip', 'userAgent', 'proof', 'securityUrl', 'resetLink'],
 };
 
 const SAMPLE_VALUES: Record<string, string> = {
@@ -45,6 +46,13 @@ const SAMPLE_VALUES: Record<string, string> = {
   how: 'in Ihren Kontoeinstellungen',
   sessionsEnded: '2',
   tokensRevoked: '1',
+  method: 'die Authenticator-App (TOTP)',
+  status: 'Für die Anmeldung genügt jetzt wieder das Passwort.',
+  when: '23. November 2026 um 07:30 UTC',
+  ip: '203.0.113.7',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+  proof: 'Passwort',
+  securityUrl: 'https://iam.example.com/account/security',
 };
 
 const templateNames = Object.keys(EXPECTED_VARIABLES) as SystemTemplateName[];

@@ -88,6 +88,8 @@ export interface AuthService {
    * starts the session, or the second step for an account with two-factor.
    */
   redeemExchangeCode(code: string): Promise<UserDocument>;
+  /** A one-hour password-reset link for the account, for security notices ("if it was not you"). */
+  passwordResetLink(userId: string): Promise<string>;
 }
 
 export interface AuthDependencies {
@@ -670,6 +672,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     issueExchangeCode(userId) {
       return oneTime.issue('oauth_code', userId);
+    },
+
+    async passwordResetLink(userId) {
+      return resetLink(await oneTime.issue('password_reset', userId));
     },
 
     async redeemExchangeCode(code) {

@@ -10,7 +10,8 @@ export type SystemTemplateName =
   | 'registration_attempt'
   | 'account_locked'
   | 'password_changed'
-  | 'account_secured';
+  | 'account_secured'
+  | 'mfa_disabled';
 
 /** The languages a template can be written in; `de` is the product's language and the default. */
 export const LOCALES = ['de', 'en'] as const;
@@ -132,6 +133,15 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     '<p>Sie haben sich gerade mit Google angemeldet. Für Ihre E-Mail-Adresse bestand bereits ein unbestätigtes Konto mit Passwort – angelegt von jemandem, der den Zugang zu Ihrem Postfach nie nachgewiesen hat. Zu Ihrem Schutz haben wir dieses Passwort entfernt, alle Anmeldungen beendet und alle API-Tokens widerrufen.</p>',
     '<p>Ihr Konto gehört jetzt Ihnen und ist mit Google verbunden. Wenn Sie zusätzlich ein Passwort möchten, legen Sie es hier fest:</p>',
     button('{{resetLink}}', 'Passwort festlegen'),
+  ]),
+  mfa_disabled: defineTemplate('Sicherheitshinweis: Zwei-Faktor-Anmeldung geändert', [
+    '<p>Hallo {{name}},</p>',
+    '<p>an Ihrem IAM-Platform-Konto wurde soeben ein zweiter Faktor entfernt: {{method}}. {{status}}</p>',
+    '<p>Wann: {{when}}<br>Von der Adresse: {{ip}}<br>Gerät und Browser: {{userAgent}}<br>Bestätigt mit: {{proof}}</p>',
+    '<p>Wenn Sie das waren, ist nichts weiter zu tun. Sie können die Zwei-Faktor-Anmeldung jederzeit wieder einrichten:</p>',
+    button('{{securityUrl}}', 'Sicherheitseinstellungen öffnen'),
+    '<p>Wenn Sie das nicht waren, kennt vermutlich jemand Ihr Passwort oder hat Zugriff auf eine Ihrer Anmeldungen. Setzen Sie sofort ein neues Passwort – damit enden alle Anmeldungen und alle API-Tokens werden widerrufen – und richten Sie danach die Zwei-Faktor-Anmeldung neu ein:</p>',
+    button('{{resetLink}}', 'Passwort zurücksetzen'),
   ]),
 });
 

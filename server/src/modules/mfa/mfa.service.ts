@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { MongoRateLimitStore } from '../../lib/rate-limit/index.js';
 import type { ActivityService, RequestContext } from '../activity/index.js';
 import { AuthErrors } from '../auth/index.js';
+import type { MailService } from '../mail/index.js';
 import type { UserDocument } from '../users/index.js';
 import { MfaErrors } from './mfa.errors.js';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
@@ -97,6 +98,17 @@ export interface MfaService {
     mfaToken: string,
     scope?: Pick<MfaChallengeScope, 'applicationId'>,
   ): Promise<{ challengeId: string; userId: string }>;
+  /**
+   * Mails the owner a security notice that a second factor was removed (what, when, from which
+   * address and browser, what to do if it was not them): always for the authenticator app, for a
+   * passkey only when it was the last second factor. Never throws (a failure is logged).
+   */
+  notifySecondFactorRemoved(
+    user: UserDocument,
+    removed: 'totp' | 'passkey',
+    proof: 'password' | 'code',
+    context: RequestContext,
+  ): Promise<void>;
   /** The password or a current TOTP code (checked like at sign-in), before changing a second factor. */
   assertProof(
     user: UserDocument,
@@ -116,6 +128,15 @@ export interface MfaDependencies {
   lockout: {
     assertOpen(email: string, ip: string | null): Promise<void>;
     recordFailure(email: string, ip: string | null): Promise<unknown>;
+  };
+  /** For the mfa_disabled security notice (docs/two-factor.md#notifications). */
+  notices?: {
+    mail: Pick<MailService, 'sendTemplate'>;
+    /** A one-hour password-reset link for "if it was not you". */
+    passwordResetLink(userId: string): Promise<string>;
+    /** The dashboard's page where two-factor is set up again. */
+    securityUrl: string;
+    logger: { warn(details: object, message: string): void };
   };
   /** Passkeys as a second factor (passkeys.service.ts); bound late, they are built after this. */
   passkeys?: {
@@ -304,6 +325,45 @@ export function createMfaService(deps: MfaDependencies): MfaService {
     return [...(totp ? (['totp'] as const) : []), ...(webauthn ? (['webauthn'] as const) : [])];
   };
 
+  const WHEN = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+  async function notifySecondFactorRemoved(
+    user: UserDocument,
+    removed: 'totp' | 'passkey',
+    proof: 'password' | 'code',
+    context: RequestContext,
+  ): Promise<void> {
+    const notices = deps.notices;
+    if (!notices) return;
+    const userId = String(user._id);
+    try {
+      const left = await methodsOf(userId);
+      if (removed === 'passkey' && left.length > 0) return;
+      await notices.mail.sendTemplate({
+        to: user.email,
+        template: 'mfa_disabled',
+        userId,
+        // A security notice about the IAM account: always the platform's own text.
+        applicationId: null,
+        data: {
+          name: user.display_name,
+          method: removed === 'totp' ? 'die Authenticator-App (TOTP)' : 'der letzte Passkey',
+          status: left.includes('webauthn')
+            ? 'Ihre Passkeys schützen die Anmeldung weiterhin als zweiter Faktor.'
+            : 'Für die Anmeldung genügt jetzt wieder das Passwort (oder Google) allein.',
+          when: `${WHEN.format(now())} UTC`,
+          ip: context.ip ?? 'unbekannt',
+          userAgent: context.userAgent ?? 'unbekannt',
+          proof: proof === 'code' ? 'einem Code aus der Authenticator-App' : 'dem Passwort',
+          securityUrl: notices.securityUrl,
+          resetLink: await notices.passwordResetLink(userId),
+        },
+      });
+    } catch (error) {
+      notices.logger.warn({ err: error, template: 'mfa_disabled' }, 'could not send the security notice');
+    }
+  }
+
   const liveChallenge = (mfaToken: string, scope: Pick<MfaChallengeScope, 'applicationId'>) =>
     models.Challenges.findOne({
       token_hash: sha256Hex(mfaToken),
@@ -367,6 +427,7 @@ export function createMfaService(deps: MfaDependencies): MfaService {
         method: 'totp',
         proof: proof.code ? 'code' : 'password',
       });
+      await notifySecondFactorRemoved(user, 'totp', proof.code ? 'code' : 'password', context);
     },
 
     async regenerateRecoveryCodes(user, proof, context) {
@@ -438,6 +499,8 @@ export function createMfaService(deps: MfaDependencies): MfaService {
       if (!challenge) throw new AppError(MfaErrors.INVALID_MFA_TOKEN);
       return { challengeId: String(challenge._id), userId: String(challenge.user_id) };
     },
+
+    notifySecondFactorRemoved,
 
     async assertProof(user, proof, context) {
       await assertProof(user, await activeFactorOf(String(user._id)), proof, context);
