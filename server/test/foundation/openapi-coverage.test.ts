@@ -24,6 +24,9 @@ const BODYLESS_WRITES = new Set([
   'POST /api/v1/webhooks/deliveries/{id}/redeliver',
   // Starts a TOTP enrolment for the caller: nothing to send.
   'POST /api/v1/auth/mfa/totp',
+  // Passkey ceremonies' options: a new challenge for the caller, or for a passwordless sign-in.
+  'POST /api/v1/auth/mfa/passkeys/options',
+  'POST /api/v1/auth/passkeys/sign-in/options',
 ]);
 
 describe('OpenAPI document completeness', () => {
