@@ -131,9 +131,9 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
     {
       method: 'post',
       path: '/auth/mfa/challenge',
-      summary: 'Second sign-in step: a code or a recovery code',
+      summary: 'Second sign-in step: a code, a recovery code or a passkey',
       description:
-        'Takes the mfa_token of a password sign-in that answered `mfa_required` with a current `code` or a `recovery_code`, and answers like a sign-in without two-factor. The token is valid 5 minutes, once, for 5 wrong codes at most; wrong codes count towards the sign-in lockout (429 account_locked).',
+        'Takes the mfa_token of a password sign-in that answered `mfa_required` with a current `code`, a `recovery_code` or a `webauthn_response` (an assertion for the options of POST /auth/mfa/webauthn/options), and answers like a sign-in without two-factor. The token is valid 5 minutes, once, for 5 wrong answers at most; wrong answers count towards the sign-in lockout (429 account_locked).',
       tags,
       body: MfaChallengeBodySchema,
       responses: {
