@@ -155,6 +155,7 @@ export function createApp(deps: AppDependencies): Express {
     connection,
     tracking: services.tracking,
     mfa: services.mfa,
+    passkeys: services.passkeys,
   });
   const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
     tracking: services.tracking,

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
-import { bearer, createAuthContext, PASSWORD } from '../auth/helpers.js';
+import { bearer, createAuthContext, PASSWORD, signedInUser } from '../auth/helpers.js';
 import { awayFromStepEdge, currentStep, enrolledUser, totpAt } from '../mfa/helpers.js';
+import { authenticatorFor, registerPasskey } from '../mfa/passkey-helpers.js';
 import { createApplication, createOrganization, createProject, type User } from '../projects/helpers.js';
 
 const SHOP = 'https://shop.example.com';
@@ -154,10 +155,74 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
     expect(missing.body.error).to.match(/mfa_token/);
   });
 
+  describe('passkeys', () => {
+    const platform = () => new URL(ctx.config.publicUrl).origin;
+
+    it('signs in with a passkey from a page on the platform’s own origin, bound to the application', async () => {
+      const user = await signedInUser(ctx, 'passkey');
+      const authenticator = authenticatorFor(ctx);
+      await registerPasskey(ctx, user.access_token, authenticator);
+      const step = await embeddedLogin(user.email, app(shopId, platform())).expect(200);
+      expect(step.body.methods).to.deep.equal(['webauthn']);
+      const { mfa_token } = step.body;
+
+      // Another application cannot fetch options for this step.
+      const foreign = await ctx.request
+        .post('/api/auth/mfa/webauthn/options')
+        .set(app(otherShopId, platform()))
+        .send({ mfa_token })
+        .expect(401);
+      expect(foreign.body.code).to.equal('invalid_mfa_token');
+
+      const options = await ctx.request
+        .post('/api/auth/mfa/webauthn/options')
+        .set(app(shopId, platform()))
+        .send({ mfa_token })
+        .expect(200);
+      const signedIn = await challenge(
+        { mfa_token, webauthn_response: authenticator.assert(options.body) },
+        app(shopId, platform()),
+      ).expect(200);
+      expect(signedIn.body).to.have.all.keys('token', 'refresh_token', 'expires_at', 'user');
+      const verified = await ctx.request
+        .post('/api/auth/verify')
+        .set(app(shopId, platform()))
+        .set(bearer(signedIn.body.token))
+        .expect(200);
+      expect(verified.body.application_id).to.equal(shopId);
+    });
+
+    it('offers a partner site only the code, and refuses a passkey-only account there clearly', async () => {
+      // TOTP and a passkey: on the partner's page, where a browser cannot use the passkey, only the code.
+      const both = await enrolledUser(ctx, 'both');
+      await registerPasskey(ctx, both.access_token, authenticatorFor(ctx));
+      const partner = await embeddedLogin(both.email).expect(200);
+      expect(partner.body.methods).to.deep.equal(['totp']);
+      const options = await ctx.request
+        .post('/api/auth/mfa/webauthn/options')
+        .set(app())
+        .send({ mfa_token: partner.body.mfa_token })
+        .expect(403);
+      expect(options.body.code).to.equal('second_factor_unavailable');
+      expect(
+        (await embeddedLogin(both.email, app(shopId, platform())).expect(200)).body.methods,
+      ).to.deep.equal(['totp', 'webauthn']);
+
+      // A passkey only: no second step the partner's page could complete, and no session.
+      const passkeyOnly = await signedInUser(ctx, 'passkeyonly');
+      await registerPasskey(ctx, passkeyOnly.access_token, authenticatorFor(ctx));
+      const refused = await embeddedLogin(passkeyOnly.email).expect(403);
+      expect(refused.body.code).to.equal('second_factor_unavailable');
+      expect(refused.body.error).to.match(/passkey/);
+      expect(refused.headers['access-control-allow-origin']).to.equal(SHOP);
+    });
+  });
+
   it('documents the step in the OpenAPI document', async () => {
     const document = await ctx.request.get('/api/v1/openapi.json').expect(200);
     const route = document.body.paths['/api/auth/mfa/challenge'].post;
     expect(route.tags).to.deep.equal(['Embedding API']);
+    expect(document.body.paths['/api/auth/mfa/webauthn/options'].post.tags).to.deep.equal(['Embedding API']);
     const login = JSON.stringify(
       document.body.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema,
     );

@@ -9,6 +9,12 @@ export const EmbeddingErrors = {
     code: 'origin_not_allowed',
     message: 'This origin is not among the application’s allowed origins.',
   },
+  SECOND_FACTOR_UNAVAILABLE: {
+    status: 403,
+    code: 'second_factor_unavailable',
+    message:
+      'This account confirms sign-ins with a passkey, which cannot be used on this site. Sign in on the IAM Platform itself, or set up an authenticator app as well.',
+  },
   // 404 like every other-tenant answer (DESIGN.md): the caller learns nothing about who belongs.
   NO_MEMBERSHIP: {
     status: 404,

@@ -2,12 +2,19 @@ import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
+import { AppError } from '../../lib/errors.js';
 import { z } from '../../lib/openapi.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { RequestContext } from '../activity/index.js';
 import type { ApplicationDocument, ApplicationsService } from '../applications/index.js';
 import { authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
-import { MfaRequiredSchema, type MfaService } from '../mfa/index.js';
+import {
+  AuthenticationOptionsSchema,
+  MfaRequiredSchema,
+  MfaTokenBodySchema,
+  type MfaService,
+  type PasskeyService,
+} from '../mfa/index.js';
 import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
 import type { TrackingService } from '../tracking/index.js';
 import { toPublicUser, type UserDocument } from '../users/index.js';
@@ -46,7 +53,8 @@ export interface EmbeddingDependencies {
   /** Links the SDK's anonymous_id / installation_id sent with a sign-in or registration. */
   tracking: Pick<TrackingService, 'linkQuietly'>;
   /** The second sign-in step of accounts with two-factor (docs/two-factor.md). */
-  mfa: Pick<MfaService, 'challengeFor' | 'completeChallenge'>;
+  mfa: Pick<MfaService, 'challengeFor' | 'completeChallenge' | 'pendingChallenge'>;
+  passkeys: Pick<PasskeyService, 'secondFactorOptions'>;
 }
 
 function session(result: { access_token: string; refresh_token: string; expires_at: number; user: unknown }) {
@@ -80,6 +88,13 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   // Same limiter names as /api/v1/auth/*, so the counters are shared.
   const { perIp, perAccount } = createAuthRateLimits({ connection: deps.connection, config });
   const tags = ['Embedding API'];
+  const platformOrigin = new URL(config.publicUrl).origin;
+  /**
+   * Passkeys are bound to PUBLIC_URL's host (the RP ID) and origin: a browser refuses them on a
+   * partner's site, and the server would refuse an assertion made there. So the embedding API
+   * offers them only to pages on the platform's own origin.
+   */
+  const passkeysUsableFrom = (origin: string | undefined) => origin === platformOrigin;
 
   /** Starts the application's session; links the SDK's identifiers before answering. */
   async function signedIn(
@@ -169,7 +184,11 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
         applicationId: String(application._id),
       });
       if (challenge) {
-        res.json(challenge);
+        const methods = passkeysUsableFrom(req.get('origin'))
+          ? challenge.methods
+          : challenge.methods.filter((method) => method !== 'webauthn');
+        if (methods.length === 0) throw new AppError(EmbeddingErrors.SECOND_FACTOR_UNAVAILABLE);
+        res.json({ ...challenge, methods });
         return;
       }
       res.json(await signedIn(application, user, 'password', context, { anonymous_id, installation_id }));
@@ -202,6 +221,37 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
         applicationId: String(application._id),
       });
       res.json(await signedIn(application, user, firstFactor, context, { anonymous_id, installation_id }));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/mfa/webauthn/options',
+      summary: 'Second sign-in step with a passkey: the options',
+      description: `Like POST /api/v1/auth/mfa/webauthn/options, for an mfa_token of this application's POST /login whose methods include 'webauthn' (offered only to pages on the platform's own origin, where the browser may use the passkey's RP ID). Answer with POST /api/auth/mfa/challenge {mfa_token, webauthn_response}. ${header}`,
+      tags,
+      headers: ApplicationHeaderSchema,
+      body: MfaTokenBodySchema,
+      responses: {
+        200: { description: 'Authentication options', schema: AuthenticationOptionsSchema },
+        ...appErrors,
+        401: { description: 'mfa_token unknown, expired, used, spent or of another application' },
+        403: {
+          description: 'Origin not allowed, or passkeys not usable from it (second_factor_unavailable)',
+        },
+        404: { description: 'The account has no passkey (passkey_not_found)' },
+        429: { description: 'Rate limited' },
+      },
+    },
+    perIp('mfa-challenge-ip'),
+    async (req, res) => {
+      if (!passkeysUsableFrom(req.get('origin')))
+        throw new AppError(EmbeddingErrors.SECOND_FACTOR_UNAVAILABLE);
+      const pending = await deps.mfa.pendingChallenge(req.valid.body.mfa_token, {
+        applicationId: String(gatedApplicationOf(res)._id),
+      });
+      res.json(await deps.passkeys.secondFactorOptions(pending.userId, pending.challengeId));
     },
   );
 
