@@ -182,7 +182,7 @@ describe('auth widget: two-factor sign-in on a partner site (Chromium)', functio
     await widget().getByLabel('Passwort').press('Enter');
 
     // The second step, in the same dialog, with the cursor in the code field; no session yet.
-    await widget().getByRole('heading', { name: 'Bestätigung in zwei Schritten' }).waitFor();
+    await widget().getByRole('heading', { name: 'Zwei-Faktor-Anmeldung' }).waitFor();
     expect(await codeFieldHasFocus()).to.equal(true);
     expect(
       await widget().getByText('Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.').count(),

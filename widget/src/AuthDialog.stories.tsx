@@ -330,7 +330,7 @@ const secondStep = async (canvasElement: HTMLElement) => {
   await userEvent.type(view.getByLabelText('E-Mail'), 'ada@example.com');
   await userEvent.type(view.getByLabelText('Passwort'), 'correct horse');
   await userEvent.click(view.getByRole('button', { name: 'Anmelden' }));
-  await view.findByRole('heading', { name: 'Bestätigung in zwei Schritten' });
+  await view.findByRole('heading', { name: 'Zwei-Faktor-Anmeldung' });
   return view;
 };
 

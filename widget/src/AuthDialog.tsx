@@ -95,6 +95,7 @@ export function describeFailure(error: unknown, t: Messages, fallback: MessageKe
     invalid_mfa_token: t.mfaExpired,
     passkey_not_accepted: t.passkeyRefused,
     passkey_not_found: t.passkeyUnavailable,
+    second_factor_unavailable: t.passkeyOnlyElsewhere,
   };
   return { code: error.code, message: known[error.code] ?? (error.message || t[fallback]) };
 }

@@ -43,9 +43,9 @@ const en = {
   origin:
     'This site ({0}) may not use this application’s sign-in. Add {0} to the allowed origins of the application in the IAM Platform dashboard.',
   unknownApp: 'No active application has this application ID. Check the ID shown in the dashboard.',
-  titleMfa: 'Two-step verification',
+  titleMfa: 'Two-factor sign-in',
   mfaIntro: 'Enter the 6-digit code from your authenticator app.',
-  recoveryIntro: 'Enter one of the recovery codes you saved when you set up two-step verification.',
+  recoveryIntro: 'Enter one of the recovery codes you saved when you set up two-factor sign-in.',
   code: 'Code',
   recoveryCode: 'Recovery code',
   verify: 'Verify',
@@ -62,6 +62,8 @@ const en = {
   passkeyUnavailable:
     'A passkey cannot be used for this account on this site. Enter the code from your authenticator app.',
   passkeyRefused: 'The passkey could not be verified. Try again or enter the code.',
+  passkeyOnlyElsewhere:
+    'Your account confirms sign-ins with a passkey, which cannot be used on this site. Set up an authenticator app in your account as well to sign in here.',
 };
 
 export type Messages = typeof en;
@@ -110,10 +112,10 @@ const de: Messages = {
   origin:
     'Diese Website ({0}) darf die Anmeldung dieser Anwendung nicht verwenden. Tragen Sie {0} im IAM-Platform-Dashboard bei den erlaubten Origins der Anwendung ein.',
   unknownApp: 'Keine aktive Anwendung hat diese Application-ID. Prüfen Sie die im Dashboard angezeigte ID.',
-  titleMfa: 'Bestätigung in zwei Schritten',
+  titleMfa: 'Zwei-Faktor-Anmeldung',
   mfaIntro: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
   recoveryIntro:
-    'Geben Sie einen der Wiederherstellungscodes ein, die Sie beim Einrichten der Bestätigung gespeichert haben.',
+    'Geben Sie einen der Wiederherstellungscodes ein, die Sie beim Einrichten der Zwei-Faktor-Anmeldung gespeichert haben.',
   code: 'Code',
   recoveryCode: 'Wiederherstellungscode',
   verify: 'Bestätigen',
@@ -132,6 +134,8 @@ const de: Messages = {
     'Auf dieser Website kann für dieses Konto kein Passkey verwendet werden. Geben Sie den Code aus Ihrer Authenticator-App ein.',
   passkeyRefused:
     'Der Passkey konnte nicht geprüft werden. Versuchen Sie es erneut oder geben Sie den Code ein.',
+  passkeyOnlyElsewhere:
+    'Ihr Konto bestätigt Anmeldungen mit einem Passkey, der auf dieser Website nicht verwendet werden kann. Richten Sie in Ihrem Konto zusätzlich eine Authenticator-App ein, um sich hier anzumelden.',
 };
 
 export type Locale = 'de' | 'en';

@@ -74,7 +74,7 @@ describe('AuthDialog: the second sign-in step (two-factor)', () => {
     const { api, successes, errors } = dialog(scenario);
     await passwordStep();
 
-    expect(screen.getByRole('heading').textContent).to.equal('Bestätigung in zwei Schritten');
+    expect(screen.getByRole('heading').textContent).to.equal('Zwei-Faktor-Anmeldung');
     const field = screen.getByLabelText('Code') as HTMLInputElement;
     expect(document.activeElement).to.equal(field);
     expect(field.autocomplete).to.equal('one-time-code');
@@ -232,6 +232,23 @@ describe('AuthDialog: the second sign-in step (two-factor)', () => {
     } finally {
       passkeys.restore();
     }
+  });
+
+  it('explains a passkey-only account on a site where passkeys cannot be used (403 second_factor_unavailable)', async () => {
+    const { errors } = dialog({
+      login: {
+        status: 403,
+        body: { error: 'This account confirms sign-ins with a passkey…', code: 'second_factor_unavailable' },
+      },
+    });
+    await passwordStep();
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).to.equal(
+        'Ihr Konto bestätigt Anmeldungen mit einem Passkey, der auf dieser Website nicht verwendet werden kann. Richten Sie in Ihrem Konto zusätzlich eine Authenticator-App ein, um sich hier anzumelden.',
+      ),
+    );
+    expect(errors.at(-1)!.code).to.equal('second_factor_unavailable');
+    expect(screen.getByRole('heading').textContent).to.equal('Anmelden');
   });
 
   it('shows no passkey button where the browser has no WebAuthn, and only the passkey without TOTP', async () => {
