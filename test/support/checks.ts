@@ -205,3 +205,22 @@ export async function expectKeyboardOperable(page: Page, within?: string, maxSto
   expect(unreached, 'controls the Tab key never reaches').to.deep.equal([]);
   return stops.map((stop) => stop.label);
 }
+
+/** Polls until `check` passes (what a person watching a screen would wait for); returns the value. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => void,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    try {
+      check(value);
+      return value;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}

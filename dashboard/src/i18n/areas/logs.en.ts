@@ -82,7 +82,7 @@ export const en: Record<keyof typeof de, string> = {
   'logs.tab.installations': 'Installations',
   'logs.tab.anonymous': 'Anonymous Users',
 
-  'logs.installations.count': '{shown} installations',
+  'logs.installations.count': 'Installations: {shown}',
   'logs.installations.countMore': 'The newest {shown} installations',
   'logs.installations.loadFailed': 'The installations could not be loaded',
   'logs.installations.empty.title': 'No installations yet',
@@ -98,7 +98,7 @@ export const en: Record<keyof typeof de, string> = {
   'logs.installations.active': 'Active (24h)',
   'logs.installations.inactive': 'Inactive',
   'logs.installations.lastSeen': 'Last seen',
-  'logs.anonymous.count': '{shown} anonymous users',
+  'logs.anonymous.count': 'Anonymous users: {shown}',
   'logs.anonymous.countMore': 'The newest {shown} anonymous users',
   'logs.anonymous.loadFailed': 'The anonymous users could not be loaded',
   'logs.anonymous.empty.title': 'No anonymous users yet',

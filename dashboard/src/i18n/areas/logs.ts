@@ -85,7 +85,7 @@ export const de = {
   'logs.tab.installations': 'Installationen',
   'logs.tab.anonymous': 'Anonyme Nutzer',
 
-  'logs.installations.count': '{shown} Installationen',
+  'logs.installations.count': 'Installationen: {shown}',
   'logs.installations.countMore': 'Die neuesten {shown} Installationen',
   'logs.installations.loadFailed': 'Die Installationen konnten nicht geladen werden',
   'logs.installations.empty.title': 'Noch keine Installationen',
@@ -102,7 +102,7 @@ export const de = {
   'logs.installations.active': 'Aktiv (24h)',
   'logs.installations.inactive': 'Inaktiv',
   'logs.installations.lastSeen': 'Zuletzt gesehen',
-  'logs.anonymous.count': '{shown} anonyme Nutzer',
+  'logs.anonymous.count': 'Anonyme Nutzer: {shown}',
   'logs.anonymous.countMore': 'Die neuesten {shown} anonymen Nutzer',
   'logs.anonymous.loadFailed': 'Die anonymen Nutzer konnten nicht geladen werden',
   'logs.anonymous.empty.title': 'Noch keine anonymen Nutzer',

@@ -9,7 +9,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeletons } from '../../ui/Skeleton';
-import { MutedText, NoWrap, Table, TableScroller, WideCell } from '../Logs/DataTable';
+import { ClampedText, NoWrap, Table, TableScroller, WideCell } from '../Logs/DataTable';
 import { useFormatNumber } from '../Logs/format';
 import { logKeys } from '../Logs/queries';
 
@@ -142,7 +142,9 @@ export function InstallationsTable({
                       {installation.device_info.platform ? (
                         <div>{installation.device_info.platform}</div>
                       ) : null}
-                      <MutedText>{installation.device_info.user_agent ?? '–'}</MutedText>
+                      <ClampedText title={installation.device_info.user_agent ?? undefined}>
+                        {installation.device_info.user_agent ?? '–'}
+                      </ClampedText>
                     </WideCell>
                     <NoWrap>{installation.sdk_version ?? '–'}</NoWrap>
                     <NoWrap>

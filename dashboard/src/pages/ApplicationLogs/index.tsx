@@ -38,6 +38,10 @@ const Page = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
   min-width: 0;
+  /* A wide table scrolls inside its own region instead of widening the page. */
+  > * {
+    min-width: 0;
+  }
 `;
 
 export const APPLICATION_LOG_COLUMNS: readonly LogColumn[] = [

@@ -18,7 +18,7 @@ export const Table = styled.table`
   font-size: 0.875rem;
   th,
   td {
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    padding: ${({ theme }) => theme.space(2)};
     text-align: left;
     vertical-align: top;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -32,6 +32,18 @@ export const Table = styled.table`
   tbody tr:last-child td {
     border-bottom: 0;
   }
+  /* The first column stays in view while the rest scrolls sideways (phones). */
+  th:first-child,
+  td:first-child {
+    position: sticky;
+    left: 0;
+    z-index: 1;
+    background: ${({ theme }) => theme.colors.surface};
+    box-shadow: inset -1px 0 0 ${({ theme }) => theme.colors.border};
+  }
+  th:first-child {
+    background: ${({ theme }) => theme.colors.background};
+  }
   code {
     font-family: ${({ theme }) => theme.fonts.mono};
     font-size: 0.8rem;
@@ -41,8 +53,8 @@ export const Table = styled.table`
 
 /** A cell whose text may be long (user agents, endpoints): wraps within a readable width. */
 export const WideCell = styled.td`
-  min-width: 180px;
-  max-width: 320px;
+  min-width: 160px;
+  max-width: 220px;
   overflow-wrap: anywhere;
 `;
 
@@ -52,4 +64,13 @@ export const NoWrap = styled.td`
 
 export const MutedText = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** Long text (a user agent) cut after two lines; the whole of it is in the title and the details. */
+export const ClampedText = styled(MutedText)`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
+  line-clamp: 2;
+  overflow: hidden;
 `;

@@ -1,9 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useFormatDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
-import { useFormatNumber, useResourceLabel } from './format';
+import { useFormatLogTime, useFormatNumber, useResourceLabel } from './format';
 import type { BadgeVariant } from './logFilters';
 import type { ActivityLog } from './queries';
 import { VariantBadge } from './VariantBadge';
@@ -65,14 +64,14 @@ export function LogDetailsDialog({
   onOpenChange(open: boolean): void;
 }) {
   const t = useT();
-  const formatDate = useFormatDate();
+  const formatTime = useFormatLogTime();
   const { milliseconds } = useFormatNumber();
   const resourceLabel = useResourceLabel();
   if (!log) return null;
 
   const code = (value: string | null) => (value ? <code>{value}</code> : '–');
   const facts: [string, ReactNode][] = [
-    [t('logs.column.time'), <time dateTime={log.created_at}>{formatDate(log.created_at, true)}</time>],
+    [t('logs.column.time'), <time dateTime={log.created_at}>{formatTime(log.created_at)}</time>],
     [t('logs.column.action'), code(log.action)],
     [
       t('logs.column.resource'),

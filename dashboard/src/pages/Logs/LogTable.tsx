@@ -1,10 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
-import { useFormatDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
-import { MutedText, NoWrap, Table, TableScroller, WideCell } from './DataTable';
-import { useFormatNumber, useResourceLabel } from './format';
+import { ClampedText, MutedText, NoWrap, Table, TableScroller, WideCell } from './DataTable';
+import { useFormatLogTime, useFormatNumber, useResourceLabel } from './format';
 import { LogDetailsDialog } from './LogDetailsDialog';
 import type { BadgeVariant } from './logFilters';
 import type { ActivityLog } from './queries';
@@ -62,7 +61,7 @@ export function LogTable({
   statusVariant: (status: number) => BadgeVariant;
 }) {
   const t = useT();
-  const formatDate = useFormatDate();
+  const formatTime = useFormatLogTime();
   const { milliseconds } = useFormatNumber();
   const resourceLabel = useResourceLabel();
   const [open, setOpen] = useState<ActivityLog | null>(null);
@@ -77,19 +76,19 @@ export function LogTable({
               aria-haspopup="dialog"
               aria-label={t('logs.details.open', {
                 action: log.action,
-                time: formatDate(log.created_at, true),
+                time: formatTime(log.created_at),
               })}
               onClick={() => setOpen(log)}
             >
-              <time dateTime={log.created_at}>{formatDate(log.created_at, true)}</time>
+              <time dateTime={log.created_at}>{formatTime(log.created_at)}</time>
             </DetailsButton>
           </NoWrap>
         );
       case 'action':
         return (
-          <WideCell key={column}>
+          <NoWrap key={column}>
             <code>{log.action}</code>
-          </WideCell>
+          </NoWrap>
         );
       case 'resource':
         return (
@@ -121,7 +120,7 @@ export function LogTable({
             {log.sdk_version || log.user_agent ? (
               <>
                 {log.sdk_version ? <div>{t('logs.sdkVersion', { version: log.sdk_version })}</div> : null}
-                {log.user_agent ? <MutedText>{log.user_agent}</MutedText> : null}
+                {log.user_agent ? <ClampedText title={log.user_agent}>{log.user_agent}</ClampedText> : null}
               </>
             ) : (
               <MutedText>–</MutedText>
@@ -134,9 +133,9 @@ export function LogTable({
         return <NoWrap key={column}>{log.method ?? <MutedText>–</MutedText>}</NoWrap>;
       case 'endpoint':
         return (
-          <WideCell key={column}>
+          <NoWrap key={column}>
             {log.endpoint ? <code>{log.endpoint}</code> : <MutedText>–</MutedText>}
-          </WideCell>
+          </NoWrap>
         );
     }
   };

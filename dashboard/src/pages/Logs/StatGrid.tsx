@@ -13,7 +13,10 @@ const Grid = styled.dl`
     align-content: start;
     gap: ${({ theme }) => theme.space(1)};
     min-width: 0;
-    padding: ${({ theme }) => theme.space(4)};
+    padding: ${({ theme }) => theme.space(3)};
+    @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+      padding: ${({ theme }) => theme.space(4)};
+    }
     background: ${({ theme }) => theme.colors.surface};
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.md};
@@ -23,7 +26,8 @@ const Grid = styled.dl`
     color: ${({ theme }) => theme.colors.textMuted};
     font-weight: 600;
     font-size: 0.85rem;
-    overflow-wrap: anywhere;
+    hyphens: auto;
+    overflow-wrap: break-word;
   }
   dd {
     margin: 0;

@@ -27,6 +27,24 @@ export function useFormatNumber() {
   return { number, milliseconds, percent };
 }
 
+const LOG_TIME: Intl.DateTimeFormatOptions = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
+/** A log's time to the second ("23.11.2026, 07:17:42"): entries of one minute stay apart. */
+export function useFormatLogTime(): (iso: string) => string {
+  const locale = useUiStore((state) => state.locale);
+  return useCallback(
+    (iso: string) => new Intl.DateTimeFormat(LOCALE_TAGS[locale], LOG_TIME).format(new Date(iso)),
+    [locale],
+  );
+}
+
 /** A resource type in words ("Anwendung"); one the catalog does not know, as the server names it. */
 export function useResourceLabel(): (entry: { resource_type: string }) => string {
   const t = useT();

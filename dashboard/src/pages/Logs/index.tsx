@@ -21,6 +21,10 @@ const Page = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
   min-width: 0;
+  /* A wide table scrolls inside its own region instead of widening the page. */
+  > * {
+    min-width: 0;
+  }
 `;
 
 /** SPEC §2 system logs: the log table's columns, in its order. */
