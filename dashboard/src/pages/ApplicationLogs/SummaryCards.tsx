@@ -12,6 +12,12 @@ const Stack = styled.div`
   min-width: 0;
 `;
 
+const Note = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+`;
+
 /**
  * SPEC §2 application logs, the eight cards, for a project or one application: active users
  * of the last 24 hours; registered and anonymous users, API calls (successful: status below
@@ -54,6 +60,7 @@ export function SummaryCards({
           { label: t('logs.card.avgResponse'), value: milliseconds(functions.data?.cards.avg_response_ms) },
         ]}
       />
+      {period === 'all' ? <Note>{t('logs.allMeans90d')}</Note> : null}
       {failed ? <Alert tone="error">{t('logs.cards.loadFailed')}</Alert> : null}
     </Stack>
   );
