@@ -5,6 +5,7 @@ import { PageLoading } from './layout/PageLoading';
 import { RequireAuth } from './layout/RequireAuth';
 import { Root } from './layout/Root';
 import ErrorFallback from './pages/ErrorFallback';
+import { RequireTwoFactorEnrolment } from './pages/Security/RequireTwoFactorEnrolment';
 import { useSessionStore } from './stores/session';
 
 // One lazily loaded chunk per area keeps the first page's JavaScript small.
@@ -22,6 +23,7 @@ const SystemLogs = lazy(() => import('./pages/Logs'));
 const Tokens = lazy(() => import('./pages/Tokens'));
 const Analytics = lazy(() => import('./pages/Analytics'));
 const Admin = lazy(() => import('./pages/Admin'));
+const Security = lazy(() => import('./pages/Security'));
 const EmailTemplates = lazy(() => import('./pages/EmailTemplates'));
 const ApplicationEmailTemplates = lazy(() => import('./pages/EmailTemplates/ApplicationTemplates'));
 const ProjectEmailTemplates = lazy(() => import('./pages/EmailTemplates/ProjectTemplates'));
@@ -62,7 +64,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <DashboardLayout />
+            <RequireTwoFactorEnrolment>
+              <DashboardLayout />
+            </RequireTwoFactorEnrolment>
           </RequireAuth>
         ),
         children: [
@@ -76,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'analytics', element: <Analytics /> },
           { path: 'logs', element: <SystemLogs /> },
           { path: 'admin', element: <Admin /> },
+          { path: 'account/security', element: <Security /> },
           { path: 'email-templates', element: <EmailTemplates /> },
           { path: 'application-email-templates', element: <ApplicationEmailTemplates /> },
           { path: 'application-email-templates/:applicationId', element: <ApplicationEmailTemplates /> },

@@ -438,7 +438,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade a one-time sign-in code (from Google sign-in) for a session */
+        /**
+         * Trade a one-time sign-in code (from Google sign-in) for a session
+         * @description For an account with two-factor, Google is the first factor only: the answer is then `mfa_required` with an mfa_token for POST /auth/mfa/challenge, exactly as after a password (no session yet).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -452,13 +455,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Signed in */
+                /** @description Signed in; or, for an account with two-factor, `mfa_required` (no session yet) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SessionTokens"];
+                        "application/json": components["schemas"]["SessionTokens"] | components["schemas"]["MfaRequired"];
                     };
                 };
                 /** @description Invalid request */
@@ -6099,6 +6102,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Uptime and average response time of the service over a period
+         * @description From the health samples every server process stores once per HEALTH_SAMPLE_INTERVAL_MS. Uptime is the share of sampling slots since the period began (or since the first sample ever) in which at least one process answered healthy; slots without any sample count as down. The average response time is that of the healthy checks. Service-wide: the same for every caller (docs/analytics.md).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 24h, 7d, 30d or 90d (default 24h). */
+                    period?: "24h" | "7d" | "30d" | "90d";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Health history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthHistory"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/activity-logs": {
         parameters: {
             query?: never;
@@ -9468,6 +9549,20 @@ export interface components {
                 /** @description Percent of calls with a status below 400 (SPEC §9). */
                 success_rate: number;
             }[];
+        };
+        HealthHistory: {
+            /**
+             * @description 24h, 7d, 30d or 90d (default 24h).
+             * @default 24h
+             * @enum {string}
+             */
+            period: "24h" | "7d" | "30d" | "90d";
+            /** @description Share of health samples that answered healthy; null before the first sample. */
+            uptime_percent: number | null;
+            avg_response_ms: number | null;
+            samples: number;
+            /** Format: date-time */
+            last_checked_at: string | null;
         };
         ActivityLogList: {
             data: components["schemas"]["ActivityLog"][];

@@ -2,6 +2,7 @@ import * as analytics from './areas/analytics.en';
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as logs from './areas/logs.en';
+import * as security from './areas/security.en';
 import * as passkeys from './areas/passkeys.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
@@ -206,6 +207,7 @@ export const catalogParts = {
   emailTemplates: emailTemplates.en,
   webhooks: webhooks.en,
   passkeys: passkeys.en,
+  security: security.en,
   logs: logs.en,
   analytics: analytics.en,
 } as const;
@@ -218,6 +220,7 @@ export const en: Catalog = {
   ...emailTemplates.en,
   ...webhooks.en,
   ...passkeys.en,
+  ...security.en,
   ...logs.en,
   ...analytics.en,
 };

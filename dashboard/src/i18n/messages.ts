@@ -2,6 +2,7 @@ import * as analytics from './areas/analytics';
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as logs from './areas/logs';
+import * as security from './areas/security';
 import * as passkeys from './areas/passkeys';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
@@ -208,6 +209,7 @@ export const catalogParts = {
   emailTemplates: emailTemplates.de,
   webhooks: webhooks.de,
   passkeys: passkeys.de,
+  security: security.de,
   logs: logs.de,
   analytics: analytics.de,
 } as const;
@@ -220,6 +222,7 @@ export const de = {
   ...emailTemplates.de,
   ...webhooks.de,
   ...passkeys.de,
+  ...security.de,
   ...logs.de,
   ...analytics.de,
 } as const;

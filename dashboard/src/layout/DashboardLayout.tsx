@@ -137,6 +137,8 @@ const links: { to: string; label: MessageKey; adminOnly?: boolean; menuOnly?: bo
   { to: '/tokens', label: 'nav.tokens' },
   { to: '/email-templates', label: 'emailTemplates.nav', menuOnly: true },
   { to: '/admin', label: 'nav.admin', adminOnly: true },
+  // In the wide bar it is in the profile menu.
+  { to: '/account/security', label: 'security.nav', menuOnly: true },
 ];
 
 /** The signed-in frame (SPEC §2 /dashboard): navigation, the user's e-mail and sign-out. */

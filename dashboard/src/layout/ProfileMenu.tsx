@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Download } from 'lucide-react';
+import { ChevronDown, Download, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useT } from '../i18n/useT';
 import { useDataExport } from './ExportDataButton';
@@ -56,7 +57,9 @@ const Item = styled(DropdownMenu.Item)`
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
   border-radius: ${({ theme }) => theme.radii.sm};
+  color: inherit;
   font-weight: 600;
+  text-decoration: none;
   cursor: pointer;
   outline: none;
   &[data-highlighted] {
@@ -68,7 +71,7 @@ const Item = styled(DropdownMenu.Item)`
   }
 `;
 
-/** The signed-in person's menu in the wide header: who is signed in, and the data export. */
+/** The signed-in person's menu in the wide header: who is signed in, security settings, data export. */
 export function ProfileMenu({ email }: { email: string }) {
   const t = useT();
   const dataExport = useDataExport();
@@ -85,6 +88,12 @@ export function ProfileMenu({ email }: { email: string }) {
           <Label>
             {t('nav.signedInAs')} {email}
           </Label>
+          <Item asChild>
+            <Link to="/account/security">
+              <ShieldCheck aria-hidden="true" size={16} />
+              {t('security.nav')}
+            </Link>
+          </Item>
           <Item disabled={dataExport.pending} onSelect={dataExport.start} title={t('privacy.exportHint')}>
             <Download aria-hidden="true" size={16} />
             {dataExport.label}

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 import { ApiError, sessionApi, setAuthHandler, unwrap, type ApiSchemas } from '../api/client';
 
-export type SessionUser = ApiSchemas['User'] & { is_admin?: boolean };
+/** The user as /auth/me describes them; the Me fields are unknown until it has answered. */
+export type SessionUser = ApiSchemas['User'] & Partial<Omit<ApiSchemas['Me'], keyof ApiSchemas['User']>>;
 type SessionTokens = ApiSchemas['SessionTokens'];
+type MfaRequired = ApiSchemas['MfaRequired'];
 
 /** The stored login (SPEC §3): tokens, expiry (unix seconds) and user. */
 export interface StoredSession {
@@ -61,8 +63,9 @@ function fromTokens(tokens: SessionTokens, previous?: SessionUser): StoredSessio
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,
     expiresAt: tokens.expires_at,
-    // the token responses do not say whether the user is an admin; keep what /auth/me said
-    user: { ...tokens.user, is_admin: previous?.is_admin },
+    // the token responses do not say whether the user is an admin or has two-factor; keep what
+    // /auth/me said
+    user: { ...previous, ...tokens.user },
   };
 }
 
@@ -108,7 +111,7 @@ export function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
-/** Loads the signed-in user (with the admin flag) using the current access token. */
+/** Loads the signed-in user (admin flag, two-factor status and policy) with the current access token. */
 async function loadMe(): Promise<void> {
   const session = useSessionStore.getState().session;
   if (!session) return;
@@ -163,6 +166,50 @@ export async function startSession(tokens: SessionTokens): Promise<void> {
   } catch {
     // the admin flag stays unknown (no Admin link) until the next verification
   }
+}
+
+/**
+ * Asks /auth/me again, e.g. after two-factor was turned on or off, so that the status and the
+ * organization policy's `mfa_enrollment_required` are current.
+ */
+export async function reloadUser(): Promise<void> {
+  await loadMe();
+}
+
+/** What the first sign-in step (password or Google) led to: a session, or the second step to answer. */
+export type PasswordSignIn =
+  { kind: 'signedIn' } | { kind: 'mfaRequired'; mfaToken: string; methods: MfaRequired['methods'] };
+
+/**
+ * Signs in with e-mail and password. An account with two-factor gets no session yet: the
+ * answer names the second step (an mfa_token, valid a few minutes, for `completeMfaChallenge`).
+ */
+export async function signInWithPassword(email: string, password: string): Promise<PasswordSignIn> {
+  return firstStepDone(unwrap(await sessionApi.POST('/api/v1/auth/login', { body: { email, password } })));
+}
+
+/** Completes a Google sign-in with the one-time code of its callback; two-factor applies as above. */
+export async function signInWithGoogleCode(code: string): Promise<PasswordSignIn> {
+  return firstStepDone(unwrap(await sessionApi.POST('/api/v1/auth/exchange', { body: { code } })));
+}
+
+/** The first factor passed: start the session, or hand over to the second step. */
+async function firstStepDone(answer: SessionTokens | MfaRequired): Promise<PasswordSignIn> {
+  if ('mfa_required' in answer) {
+    return { kind: 'mfaRequired', mfaToken: answer.mfa_token, methods: answer.methods };
+  }
+  await startSession(answer);
+  return { kind: 'signedIn' };
+}
+
+/** The second sign-in step: a code from the authenticator app or a recovery code; starts the session. */
+export async function completeMfaChallenge(
+  mfaToken: string,
+  answer: { code: string } | { recovery_code: string },
+): Promise<void> {
+  await startSession(
+    unwrap(await sessionApi.POST('/api/v1/auth/mfa/challenge', { body: { mfa_token: mfaToken, ...answer } })),
+  );
 }
 
 /** Signs out on the server (best effort) and forgets the stored login. */

@@ -1,20 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { sessionApi, unwrap } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { de, type MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { PageLoading } from '../../layout/PageLoading';
 import { safeRedirect } from '../../layout/RequireAuth';
-import { startSession, useSessionStore } from '../../stores/session';
+import { signInWithGoogleCode, useSessionStore } from '../../stores/session';
 import { Alert } from '../../ui/Alert';
 import { Card } from '../../ui/Card';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/useToast';
+import { answerMfaWithPasskey, passkeysSupported } from '../../components/auth/passkeys';
 import { GoogleSignIn } from './GoogleSignIn';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
+import { SecondStepForm, type SecondStep } from './SecondStepForm';
 import { SignInForm } from './SignInForm';
 
 const Panel = styled(Card)`
@@ -26,6 +27,10 @@ const Panel = styled(Card)`
   h1 {
     margin: 0;
     font-size: 1.5rem;
+  }
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space(1)};
+    font-size: 1.15rem;
   }
   p {
     margin: 0;
@@ -43,8 +48,11 @@ function confirmationErrorKey(code: string): MessageKey {
   return key in de ? (key as MessageKey) : 'error.invalid_confirmation_token';
 }
 
-/** Completes a Google sign-in (`?code=`) or reports its failure (`?error=`), once per page visit. */
-function useGoogleReturn() {
+/**
+ * Completes a Google sign-in (`?code=`) or reports its failure (`?error=`), once per page visit.
+ * An account with two-factor continues with `onSecondStep`.
+ */
+function useGoogleReturn(onSecondStep: (step: SecondStep) => void) {
   const t = useT();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -70,13 +78,17 @@ function useGoogleReturn() {
     }
     void (async () => {
       try {
-        await startSession(unwrap(await sessionApi.POST('/api/v1/auth/exchange', { body: { code: code! } })));
+        const result = await signInWithGoogleCode(code!);
+        if (result.kind === 'mfaRequired') {
+          onSecondStep(result);
+          return;
+        }
         toast({ title: t('auth.signedIn'), description: t('auth.signedInText'), variant: 'success' });
       } catch (failure) {
         fail(describeError(failure, t));
       }
     })();
-  }, [code, error, setParams, t, toast]);
+  }, [code, error, setParams, t, toast, onSecondStep]);
 }
 
 /** /auth (SPEC §2): tabs Anmelden / Registrieren, or the reset screen for `?mode=reset`. */
@@ -85,7 +97,15 @@ export default function Auth() {
   const [params] = useSearchParams();
   const status = useSessionStore((state) => state.status);
   const [tab, setTab] = useState<AuthTab>(params.get('tab') === 'register' ? 'register' : 'signIn');
-  useGoogleReturn();
+  /** Set after a correct password of an account with two-factor: the second step is showing. */
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  /** Why the user is back at step one (the second step expired). */
+  const [signInNotice, setSignInNotice] = useState<string | null>(null);
+  const showSecondStep = useCallback((step: SecondStep) => {
+    setSignInNotice(null);
+    setSecondStep(step);
+  }, []);
+  useGoogleReturn(showSecondStep);
 
   if (params.get('mode') === 'reset') {
     return (
@@ -98,6 +118,28 @@ export default function Auth() {
   if (status === 'loading') return <PageLoading message="session.checking" />;
 
   const confirmationError = params.get('confirmation_error');
+  if (secondStep) {
+    return (
+      <Panel>
+        <div>
+          <h1>{t('auth.title')}</h1>
+          <p>{t('auth.subtitle')}</p>
+        </div>
+        <SecondStepForm
+          step={secondStep}
+          answerWithPasskey={passkeysSupported() ? answerMfaWithPasskey : undefined}
+          onBack={() => {
+            setSignInNotice(null);
+            setSecondStep(null);
+          }}
+          onExpired={(message) => {
+            setSignInNotice(message);
+            setSecondStep(null);
+          }}
+        />
+      </Panel>
+    );
+  }
   return (
     <Panel>
       <div>
@@ -116,7 +158,7 @@ export default function Auth() {
           <Tab value="register">{t('auth.tab.register')}</Tab>
         </TabList>
         <TabPanel value="signIn">
-          <SignInForm />
+          <SignInForm notice={signInNotice} onSecondStep={showSecondStep} />
         </TabPanel>
         <TabPanel value="register">
           <RegisterForm />

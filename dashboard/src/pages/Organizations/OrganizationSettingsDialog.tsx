@@ -20,6 +20,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/useToast';
 import { OrganizationDialog, type OrganizationDialogProps } from './OrganizationDialog';
+import { TwoFactorPolicy } from './TwoFactorPolicy';
 import { SettingsWithWebhooks } from './webhooks/SettingsTabs';
 
 const Fieldset = styled.fieldset`
@@ -153,6 +154,7 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
           </FormActions>
         ) : null}
       </FormStack>
+      <TwoFactorPolicy organization={organization} />
       <StatusSection aria-label={t('organizations.settings.status')}>
         <h3>
           {t('organizations.settings.status')}
