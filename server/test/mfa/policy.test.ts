@@ -3,7 +3,8 @@ import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
 import { auditOf } from '../projects/helpers.js';
 import { createTenant, type Tenant, type User } from '../tokens/helpers.js';
-import { currentStep, enrolledUser, totpAt, awayFromStepEdge } from './helpers.js';
+import { awayFromStepEdge, currentStep, enrolledUser, totpAt } from './helpers.js';
+import { authenticatorFor, registerPasskey } from './passkey-helpers.js';
 
 /** The organization policy "require two-factor for members" (docs/two-factor.md). */
 describe('organization policy: two-factor required for members', () => {
@@ -136,6 +137,22 @@ describe('organization policy: two-factor required for members', () => {
     expect(status.mfa_enrollment_required).to.equal(false);
     expect(status.two_factor.enabled).to.equal(true);
     expect(status.two_factor.required_by).to.have.length(1);
+  });
+
+  it('counts a passkey as a second factor', async () => {
+    const org = await createTenant(ctx, 'policy-passkey');
+    const member = await signedInUser(ctx, 'policy-passkey-member');
+    await addMember(org.organizationId, org.user, member);
+    await setPolicy(org.user, org.organizationId, true).expect(200);
+    expect((await me(member)).mfa_enrollment_required).to.equal(true);
+    await registerPasskey(ctx, member.access_token, authenticatorFor(ctx), 'Laptop');
+    const status = await me(member);
+    expect(status.mfa_enrollment_required).to.equal(false);
+    expect(status.two_factor).to.deep.include({
+      enabled: true,
+      methods: ['webauthn'],
+      recovery_codes_left: 0,
+    });
   });
 
   it('stops asking once the member leaves, the policy is turned off, or the organization is deactivated', async () => {
