@@ -20,7 +20,6 @@ export const en: Record<keyof typeof de, string> = {
   'security.totp.scan': '1. Scan the QR code with your authenticator app.',
   'security.totp.qrAlt': 'QR code for setting up the authenticator app',
   'security.totp.manual': 'Cannot scan? Enter this key by hand:',
-  'security.totp.secret': 'Key',
   'security.totp.copySecret': 'Copy key',
   'security.totp.openApp': 'Open in the authenticator app on this device',
   'security.totp.otpauth': 'Setup link (otpauth://)',
@@ -35,7 +34,6 @@ export const en: Record<keyof typeof de, string> = {
   'security.totp.disabled': 'Two-factor sign-in turned off',
   'security.code': 'Code from the authenticator app',
   'security.codeRequired': 'Enter the 6-digit code from your authenticator app.',
-  'security.actionFailed': 'Action failed',
 
   'security.recovery.title': 'Recovery codes',
   'security.recovery.onlyNow': 'Shown only now',
@@ -65,8 +63,6 @@ export const en: Record<keyof typeof de, string> = {
   'security.proof.working': 'Checking …',
 
   'security.passkeys.title': 'Passkeys',
-  'security.passkeys.pending':
-    'Passkeys (sign-in with fingerprint, face recognition or a security key) are on their way.',
 
   'auth.mfa.title': 'Two-step verification',
   'auth.mfa.intro': 'Enter the 6-digit code from your authenticator app.',

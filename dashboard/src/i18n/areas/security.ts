@@ -22,7 +22,6 @@ export const de = {
   'security.totp.scan': '1. Scannen Sie den QR-Code mit Ihrer Authenticator-App.',
   'security.totp.qrAlt': 'QR-Code zum Einrichten der Authenticator-App',
   'security.totp.manual': 'Scannen nicht möglich? Geben Sie diesen Schlüssel von Hand ein:',
-  'security.totp.secret': 'Schlüssel',
   'security.totp.copySecret': 'Schlüssel kopieren',
   'security.totp.openApp': 'Auf diesem Gerät in der Authenticator-App öffnen',
   'security.totp.otpauth': 'Einrichtungslink (otpauth://)',
@@ -37,7 +36,6 @@ export const de = {
   'security.totp.disabled': 'Zwei-Faktor-Anmeldung deaktiviert',
   'security.code': 'Code aus der Authenticator-App',
   'security.codeRequired': 'Bitte geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
-  'security.actionFailed': 'Aktion fehlgeschlagen',
 
   'security.recovery.title': 'Wiederherstellungscodes',
   'security.recovery.onlyNow': 'Nur jetzt sichtbar',
@@ -68,8 +66,6 @@ export const de = {
   'security.proof.working': 'Wird geprüft …',
 
   'security.passkeys.title': 'Passkeys',
-  'security.passkeys.pending':
-    'Passkeys (Anmeldung mit Fingerabdruck, Gesichtserkennung oder Sicherheitsschlüssel) sind in Vorbereitung.',
 
   'auth.mfa.title': 'Bestätigung in zwei Schritten',
   'auth.mfa.intro': 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',

@@ -162,7 +162,7 @@ export function TotpEnrolment({
         )}
         <Manual>
           <p>{t('security.totp.manual')}</p>
-          <Secret aria-label={t('security.totp.secret')} data-testid="totp-secret">
+          <Secret data-testid="totp-secret">
             {groupSecret(enrolment.secret)}
           </Secret>
           <div>
