@@ -86,7 +86,7 @@ describe('GET /api/v1/activity-logs/export: every matching entry as CSV or NDJSO
     parseCsv(response.body as string, { bom: true, columns: true }) as Record<string, string>[];
 
   before(async () => {
-    ctx = await createTrackingContext();
+    ctx = await createTrackingContext({ REQUEST_LOGGING: 'false' });
     alice = await createTrackedTenant(ctx, 'alice');
     bob = await createTenant(ctx, 'bob');
     const now = Date.now();
@@ -265,7 +265,7 @@ describe('GET /api/v1/activity-logs?include_total=true: "Showing X of Y logs"', 
       .expect(200);
 
   before(async () => {
-    ctx = await createTrackingContext();
+    ctx = await createTrackingContext({ REQUEST_LOGGING: 'false' });
     alice = await createTrackedTenant(ctx, 'alice');
     const now = Date.now();
     await ctx.database.connection

@@ -72,7 +72,11 @@ describe('analytics retention: TTL indexes from ANALYTICS_RETENTION_DAYS and ROL
         /ROLLUP_RETENTION_DAYS/,
       );
     const config = loadConfig({ NODE_ENV: 'test' });
-    expect(config.analytics).to.deep.equal({ retentionDays: 90, rollupRetentionDays: 400 });
+    expect(config.analytics).to.deep.equal({
+      retentionDays: 90,
+      rollupRetentionDays: 400,
+      requestLogging: true,
+    });
   });
 });
 

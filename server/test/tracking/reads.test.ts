@@ -185,7 +185,7 @@ describe('GET /api/v1/activity-logs: the application log filters', () => {
   };
 
   before(async () => {
-    ctx = await createTrackingContext();
+    ctx = await createTrackingContext({ REQUEST_LOGGING: 'false' });
     tenant = await createTrackedTenant(ctx);
     await log({ action: 'page_view', installation_id: installationId, anonymous_user_id: anonymousId });
     await log({ action: 'page.view', resource_type: 'api' });
