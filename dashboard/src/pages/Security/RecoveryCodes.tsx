@@ -34,18 +34,19 @@ const Warning = styled.p`
 
 const Codes = styled.ol`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
+  /* two columns on a 375 px phone, five on a wide screen */
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 8rem), 1fr));
   gap: ${({ theme }) => theme.space(2)};
   margin: 0;
   padding: 0;
   list-style: none;
   li {
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    padding: ${({ theme }) => theme.space(2)};
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.sm};
     background: ${({ theme }) => theme.colors.surface};
     font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: 1rem;
+    font-size: 0.95rem;
     letter-spacing: 0.04em;
     text-align: center;
   }

@@ -201,7 +201,7 @@ function TotpSection() {
       title={t('security.totp.title')}
       status={status}
     >
-      <Muted>{t('security.totp.description')}</Muted>
+      {enabled ? null : <Muted>{t('security.totp.description')}</Muted>}
       {content}
       <ProofDialog
         action={proofFor}
