@@ -265,3 +265,123 @@ describe('auth widget: two-factor sign-in on a partner site (Chromium)', functio
     expect(success.detail.second_factor).to.equal('recovery_code');
   });
 });
+
+/**
+ * The passkey button of the widget, end to end: a virtual authenticator (Chrome DevTools Protocol,
+ * WebAuthn domain) stands in for Touch ID. Passkeys work only on the platform's own origin (the
+ * RP ID is PUBLIC_URL's host, and WebAuthn needs a domain: http://localhost:<port>), so the
+ * widget runs on the platform's /auth-demo page, as an application's own site on that origin would.
+ */
+describe('auth widget: a passkey as the second step (Chromium, virtual authenticator)', function () {
+  this.timeout(240_000);
+  let server: StartedServer;
+  let launched: LaunchedBrowser;
+  let page: Page;
+  let origin = '';
+  let applicationId = '';
+  const email = `widget.passkey.${Date.now().toString(36)}@example.com`;
+
+  const call = async (path: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => ({}))) as Record<string, string>;
+    expect(response.ok, `${path}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
+    return json;
+  };
+  const signedIn = async (address: string) => {
+    await call('/api/v1/auth/register', { email: address, password: PASSWORD });
+    return (await call('/api/v1/auth/login', { email: address, password: PASSWORD })).access_token!;
+  };
+
+  before(async function () {
+    this.timeout(300_000);
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    [server, launched] = await Promise.all([
+      startBuiltServer({ PORT: String(port), PUBLIC_URL: origin, EMAIL_CONFIRMATION_REQUIRED: 'false' }),
+      launchBrowser(),
+    ]);
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const owner = await signedIn(`owner.passkey.${Date.now().toString(36)}@example.com`);
+    const organization = await call(
+      '/api/v1/organizations',
+      { name: 'Own', slug: `own-${Date.now()}` },
+      owner,
+    );
+    const project = await call(
+      '/api/v1/projects',
+      { name: 'Own', slug: 'own', organization_id: organization.id },
+      owner,
+    );
+    // No allowed origins: the platform's own origin may always use its applications.
+    applicationId = (await call('/api/v1/applications', { name: 'Own site', project_id: project.id }, owner))
+      .id!;
+
+    page = await launched.browser.newPage({ viewport: DESKTOP });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable', { enableUI: false });
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    // The customer registers a passkey through the API, in this browser (the real ceremony).
+    const customer = await signedIn(email);
+    await page.goto(`${origin}/auth-demo?applicationId=${applicationId}`);
+    await page.evaluate(async (token) => {
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      const options = await (
+        await fetch('/api/v1/auth/mfa/passkeys/options', { method: 'POST', headers })
+      ).json();
+      const credential = (await navigator.credentials.create({
+        publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options),
+      })) as PublicKeyCredential;
+      const created = await fetch('/api/v1/auth/mfa/passkeys', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Laptop', response: credential.toJSON() }),
+      });
+      if (!created.ok) throw new Error(`passkey registration: ${created.status} ${await created.text()}`);
+    }, customer);
+  });
+
+  after(async () => {
+    await launched?.close();
+    if (server) expect(await server.stop()).to.equal(0);
+  });
+
+  it('signs in with password and "Use a passkey", the session being the application’s', async () => {
+    await page.goto(`${origin}/auth-demo?applicationId=${applicationId}`);
+    const widget = page.locator('iam-auth-dialog');
+    await widget.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await widget.getByLabel('Email').fill(email);
+    await widget.getByLabel('Password').fill(PASSWORD);
+    await widget.getByRole('button', { name: 'Sign in' }).click();
+    await widget.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await widget.getByText('Confirm the sign-in with your passkey.').waitFor();
+    expect(await widget.getByLabel('Code', { exact: true }).count()).to.equal(0);
+    const button = widget.getByRole('button', { name: 'Use a passkey' });
+    await button.focus();
+    await checkScreen(page, 'passkey', 'widget-two-factor');
+    await page.keyboard.press('Enter');
+    await widget.getByText(`Signed in as ${email}`).waitFor();
+
+    const token = await widget.evaluate(
+      (element) => (element as unknown as { getSession(): { token: string } }).getSession().token,
+    );
+    const verified = await fetch(`${origin}/api/auth/verify`, {
+      method: 'POST',
+      headers: { 'x-application-id': applicationId, authorization: `Bearer ${token}` },
+    });
+    expect(verified.status).to.equal(200);
+    expect(((await verified.json()) as { application_id: string }).application_id).to.equal(applicationId);
+  });
+});

@@ -419,7 +419,8 @@ export function AuthDialog({
           {mfa.methods.includes('webauthn') && passkeysSupported() ? (
             <button
               type="button"
-              className="iam-secondary"
+              // The only way to answer when the account has no authenticator app: the main button.
+              className={mfa.methods.includes('totp') ? 'iam-secondary' : 'iam-submit'}
               part="button"
               disabled={busy}
               onClick={() => signInWithPasskey(mfa)}
