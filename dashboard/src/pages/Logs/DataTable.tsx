@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /**
  * A table that keeps its columns on phones: it scrolls sideways inside this region (reachable
@@ -12,7 +12,7 @@ export const TableScroller = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
 `;
 
-export const Table = styled.table`
+export const Table = styled.table<{ $pinFirst?: boolean }>`
   width: 100%;
   border-collapse: collapse;
   font-size: 0.875rem;
@@ -32,18 +32,22 @@ export const Table = styled.table`
   tbody tr:last-child td {
     border-bottom: 0;
   }
-  /* The first column stays in view while the rest scrolls sideways (phones). */
-  th:first-child,
-  td:first-child {
-    position: sticky;
-    left: 0;
-    z-index: 1;
-    background: ${({ theme }) => theme.colors.surface};
-    box-shadow: inset -1px 0 0 ${({ theme }) => theme.colors.border};
-  }
-  th:first-child {
-    background: ${({ theme }) => theme.colors.background};
-  }
+  /* With $pinFirst the first column (a short one: the time) stays in view while the rest scrolls. */
+  ${({ $pinFirst, theme }) =>
+    $pinFirst &&
+    css`
+      th:first-child,
+      td:first-child {
+        position: sticky;
+        left: 0;
+        z-index: 1;
+        background: ${theme.colors.surface};
+        box-shadow: inset -1px 0 0 ${theme.colors.border};
+      }
+      th:first-child {
+        background: ${theme.colors.background};
+      }
+    `}
   code {
     font-family: ${({ theme }) => theme.fonts.mono};
     font-size: 0.8rem;
@@ -53,8 +57,8 @@ export const Table = styled.table`
 
 /** A cell whose text may be long (user agents, endpoints): wraps within a readable width. */
 export const WideCell = styled.td`
-  min-width: 160px;
-  max-width: 220px;
+  min-width: 120px;
+  max-width: 180px;
   overflow-wrap: anywhere;
 `;
 

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeletons } from '../../ui/Skeleton';
-import { NoWrap, Table, TableScroller, WideCell } from './DataTable';
+import { NoWrap, Table, TableScroller } from './DataTable';
 import { useFormatNumber, useResourceLabel } from './format';
 import { analyticsPeriodOf, successRateVariant, withFilter, type LogPeriod } from './logFilters';
 import { useFunctionStatistics } from './queries';
@@ -100,9 +100,9 @@ export function FunctionStatistics({ period }: { period: LogPeriod }) {
               {functions.map((entry) => (
                 <tr key={entry.function} data-testid="function-row">
                   <NoWrap>{entry.rank}</NoWrap>
-                  <WideCell>
+                  <NoWrap>
                     <code>{entry.function}</code>
-                  </WideCell>
+                  </NoWrap>
                   <NoWrap>{resourceLabel(entry)}</NoWrap>
                   <NoWrap>{number(entry.count)}</NoWrap>
                   <NoWrap>{milliseconds(entry.avg_response_ms)}</NoWrap>

@@ -149,7 +149,7 @@ export function LogTable({
   return (
     <>
       <TableScroller role="region" aria-label={label} tabIndex={0}>
-        <Table>
+        <Table $pinFirst>
           <thead>
             <tr>
               {columns.map((column) => (
