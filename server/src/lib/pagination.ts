@@ -87,7 +87,9 @@ export async function paginateNewestBy<F extends string, T extends { _id: Types.
         { [field]: after.createdAt, _id: mongoose.trusted({ $lt: after.id }) },
       ],
     };
-    query = { $and: [filter, beforeCursor] };
+    // The $or alone gives the planner no bound on the field, so each page would scan the index from
+    // the newest row; the redundant $lte starts the scan at the cursor (one range per page).
+    query = { $and: [filter, { [field]: mongoose.trusted({ $lte: after.createdAt }) }, beforeCursor] };
   }
   const rows = (await model
     .find(query)

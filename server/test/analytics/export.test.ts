@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { ObjectId } from 'mongodb';
+import mongoose from 'mongoose';
 import type { Response } from 'superagent';
 import type { Test } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
@@ -303,6 +304,31 @@ describe('GET /api/v1/activity-logs?include_total=true: "Showing X of Y logs"', 
       total: 10_000,
       total_capped: true,
     });
+  });
+
+  it('reads a later page as one index range, not every newer row again', async () => {
+    // The query the list really sends for page 3, captured from the driver calls, then explained.
+    const sent: Array<{ filter: Record<string, unknown>; options: Record<string, unknown> }> = [];
+    mongoose.set('debug', (collection: string, method: string, filter: unknown, options: unknown) => {
+      if (collection === 'activity_logs' && method === 'find')
+        sent.push({ filter: filter as Record<string, unknown>, options: options as Record<string, unknown> });
+    });
+    try {
+      let cursor: string | undefined;
+      for (let page = 0; page < 3; page++)
+        cursor = (await list({ period: '7d', limit: 500, ...(cursor ? { cursor } : {}) })).body.next_cursor;
+    } finally {
+      mongoose.set('debug', false);
+    }
+    const third = sent.at(-1)!;
+    const plan = await ctx.database.connection
+      .collection('activity_logs')
+      .find(third.filter)
+      .sort(third.options.sort as Record<string, 1 | -1>)
+      .limit(third.options.limit as number)
+      .explain('executionStats');
+    expect(plan.executionStats.nReturned).to.equal(501);
+    expect(plan.executionStats.totalKeysExamined, 'index keys read for page 3').to.be.at.most(505);
   });
 
   it('leaves the answer as it was without include_total', async () => {

@@ -58,10 +58,12 @@ const activityLogSchema = new Schema<ActivityLog>(
   },
   { collection: 'activity_logs', timestamps: { createdAt: 'created_at', updatedAt: false }, minimize: false },
 );
-activityLogSchema.index({ organization_id: 1, created_at: -1 });
-activityLogSchema.index({ user_id: 1, created_at: -1 });
-activityLogSchema.index({ project_id: 1, created_at: -1 });
-activityLogSchema.index({ application_id: 1, created_at: -1 });
+// Lists and the export page newest first on (created_at, _id): with _id in the index a page reads
+// only its own rows; without it, every row of the range is read and sorted for every page.
+activityLogSchema.index({ organization_id: 1, created_at: -1, _id: -1 });
+activityLogSchema.index({ user_id: 1, created_at: -1, _id: -1 });
+activityLogSchema.index({ project_id: 1, created_at: -1, _id: -1 });
+activityLogSchema.index({ application_id: 1, created_at: -1, _id: -1 });
 activityLogSchema.plugin(toJSONPlugin);
 
 export function activityLogModel(connection: Connection) {
