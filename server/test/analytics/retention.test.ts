@@ -66,6 +66,19 @@ describe('analytics retention: TTL indexes from ANALYTICS_RETENTION_DAYS and ROL
     expect(await ttlOf('analytics_active_keys_hourly')).to.deep.equal({ t: 15 * 86_400 });
   });
 
+  it('keeps logging when the TTL index cannot be made (an index of the operator’s own on created_at)', async () => {
+    const other = await createTrackingContext(RETENTION_ENV);
+    try {
+      const logs = other.database.connection.collection('activity_logs');
+      await logs.createIndex({ created_at: 1 }, { name: 'operators_own' });
+      await other.request.get('/api/v1/auth/providers').set('User-Agent', 'ttl-conflict').expect(200);
+      await other.services.analyticsRecorder.flush();
+      expect(await logs.countDocuments({ user_agent: 'ttl-conflict' })).to.equal(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a ROLLUP_RETENTION_DAYS that is not a whole number of days from 1 to 3650', () => {
     for (const value of ['0', '-5', '1.5', 'forever', '3651'])
       expect(() => loadConfig({ NODE_ENV: 'test', ROLLUP_RETENTION_DAYS: value }), value).to.throw(

@@ -230,19 +230,17 @@ export function createAnalyticsRecorder(deps: {
   let ready: Promise<void> | undefined;
   function ensureIndexes(): Promise<void> {
     ready ??= (async () => {
-      await Promise.all([
-        Rollups.init(),
-        EventCounts.init(),
-        ActiveKeys.hour.init(),
-        ActiveKeys.day.init(),
-        ActivityLogs.init(),
-      ]);
+      // The unique indexes decide correctness (one rollup per bucket, one key per bucket): they
+      // must exist before the first write.
+      await Promise.all([Rollups.init(), EventCounts.init(), ActiveKeys.hour.init(), ActiveKeys.day.init()]);
       const rollupTtl = {
         field: 't',
         name: ROLLUP_RETENTION_INDEX,
         expireAfterSeconds: deps.rollupRetentionDays * 86_400,
       };
-      await Promise.all([
+      // Retention is not worth losing the counts for: a TTL index that cannot be made (an
+      // operator's own index on the field) is reported, and writing goes on.
+      const ttl = await Promise.allSettled([
         ensureTtlIndex(connection, ActivityLogs.collection, {
           field: 'created_at',
           name: RAW_RETENTION_INDEX,
@@ -256,6 +254,9 @@ export function createAnalyticsRecorder(deps: {
           expireAfterSeconds: Math.min(deps.rollupRetentionDays, HOURLY_KEY_RETENTION_DAYS) * 86_400,
         }),
       ]);
+      for (const outcome of ttl)
+        if (outcome.status === 'rejected')
+          logger.error({ err: outcome.reason }, 'analytics: could not create a retention (TTL) index');
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;
