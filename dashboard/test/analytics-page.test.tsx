@@ -170,8 +170,21 @@ describe('analytics screen', () => {
         json(
           200,
           list([
-            activity('api.request', { endpoint: '/api/v1/verify', method: 'POST', status_code: 401 }),
-            activity('token.created', { id: 't-1', resource_type: 'token' }),
+            activity('api.request', {
+              endpoint: '/api/v1/verify',
+              method: 'POST',
+              status_code: 401,
+              application_id: APP_A,
+            }),
+            // The signed-in person's own dashboard call: no application, not shown.
+            activity('api.request', {
+              id: 'own-1',
+              endpoint: '/api/v1/organizations',
+              method: 'GET',
+              status_code: 200,
+              application_id: null,
+            }),
+            activity('token.created', { id: 't-1', resource_type: 'token', application_id: null }),
           ]),
         ),
       )
@@ -222,11 +235,14 @@ describe('analytics screen', () => {
     expect(healthCard.textContent).to.include(`Verfügbarkeit99,95${NBSP}%`);
     expect(healthCard.textContent).to.include('Ø Antwortzeit145 ms');
     const rows = within(await screen.findByTestId('recent-activity')).getAllByRole('listitem');
+    expect(rows[0]!.textContent).to.include('API-Aufruf');
     expect(rows[0]!.textContent).to.include('POST /api/v1/verify');
     expect(rows[0]!.textContent).to.include('401');
     expect(rows[1]!.textContent).to.include('Token erstellt');
     const [activityQuery] = stub.calls('GET', '/api/v1/activity-logs').map((call) => call.query);
-    expect(activityQuery!.limit).to.equal('10');
+    // Ten are shown; more are read so that the caller's own dashboard calls can be left out.
+    expect(rows).to.have.length(2);
+    expect(activityQuery!.limit).to.equal('100');
     // The same period as the figures: entries since 24 hours ago.
     expect(Date.now() - Date.parse(activityQuery!.since!)).to.be.within(86_000_000, 86_500_000);
   });
@@ -399,7 +415,7 @@ describe('analytics screen', () => {
     ).to.equal(true);
     expect(stub.calls('GET', '/api/v1/activity-logs')[0]!.query).to.include({
       project_id: PROJECT_A,
-      limit: '5',
+      limit: '50',
     });
     expect(screen.getByRole('link', { name: /Zu den Analytics/ }).getAttribute('href')).to.equal(
       `/analytics?project=${PROJECT_A}`,

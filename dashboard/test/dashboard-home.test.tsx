@@ -99,6 +99,14 @@ describe('dashboard home', () => {
           activity('token.created', 'token', '2026-11-20T15:04:00.000Z'),
           activity('organization.created', 'organization', '2026-11-19T08:00:00.000Z'),
           activity('something.new', 'other', '2026-11-18T08:00:00.000Z'),
+          // The person's own dashboard call (an API row without an application) is left out.
+          {
+            ...activity('api.request', 'api', '2026-11-18T07:00:00.000Z'),
+            method: 'GET',
+            endpoint: '/api/v1/organizations',
+            status_code: 200,
+            application_id: null,
+          },
         ]),
       )
       .on('GET', '/api/v1/health', () =>

@@ -79,6 +79,8 @@ export const en: Record<keyof typeof de, string> = {
   'analytics.excerpt.text': 'The last 7 days at a glance.',
   'analytics.excerpt.open': 'Go to analytics',
   'analytics.excerpt.recent': 'Latest entries',
+  // The request log's rows (server: REQUEST_ACTION); other home.action.* texts live in tokens.ts.
+  'home.action.api.request': 'API call',
   'home.metrics.title': 'Last 24 hours',
   'home.metrics.installations': 'Installations',
   'home.metrics.activeUsers': 'Active users',

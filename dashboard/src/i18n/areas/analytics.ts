@@ -80,6 +80,8 @@ export const de = {
   'analytics.excerpt.text': 'Die letzten 7 Tage auf einen Blick.',
   'analytics.excerpt.open': 'Zu den Analytics',
   'analytics.excerpt.recent': 'Letzte Einträge',
+  // The request log's rows (server: REQUEST_ACTION); other home.action.* texts live in tokens.ts.
+  'home.action.api.request': 'API-Aufruf',
   'home.metrics.title': 'Letzte 24 Stunden',
   'home.metrics.installations': 'Installationen',
   'home.metrics.activeUsers': 'Aktive Nutzer',

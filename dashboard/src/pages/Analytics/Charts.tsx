@@ -93,6 +93,7 @@ export function UsersChart({
       <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={24} />
       <YAxis allowDecimals={false} tick={AXIS_TICK} width={44} />
       <Tooltip />
+      <Legend />
       <Line
         type="monotone"
         dataKey="active_users"

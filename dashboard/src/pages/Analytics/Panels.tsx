@@ -58,7 +58,7 @@ const Frame = styled.div`
   code {
     font-family: ${({ theme }) => theme.fonts.mono};
     font-size: 0.85rem;
-    overflow-wrap: anywhere;
+    white-space: nowrap;
   }
 `;
 

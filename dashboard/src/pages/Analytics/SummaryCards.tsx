@@ -11,7 +11,10 @@ const Grid = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 200px), 1fr));
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const Item = styled.li`
@@ -19,7 +22,10 @@ const Item = styled.li`
   align-content: start;
   gap: ${({ theme }) => theme.space(1)};
   min-width: 0;
-  padding: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(3)};
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => theme.space(4)};
+  }
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -31,8 +37,9 @@ const Item = styled.li`
     font-weight: 600;
   }
   strong {
-    font-size: 1.75rem;
+    font-size: clamp(1.375rem, 5vw, 1.75rem);
     line-height: 1.2;
+    overflow-wrap: anywhere;
   }
   span {
     color: ${({ theme }) => theme.colors.textMuted};
@@ -90,7 +97,11 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummary | undefine
       id: 'errorRate',
       label: 'analytics.card.errorRate',
       value: format.percent(totals.error_rate),
-      change: format.pointChange(totals.error_rate, compare.error_rate, t('analytics.change.points')),
+      // A rate of no requests is no rate: without requests before, there is nothing to compare.
+      change:
+        compare.requests === 0 && totals.requests > 0
+          ? { trend: 'new', text: '' }
+          : format.pointChange(totals.error_rate, compare.error_rate, t('analytics.change.points')),
       riseIsGood: false,
     },
     {

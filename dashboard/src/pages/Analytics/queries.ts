@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type ApiSchemas } from '../../api/client';
+import type { paths } from '../../api/schema';
 
 /** The analytics API (server/src/modules/analytics/analytics.schemas.ts). */
 export type AnalyticsSummary = ApiSchemas['AnalyticsSummary'];
@@ -10,14 +11,7 @@ const PERIOD_HOURS: Record<Period, number> = { '24h': 24, '7d': 168, '30d': 720,
 /** Periods up to a week are charted per hour, longer ones per day (HOURLY_TIMESERIES_MAX_HOURS). */
 export const isHourly = (period: Period) => PERIOD_HOURS[period] <= 168;
 
-// Typed from the contract until the health route is in the generated client.
-export interface HealthHistory {
-  period: Period;
-  uptime_percent: number | null;
-  avg_response_ms: number | null;
-  samples: number;
-  last_checked_at: string | null;
-}
+export type HealthHistory = ApiSchemas['HealthHistory'];
 
 /** Which part of the caller's tenants a screen looks at; empty ids mean "all I may see". */
 export interface AnalyticsScope {
@@ -35,13 +29,6 @@ function scopeQuery(scope: AnalyticsScope) {
   };
 }
 
-// The generated client does not know the health route yet; its shape above is the contract's.
-type UntypedGet = (
-  path: string,
-  init: { params: { query: Record<string, string | number | undefined> } },
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-const get = api.GET as unknown as UntypedGet;
-
 /** A filter the caller may not see answers 404 (or 400): asking again will not change that. */
 const retryServerErrorsOnce = (failureCount: number, error: unknown) =>
   !(error instanceof ApiError && error.status < 500) && failureCount < 1;
@@ -54,10 +41,9 @@ export const analyticsKeys = {
 };
 
 /** Totals, series, top lists and percentiles of one period, with the period before for comparison. */
-export function useAnalyticsSummary(scope: AnalyticsScope, { enabled = true }: { enabled?: boolean } = {}) {
+export function useAnalyticsSummary(scope: AnalyticsScope) {
   return useQuery({
     queryKey: analyticsKeys.summary(scope),
-    enabled,
     retry: retryServerErrorsOnce,
     queryFn: async () =>
       unwrap(
@@ -73,24 +59,45 @@ export function useHealthHistory(period: Period) {
   return useQuery({
     queryKey: analyticsKeys.health(period),
     refetchInterval: 60_000,
-    queryFn: async () =>
-      unwrap(await get('/api/v1/analytics/health', { params: { query: { period } } })) as HealthHistory,
+    queryFn: async () => unwrap(await api.GET('/api/v1/analytics/health', { params: { query: { period } } })),
   });
 }
 
 /** SPEC §9: the newest 10 activities, with the same scope and period as the figures beside them. */
 export const RECENT_ACTIVITY_LIMIT = 10;
+/** Entries read per entry shown, so the list stays full once the caller's own calls are left out. */
+const READ_AHEAD = 10;
+const MAX_LIST_LIMIT = 500;
+
+type ActivityQuery = Omit<
+  NonNullable<paths['/api/v1/activity-logs']['get']['parameters']['query']>,
+  'limit' | 'cursor'
+>;
+
+/**
+ * The newest `limit` entries of the activity trail, without the signed-in person's own dashboard
+ * calls: the request log lists those (API rows without an application) among their account
+ * events, and ten page views would push everything that happened out of the list. Calls made
+ * for an application — its SDK, its API tokens — stay.
+ */
+export async function fetchRecentActivity(query: ActivityQuery, limit: number) {
+  const page = unwrap(
+    await api.GET('/api/v1/activity-logs', {
+      params: { query: { ...query, limit: Math.min(limit * READ_AHEAD, MAX_LIST_LIMIT) } },
+    }),
+  );
+  const data = page.data.filter((entry) => !(entry.resource_type === 'api' && entry.application_id === null));
+  return { data: data.slice(0, limit) };
+}
 
 export function useScopedActivity(scope: AnalyticsScope, limit = RECENT_ACTIVITY_LIMIT) {
   return useQuery({
     queryKey: analyticsKeys.activity(scope, limit),
     staleTime: 0,
     retry: retryServerErrorsOnce,
-    queryFn: async () => {
+    queryFn: () => {
       const since = new Date(Date.now() - PERIOD_HOURS[scope.period] * 3_600_000).toISOString();
-      return unwrap(
-        await api.GET('/api/v1/activity-logs', { params: { query: { limit, since, ...scopeQuery(scope) } } }),
-      );
+      return fetchRecentActivity({ since, ...scopeQuery(scope) }, limit);
     },
   });
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { TOKENS_KEY } from '../../components/dialogs/CreateTokenDialog';
+import { fetchRecentActivity, RECENT_ACTIVITY_LIMIT } from '../Analytics/queries';
 
-/** SPEC §9: the home shows the 10 newest activity entries. */
-export const RECENT_ACTIVITY_LIMIT = 10;
 const TOKEN_SAMPLE = 100;
 
 export const ACTIVITY_KEY = ['activity-logs', 'recent'] as const;
@@ -13,8 +12,7 @@ export function useRecentActivity() {
   return useQuery({
     queryKey: ACTIVITY_KEY,
     staleTime: 0,
-    queryFn: async () =>
-      unwrap(await api.GET('/api/v1/activity-logs', { params: { query: { limit: RECENT_ACTIVITY_LIMIT } } })),
+    queryFn: () => fetchRecentActivity({}, RECENT_ACTIVITY_LIMIT),
   });
 }
 
