@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
-import { checkScreen, DESKTOP, eventually } from '../support/checks.js';
+import { checkScreen, DESKTOP, eventually, expectKeyboardOperable } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
 
@@ -208,6 +208,8 @@ describe('log screens after real traffic in Chromium', function () {
     expect(await card(main, 'Ø Antwortzeit').innerText()).to.match(/^\d[\d.,]* ms$/);
 
     await checkScreen(page, 'application-logs', 'logs');
+    // Every filter, tab, row button and the scrolling table are reached with Tab, each with a visible focus.
+    await expectKeyboardOperable(page);
 
     // A row's details from the keyboard.
     const opener = failed.getByRole('button');
