@@ -432,7 +432,7 @@ describe('passkeys (WebAuthn)', () => {
 });
 
 describe('passkey brute force and rate limits', () => {
-  it('failed assertions count like wrong codes: the account locks, and the password is refused from there', async () => {
+  it('failed assertions count like wrong codes: the account locks and the password is refused from there, but passwordless still works', async () => {
     const ctx = await createAuthContext({ PUBLIC_URL, LOCKOUT_THRESHOLD: '3', LOCKOUT_MINUTES: '15' });
     try {
       const user = await signedInUser(ctx, 'lock');
@@ -461,6 +461,12 @@ describe('passkey brute force and rate limits', () => {
         .send({ email: user.email, password: PASSWORD })
         .expect(429);
       expect(password.body.code).to.equal('account_locked');
+      // The passkey itself (a signature, not a guess) still signs its owner in without a password.
+      const signInOptions = await ctx.request.post('/api/v1/auth/passkeys/sign-in/options').expect(200);
+      await ctx.request
+        .post('/api/v1/auth/passkeys/sign-in')
+        .send({ response: authenticator.assert(signInOptions.body) })
+        .expect(200);
     } finally {
       await ctx.close();
     }
