@@ -191,7 +191,8 @@ describe('two-factor sign-in in the dashboard (Chromium)', function () {
     await toggle.check();
     await page.getByText('Zwei-Faktor-Anmeldung ist jetzt Pflicht', { exact: true }).waitFor();
     await dialog.getByText('Verlangt', { exact: true }).waitFor();
-    await toggle.scrollIntoViewIfNeeded();
+    // The dialog scrolls inside: show its end, where the policy is.
+    await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await checkScreen(page, 'policy', 'two-factor');
     await dialog.getByRole('button', { name: 'Schließen', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

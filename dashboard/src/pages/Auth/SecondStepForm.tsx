@@ -14,12 +14,6 @@ import { useAuthFailure } from './useAuthFailure';
 
 export type SecondStep = Extract<PasswordSignIn, { kind: 'mfaRequired' }>;
 
-/** Optional second-step answers besides the code (a passkey); rendered when the account has them. */
-export interface SecondStepExtras {
-  /** Answers the step with a passkey; resolves once the session has started. */
-  answerWithPasskey?(mfaToken: string): Promise<void>;
-}
-
 /**
  * The second sign-in step of an account with two-factor: the code from the authenticator app,
  * or a recovery code, or (when the account has one) a passkey. An expired or used step sends the
@@ -35,7 +29,9 @@ export function SecondStepForm({
   onBack(): void;
   /** The step's mfa_token is no longer valid: back to the password, saying why. */
   onExpired(message: string): void;
-} & SecondStepExtras) {
+  /** Answers the step with a passkey (resolves once the session has started); absent: no button. */
+  answerWithPasskey?(mfaToken: string): Promise<void>;
+}) {
   const t = useT();
   const toast = useToast();
   const fail = useAuthFailure('auth.mfa.failed');
