@@ -423,6 +423,24 @@ describe('log screens', () => {
         expect(document.activeElement).to.equal(opener);
       });
 
+      it('shows what an SDK sent as text, never as markup', async () => {
+        const payload = '<img src=x onerror="window.__pwned=1">';
+        stub.on('GET', '/api/v1/activity-logs', () =>
+          json(200, {
+            data: [log({ action: payload, user_agent: payload, metadata: { note: payload } })],
+            next_cursor: null,
+            total: 1,
+          }),
+        );
+        const user = userEvent.setup();
+        renderAt(`/projects/${PROJECT_ID}/logs?app=${APP_ID}`);
+        await user.click(await screen.findByRole('button', { name: /^Details: <img/ }));
+        const dialog = await screen.findByRole('dialog', { name: 'Log-Details' });
+        expect(within(dialog).getAllByText(payload).length).to.be.greaterThan(0);
+        expect(document.querySelector('img')).to.equal(null);
+        expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+      });
+
       it('opens a row on a click anywhere in it', async () => {
         renderAt(`/projects/${PROJECT_ID}/logs?app=${APP_ID}`);
         await screen.findByText('4 von 120 Logs angezeigt');
