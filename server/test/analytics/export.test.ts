@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import type { Response } from 'superagent';
 import type { Test } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
-import { bearer } from '../auth/helpers.js';
+import { bearer, signedInUser } from '../auth/helpers.js';
 import { createToken, createTenant, type Tenant } from '../tokens/helpers.js';
 import {
   createTrackedTenant,
@@ -242,6 +242,16 @@ describe('GET /api/v1/activity-logs/export: every matching entry as CSV or NDJSO
     await exportAs(token.token, { application_id: alice.applicationId }).expect(404);
     const viaToken = csvRows(await exportAs(token.token, {}).expect(200));
     for (const row of viaToken) expect(row.organization_id).to.equal(bob.organizationId);
+  });
+
+  it('allows 10 exports a minute per account, then answers 429', async () => {
+    const carol = await signedInUser(ctx, 'carol');
+    for (let i = 0; i < 10; i++) await exportAs(carol.access_token, { format: 'ndjson' }).expect(200);
+    const refused = await exportAs(carol.access_token, { format: 'ndjson' }).expect(429);
+    expect(JSON.parse(refused.body as string).code).to.equal('rate_limited');
+    expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
+    // Another account is not held back by Carol's exports.
+    await exportAs(bob.user.access_token, { format: 'ndjson' }).expect(200);
   });
 
   it('refuses an unknown format (400) and anonymous callers (401)', async () => {

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Connection, Types } from 'mongoose';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { paginateNewestFirst } from '../../lib/pagination.js';
+import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { authOf } from '../auth/index.js';
 import { activityRows, EXPORT_CONTENT_TYPES, exportFileName, exportFormatter } from './activity.export.js';
 import { activityFilterFor, countEntries, type ActivityScopeDeps } from './activity.filter.js';
@@ -10,6 +11,7 @@ import {
   ACTIVITY_DEFAULT_LIMIT,
   ACTIVITY_MAX_LIMIT,
   ActivityExportQuerySchema,
+  EXPORT_RATE_LIMIT,
   ActivityLogListSchema,
   ActivityQuerySchema,
 } from './activity.schemas.js';
@@ -65,6 +67,17 @@ export function registerActivityRoutes(
     },
   );
 
+  // An export reads every matching row: a few per minute are what a person clicks, more is a script
+  // keeping the database busy. Counted per account across processes.
+  const exportsPerUser = createRateLimiter({
+    connection: deps.connection,
+    name: 'activity-export-user',
+    windowS: EXPORT_RATE_LIMIT.windowS,
+    limit: EXPORT_RATE_LIMIT.limit,
+    key: (req) => req.auth?.userId,
+    message: `At most ${EXPORT_RATE_LIMIT.limit} exports per minute. Please wait a moment.`,
+  });
+
   api.route(
     {
       method: 'get',
@@ -79,8 +92,10 @@ export function registerActivityRoutes(
       responses: {
         200: { description: 'The entries, as an attachment (text/csv or application/x-ndjson)' },
         404: { description: 'Organization or application not among the caller’s' },
+        429: { description: `More than ${EXPORT_RATE_LIMIT.limit} exports a minute` },
       },
     },
+    exportsPerUser,
     async (req, res) => {
       const { format, ...query } = req.valid.query;
       const filter = await activityFilterFor(deps, authOf(req), query);

@@ -63,16 +63,16 @@ export const ActivityQuerySchema = ActivityFilterSchema.extend({
     }),
 });
 
+/** Exports per account and minute. */
+export const EXPORT_RATE_LIMIT = { limit: 10, windowS: 60 } as const;
+
 export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const ActivityExportQuerySchema = ActivityFilterSchema.extend({
-  format: z
-    .enum(EXPORT_FORMATS)
-    .default('csv')
-    .openapi({
-      description: 'csv (default; UTF-8 with BOM, header row) or ndjson (one JSON object a line).',
-    }),
+  format: z.enum(EXPORT_FORMATS).default('csv').openapi({
+    description: 'csv (default; UTF-8 with BOM, header row) or ndjson (one JSON object a line).',
+  }),
 });
 
 export const ActivityLogSchema = z
