@@ -22,6 +22,8 @@ export type RouteGuard = (route: {
 interface ResponseSpec {
   description: string;
   schema?: ZodType;
+  /** Media types the schema describes; default application/json (e.g. text/csv for a download). */
+  mediaTypes?: string[];
 }
 
 export interface RouteSpec<
@@ -126,8 +128,14 @@ export class ApiRouter {
   private document(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>): void {
     const responses: RouteConfig['responses'] = {};
     for (const [status, response] of Object.entries(spec.responses)) {
-      responses[status] = response.schema
-        ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
+      const schema = response.schema;
+      responses[status] = schema
+        ? {
+            description: response.description,
+            content: Object.fromEntries(
+              (response.mediaTypes ?? ['application/json']).map((type) => [type, { schema }]),
+            ),
+          }
         : { description: response.description };
     }
     if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Invalid request');

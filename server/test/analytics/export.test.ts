@@ -86,7 +86,8 @@ describe('GET /api/v1/activity-logs/export: every matching entry as CSV or NDJSO
   const csvRows = (response: Response) =>
     parseCsv(response.body as string, { bom: true, columns: true }) as Record<string, string>[];
 
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000); // seeding: over a thousand rows, SDK calls and the list read page by page
     ctx = await createTrackingContext({ REQUEST_LOGGING: 'false' });
     alice = await createTrackedTenant(ctx, 'alice');
     bob = await createTenant(ctx, 'bob');
@@ -275,7 +276,8 @@ describe('GET /api/v1/activity-logs?include_total=true: "Showing X of Y logs"', 
       .set(bearer(alice.user.access_token))
       .expect(200);
 
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000); // seeding 10,053 rows
     ctx = await createTrackingContext({ REQUEST_LOGGING: 'false' });
     alice = await createTrackedTenant(ctx, 'alice');
     const now = Date.now();

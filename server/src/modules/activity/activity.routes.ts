@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Connection, Types } from 'mongoose';
 import type { ApiRouter } from '../../lib/api-router.js';
+import { z } from '../../lib/openapi.js';
 import { paginateNewestFirst } from '../../lib/pagination.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { authOf } from '../auth/index.js';
@@ -90,7 +91,11 @@ export function registerActivityRoutes(
       tokenScope: 'analytics',
       query: ActivityExportQuerySchema,
       responses: {
-        200: { description: 'The entries, as an attachment (text/csv or application/x-ndjson)' },
+        200: {
+          description: 'The entries, as an attachment',
+          schema: z.string().openapi({ description: 'CSV with a header row, or one JSON entry a line.' }),
+          mediaTypes: ['text/csv', 'application/x-ndjson'],
+        },
         404: { description: 'Organization or application not among the caller’s' },
         429: { description: `More than ${EXPORT_RATE_LIMIT.limit} exports a minute` },
       },
