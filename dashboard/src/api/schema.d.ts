@@ -1561,8 +1561,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Second sign-in step: a code or a recovery code
-         * @description Takes the mfa_token of a password sign-in that answered `mfa_required` with a current `code` or a `recovery_code`, and answers like a sign-in without two-factor. The token is valid 5 minutes, once, for 5 wrong codes at most; wrong codes count towards the sign-in lockout (429 account_locked).
+         * Second sign-in step: a code, a recovery code or a passkey
+         * @description Takes the mfa_token of a password sign-in that answered `mfa_required` with a current `code`, a `recovery_code` or a `webauthn_response` (an assertion for the options of POST /auth/mfa/webauthn/options), and answers like a sign-in without two-factor. The token is valid 5 minutes, once, for 5 wrong answers at most; wrong answers count towards the sign-in lockout (429 account_locked).
          */
         post: {
             parameters: {
@@ -4825,6 +4825,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/mfa/webauthn/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second sign-in step with a passkey: the options
+         * @description Like POST /api/v1/auth/mfa/webauthn/options, for an mfa_token of this application's POST /login whose methods include 'webauthn' (offered only to pages on the platform's own origin, where the browser may use the passkey's RP ID). Answer with POST /api/auth/mfa/challenge {mfa_token, webauthn_response}. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MfaWebAuthnOptionsRequest"];
+                };
+            };
+            responses: {
+                /** @description Authentication options */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebAuthnAuthenticationOptions"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description mfa_token unknown, expired, used, spent or of another application */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed, or passkeys not usable from it (second_factor_unavailable) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The account has no passkey (passkey_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -6321,12 +6411,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The entries, as an attachment (text/csv or application/x-ndjson) */
+                /** @description The entries, as an attachment */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                        "application/x-ndjson": string;
+                    };
                 };
                 /** @description Invalid request */
                 400: {
@@ -6357,6 +6450,13 @@ export interface paths {
                 };
                 /** @description Organization or application not among the caller’s */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description More than 10 exports a minute */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
