@@ -24,6 +24,8 @@ const coreEn: Record<CoreKey, string> = {
   'nav.projects': 'Projects',
   'nav.tokens': 'API Tokens',
   'nav.admin': 'Admin',
+  'nav.analytics': 'Analytics',
+  'nav.logs': 'System logs',
   'nav.menu': 'Menu',
   'nav.signOut': 'Sign out',
   'nav.signedInAs': 'Signed in as',

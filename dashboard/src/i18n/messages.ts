@@ -25,6 +25,8 @@ const coreDe = {
   'nav.projects': 'Projekte',
   'nav.tokens': 'API Tokens',
   'nav.admin': 'Admin',
+  'nav.analytics': 'Analytics',
+  'nav.logs': 'System-Logs',
   'nav.menu': 'Menü',
   'nav.signOut': 'Abmelden',
   'nav.signedInAs': 'Angemeldet als',

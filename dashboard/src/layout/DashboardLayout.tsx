@@ -135,6 +135,9 @@ const links: { to: string; label: MessageKey; adminOnly?: boolean; menuOnly?: bo
   { to: '/organizations', label: 'nav.organizations' },
   { to: '/projects', label: 'nav.projects' },
   { to: '/tokens', label: 'nav.tokens' },
+  // Wide screens reach these from the dashboard's cards and its recent activity.
+  { to: '/analytics', label: 'nav.analytics', menuOnly: true },
+  { to: '/logs', label: 'nav.logs', menuOnly: true },
   { to: '/email-templates', label: 'emailTemplates.nav', menuOnly: true },
   { to: '/admin', label: 'nav.admin', adminOnly: true },
   // In the wide bar it is in the profile menu.

@@ -127,6 +127,8 @@ export const en: Record<keyof typeof de, string> = {
     'The code is not correct or was already used. Enter the current code from your authenticator app.',
   'error.invalid_recovery_code': 'The recovery code is not correct or was already used.',
   'error.invalid_mfa_token': 'The sign-in step has expired or was already completed. Please sign in again.',
+  'error.second_factor_unavailable':
+    'This account confirms sign-ins with a passkey, which cannot be used on this site. Sign in on the IAM Platform itself, or set up an authenticator app as well.',
   'error.mfa_wrong_password': 'The password is not correct.',
   'error.mfa_proof_required': 'Enter your password or a current code from your authenticator app.',
 };

@@ -150,6 +150,8 @@ export const de = {
   'error.invalid_mfa_token':
     'Der Anmeldeschritt ist abgelaufen oder wurde bereits abgeschlossen. Bitte melden Sie sich erneut an.',
   'error.mfa_wrong_password': 'Das Passwort ist nicht korrekt.',
+  'error.second_factor_unavailable':
+    'Dieses Konto bestätigt Anmeldungen mit einem Passkey, der auf dieser Seite nicht verwendet werden kann. Melden Sie sich direkt bei der IAM Platform an oder richten Sie zusätzlich eine Authenticator-App ein.',
   'error.mfa_proof_required':
     'Geben Sie Ihr Passwort oder einen aktuellen Code aus Ihrer Authenticator-App ein.',
 } as const;

@@ -97,6 +97,7 @@ export const en: Record<keyof typeof de, string> = {
   'home.quick.invite': 'Invite user',
   'home.quick.token': 'API token',
   'home.activity.title': 'Recent activity',
+  'home.activity.allLogs': 'View all logs',
   'home.activity.empty': 'No activity yet.',
   'home.activity.loadFailed': 'The activity could not be loaded.',
   'home.status.title': 'System status',

@@ -99,6 +99,7 @@ export const de = {
   'home.quick.invite': 'Benutzer einladen',
   'home.quick.token': 'API Token',
   'home.activity.title': 'Letzte Aktivitäten',
+  'home.activity.allLogs': 'Alle Logs ansehen',
   'home.activity.empty': 'Noch keine Aktivitäten.',
   'home.activity.loadFailed': 'Die Aktivitäten konnten nicht geladen werden.',
   'home.status.title': 'Systemstatus',

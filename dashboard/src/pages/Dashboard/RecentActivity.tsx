@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/useT';
+import { ButtonRouterLink } from '../../ui/Button';
 import { ActivityList } from '../Analytics/ActivityList';
 import { useRecentActivity } from './queries';
 import { Panel } from './Panel';
@@ -15,6 +16,9 @@ export function RecentActivity() {
         emptyText={t('home.activity.empty')}
         failedText={t('home.activity.loadFailed')}
       />
+      <ButtonRouterLink to="/logs" $variant="secondary">
+        {t('home.activity.allLogs')}
+      </ButtonRouterLink>
     </Panel>
   );
 }
