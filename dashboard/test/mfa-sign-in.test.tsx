@@ -165,6 +165,17 @@ describe('sign-in: the second step (two-factor)', () => {
     });
   });
 
+  it('asks a passkey-only account for its passkey, not for a code', async () => {
+    globals.PublicKeyCredential = function PublicKeyCredential() {};
+    methods = ['webauthn'];
+    renderAuth();
+    const form = await passwordStep();
+    await within(form).findByText('Bestätigen Sie die Anmeldung mit Ihrem Passkey.');
+    expect(within(form).queryByText(/6-stelligen Code/)).to.equal(null);
+    expect(within(form).queryByRole('button', { name: 'Wiederherstellungscode verwenden' })).to.equal(null);
+    within(form).getByRole('button', { name: 'Passkey verwenden' });
+  });
+
   it('offers passwordless "Mit Passkey anmelden" only where the browser supports passkeys', async () => {
     renderAuth();
     expect(screen.queryByRole('button', { name: 'Mit Passkey anmelden' })).to.equal(null);

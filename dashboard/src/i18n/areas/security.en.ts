@@ -65,6 +65,7 @@ export const en: Record<keyof typeof de, string> = {
   'security.passkeys.title': 'Passkeys',
 
   'auth.mfa.title': 'Two-step verification',
+  'auth.mfa.introPasskey': 'Confirm the sign-in with your passkey.',
   'auth.mfa.intro': 'Enter the 6-digit code from your authenticator app.',
   'auth.mfa.introRecovery': 'Enter one of your recovery codes. Each code works only once.',
   'auth.mfa.recoveryCode': 'Recovery code',

@@ -68,6 +68,7 @@ export const de = {
   'security.passkeys.title': 'Passkeys',
 
   'auth.mfa.title': 'Bestätigung in zwei Schritten',
+  'auth.mfa.introPasskey': 'Bestätigen Sie die Anmeldung mit Ihrem Passkey.',
   'auth.mfa.intro': 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
   'auth.mfa.introRecovery':
     'Geben Sie einen Ihrer Wiederherstellungscodes ein. Jeder Code funktioniert nur einmal.',

@@ -107,7 +107,13 @@ export function SecondStepForm({
     <Form ref={form} onSubmit={submit} noValidate aria-labelledby={titleId} aria-describedby={introId}>
       <div>
         <h2 id={titleId}>{t('auth.mfa.title')}</h2>
-        <p id={introId}>{mode === 'code' ? t('auth.mfa.intro') : t('auth.mfa.introRecovery')}</p>
+        <p id={introId}>
+          {!withCode
+            ? t('auth.mfa.introPasskey')
+            : mode === 'code'
+              ? t('auth.mfa.intro')
+              : t('auth.mfa.introRecovery')}
+        </p>
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {withCode ? (
