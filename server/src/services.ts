@@ -193,6 +193,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     activity,
     getUser: (userId) => auth.getUser(userId),
     assertProof: (user, proof, context) => mfa.assertProof(user, proof, context),
+    notifyRemoved: (user, proof, context) => mfa.notifySecondFactorRemoved(user, 'passkey', proof, context),
   });
   return {
     activity,

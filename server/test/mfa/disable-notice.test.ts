@@ -3,6 +3,7 @@ import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, PASSWORD, uniqueEmail } from '../auth/helpers.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../mail/smtp-sink.js';
 import { awayFromStepEdge, currentStep, totpAt } from './helpers.js';
+import { authenticatorFor, registerPasskey } from './passkey-helpers.js';
 
 const SUBJECT = 'Sicherheitshinweis: Zwei-Faktor-Anmeldung geändert';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0';
@@ -30,8 +31,8 @@ describe('security notice by mail when two-factor is turned off (real SMTP)', ()
     return new URL(link!);
   };
 
-  /** Registers through the real mail (confirmation link), signs in and turns TOTP on. */
-  async function enrolledAccount(prefix: string) {
+  /** Registers through the real mail (confirmation link) and signs in. */
+  async function confirmedAccount(prefix: string) {
     const email = uniqueEmail(prefix);
     await ctx.request.post('/api/v1/auth/register').send({ email, password: PASSWORD }).expect(201);
     const confirm = linkIn(mailsTo(email).at(-1)!, '/api/v1/auth/confirm');
@@ -40,7 +41,12 @@ describe('security notice by mail when two-factor is turned off (real SMTP)', ()
       .post('/api/v1/auth/login')
       .send({ email, password: PASSWORD })
       .expect(200);
-    const token = session.body.access_token as string;
+    return { email, token: session.body.access_token as string };
+  }
+
+  /** A confirmed account with TOTP on. */
+  async function enrolledAccount(prefix: string) {
+    const { email, token } = await confirmedAccount(prefix);
     const { secret } = (await ctx.request.post('/api/v1/auth/mfa/totp').set(bearer(token)).expect(200)).body;
     await awayFromStepEdge();
     await ctx.request
@@ -118,5 +124,24 @@ describe('security notice by mail when two-factor is turned off (real SMTP)', ()
       .expect(204);
     const [notice] = mailsTo(account.email, SUBJECT);
     expect(notice?.mail.text).to.contain('Bestätigt mit: einem Code aus der Authenticator-App');
+  });
+
+  it('mails when the last passkey is removed, not while another second factor is left', async () => {
+    const account = await confirmedAccount('notice-passkey');
+    const first = await registerPasskey(ctx, account.token, authenticatorFor(ctx), 'Laptop');
+    const second = await registerPasskey(ctx, account.token, authenticatorFor(ctx), 'Telefon');
+    const remove = (id: string) =>
+      ctx.request
+        .delete(`/api/v1/auth/mfa/passkeys/${id}`)
+        .set(bearer(account.token))
+        .send({ password: PASSWORD })
+        .expect(204);
+    await remove(first.id);
+    expect(mailsTo(account.email, SUBJECT), 'a passkey is still there').to.have.length(0);
+    await remove(second.id);
+    const notices = mailsTo(account.email, SUBJECT);
+    expect(notices, 'one security notice').to.have.length(1);
+    expect(notices[0]!.mail.text).to.contain('ein zweiter Faktor entfernt: der letzte Passkey');
+    expect(notices[0]!.mail.text).to.contain('Bestätigt mit: dem Passwort');
   });
 });

@@ -89,6 +89,8 @@ export interface PasskeyDependencies {
     proof: { password?: string; code?: string },
     context: RequestContext,
   ): Promise<void>;
+  /** The security mail when the account's last second factor is gone (sends nothing while one is left). */
+  notifyRemoved?(user: UserDocument, proof: 'password' | 'code', context: RequestContext): Promise<void>;
   now?: () => Date;
 }
 
@@ -316,6 +318,7 @@ export function createPasskeyService(deps: PasskeyDependencies): PasskeyService 
         passkey_id: passkeyId,
         proof: proof.code ? 'code' : 'password',
       });
+      await deps.notifyRemoved?.(user, proof.code ? 'code' : 'password', context);
     },
 
     async isEnrolled(userId) {
