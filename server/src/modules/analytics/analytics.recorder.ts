@@ -1,5 +1,5 @@
 import { MongoBulkWriteError, type AnyBulkWriteOperation } from 'mongodb';
-import mongoose, { ConnectionStates, Types, type Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { ensureTtlIndex } from '../../lib/ttl-index.js';
@@ -461,7 +461,7 @@ export function createAnalyticsRecorder(deps: {
       timer = undefined;
       // Without a database (it went away before shutdown) a write would wait for the connection
       // to come back and hold up the shutdown; say what is lost instead.
-      if (connection.readyState !== ConnectionStates.connected) {
+      if (connection.readyState !== mongoose.ConnectionStates.connected) {
         const lost = pendingRequests.length + pendingTracking.length;
         if (lost > 0) logger.error({ lost }, 'analytics: database gone at shutdown, queued rows not written');
         return;
