@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
@@ -146,7 +147,7 @@ describe('dashboard shell and landing page', () => {
     expect(hrefs).to.include.members(['/docs', '/docs#getting-started', '/docs#sdks', '/docs#webhooks']);
     for (const href of hrefs) {
       expect(href).to.match(
-        /^(\/|\/auth(\?tab=register)?|#main|#features|#architecture|\/docs(#(getting-started|sdks|webhooks))?|\/api\/v1\/openapi\.json)$/,
+        /^(\/|\/auth(\?tab=register)?|#main|#features|#architecture|\/docs(#(getting-started|sdks|webhooks|two-factor|privacy|analytics|tracking))?|\/api\/v1\/openapi\.json)$/,
       );
       // In-page anchors must have their target on the page.
       if (href?.startsWith('#')) expect(document.getElementById(href.slice(1)), href).to.exist;
@@ -155,5 +156,18 @@ describe('dashboard shell and landing page', () => {
       '/auth?tab=register',
     );
     expect(screen.getByRole('link', { name: 'Live Demo ansehen' }).getAttribute('href')).to.equal('/auth');
+    // The security and platform claims lead to the guides that say how they are kept.
+    const claims = {
+      'Zwei-Faktor-Login: zur Dokumentation': 'two-factor',
+      'DSGVO-konformes Logging: zur Dokumentation': 'privacy',
+      'Analytics Dashboard: zur Dokumentation': 'analytics',
+      'Monitoring SDK: zur Dokumentation': 'tracking',
+    };
+    for (const [name, guide] of Object.entries(claims)) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).to.equal(`/docs#${guide}`);
+      expect(existsSync(new URL(`../../docs/${guide}.md`, import.meta.url)), `docs/${guide}.md`).to.equal(
+        true,
+      );
+    }
   });
 });

@@ -176,6 +176,8 @@ const coreEn: Record<CoreKey, string> = {
   'landing.platform3.text': 'Usage, activity and error rates at a glance – with alerts.',
   'landing.platform4.title': 'AI assistance',
   'landing.platform4.text': 'AI-assisted coding suggestions and answers from the documentation.',
+  'landing.docsLink': 'Read the docs',
+  'landing.docsLink.label': '{feature}: read the docs',
   'landing.security1.title': 'Two-factor login',
   'landing.security1.text': 'TOTP and FIDO2/WebAuthn for strong sign-in.',
   'landing.security2.title': 'OAuth2 with PKCE',

@@ -178,6 +178,8 @@ const coreDe = {
   'landing.platform3.text': 'Nutzung, Aktivität und Fehlerraten auf einen Blick – mit Alerts.',
   'landing.platform4.title': 'KI-Assistenz',
   'landing.platform4.text': 'KI-gestützte Coding-Vorschläge und Antworten aus der Dokumentation.',
+  'landing.docsLink': 'Zur Dokumentation',
+  'landing.docsLink.label': '{feature}: zur Dokumentation',
   'landing.security1.title': 'Zwei-Faktor-Login',
   'landing.security1.text': 'TOTP sowie FIDO2/WebAuthn für eine starke Anmeldung.',
   'landing.security2.title': 'OAuth2 mit PKCE',

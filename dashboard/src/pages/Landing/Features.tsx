@@ -13,6 +13,7 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
@@ -22,6 +23,8 @@ interface Feature {
   icon: LucideIcon;
   title: MessageKey;
   text: MessageKey;
+  /** The guide on /docs that says how the claim is kept (its slug is the file name in docs/). */
+  docs?: string;
 }
 
 const groups: { title: MessageKey; features: Feature[] }[] = [
@@ -38,18 +41,38 @@ const groups: { title: MessageKey; features: Feature[] }[] = [
     title: 'landing.features.platform',
     features: [
       { icon: Code2, title: 'landing.platform1.title', text: 'landing.platform1.text' },
-      { icon: Activity, title: 'landing.platform2.title', text: 'landing.platform2.text' },
-      { icon: BarChart3, title: 'landing.platform3.title', text: 'landing.platform3.text' },
+      {
+        icon: Activity,
+        title: 'landing.platform2.title',
+        text: 'landing.platform2.text',
+        docs: '/docs#tracking',
+      },
+      {
+        icon: BarChart3,
+        title: 'landing.platform3.title',
+        text: 'landing.platform3.text',
+        docs: '/docs#analytics',
+      },
       { icon: Bot, title: 'landing.platform4.title', text: 'landing.platform4.text' },
     ],
   },
   {
     title: 'landing.features.security',
     features: [
-      { icon: Smartphone, title: 'landing.security1.title', text: 'landing.security1.text' },
+      {
+        icon: Smartphone,
+        title: 'landing.security1.title',
+        text: 'landing.security1.text',
+        docs: '/docs#two-factor',
+      },
       { icon: ShieldCheck, title: 'landing.security2.title', text: 'landing.security2.text' },
       { icon: KeyRound, title: 'landing.security3.title', text: 'landing.security3.text' },
-      { icon: FileLock2, title: 'landing.security4.title', text: 'landing.security4.text' },
+      {
+        icon: FileLock2,
+        title: 'landing.security4.title',
+        text: 'landing.security4.text',
+        docs: '/docs#privacy',
+      },
     ],
   },
 ];
@@ -108,11 +131,16 @@ export function Features() {
         <Group key={group.title}>
           <h3>{t(group.title)}</h3>
           <CardGrid>
-            {group.features.map(({ icon: Icon, title, text }) => (
+            {group.features.map(({ icon: Icon, title, text, docs }) => (
               <FeatureCard key={title}>
                 <Icon aria-hidden="true" size={26} />
                 <h4>{t(title)}</h4>
                 <p>{t(text)}</p>
+                {docs ? (
+                  <Link to={docs} aria-label={t('landing.docsLink.label', { feature: t(title) })}>
+                    {t('landing.docsLink')}
+                  </Link>
+                ) : null}
               </FeatureCard>
             ))}
           </CardGrid>
