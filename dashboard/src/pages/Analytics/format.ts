@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
+import { LOCALE_TAGS } from '../../i18n/format';
 import type { Locale } from '../../i18n/messages';
 import { useUiStore } from '../../stores/ui';
-
-const LOCALE_TAGS: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
 
 /** "45.623" (de) or "45,623" (en). */
 export function formatCount(value: number, locale: Locale): string {
