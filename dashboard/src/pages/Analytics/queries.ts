@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type ApiSchemas } from '../../api/client';
 import type { paths } from '../../api/schema';
 
@@ -40,11 +40,19 @@ export const analyticsKeys = {
   activity: (scope: AnalyticsScope, limit: number) => ['activity-logs', 'analytics', scope, limit] as const,
 };
 
-/** Totals, series, top lists and percentiles of one period, with the period before for comparison. */
-export function useAnalyticsSummary(scope: AnalyticsScope) {
+/**
+ * Totals, series, top lists and percentiles of one period, with the period before for comparison.
+ * `keepPrevious` keeps the old figures on screen while a changed scope loads.
+ */
+export function useAnalyticsSummary(
+  scope: AnalyticsScope,
+  { refetchInterval, keepPrevious }: { refetchInterval?: number; keepPrevious?: boolean } = {},
+) {
   return useQuery({
     queryKey: analyticsKeys.summary(scope),
     retry: retryServerErrorsOnce,
+    refetchInterval,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
     queryFn: async () =>
       unwrap(
         await api.GET('/api/v1/analytics/summary', {

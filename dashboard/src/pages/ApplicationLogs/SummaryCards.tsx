@@ -3,7 +3,8 @@ import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { useFormatNumber } from '../Logs/format';
 import { analyticsPeriodOf, type LogPeriod } from '../Logs/logFilters';
-import { useAnalyticsSummary, useFunctionStatistics, type AnalyticsScope } from '../Logs/queries';
+import { useAnalyticsSummary } from '../Analytics/queries';
+import { useFunctionStatistics, type AnalyticsScope } from '../Logs/queries';
 import { StatGrid } from '../Logs/StatGrid';
 
 const Stack = styled.div`
@@ -39,8 +40,10 @@ export function SummaryCards({
   const where = applicationId ? { application_id: applicationId } : { project_id: projectId };
   const scope: AnalyticsScope = { period: analyticsPeriodOf(period), ...where };
   const options = { refetchInterval };
-  const summary = useAnalyticsSummary(scope, options);
-  const lastDay = useAnalyticsSummary({ period: '24h', ...where }, options);
+  const summaryWhere = applicationId ? { applicationId } : { projectId };
+  const summaryOptions = { refetchInterval, keepPrevious: true };
+  const summary = useAnalyticsSummary({ period: scope.period, ...summaryWhere }, summaryOptions);
+  const lastDay = useAnalyticsSummary({ period: '24h', ...summaryWhere }, summaryOptions);
   const functions = useFunctionStatistics(scope, options);
 
   const totals = summary.data?.totals;

@@ -8,7 +8,6 @@ import { useToast } from '../../ui/useToast';
 import { exportQuery, listQuery, type AnalyticsPeriod, type LogFilters } from './logFilters';
 
 export type ActivityLog = ApiSchemas['ActivityLog'];
-export type AnalyticsSummary = ApiSchemas['AnalyticsSummary'];
 export type FunctionStatistics = ApiSchemas['FunctionStatistics'];
 
 /**
@@ -19,7 +18,6 @@ export const logKeys = {
   activity: ['activity-logs'] as const,
   list: (query: ReturnType<typeof listQuery>) => ['activity-logs', 'list', query] as const,
   analytics: ['analytics'] as const,
-  summary: (scope: AnalyticsScope) => ['analytics', 'summary', scope] as const,
   functions: (scope: AnalyticsScope) => ['analytics', 'functions', scope] as const,
   tracking: ['tracking'] as const,
 };
@@ -42,19 +40,6 @@ export function useActivityLogs(
     placeholderData: keepPreviousData,
     refetchInterval,
     queryFn: async () => unwrap(await api.GET('/api/v1/activity-logs', { params: { query } })),
-  });
-}
-
-/** GET /api/v1/analytics/summary for a project or one application. */
-export function useAnalyticsSummary(
-  scope: AnalyticsScope,
-  { refetchInterval }: { refetchInterval?: number } = {},
-) {
-  return useQuery({
-    queryKey: logKeys.summary(scope),
-    placeholderData: keepPreviousData,
-    refetchInterval,
-    queryFn: async () => unwrap(await api.GET('/api/v1/analytics/summary', { params: { query: scope } })),
   });
 }
 
