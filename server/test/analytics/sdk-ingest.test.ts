@@ -96,12 +96,10 @@ describe('analytics from the real SDK: events it retries after a lost answer cou
       requests: sent.length,
       errors: 0,
     });
-    const stored = await ctx.database.connection
-      .collection('analytics_events')
-      .countDocuments({
-        application_id: { $exists: true },
-        event: { $in: ['signup_started', 'signup_done'] },
-      });
+    const stored = await ctx.database.connection.collection('analytics_events').countDocuments({
+      application_id: { $exists: true },
+      event: { $in: ['signup_started', 'signup_done'] },
+    });
     expect(stored).to.equal(3);
   });
 });

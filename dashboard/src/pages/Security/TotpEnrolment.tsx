@@ -162,9 +162,7 @@ export function TotpEnrolment({
         )}
         <Manual>
           <p>{t('security.totp.manual')}</p>
-          <Secret data-testid="totp-secret">
-            {groupSecret(enrolment.secret)}
-          </Secret>
+          <Secret data-testid="totp-secret">{groupSecret(enrolment.secret)}</Secret>
           <div>
             <CopyButton value={enrolment.secret} label={t('security.totp.copySecret')} />
           </div>

@@ -118,12 +118,9 @@ export const FunctionStatisticsSchema = z
 export const HealthHistorySchema = z
   .object({
     period: PeriodSchema,
-    uptime_percent: z
-      .number()
-      .nullable()
-      .openapi({
-        description: 'Share of health samples that answered healthy; null before the first sample.',
-      }),
+    uptime_percent: z.number().nullable().openapi({
+      description: 'Share of health samples that answered healthy; null before the first sample.',
+    }),
     avg_response_ms: z.number().nullable(),
     samples: z.number().int(),
     last_checked_at: z.iso.datetime().nullable(),
