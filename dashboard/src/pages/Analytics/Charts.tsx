@@ -1,5 +1,5 @@
 import { Area, AreaChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { useTheme } from 'styled-components';
+import { useTheme, type DefaultTheme } from 'styled-components';
 
 // recharts is large: this module is only ever imported lazily (see LazyCharts.tsx), so its
 // chunk loads when a chart is on screen, never with the first page.
@@ -19,33 +19,38 @@ export interface SeriesNames {
 }
 
 const AXIS_TICK = { fontSize: 12 };
+const MARGIN = { top: 8, right: 8, bottom: 0, left: 0 };
 
-/** Requests and errors over the period, as two areas. */
-export function TrafficChart({
-  data,
-  names,
-  title,
-  height = 260,
-}: {
+interface ChartProps {
   data: ChartPoint[];
   names: SeriesNames;
   title: string;
   height?: number;
-}) {
+}
+
+/** What both charts share: size, data, title and margin of the chart element. */
+function frame({ data, title, height = 260 }: ChartProps) {
+  return { responsive: true, style: { width: '100%', height }, data, title, margin: MARGIN };
+}
+
+/** Grid, axes, tooltip and legend, the same in both charts. */
+function gridAndAxes(theme: DefaultTheme) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" stroke={theme.colors.border} />,
+    <XAxis key="x" dataKey="label" tick={AXIS_TICK} minTickGap={24} />,
+    <YAxis key="y" allowDecimals={false} tick={AXIS_TICK} width={44} />,
+    <Tooltip key="tooltip" />,
+    <Legend key="legend" />,
+  ];
+}
+
+/** Requests and errors over the period, as two areas. */
+export function TrafficChart(props: ChartProps) {
   const theme = useTheme();
+  const { names } = props;
   return (
-    <AreaChart
-      responsive
-      style={{ width: '100%', height }}
-      data={data}
-      title={title}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-    >
-      <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
-      <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={24} />
-      <YAxis allowDecimals={false} tick={AXIS_TICK} width={44} />
-      <Tooltip />
-      <Legend />
+    <AreaChart {...frame(props)}>
+      {gridAndAxes(theme)}
       <Area
         type="monotone"
         dataKey="requests"
@@ -69,31 +74,12 @@ export function TrafficChart({
 }
 
 /** Distinct active users per bucket. */
-export function UsersChart({
-  data,
-  names,
-  title,
-  height = 260,
-}: {
-  data: ChartPoint[];
-  names: SeriesNames;
-  title: string;
-  height?: number;
-}) {
+export function UsersChart(props: ChartProps) {
   const theme = useTheme();
+  const { names } = props;
   return (
-    <LineChart
-      responsive
-      style={{ width: '100%', height }}
-      data={data}
-      title={title}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-    >
-      <CartesianGrid strokeDasharray="3 3" stroke={theme.colors.border} />
-      <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={24} />
-      <YAxis allowDecimals={false} tick={AXIS_TICK} width={44} />
-      <Tooltip />
-      <Legend />
+    <LineChart {...frame(props)}>
+      {gridAndAxes(theme)}
       <Line
         type="monotone"
         dataKey="active_users"
