@@ -2,19 +2,12 @@ import styled from 'styled-components';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { Skeletons } from '../../ui/Skeleton';
+import { statCardStyle, statGridStyle } from '../../ui/StatGrid';
 import { useAnalyticsFormat, type Trend } from './format';
 import type { AnalyticsSummary, AnalyticsTotals } from './queries';
 
 const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
+  ${statGridStyle(3, 'md')}
 `;
 
 const Item = styled.li`
@@ -22,14 +15,7 @@ const Item = styled.li`
   align-content: start;
   gap: ${({ theme }) => theme.space(1)};
   min-width: 0;
-  padding: ${({ theme }) => theme.space(3)};
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
-    padding: ${({ theme }) => theme.space(4)};
-  }
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${statCardStyle(3)}
   h3 {
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};

@@ -3,17 +3,10 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
+import { statCardStyle, statGridStyle } from '../../ui/StatGrid';
 
 const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
+  ${statGridStyle(4, 'lg')}
 `;
 
 const StatLink = styled(Link)`
@@ -22,14 +15,7 @@ const StatLink = styled(Link)`
   align-items: center;
   gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
   height: 100%;
-  padding: ${({ theme }) => theme.space(4)};
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
-    padding: ${({ theme }) => theme.space(5)};
-  }
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadow};
+  ${statCardStyle(4)}
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
   &:hover {

@@ -1,26 +1,14 @@
 import styled from 'styled-components';
+import { statCardStyle, statGridStyle } from '../../ui/StatGrid';
 
 const Grid = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
+  ${statGridStyle(4, 'lg')}
   > div {
     display: grid;
     align-content: start;
     gap: ${({ theme }) => theme.space(1)};
     min-width: 0;
-    padding: ${({ theme }) => theme.space(3)};
-    @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
-      padding: ${({ theme }) => theme.space(4)};
-    }
-    background: ${({ theme }) => theme.colors.surface};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    box-shadow: ${({ theme }) => theme.shadow};
+    ${statCardStyle(3)}
   }
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
