@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { MonitorSmartphone, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { api, unwrap, type ApiSchemas } from '../../api/client';
 import { describeError } from '../../api/errors';
@@ -69,24 +70,58 @@ export function useAnonymousUsers(applicationIds: string[]) {
 
 type TrackingList<T> = ReturnType<typeof useTrackingList<T>>;
 
-function ListState<T>({
+/**
+ * What both tracking tabs share: loading, error and empty states, the count, and the scrollable
+ * table; `area` names the tab's texts (logs.installations.* or logs.anonymous.*).
+ */
+function TrackingTable<T>({
   list,
-  failedKey,
+  area,
+  icon,
+  head,
   children,
 }: {
   list: TrackingList<T>;
-  failedKey: 'logs.installations.loadFailed' | 'logs.anonymous.loadFailed';
-  children: React.ReactNode;
+  area: 'installations' | 'anonymous';
+  icon: ReactNode;
+  head: ReactNode;
+  children: ReactNode;
 }) {
   const t = useT();
+  const { number } = useFormatNumber();
   if (list.pending) return <Skeletons count={3} height={40} label={t('common.loading')} />;
   if (list.error)
     return (
       <Alert tone="error">
-        {t(failedKey)}: {describeError(list.error, t)}
+        {t(`logs.${area}.loadFailed` as const)}: {describeError(list.error, t)}
       </Alert>
     );
-  return <>{children}</>;
+  if (list.rows.length === 0)
+    return (
+      <EmptyState
+        headingLevel={3}
+        icon={icon}
+        title={t(`logs.${area}.empty.title` as const)}
+        text={t(`logs.${area}.empty.text` as const)}
+      />
+    );
+  return (
+    <>
+      <Count role="status">
+        {t(list.more ? (`logs.${area}.countMore` as const) : (`logs.${area}.count` as const), {
+          shown: number(list.rows.length),
+        })}
+      </Count>
+      <TableScroller role="region" aria-label={t(`logs.tab.${area}` as const)} tabIndex={0}>
+        <Table>
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </Table>
+      </TableScroller>
+    </>
+  );
 }
 
 /** SPEC §2 application logs, Installations tab. */
@@ -101,77 +136,53 @@ export function InstallationsTable({
   const formatDate = useFormatDate();
   const { number } = useFormatNumber();
   return (
-    <ListState list={list} failedKey="logs.installations.loadFailed">
-      {list.rows.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          icon={<MonitorSmartphone aria-hidden="true" size={32} />}
-          title={t('logs.installations.empty.title')}
-          text={t('logs.installations.empty.text')}
-        />
-      ) : (
+    <TrackingTable
+      list={list}
+      area="installations"
+      icon={<MonitorSmartphone aria-hidden="true" size={32} />}
+      head={
         <>
-          <Count role="status">
-            {t(list.more ? 'logs.installations.countMore' : 'logs.installations.count', {
-              shown: number(list.rows.length),
-            })}
-          </Count>
-          <TableScroller role="region" aria-label={t('logs.tab.installations')} tabIndex={0}>
-            <Table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('logs.installations.id')}</th>
-                  {names.size > 1 ? <th scope="col">{t('logs.installations.application')}</th> : null}
-                  <th scope="col">{t('logs.installations.device')}</th>
-                  <th scope="col">{t('logs.installations.sdk')}</th>
-                  <th scope="col">{t('logs.installations.user')}</th>
-                  <th scope="col">{t('logs.installations.sessions')}</th>
-                  <th scope="col">{t('logs.installations.events')}</th>
-                  <th scope="col">{t('logs.installations.status')}</th>
-                  <th scope="col">{t('logs.installations.lastSeen')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((installation) => (
-                  <tr key={installation.id} data-testid="installation-row">
-                    <NoWrap>
-                      <code>{installation.installation_id}</code>
-                    </NoWrap>
-                    {names.size > 1 ? <NoWrap>{names.get(installation.application_id) ?? '–'}</NoWrap> : null}
-                    <WideCell>
-                      {installation.device_info.platform ? (
-                        <div>{installation.device_info.platform}</div>
-                      ) : null}
-                      <ClampedText title={installation.device_info.user_agent ?? undefined}>
-                        {installation.device_info.user_agent ?? '–'}
-                      </ClampedText>
-                    </WideCell>
-                    <NoWrap>{installation.sdk_version ?? '–'}</NoWrap>
-                    <NoWrap>
-                      {installation.user_id ? t('logs.userType.registered') : t('logs.userType.anonymous')}
-                    </NoWrap>
-                    <NoWrap>{number(installation.session_count)}</NoWrap>
-                    <NoWrap>{number(installation.total_events)}</NoWrap>
-                    <NoWrap>
-                      <Badge $tone={installation.is_active ? 'success' : 'muted'}>
-                        {installation.is_active
-                          ? t('logs.installations.active')
-                          : t('logs.installations.inactive')}
-                      </Badge>
-                    </NoWrap>
-                    <NoWrap>
-                      <time dateTime={installation.last_seen_at}>
-                        {formatDate(installation.last_seen_at, true)}
-                      </time>
-                    </NoWrap>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroller>
+          <th scope="col">{t('logs.installations.id')}</th>
+          {names.size > 1 ? <th scope="col">{t('logs.installations.application')}</th> : null}
+          <th scope="col">{t('logs.installations.device')}</th>
+          <th scope="col">{t('logs.installations.sdk')}</th>
+          <th scope="col">{t('logs.installations.user')}</th>
+          <th scope="col">{t('logs.installations.sessions')}</th>
+          <th scope="col">{t('logs.installations.events')}</th>
+          <th scope="col">{t('logs.installations.status')}</th>
+          <th scope="col">{t('logs.installations.lastSeen')}</th>
         </>
-      )}
-    </ListState>
+      }
+    >
+      {list.rows.map((installation) => (
+        <tr key={installation.id} data-testid="installation-row">
+          <NoWrap>
+            <code>{installation.installation_id}</code>
+          </NoWrap>
+          {names.size > 1 ? <NoWrap>{names.get(installation.application_id) ?? '–'}</NoWrap> : null}
+          <WideCell>
+            {installation.device_info.platform ? <div>{installation.device_info.platform}</div> : null}
+            <ClampedText title={installation.device_info.user_agent ?? undefined}>
+              {installation.device_info.user_agent ?? '–'}
+            </ClampedText>
+          </WideCell>
+          <NoWrap>{installation.sdk_version ?? '–'}</NoWrap>
+          <NoWrap>
+            {installation.user_id ? t('logs.userType.registered') : t('logs.userType.anonymous')}
+          </NoWrap>
+          <NoWrap>{number(installation.session_count)}</NoWrap>
+          <NoWrap>{number(installation.total_events)}</NoWrap>
+          <NoWrap>
+            <Badge $tone={installation.is_active ? 'success' : 'muted'}>
+              {installation.is_active ? t('logs.installations.active') : t('logs.installations.inactive')}
+            </Badge>
+          </NoWrap>
+          <NoWrap>
+            <time dateTime={installation.last_seen_at}>{formatDate(installation.last_seen_at, true)}</time>
+          </NoWrap>
+        </tr>
+      ))}
+    </TrackingTable>
   );
 }
 
@@ -185,65 +196,46 @@ export function AnonymousUsersTable({
 }) {
   const t = useT();
   const formatDate = useFormatDate();
-  const { number } = useFormatNumber();
   return (
-    <ListState list={list} failedKey="logs.anonymous.loadFailed">
-      {list.rows.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          icon={<UserRound aria-hidden="true" size={32} />}
-          title={t('logs.anonymous.empty.title')}
-          text={t('logs.anonymous.empty.text')}
-        />
-      ) : (
+    <TrackingTable
+      list={list}
+      area="anonymous"
+      icon={<UserRound aria-hidden="true" size={32} />}
+      head={
         <>
-          <Count role="status">
-            {t(list.more ? 'logs.anonymous.countMore' : 'logs.anonymous.count', {
-              shown: number(list.rows.length),
-            })}
-          </Count>
-          <TableScroller role="region" aria-label={t('logs.tab.anonymous')} tabIndex={0}>
-            <Table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('logs.anonymous.name')}</th>
-                  <th scope="col">{t('logs.anonymous.id')}</th>
-                  {names.size > 1 ? <th scope="col">{t('logs.installations.application')}</th> : null}
-                  <th scope="col">{t('logs.anonymous.installation')}</th>
-                  <th scope="col">{t('logs.anonymous.linked')}</th>
-                  <th scope="col">{t('logs.anonymous.firstSeen')}</th>
-                  <th scope="col">{t('logs.anonymous.lastActivity')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((user) => (
-                  <tr key={user.id} data-testid="anonymous-row">
-                    <NoWrap>{user.display_name}</NoWrap>
-                    <NoWrap>
-                      <code>{user.anonymous_id}</code>
-                    </NoWrap>
-                    {names.size > 1 ? <NoWrap>{names.get(user.application_id) ?? '–'}</NoWrap> : null}
-                    <NoWrap>{user.installation_id ? <code>{user.installation_id}</code> : '–'}</NoWrap>
-                    <NoWrap>
-                      {user.user_id ? (
-                        <Badge $tone="success">{t('logs.anonymous.linkedYes')}</Badge>
-                      ) : (
-                        <Badge $tone="muted">{t('logs.anonymous.linkedNo')}</Badge>
-                      )}
-                    </NoWrap>
-                    <NoWrap>
-                      <time dateTime={user.first_seen_at}>{formatDate(user.first_seen_at, true)}</time>
-                    </NoWrap>
-                    <NoWrap>
-                      <time dateTime={user.last_activity_at}>{formatDate(user.last_activity_at, true)}</time>
-                    </NoWrap>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroller>
+          <th scope="col">{t('logs.anonymous.name')}</th>
+          <th scope="col">{t('logs.anonymous.id')}</th>
+          {names.size > 1 ? <th scope="col">{t('logs.installations.application')}</th> : null}
+          <th scope="col">{t('logs.anonymous.installation')}</th>
+          <th scope="col">{t('logs.anonymous.linked')}</th>
+          <th scope="col">{t('logs.anonymous.firstSeen')}</th>
+          <th scope="col">{t('logs.anonymous.lastActivity')}</th>
         </>
-      )}
-    </ListState>
+      }
+    >
+      {list.rows.map((user) => (
+        <tr key={user.id} data-testid="anonymous-row">
+          <NoWrap>{user.display_name}</NoWrap>
+          <NoWrap>
+            <code>{user.anonymous_id}</code>
+          </NoWrap>
+          {names.size > 1 ? <NoWrap>{names.get(user.application_id) ?? '–'}</NoWrap> : null}
+          <NoWrap>{user.installation_id ? <code>{user.installation_id}</code> : '–'}</NoWrap>
+          <NoWrap>
+            {user.user_id ? (
+              <Badge $tone="success">{t('logs.anonymous.linkedYes')}</Badge>
+            ) : (
+              <Badge $tone="muted">{t('logs.anonymous.linkedNo')}</Badge>
+            )}
+          </NoWrap>
+          <NoWrap>
+            <time dateTime={user.first_seen_at}>{formatDate(user.first_seen_at, true)}</time>
+          </NoWrap>
+          <NoWrap>
+            <time dateTime={user.last_activity_at}>{formatDate(user.last_activity_at, true)}</time>
+          </NoWrap>
+        </tr>
+      ))}
+    </TrackingTable>
   );
 }
