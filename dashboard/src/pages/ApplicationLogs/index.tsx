@@ -7,7 +7,6 @@ import { isNotFound, useApplications, useProject } from '../../components/tenanc
 import { useT } from '../../i18n/useT';
 import { PageLoading } from '../../layout/PageLoading';
 import { Alert } from '../../ui/Alert';
-import { TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { useResourceLabel } from '../Logs/format';
@@ -24,7 +23,7 @@ import { LogList } from '../Logs/LogList';
 import type { LogColumn } from '../Logs/LogTable';
 import { PeriodSelect } from '../Logs/PeriodSelect';
 import { useActivityLogs } from '../Logs/queries';
-import { ExportButton, FilterBar, RefreshButton, SearchSlot } from '../Logs/Toolbar';
+import { FilterBar, LogActions, SearchField } from '../Logs/Toolbar';
 import { useLogFilters, useTypedFilter } from '../Logs/useLogFilters';
 import { SummaryCards } from './SummaryCards';
 import {
@@ -154,12 +153,7 @@ export default function ApplicationLogs() {
             ? t('logs.app.introApplication', { name: application.name, project: project.data.name })
             : t('logs.app.introProject', { project: project.data.name })
         }
-        actions={
-          <>
-            <RefreshButton />
-            <ExportButton filters={filters} />
-          </>
-        }
+        actions={<LogActions filters={filters} />}
       />
       <Page>
         <SummaryCards projectId={projectId} applicationId={applicationId} period={chosen.period} />
@@ -173,15 +167,7 @@ export default function ApplicationLogs() {
           />
           {logTab ? (
             <>
-              <SearchSlot>
-                <TextField
-                  label={t('logs.filter.search')}
-                  type="search"
-                  placeholder={t('logs.filter.searchPlaceholder')}
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                />
-              </SearchSlot>
+              <SearchField value={search} onChange={setSearch} />
               <SelectField
                 label={t('logs.filter.userType')}
                 placeholder={t('logs.filter.allUsers')}

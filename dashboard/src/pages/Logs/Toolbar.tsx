@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
 import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
 import type { LogFilters } from './logFilters';
 import { useLogExport, useRefreshLogs } from './queries';
 
@@ -19,12 +20,38 @@ export const FilterBar = styled.div`
 `;
 
 /** The search field takes two columns where there are several. */
-export const SearchSlot = styled.div`
+const SearchSlot = styled.div`
   grid-column: 1 / -1;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     grid-column: span 2;
   }
 `;
+
+/** The free-text search of a log screen. */
+export function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT();
+  return (
+    <SearchSlot>
+      <TextField
+        label={t('logs.filter.search')}
+        type="search"
+        placeholder={t('logs.filter.searchPlaceholder')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </SearchSlot>
+  );
+}
+
+/** The header actions of a log screen: refresh, and the CSV export of what the filters match. */
+export function LogActions({ filters }: { filters: LogFilters }) {
+  return (
+    <>
+      <RefreshButton />
+      <ExportButton filters={filters} />
+    </>
+  );
+}
 
 /** Reads every list and figure of the screen again; says so while it does. */
 export function RefreshButton() {

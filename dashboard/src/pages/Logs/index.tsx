@@ -14,7 +14,7 @@ import { LogList } from './LogList';
 import type { LogColumn } from './LogTable';
 import { PeriodSelect } from './PeriodSelect';
 import { useActivityLogs } from './queries';
-import { ExportButton, FilterBar, RefreshButton, SearchSlot } from './Toolbar';
+import { FilterBar, LogActions, SearchField } from './Toolbar';
 import { useLogFilters, useTypedFilter } from './useLogFilters';
 
 const Page = styled.div`
@@ -81,26 +81,13 @@ export default function SystemLogs() {
         }
         title={t('logs.system.title')}
         intro={t('logs.system.intro')}
-        actions={
-          <>
-            <RefreshButton />
-            <ExportButton filters={filters} />
-          </>
-        }
+        actions={<LogActions filters={filters} />}
       />
       <Page>
         <FilterBar role="search" aria-label={t('logs.filters')}>
           {tab === 'activity' ? (
             <>
-              <SearchSlot>
-                <TextField
-                  label={t('logs.filter.search')}
-                  type="search"
-                  placeholder={t('logs.filter.searchPlaceholder')}
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                />
-              </SearchSlot>
+              <SearchField value={search} onChange={setSearch} />
               <TextField
                 label={t('logs.filter.action')}
                 list={actionsId}
