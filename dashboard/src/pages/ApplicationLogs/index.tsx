@@ -9,21 +9,19 @@ import { PageLoading } from '../../layout/PageLoading';
 import { Alert } from '../../ui/Alert';
 import { SelectField } from '../../ui/Select';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
-import { useResourceLabel } from '../Logs/format';
 import {
   APPLICATION_RESOURCE_TYPES,
   applicationStatusVariant,
   INSTALLATION_FILTER_LIMIT,
   USER_TYPES,
   type LogFilters,
-  type ResourceType,
   type UserType,
 } from '../Logs/logFilters';
 import { LogList } from '../Logs/LogList';
 import type { LogColumn } from '../Logs/LogTable';
 import { PeriodSelect } from '../Logs/PeriodSelect';
 import { useActivityLogs } from '../Logs/queries';
-import { FilterBar, LogActions, SearchField } from '../Logs/Toolbar';
+import { FilterBar, LogActions, ResourceTypeSelect, SearchField } from '../Logs/Toolbar';
 import { useLogFilters, useTypedFilter } from '../Logs/useLogFilters';
 import { SummaryCards } from './SummaryCards';
 import {
@@ -63,7 +61,6 @@ type TabValue = (typeof TABS)[number];
  */
 export default function ApplicationLogs() {
   const t = useT();
-  const resourceLabel = useResourceLabel();
   const { projectId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const applicationId = searchParams.get('app') || undefined;
@@ -186,17 +183,10 @@ export default function ApplicationLogs() {
                 onChange={(event) => setFilter('installationId', event.target.value || undefined)}
               />
               {tab === 'all' ? (
-                <SelectField
-                  label={t('logs.filter.resourceType')}
-                  placeholder={t('logs.filter.allResourceTypes')}
-                  value={chosen.resourceType ?? ''}
-                  options={APPLICATION_RESOURCE_TYPES.map((type) => ({
-                    value: type,
-                    label: resourceLabel({ resource_type: type }),
-                  }))}
-                  onChange={(event) =>
-                    setFilter('resourceType', (event.target.value as ResourceType) || undefined)
-                  }
+                <ResourceTypeSelect
+                  types={APPLICATION_RESOURCE_TYPES}
+                  value={chosen.resourceType}
+                  onChange={(type) => setFilter('resourceType', type)}
                 />
               ) : null}
               <PeriodSelect value={chosen.period} onChange={(period) => setFilter('period', period)} />

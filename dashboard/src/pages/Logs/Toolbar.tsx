@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import type { LogFilters } from './logFilters';
+import { SelectField } from '../../ui/Select';
+import { useResourceLabel } from './format';
+import type { LogFilters, ResourceType } from './logFilters';
 import { useLogExport, useRefreshLogs } from './queries';
 
 /** The filters of a log screen: as many columns as fit, one on phones. */
@@ -40,6 +42,29 @@ export function SearchField({ value, onChange }: { value: string; onChange: (val
         onChange={(event) => onChange(event.target.value)}
       />
     </SearchSlot>
+  );
+}
+
+/** The resource-type filter, offering `types` (all, or those of an application's screen). */
+export function ResourceTypeSelect({
+  types,
+  value,
+  onChange,
+}: {
+  types: readonly ResourceType[];
+  value: ResourceType | undefined;
+  onChange: (value: ResourceType | undefined) => void;
+}) {
+  const t = useT();
+  const resourceLabel = useResourceLabel();
+  return (
+    <SelectField
+      label={t('logs.filter.resourceType')}
+      placeholder={t('logs.filter.allResourceTypes')}
+      value={value ?? ''}
+      options={types.map((type) => ({ value: type, label: resourceLabel({ resource_type: type }) }))}
+      onChange={(event) => onChange((event.target.value as ResourceType) || undefined)}
+    />
   );
 }
 

@@ -5,16 +5,14 @@ import styled from 'styled-components';
 import { BackLinkRow, PageHeader, ScrollingTabList } from '../../components/tenancy/PageParts';
 import { useT } from '../../i18n/useT';
 import { TextField } from '../../ui/Field';
-import { SelectField } from '../../ui/Select';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
-import { useResourceLabel } from './format';
 import { FunctionStatistics } from './FunctionStatistics';
-import { RESOURCE_TYPES, systemStatusVariant, type LogFilters, type ResourceType } from './logFilters';
+import { RESOURCE_TYPES, systemStatusVariant, type LogFilters } from './logFilters';
 import { LogList } from './LogList';
 import type { LogColumn } from './LogTable';
 import { PeriodSelect } from './PeriodSelect';
 import { useActivityLogs } from './queries';
-import { FilterBar, LogActions, SearchField } from './Toolbar';
+import { FilterBar, LogActions, ResourceTypeSelect, SearchField } from './Toolbar';
 import { useLogFilters, useTypedFilter } from './useLogFilters';
 
 const Page = styled.div`
@@ -49,7 +47,6 @@ type TabValue = (typeof TABS)[number];
  */
 export default function SystemLogs() {
   const t = useT();
-  const resourceLabel = useResourceLabel();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters: chosen, setFilter } = useLogFilters();
   const [search, setSearch] = useTypedFilter('search');
@@ -100,17 +97,10 @@ export default function SystemLogs() {
                   <option key={action} value={action} />
                 ))}
               </datalist>
-              <SelectField
-                label={t('logs.filter.resourceType')}
-                placeholder={t('logs.filter.allResourceTypes')}
-                value={chosen.resourceType ?? ''}
-                options={RESOURCE_TYPES.map((type) => ({
-                  value: type,
-                  label: resourceLabel({ resource_type: type }),
-                }))}
-                onChange={(event) =>
-                  setFilter('resourceType', (event.target.value as ResourceType) || undefined)
-                }
+              <ResourceTypeSelect
+                types={RESOURCE_TYPES}
+                value={chosen.resourceType}
+                onChange={(type) => setFilter('resourceType', type)}
               />
             </>
           ) : null}
