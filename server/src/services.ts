@@ -160,6 +160,8 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     tokens,
     organizations,
     webhooks,
+    // mfa is built below; this runs only when a request asks, long after start-up.
+    assertSecondFactor: (user, code, context) => mfa.assertProof(user, { code }, context),
   });
   const mfa = createMfaService({
     connection,

@@ -36,13 +36,13 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
       path: '/auth/me',
       summary: 'Delete the caller’s account (GDPR Art. 17)',
       description:
-        'Needs the password. Refused (409 account_deletion_last_admin, naming the organizations) while the caller is the last admin of an active organization. Ends every session and API token, leaves every organization, deletes the profile and what belongs to it and anonymizes log entries (counts stay).',
+        'Needs the password, or a current two-factor code (`code`; so an account that signs in with Google and has two-factor can delete itself). Refused (409 account_deletion_last_admin, naming the organizations) while the caller is the last admin of an active organization. Ends every session and API token, leaves every organization, deletes the profile and what belongs to it and anonymizes log entries (counts stay).',
       tags,
       authenticated: true,
       body: DeleteAccountSchema,
       responses: {
         204: { description: 'Deleted; every session and token of the account has ended' },
-        400: { description: 'Wrong password (wrong_current_password)' },
+        400: { description: 'Wrong password (wrong_current_password) or code (invalid_mfa_code)' },
         409: {
           description:
             'Last admin of an organization (account_deletion_last_admin), or no password to confirm with (account_has_no_password)',
@@ -51,7 +51,7 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
       },
     },
     async (req, res) => {
-      await privacy.deleteAccount(authOf(req).userId, req.valid.body.password, requestContext(req));
+      await privacy.deleteAccount(authOf(req).userId, req.valid.body, requestContext(req));
       res.status(204).end();
     },
   );

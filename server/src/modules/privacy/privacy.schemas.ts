@@ -3,10 +3,17 @@ import { EXPORT_FORMAT } from './privacy.service.js';
 
 export const DeleteAccountSchema = z
   .object({
-    password: z
-      .string({ error: 'Enter your password to delete your account.' })
-      .min(1, 'Enter your password to delete your account.')
-      .max(1024),
+    password: z.string().min(1, 'Enter your password to delete your account.').max(1024).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
+      .optional()
+      .openapi({ description: 'A current two-factor code instead of the password.' }),
+  })
+  .refine((body) => (body.password === undefined) !== (body.code === undefined), {
+    error: 'Confirm with your password or with a current two-factor code (one of them).',
+    path: ['password'],
   })
   .openapi('DeleteAccountRequest');
 

@@ -5,7 +5,7 @@ import type { ActivityService, RequestContext } from '../activity/index.js';
 import { AuthErrors, type AuthService } from '../auth/index.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { TokensService } from '../tokens/index.js';
-import type { UsersService } from '../users/index.js';
+import type { UserDocument, UsersService } from '../users/index.js';
 import type { WebhookEmitter } from '../webhooks/index.js';
 import { PERSONAL_DATA, type PersonalDataEntry } from './privacy.data-map.js';
 import { PrivacyErrors } from './privacy.errors.js';
@@ -25,7 +25,12 @@ export interface PrivacyService {
    * active organization, ends every session and API token, leaves every organization, deletes
    * or anonymizes what the data map lists.
    */
-  deleteAccount(userId: string, password: string, context: RequestContext): Promise<void>;
+  /** Needs the password, or a current two-factor code (an account without a password can use that). */
+  deleteAccount(
+    userId: string,
+    proof: { password?: string; code?: string },
+    context: RequestContext,
+  ): Promise<void>;
 }
 
 export interface PrivacyDependencies {
@@ -37,6 +42,8 @@ export interface PrivacyDependencies {
   tokens: Pick<TokensService, 'revokeAllOfUser'>;
   organizations: OrganizationsService;
   webhooks?: WebhookEmitter;
+  /** Checks a current two-factor code like turning two-factor off does (lockout included); throws when wrong. */
+  assertSecondFactor?(user: UserDocument, code: string, context: RequestContext): Promise<void>;
 }
 
 /** `_id` becomes `id`, private fields go, ObjectIds and dates become strings (via JSON). */
@@ -102,17 +109,21 @@ export function createPrivacyService(deps: PrivacyDependencies): PrivacyService 
       await sink.write('}');
     },
 
-    async deleteAccount(userId, password, context) {
+    async deleteAccount(userId, proof, context) {
       const user = await deps.users.findById(userId);
       if (!user) throw new AppError(AuthErrors.SESSION_ENDED);
-      if (!user.password_hash) throw new AppError(PrivacyErrors.NO_PASSWORD);
-      try {
-        // Sign-in's check: lockout, audit trail and the same cost, so a stolen session is no password oracle.
-        await deps.auth.verifyCredentials(user.email, password, context);
-      } catch (error) {
-        if (error instanceof AppError && error.code === AuthErrors.INVALID_CREDENTIALS.code)
-          throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
-        throw error;
+      if (proof.code !== undefined && deps.assertSecondFactor) {
+        await deps.assertSecondFactor(user, proof.code, context);
+      } else {
+        if (!user.password_hash) throw new AppError(PrivacyErrors.NO_PASSWORD);
+        try {
+          // Sign-in's check: lockout, audit trail and the same cost, so a stolen session is no password oracle.
+          await deps.auth.verifyCredentials(user.email, proof.password ?? '', context);
+        } catch (error) {
+          if (error instanceof AppError && error.code === AuthErrors.INVALID_CREDENTIALS.code)
+            throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
+          throw error;
+        }
       }
 
       const memberships = await organizations.membershipsOf(userId);
