@@ -55,6 +55,7 @@ function renderSecurity(route = '/account/security') {
         <Route path="/account/security" element={<Security />} />
         <Route path="/dashboard" element={<p>Dashboard-Seite</p>} />
       </Route>
+      <Route path="/" element={<p>Startseite</p>} />
     </Routes>,
     { route },
   );
@@ -194,6 +195,40 @@ describe('security page (two-factor)', () => {
       expect(within(section).getByTestId('totp-status').textContent).to.equal('nicht eingerichtet'),
     );
     expect(stub.calls('DELETE', '/api/v1/auth/mfa/totp').map((call) => call.body)).to.deep.equal([
+      { password: 'falsch' },
+      { password: 'richtig' },
+    ]);
+  });
+
+  it('deletes the account after the password is confirmed, then leaves the signed-in area', async () => {
+    current = me();
+    signIn(current);
+    stub.on('DELETE', '/api/v1/auth/me', (request: RecordedRequest) => {
+      if ((request.body as { password?: string }).password !== 'richtig')
+        return json(400, { error: 'wrong', code: 'wrong_current_password' });
+      return new Response(null, { status: 204 });
+    });
+    renderSecurity();
+    const section = await screen.findByRole('region', { name: 'Konto löschen' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Konto löschen …' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Konto löschen' });
+    within(dialog).getByText(/nicht rückgängig/);
+    // Without two-factor there is no code to confirm with.
+    expect(within(dialog).queryByRole('button', { name: 'Stattdessen Code aus der App verwenden' })).to.equal(
+      null,
+    );
+    await userEvent.type(within(dialog).getByLabelText('Passwort'), 'falsch');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Konto endgültig löschen' }));
+    await within(dialog).findByRole('alert');
+    expect(useSessionStore.getState().status).to.equal('signedIn');
+
+    await userEvent.clear(within(dialog).getByLabelText('Passwort'));
+    await userEvent.type(within(dialog).getByLabelText('Passwort'), 'richtig');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Konto endgültig löschen' }));
+    await screen.findByText('Startseite');
+    await screen.findByText('Ihr Konto wurde gelöscht.', { exact: true });
+    expect(useSessionStore.getState().status).to.equal('signedOut');
+    expect(stub.calls('DELETE', '/api/v1/auth/me').map((call) => call.body)).to.deep.equal([
       { password: 'falsch' },
       { password: 'richtig' },
     ]);

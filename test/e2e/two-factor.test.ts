@@ -27,6 +27,7 @@ describe('two-factor sign-in in the dashboard (Chromium)', function () {
   const adminEmail = `admin.${stamp}@example.com`;
   const memberEmail = `member.${stamp}@example.com`;
   let secret = '';
+  let memberSecret = '';
   let recoveryCodes: string[] = [];
   /** The step of the last accepted code: only later steps are accepted again. */
   let lastStep = 0;
@@ -212,7 +213,7 @@ describe('two-factor sign-in in the dashboard (Chromium)', function () {
     const totp = page.getByRole('region', { name: /Authenticator-App/ });
     await totp.getByRole('button', { name: 'Authenticator-App einrichten' }).click();
     await totp.getByTestId('totp-secret').waitFor();
-    const memberSecret = await shownSecret();
+    memberSecret = await shownSecret();
     await awayFromStepEdge();
     await totp.getByLabel('Code aus der Authenticator-App').fill(totpAt(memberSecret, currentStep()));
     await totp.getByRole('button', { name: 'Aktivieren', exact: true }).click();
@@ -222,5 +223,24 @@ describe('two-factor sign-in in the dashboard (Chromium)', function () {
 
     await page.goto(`${server.url}/projects`);
     await page.waitForURL(`${server.url}/projects`);
+  });
+
+  it('lets the member delete the account with a current code (GDPR self-service)', async () => {
+    await page.goto(`${server.url}/account/security`);
+    const section = page.getByRole('region', { name: 'Konto löschen' });
+    await section.getByRole('button', { name: 'Konto löschen …' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Konto löschen' });
+    await dialog.getByRole('button', { name: 'Stattdessen Code aus der App verwenden' }).click();
+    // The enrolment spent the current step: the next one is inside the accepted window.
+    await dialog.getByLabel('Code aus der Authenticator-App').fill(totpAt(memberSecret, currentStep() + 1));
+    await checkScreen(page, 'delete-account', 'two-factor');
+    await dialog.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByText('Ihr Konto wurde gelöscht.', { exact: true }).waitFor();
+
+    // The account is gone: its password no longer signs in.
+    await signIn(memberEmail);
+    await page.getByRole('alert').filter({ hasText: 'ungültiges Passwort' }).first().waitFor();
+    expect(new URL(page.url()).pathname).to.equal('/auth');
   });
 });

@@ -754,7 +754,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the caller’s account (GDPR Art. 17)
-         * @description Needs the password. Refused (409 account_deletion_last_admin, naming the organizations) while the caller is the last admin of an active organization. Ends every session and API token, leaves every organization, deletes the profile and what belongs to it and anonymizes log entries (counts stay).
+         * @description Needs the password, or a current two-factor code (`code`; so an account that signs in with Google and has two-factor can delete itself). Refused (409 account_deletion_last_admin, naming the organizations) while the caller is the last admin of an active organization. Ends every session and API token, leaves every organization, deletes the profile and what belongs to it and anonymizes log entries (counts stay).
          */
         delete: {
             parameters: {
@@ -776,7 +776,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Wrong password (wrong_current_password) */
+                /** @description Wrong password (wrong_current_password) or code (invalid_mfa_code) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -9134,7 +9134,9 @@ export interface components {
             }[];
         };
         DeleteAccountRequest: {
-            password: string;
+            password?: string;
+            /** @description A current two-factor code instead of the password. */
+            code?: string;
         };
         CreatedProject: {
             id: string;

@@ -50,6 +50,13 @@ export const en: Record<keyof typeof de, string> = {
   'security.recovery.regenerate': 'New recovery codes',
   'security.recovery.regenerated': 'New recovery codes created',
 
+  'security.delete.title': 'Delete account',
+  'security.delete.description':
+    'Deletes your account with its profile, sessions, API tokens and memberships; log entries are anonymized. Export your data first if you want to keep it (profile menu).',
+  'security.delete.open': 'Delete account …',
+  'security.delete.warning': 'This cannot be undone.',
+  'security.delete.submit': 'Delete account for good',
+  'security.delete.done': 'Your account has been deleted.',
   'security.proof.disableTitle': 'Turn off two-factor sign-in',
   'security.proof.regenerateTitle': 'Create new recovery codes',
   'security.proof.description': 'Confirm with your password or a current code from the authenticator app.',

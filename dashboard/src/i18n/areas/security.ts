@@ -52,6 +52,13 @@ export const de = {
   'security.recovery.regenerate': 'Neue Wiederherstellungscodes',
   'security.recovery.regenerated': 'Neue Wiederherstellungscodes erstellt',
 
+  'security.delete.title': 'Konto löschen',
+  'security.delete.description':
+    'Löscht Ihr Konto mit Profil, Sitzungen, API-Tokens und Mitgliedschaften; Protokolleinträge werden anonymisiert. Exportieren Sie vorher Ihre Daten, wenn Sie sie behalten möchten (Profilmenü).',
+  'security.delete.open': 'Konto löschen …',
+  'security.delete.warning': 'Das kann nicht rückgängig gemacht werden.',
+  'security.delete.submit': 'Konto endgültig löschen',
+  'security.delete.done': 'Ihr Konto wurde gelöscht.',
   'security.proof.disableTitle': 'Zwei-Faktor-Anmeldung deaktivieren',
   'security.proof.regenerateTitle': 'Neue Wiederherstellungscodes erstellen',
   'security.proof.description':

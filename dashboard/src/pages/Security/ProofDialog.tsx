@@ -27,7 +27,7 @@ const Actions = styled.div`
 `;
 
 export type Proof = { password: string } | { code: string };
-export type ProofAction = 'disable' | 'regenerate';
+export type ProofAction = 'disable' | 'regenerate' | 'deleteAccount';
 
 /**
  * Changing the second factor needs proof beyond the session: the password or a current code
@@ -35,11 +35,14 @@ export type ProofAction = 'disable' | 'regenerate';
  */
 export function ProofDialog({
   action,
+  allowCode = true,
   onOpenChange,
   onProof,
 }: {
   /** The change to confirm; null: closed. */
   action: ProofAction | null;
+  /** Offer a TOTP code instead of the password (only when the account has TOTP on). */
+  allowCode?: boolean;
   onOpenChange(open: boolean): void;
   onProof(action: ProofAction, proof: Proof): Promise<void>;
 }) {
@@ -80,7 +83,8 @@ export function ProofDialog({
   };
 
   const disabling = action === 'disable';
-  const Submit = disabling ? DangerButton : Button;
+  const deleting = action === 'deleteAccount';
+  const Submit = disabling || deleting ? DangerButton : Button;
   return (
     <Dialog
       open={action !== null}
@@ -89,12 +93,19 @@ export function ProofDialog({
         if (!open) reset();
         onOpenChange(open);
       }}
-      title={disabling ? t('security.proof.disableTitle') : t('security.proof.regenerateTitle')}
+      title={
+        deleting
+          ? t('security.delete.title')
+          : disabling
+            ? t('security.proof.disableTitle')
+            : t('security.proof.regenerateTitle')
+      }
       description={t('security.proof.description')}
       closeLabel={t('common.close')}
     >
       <Form onSubmit={submit} noValidate>
-        {disabling ? null : <p>{t('security.proof.regenerateHint')}</p>}
+        {deleting ? <p>{t('security.delete.warning')}</p> : null}
+        {action === 'regenerate' ? <p>{t('security.proof.regenerateHint')}</p> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         {mode === 'password' ? (
           <PasswordField
@@ -109,15 +120,17 @@ export function ProofDialog({
         ) : (
           <OneTimeCodeField value={code} onValueChange={setCode} aria-invalid={error ? true : undefined} />
         )}
-        <TextButton
-          type="button"
-          onClick={() => {
-            setMode((current) => (current === 'password' ? 'code' : 'password'));
-            setError(null);
-          }}
-        >
-          {mode === 'password' ? t('security.proof.useCode') : t('security.proof.usePassword')}
-        </TextButton>
+        {allowCode ? (
+          <TextButton
+            type="button"
+            onClick={() => {
+              setMode((current) => (current === 'password' ? 'code' : 'password'));
+              setError(null);
+            }}
+          >
+            {mode === 'password' ? t('security.proof.useCode') : t('security.proof.usePassword')}
+          </TextButton>
+        ) : null}
         <Actions>
           <Button
             type="button"
@@ -133,9 +146,11 @@ export function ProofDialog({
           <Submit type="submit" disabled={submitProof.isPending}>
             {submitProof.isPending
               ? t('security.proof.working')
-              : disabling
-                ? t('security.proof.disableSubmit')
-                : t('security.proof.regenerateSubmit')}
+              : deleting
+                ? t('security.delete.submit')
+                : disabling
+                  ? t('security.proof.disableSubmit')
+                  : t('security.proof.regenerateSubmit')}
           </Submit>
         </Actions>
       </Form>

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { KeyRound, ShieldAlert, Smartphone } from 'lucide-react';
+import { KeyRound, ShieldAlert, Smartphone, UserX } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { describeError } from '../../api/errors';
+import { DangerButton } from '../../components/tenancy/ConfirmInline';
 import { PageHeader } from '../../components/tenancy/PageParts';
 import { useT } from '../../i18n/useT';
-import { reloadUser, useSessionStore } from '../../stores/session';
+import { clearSession, reloadUser, useSessionStore } from '../../stores/session';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -212,6 +214,44 @@ function TotpSection() {
   );
 }
 
+/**
+ * GDPR Art. 17 self-service: the account goes with the password or a current code (the server
+ * refuses while the person is an organization's last admin and says what to do first).
+ */
+function DeleteAccountSection() {
+  const t = useT();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const hasTotp = useSessionStore(
+    (state) => state.session?.user.two_factor?.methods.includes('totp') ?? false,
+  );
+  const [open, setOpen] = useState(false);
+  const deleteAccount = async (_action: ProofAction, proof: Proof) => {
+    const result = await api.DELETE('/api/v1/auth/me', { body: proof });
+    if (!result.response.ok) unwrap(result); // 204: no body
+    // The server has ended every session; forget this one and leave the signed-in area.
+    clearSession();
+    toast({ title: t('security.delete.done'), variant: 'success' });
+    void navigate('/', { replace: true });
+  };
+  return (
+    <SecuritySection icon={<UserX aria-hidden="true" size={20} />} title={t('security.delete.title')}>
+      <Muted>{t('security.delete.description')}</Muted>
+      <div>
+        <DangerButton type="button" onClick={() => setOpen(true)}>
+          {t('security.delete.open')}
+        </DangerButton>
+      </div>
+      <ProofDialog
+        action={open ? 'deleteAccount' : null}
+        allowCode={hasTotp}
+        onOpenChange={setOpen}
+        onProof={deleteAccount}
+      />
+    </SecuritySection>
+  );
+}
+
 /** /account/security: the signed-in user's second factors (authenticator app, passkeys). */
 export default function Security() {
   const t = useT();
@@ -244,6 +284,7 @@ export default function Security() {
       <SecuritySection icon={<KeyRound aria-hidden="true" size={20} />} title={t('security.passkeys.title')}>
         <PasskeysSection />
       </SecuritySection>
+      <DeleteAccountSection />
     </Page>
   );
 }
