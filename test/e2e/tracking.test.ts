@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser.js';
+import { eventually } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
 
@@ -25,25 +26,6 @@ type SdkWindow = Window & {
     login(email: string, password: string): Promise<{ user: { id: string } }>;
   };
 };
-
-/** Polls until `check` passes (what a person watching the dashboard would wait for). */
-async function eventually<T>(
-  read: () => Promise<T>,
-  check: (value: T) => void,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    try {
-      check(value);
-      return value;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
 
 describe('tracking from a partner site with the script-tag SDK in Chromium', function () {
   let dataDir: string;
