@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { describeError } from '../../api/errors';
 import { normalizeTotpCode, OneTimeCodeField } from '../../components/auth/OneTimeCodeField';
 import { DangerButton } from '../../components/tenancy/ConfirmInline';
+import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -28,6 +29,31 @@ const Actions = styled.div`
 
 export type Proof = { password: string } | { code: string };
 export type ProofAction = 'disable' | 'regenerate' | 'deleteAccount';
+
+/** Each change's title, explanation, submit label and whether it destroys something. */
+const ACTIONS: Record<
+  ProofAction,
+  { title: MessageKey; hint: MessageKey | null; submit: MessageKey; destructive: boolean }
+> = {
+  disable: {
+    title: 'security.proof.disableTitle',
+    hint: null,
+    submit: 'security.proof.disableSubmit',
+    destructive: true,
+  },
+  regenerate: {
+    title: 'security.proof.regenerateTitle',
+    hint: 'security.proof.regenerateHint',
+    submit: 'security.proof.regenerateSubmit',
+    destructive: false,
+  },
+  deleteAccount: {
+    title: 'security.delete.title',
+    hint: 'security.delete.warning',
+    submit: 'security.delete.submit',
+    destructive: true,
+  },
+};
 
 /**
  * Changing the second factor needs proof beyond the session: the password or a current code
@@ -82,9 +108,9 @@ export function ProofDialog({
     submitProof.mutate({ current: action, proof: { code: normalized } });
   };
 
-  const disabling = action === 'disable';
-  const deleting = action === 'deleteAccount';
-  const Submit = disabling || deleting ? DangerButton : Button;
+  // Closed (null), nothing of the dialog is shown; any action's texts do.
+  const texts = ACTIONS[action ?? 'disable'];
+  const Submit = texts.destructive ? DangerButton : Button;
   return (
     <Dialog
       open={action !== null}
@@ -93,19 +119,12 @@ export function ProofDialog({
         if (!open) reset();
         onOpenChange(open);
       }}
-      title={
-        deleting
-          ? t('security.delete.title')
-          : disabling
-            ? t('security.proof.disableTitle')
-            : t('security.proof.regenerateTitle')
-      }
+      title={t(texts.title)}
       description={t('security.proof.description')}
       closeLabel={t('common.close')}
     >
       <Form onSubmit={submit} noValidate>
-        {deleting ? <p>{t('security.delete.warning')}</p> : null}
-        {action === 'regenerate' ? <p>{t('security.proof.regenerateHint')}</p> : null}
+        {texts.hint ? <p>{t(texts.hint)}</p> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         {mode === 'password' ? (
           <PasswordField
@@ -144,13 +163,7 @@ export function ProofDialog({
             {t('common.cancel')}
           </Button>
           <Submit type="submit" disabled={submitProof.isPending}>
-            {submitProof.isPending
-              ? t('security.proof.working')
-              : deleting
-                ? t('security.delete.submit')
-                : disabling
-                  ? t('security.proof.disableSubmit')
-                  : t('security.proof.regenerateSubmit')}
+            {submitProof.isPending ? t('security.proof.working') : t(texts.submit)}
           </Submit>
         </Actions>
       </Form>
