@@ -19,7 +19,7 @@ import type { Options as MingoOptions, PipelineOperator } from 'mingo/types';
 import { update as mingoUpdate } from 'mingo/updater';
 import { AGGREGATION_OVERRIDES, restorePassThroughTypes } from './aggregation.js';
 import { Query, QUERY_CONTEXT, QUERY_OVERRIDES } from './query.js';
-import { applyPulls, prepareUpdate } from './update-ops.js';
+import { applyPulls, applySimpleUpdate, prepareUpdate } from './update-ops.js';
 import { makeCollator, sortBy } from './compare.js';
 import { checkPattern, scanQuery } from './limits.js';
 import { checkSchema } from './schema.js';
@@ -601,14 +601,17 @@ export class Engine {
     const doc = cloneDoc(old);
     let fields: string[] = [];
     if (Object.keys(prepared.ops).length) {
-      try {
-        fields = mingoUpdate(doc, prepared.ops as never, undefined, undefined, {
-          cloneMode: 'deep',
-          queryOptions: MINGO_OPTIONS,
-        });
-      } catch (e) {
-        throw updateError(e);
-      }
+      const simple = applySimpleUpdate(doc, prepared.ops);
+      if (simple) fields = simple;
+      else
+        try {
+          fields = mingoUpdate(doc, prepared.ops as never, undefined, undefined, {
+            cloneMode: 'deep',
+            queryOptions: MINGO_OPTIONS,
+          });
+        } catch (e) {
+          throw updateError(e);
+        }
     }
     fields.push(...applyPulls(doc, prepared.pulls));
     if (prepared.setId !== undefined) {
