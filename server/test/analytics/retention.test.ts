@@ -60,10 +60,10 @@ describe('analytics retention: TTL indexes from ANALYTICS_RETENTION_DAYS and ROL
       );
     expect(await ttlOf('activity_logs')).to.deep.equal({ created_at: RAW_DAYS * 86_400 });
     expect(await ttlOf('analytics_events')).to.deep.equal({ timestamp: RAW_DAYS * 86_400 });
-    for (const collection of ['analytics_rollups', 'analytics_event_counts', 'analytics_active_keys'])
+    for (const collection of ['analytics_rollups', 'analytics_event_counts', 'analytics_active_daily'])
       expect(await ttlOf(collection), collection).to.deep.equal({ t: ROLLUP_DAYS * 86_400 });
-    // Hourly active keys serve the 24h and 7d periods and their comparison only.
-    expect(await ttlOf('analytics_active_keys_hourly')).to.deep.equal({ t: 15 * 86_400 });
+    // Hourly activity bitmaps serve the 24h and 7d periods and their comparison only.
+    expect(await ttlOf('analytics_active_hourly')).to.deep.equal({ t: 15 * 86_400 });
   });
 
   it('keeps logging when the TTL index cannot be made (an index of the operator’s own on created_at)', async () => {

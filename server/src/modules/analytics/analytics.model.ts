@@ -72,14 +72,30 @@ export interface EventCount {
   count: number;
 }
 
-/** "This user / anonymous id / installation was active in this bucket": exactly one row each. */
-export interface ActiveKey {
+/**
+ * Who was active in a bucket, as one bitmap per kind: bit n of `user` is set when the signed-in
+ * user with identity number n (see IdentityNumber) was active. Words are 32-bit integers under
+ * their index ("0", "1", …), set with `$bit: {or}`, which is idempotent and commutative: every
+ * process ORs into the same document, a retried flush sets nothing twice, and the exact distinct
+ * count of any set of buckets and scopes is the population count of their OR — O(buckets × words)
+ * to read, however many requests and events the period had.
+ */
+export type Bitmap = Record<string, number>;
+export interface ActiveBitmaps {
   scope: RollupScope;
   scope_id: Types.ObjectId;
   granularity: Granularity;
-  kind: KeyKind;
   t: Date;
+  user?: Bitmap;
+  anonymous?: Bitmap;
+  installation?: Bitmap;
+}
+
+/** A dense number per identity of a kind (user id, anonymous id, installation id): its bit. */
+export interface IdentityNumber {
+  kind: KeyKind;
   key: string;
+  n: number;
 }
 
 const bucket = {
@@ -114,34 +130,57 @@ const eventCountSchema = new Schema<EventCount>(
 );
 eventCountSchema.index({ scope: 1, scope_id: 1, granularity: 1, t: 1, event: 1 }, { unique: true });
 
-const activeKeySchema = new Schema<ActiveKey>(
+const activeSchema = new Schema<ActiveBitmaps>(
   {
     ...bucket,
-    kind: { type: String, enum: KEY_KINDS, required: true },
-    key: { type: String, required: true },
+    user: Schema.Types.Mixed,
+    anonymous: Schema.Types.Mixed,
+    installation: Schema.Types.Mixed,
   },
-  { collection: 'analytics_active_keys', versionKey: false },
+  { collection: 'analytics_active_daily', minimize: false, versionKey: false },
 );
-activeKeySchema.index({ scope: 1, scope_id: 1, granularity: 1, kind: 1, t: 1, key: 1 }, { unique: true });
+activeSchema.index({ scope: 1, scope_id: 1, granularity: 1, t: 1 }, { unique: true });
 
 /**
- * Hourly keys answer the 24h and 7d periods (and their comparison): they are kept for
- * HOURLY_KEY_RETENTION_DAYS only, apart from the daily ones, because there are up to 24 times as
- * many of them.
+ * Hourly bitmaps answer the 24h and 7d periods (and their comparison) and the active
+ * installations: they are kept for HOURLY_ACTIVE_RETENTION_DAYS only, apart from the daily ones,
+ * because there are 24 times as many of them.
  */
-export const HOURLY_KEY_RETENTION_DAYS = 15;
-const hourlyKeySchema = activeKeySchema.clone();
-hourlyKeySchema.set('collection', 'analytics_active_keys_hourly');
+export const HOURLY_ACTIVE_RETENTION_DAYS = 15;
+const hourlyActiveSchema = activeSchema.clone();
+hourlyActiveSchema.set('collection', 'analytics_active_hourly');
+
+/**
+ * Identity numbers are handed out from a counter per kind and never reused; the unique index
+ * decides when two processes number the same identity at once. Numbering is global (not per
+ * organization), so the OR of several organizations' bitmaps still counts a person once.
+ */
+const identityNumberSchema = new Schema<IdentityNumber>(
+  {
+    kind: { type: String, enum: KEY_KINDS, required: true },
+    key: { type: String, required: true },
+    n: { type: Number, required: true },
+  },
+  { collection: 'analytics_identities', versionKey: false },
+);
+identityNumberSchema.index({ kind: 1, key: 1 }, { unique: true });
+
+const identityCounterSchema = new Schema<{ _id: string; next: number }>(
+  { _id: String, next: Number },
+  { collection: 'analytics_identity_counters', versionKey: false },
+);
 
 export function analyticsModels(connection: Connection) {
   return {
     Rollups: modelOn(connection, 'AnalyticsRollup', rollupSchema),
     EventCounts: modelOn(connection, 'AnalyticsEventCount', eventCountSchema),
-    /** Active keys by granularity: one collection each, with its own retention. */
-    ActiveKeys: {
-      hour: modelOn(connection, 'AnalyticsHourlyActiveKey', hourlyKeySchema),
-      day: modelOn(connection, 'AnalyticsActiveKey', activeKeySchema),
+    /** Activity bitmaps by granularity: one collection each, with its own retention. */
+    Active: {
+      hour: modelOn(connection, 'AnalyticsHourlyActive', hourlyActiveSchema),
+      day: modelOn(connection, 'AnalyticsDailyActive', activeSchema),
     },
+    IdentityNumbers: modelOn(connection, 'AnalyticsIdentityNumber', identityNumberSchema),
+    IdentityCounters: modelOn(connection, 'AnalyticsIdentityCounter', identityCounterSchema),
   };
 }
 
@@ -155,4 +194,27 @@ export function encodeKey(text: string): string {
 
 export function decodeKey(key: string): string {
   return key.replace(/%(25|2E|24)/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The word (field name) and mask of identity number n in a bitmap. */
+export function bitOf(n: number): { word: string; mask: number } {
+  return { word: String(n >>> 5), mask: 1 << (n & 31) };
+}
+
+/** ORs a bitmap into an accumulating one (words are signed 32-bit integers). */
+export function orInto(target: Map<string, number>, bitmap: Bitmap | undefined): void {
+  if (!bitmap) return;
+  for (const word in bitmap) target.set(word, (target.get(word) ?? 0) | bitmap[word]!);
+}
+
+/** How many bits are set: the number of distinct identities. */
+export function populationCount(words: Iterable<number>): number {
+  let count = 0;
+  for (const word of words) {
+    let v = word >>> 0;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
 }

@@ -9,10 +9,11 @@ import { projectModel } from '../projects/index.js';
 import {
   analyticsModels,
   encodeKey,
+  bitOf,
   GRANULARITIES,
-  HOURLY_KEY_RETENTION_DAYS,
+  HOURLY_ACTIVE_RETENTION_DAYS,
+  KEY_KINDS,
   latencyBucket,
-  type ActiveKey,
   type Granularity,
   type KeyKind,
   type RollupScope,
@@ -29,8 +30,10 @@ export const FLUSH_INTERVAL_MS = 1000;
 const MAX_PENDING = 100_000;
 /** Owners (application → project, organization) remembered between flushes. */
 const MAX_CACHED_OWNERS = 10_000;
-/** Active keys already written for their bucket: not sent again while remembered. */
-const MAX_SEEN_KEYS = 200_000;
+/** Bits already set in their bucket: not sent again while remembered. */
+const MAX_SEEN_BITS = 200_000;
+/** Identity numbers remembered between flushes (each is a few dozen bytes). */
+const MAX_CACHED_IDENTITIES = 500_000;
 export const REQUEST_ACTION = 'api.request';
 const RAW_RETENTION_INDEX = 'created_at_retention';
 const ROLLUP_RETENTION_INDEX = 't_retention';
@@ -115,7 +118,11 @@ class Deltas {
     string,
     { key: Omit<RollupDelta, 'inc' | 'max'>; event: string; count: number }
   >();
-  readonly keys = new Map<string, ActiveKey>();
+  /** Who was active, per bitmap document (scope, id, granularity, bucket): identities by kind. */
+  readonly actives = new Map<
+    string,
+    { key: Omit<RollupDelta, 'inc' | 'max'>; identities: Record<KeyKind, Set<string>> }
+  >();
 
   private rollup(scope: RollupScope, id: Types.ObjectId, granularity: Granularity, at: Date): RollupDelta {
     const t = bucketStart(at, granularity);
@@ -194,8 +201,16 @@ class Deltas {
     key: string,
   ) {
     const t = bucketStart(at, granularity);
-    const name = `${scope}:${id.toHexString()}:${granularity}:${t.getTime()}:${kind}:${key}`;
-    if (!this.keys.has(name)) this.keys.set(name, { scope, scope_id: id, granularity, kind, t, key });
+    const name = `${scope}:${id.toHexString()}:${granularity}:${t.getTime()}`;
+    let entry = this.actives.get(name);
+    if (!entry) {
+      entry = {
+        key: { scope, scope_id: id, granularity, t },
+        identities: { user: new Set(), anonymous: new Set(), installation: new Set() },
+      };
+      this.actives.set(name, entry);
+    }
+    entry.identities[kind].add(key);
   }
 }
 
@@ -216,7 +231,7 @@ export function createAnalyticsRecorder(deps: {
   const ActivityLogs = activityLogModel(connection);
   const Applications = applicationModel(connection);
   const Projects = projectModel(connection);
-  const { Rollups, EventCounts, ActiveKeys } = analyticsModels(connection);
+  const { Rollups, EventCounts, Active, IdentityNumbers, IdentityCounters } = analyticsModels(connection);
 
   let pendingRequests: RequestRecord[] = [];
   let pendingTracking: TrackingRecord[] = [];
@@ -225,14 +240,22 @@ export function createAnalyticsRecorder(deps: {
   let writing: Promise<void> = Promise.resolve();
   const applicationOwners = new Map<string, Owner>();
   const projectOrganizations = new Map<string, Types.ObjectId>();
-  const seenKeys = new Set<string>();
+  const seenBits = new Set<string>();
+  /** `kind:key` → identity number; numbers never change, so any process may remember them. */
+  const identityNumbers = new Map<string, number>();
 
   let ready: Promise<void> | undefined;
   function ensureIndexes(): Promise<void> {
     ready ??= (async () => {
       // The unique indexes decide correctness (one rollup per bucket, one key per bucket): they
       // must exist before the first write.
-      await Promise.all([Rollups.init(), EventCounts.init(), ActiveKeys.hour.init(), ActiveKeys.day.init()]);
+      await Promise.all([
+        Rollups.init(),
+        EventCounts.init(),
+        Active.hour.init(),
+        Active.day.init(),
+        IdentityNumbers.init(),
+      ]);
       const rollupTtl = {
         field: 't',
         name: ROLLUP_RETENTION_INDEX,
@@ -248,10 +271,10 @@ export function createAnalyticsRecorder(deps: {
         }),
         ensureTtlIndex(connection, Rollups.collection, rollupTtl),
         ensureTtlIndex(connection, EventCounts.collection, rollupTtl),
-        ensureTtlIndex(connection, ActiveKeys.day.collection, rollupTtl),
-        ensureTtlIndex(connection, ActiveKeys.hour.collection, {
+        ensureTtlIndex(connection, Active.day.collection, rollupTtl),
+        ensureTtlIndex(connection, Active.hour.collection, {
           ...rollupTtl,
-          expireAfterSeconds: Math.min(deps.rollupRetentionDays, HOURLY_KEY_RETENTION_DAYS) * 86_400,
+          expireAfterSeconds: Math.min(deps.rollupRetentionDays, HOURLY_ACTIVE_RETENTION_DAYS) * 86_400,
         }),
       ]);
       for (const outcome of ttl)
@@ -393,32 +416,113 @@ export function createAnalyticsRecorder(deps: {
         upsert: true,
       },
     }));
-    const newKeys = [...deltas.keys].filter(([name]) => !seenKeys.has(name));
+    const activeOps = await bitmapOps(deltas);
 
     await Promise.all([
       rows.length ? ActivityLogs.collection.insertMany(rows, { ordered: false }) : null,
       rollupOps.length ? Rollups.collection.bulkWrite(rollupOps, { ordered: false }) : null,
       eventOps.length ? EventCounts.collection.bulkWrite(eventOps, { ordered: false }) : null,
-      ...GRANULARITIES.map((granularity) => {
-        const keys = newKeys.map(([, key]) => key).filter((key) => key.granularity === granularity);
-        return keys.length ? insertKeys(granularity, keys) : null;
-      }),
+      ...GRANULARITIES.map((granularity) =>
+        activeOps[granularity].ops.length
+          ? Active[granularity].collection.bulkWrite(activeOps[granularity].ops, { ordered: false })
+          : null,
+      ),
     ]);
-    if (seenKeys.size + newKeys.length > MAX_SEEN_KEYS) seenKeys.clear();
-    for (const [name] of newKeys) seenKeys.add(name);
+    const sent = [...activeOps.hour.bits, ...activeOps.day.bits];
+    if (seenBits.size + sent.length > MAX_SEEN_BITS) seenBits.clear();
+    for (const bit of sent) seenBits.add(bit);
   }
 
-  /** Inserts active keys; a key already there was counted before (its unique index says so). */
-  async function insertKeys(granularity: Granularity, keys: ActiveKey[]): Promise<void> {
-    try {
-      await ActiveKeys[granularity].collection.insertMany(
-        keys.map((key) => ({ ...key })),
-        { ordered: false },
-      );
-    } catch (error) {
-      const writeErrors = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
-      if (writeErrors.length === 0 || writeErrors.some((e) => !isDuplicateKey(e))) throw error;
+  /**
+   * One `$bit: {or}` upsert per bitmap document that gains bits in this flush. Bits this process
+   * has set before (remembered in seenBits) are not sent again; setting them again would be
+   * harmless, only wasted work.
+   */
+  async function bitmapOps(deltas: Deltas) {
+    const wanted = new Map<KeyKind, Set<string>>(KEY_KINDS.map((kind) => [kind, new Set<string>()]));
+    for (const { identities } of deltas.actives.values())
+      for (const kind of KEY_KINDS) for (const key of identities[kind]) wanted.get(kind)!.add(key);
+    const numbers = await numberIdentities(wanted);
+    const result = {
+      hour: { ops: [] as AnyBulkWriteOperation[], bits: [] as string[] },
+      day: { ops: [] as AnyBulkWriteOperation[], bits: [] as string[] },
+    };
+    for (const [name, { key, identities }] of deltas.actives) {
+      const bit: Record<string, { or: number }> = {};
+      const bits: string[] = [];
+      for (const kind of KEY_KINDS) {
+        for (const identity of identities[kind]) {
+          const n = numbers.get(`${kind}:${identity}`)!;
+          const seen = `${name}:${kind}:${n}`;
+          if (seenBits.has(seen)) continue;
+          bits.push(seen);
+          const { word, mask } = bitOf(n);
+          const field = `${kind}.${word}`;
+          bit[field] = { or: (bit[field]?.or ?? 0) | mask };
+        }
+      }
+      if (bits.length === 0) continue;
+      result[key.granularity].bits.push(...bits);
+      result[key.granularity].ops.push({
+        updateOne: { filter: { ...key }, update: { $bit: bit }, upsert: true },
+      });
     }
+    return result;
+  }
+
+  /**
+   * The numbers of identities: remembered, stored, or handed out now. New ones take a range from
+   * the kind's counter and are inserted under the unique (kind, key) index; when another process
+   * numbered the same identity first, its number wins and ours stays unused.
+   */
+  async function numberIdentities(wanted: Map<KeyKind, Set<string>>): Promise<Map<string, number>> {
+    const numbers = new Map<string, number>();
+    await Promise.all(
+      [...wanted].map(async ([kind, keys]) => {
+        const unknown: string[] = [];
+        for (const key of keys) {
+          const n = identityNumbers.get(`${kind}:${key}`);
+          if (n === undefined) unknown.push(key);
+          else numbers.set(`${kind}:${key}`, n);
+        }
+        if (unknown.length === 0) return;
+        const remember = (key: string, n: number) => {
+          numbers.set(`${kind}:${key}`, n);
+          if (identityNumbers.size >= MAX_CACHED_IDENTITIES) identityNumbers.clear();
+          identityNumbers.set(`${kind}:${key}`, n);
+        };
+        const stored = async (list: string[]) => {
+          const found = await IdentityNumbers.collection
+            .find({ kind, key: { $in: list } }, { projection: { _id: 0, key: 1, n: 1 } })
+            .toArray();
+          for (const doc of found) remember(doc.key as string, doc.n as number);
+          return list.filter((key) => !numbers.has(`${kind}:${key}`));
+        };
+        const missing = await stored(unknown);
+        if (missing.length === 0) return;
+        const counter = await IdentityCounters.findOneAndUpdate(
+          { _id: kind },
+          { $inc: { next: missing.length } },
+          { upsert: true, returnDocument: 'after' },
+        ).lean();
+        const first = counter!.next - missing.length;
+        const docs = missing.map((key, index) => ({ kind, key, n: first + index }));
+        const numberedElsewhere = new Set<number>();
+        try {
+          await IdentityNumbers.collection.insertMany(docs, { ordered: false });
+        } catch (error) {
+          const writeErrors = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
+          if (writeErrors.length === 0 || writeErrors.some((e) => !isDuplicateKey(e))) throw error;
+          for (const writeError of writeErrors) numberedElsewhere.add(writeError.index);
+        }
+        docs.forEach((doc, index) => {
+          if (!numberedElsewhere.has(index)) remember(doc.key, doc.n);
+        });
+        // Another process numbered these first: its numbers count.
+        if (numberedElsewhere.size > 0) await stored([...numberedElsewhere].map((index) => docs[index]!.key));
+      }),
+    );
+    return numbers;
   }
 
   function flush(): Promise<void> {

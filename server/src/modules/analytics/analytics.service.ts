@@ -13,6 +13,10 @@ import { installationModel } from '../tracking/index.js';
 import {
   analyticsModels,
   decodeKey,
+  KEY_KINDS,
+  orInto,
+  populationCount,
+  type ActiveBitmaps,
   LATENCY_BOUNDS_MS,
   type EndpointCounters,
   type Granularity,
@@ -203,7 +207,7 @@ export function createAnalyticsService(deps: {
   projects: Pick<ProjectsService, 'get'>;
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
 }): AnalyticsService {
-  const { Rollups, EventCounts, ActiveKeys } = analyticsModels(deps.connection);
+  const { Rollups, EventCounts, Active } = analyticsModels(deps.connection);
   const Installations = installationModel(deps.connection);
   const Applications = applicationModel(deps.connection);
   const Tokens = apiTokenModel(deps.connection);
@@ -253,39 +257,37 @@ export function createAnalyticsService(deps: {
     t: trusted({ $gte: from, $lt: end }),
   });
 
-  /** Distinct keys of the kinds in [from, end): per kind, and per bucket when asked. */
-  async function distinct(
-    scope: Scope,
-    granularity: Granularity,
-    kinds: KeyKind[],
-    from: Date,
-    end: Date,
-  ): Promise<Record<KeyKind, number>> {
+  /** The activity bitmaps of the scope in [from, end). */
+  async function readActive(scope: Scope, granularity: Granularity, from: Date, end: Date) {
+    if (scope.ids.length === 0) return [];
+    return Active[granularity].find(inScope(scope, granularity, from, end)).lean<ActiveBitmaps[]>();
+  }
+
+  /** Distinct identities per kind in [from, end): the population count of the OR of their bitmaps. */
+  function distinct(docs: ActiveBitmaps[], from: Date, end: Date): Record<KeyKind, number> {
     const counts: Record<KeyKind, number> = { user: 0, anonymous: 0, installation: 0 };
-    if (scope.ids.length === 0) return counts;
-    const rows = await ActiveKeys[granularity].aggregate<{ _id: KeyKind; n: number }>([
-      { $match: { ...inScope(scope, granularity, from, end), kind: { $in: kinds } } },
-      { $group: { _id: { kind: '$kind', key: '$key' } } },
-      { $group: { _id: '$_id.kind', n: { $sum: 1 } } },
-    ]);
-    for (const row of rows) counts[row._id] = row.n;
+    for (const kind of KEY_KINDS) {
+      const union = new Map<string, number>();
+      for (const doc of docs)
+        if (doc.t.getTime() >= from.getTime() && doc.t.getTime() < end.getTime()) orInto(union, doc[kind]);
+      counts[kind] = populationCount(union.values());
+    }
     return counts;
   }
 
-  async function activePerBucket(scope: Scope, window: Window): Promise<Map<number, number>> {
+  /** Active users (signed-in and anonymous) per bucket start; scopes' bitmaps are ORed first. */
+  function activePerBucket(docs: ActiveBitmaps[]): Map<number, number> {
+    const byBucket = new Map<number, ActiveBitmaps[]>();
+    for (const doc of docs) {
+      const list = byBucket.get(doc.t.getTime()) ?? [];
+      list.push(doc);
+      byBucket.set(doc.t.getTime(), list);
+    }
     const perBucket = new Map<number, number>();
-    if (scope.ids.length === 0) return perBucket;
-    const rows = await ActiveKeys[window.granularity].aggregate<{ _id: Date; n: number }>([
-      {
-        $match: {
-          ...inScope(scope, window.granularity, window.from, window.end),
-          kind: { $in: ['user', 'anonymous'] },
-        },
-      },
-      { $group: { _id: { t: '$t', kind: '$kind', key: '$key' } } },
-      { $group: { _id: '$_id.t', n: { $sum: 1 } } },
-    ]);
-    for (const row of rows) perBucket.set(new Date(row._id).getTime(), row.n);
+    for (const [t, list] of byBucket) {
+      const users = distinct(list, new Date(t), new Date(t + 1));
+      perBucket.set(t, users.user + users.anonymous);
+    }
     return perBucket;
   }
 
@@ -346,27 +348,22 @@ export function createAnalyticsService(deps: {
       const { granularity, from, end, previousFrom } = window;
       const activeInstallationsSince = (at: Date) =>
         new Date(bucketStart(at, 'hour').getTime() - (ACTIVE_INSTALLATION_HOURS - 1) * HOUR_MS);
-      const [docs, current, previous, installations, tokensNow, tokensBefore, perBucket, events] =
-        await Promise.all([
-          readRollups(scope, granularity, previousFrom, end),
-          distinct(scope, granularity, ['user', 'anonymous'], from, end),
-          distinct(scope, granularity, ['user', 'anonymous'], previousFrom, from),
-          installationCount(scope),
-          tokensActive(caller, scope, now),
-          tokensActive(caller, scope, from),
-          activePerBucket(scope, window),
-          topEvents(scope, window),
-        ]);
-      const [installationsNow, installationsBefore] = await Promise.all([
-        distinct(scope, 'hour', ['installation'], activeInstallationsSince(now), end),
-        distinct(
-          scope,
-          'hour',
-          ['installation'],
-          new Date(from.getTime() - ACTIVE_INSTALLATION_HOURS * HOUR_MS),
-          from,
-        ),
+      const installationsFrom = new Date(from.getTime() - ACTIVE_INSTALLATION_HOURS * HOUR_MS);
+      const [docs, active, hourly, installations, tokensNow, tokensBefore, events] = await Promise.all([
+        readRollups(scope, granularity, previousFrom, end),
+        readActive(scope, granularity, previousFrom, end),
+        // Active installations: the last 24 hours, now and when the period began.
+        granularity === 'hour' ? null : readActive(scope, 'hour', installationsFrom, end),
+        installationCount(scope),
+        tokensActive(caller, scope, now),
+        tokensActive(caller, scope, from),
+        topEvents(scope, window),
       ]);
+      const current = distinct(active, from, end);
+      const previous = distinct(active, previousFrom, from);
+      const perBucket = activePerBucket(active.filter((doc) => doc.t.getTime() >= from.getTime()));
+      const installationsNow = distinct(hourly ?? active, activeInstallationsSince(now), end);
+      const installationsBefore = distinct(hourly ?? active, installationsFrom, from);
       const currentDocs = docs.filter((doc) => doc.t.getTime() >= from.getTime());
       const merged = merge(currentDocs);
       const before = merge(docs.filter((doc) => doc.t.getTime() < from.getTime()));
