@@ -100,3 +100,60 @@ describe('analytics: distinct users across organizations and processes (activity
     });
   });
 });
+
+describe('analytics: upgrading from one key row per identity and bucket', () => {
+  let ctx: TestContext;
+  after(() => ctx.close());
+
+  it('moves the old active keys into bitmaps at start-up and drops the old collections', async () => {
+    ctx = await createTrackingContext();
+    const tenant = await createTenant(ctx, 'legacy-keys');
+    const db = ctx.database.connection.db!;
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    const row = (granularity: 'hour' | 'day', kind: string, key: string) => ({
+      scope: 'application',
+      scope_id: new Types.ObjectId(tenant.applicationId),
+      granularity,
+      kind,
+      t: granularity === 'hour' ? hour : day,
+      key,
+    });
+    // As the first version wrote them: both granularities, two anonymous ids and an installation.
+    await db
+      .collection('analytics_active_keys_hourly')
+      .insertMany([
+        row('hour', 'anonymous', 'anon_legacy_1'),
+        row('hour', 'anonymous', 'anon_legacy_2'),
+        row('hour', 'installation', 'inst_legacy_1'),
+      ]);
+    await db
+      .collection('analytics_active_keys')
+      .insertMany([row('day', 'anonymous', 'anon_legacy_1'), row('day', 'anonymous', 'anon_legacy_2')]);
+
+    // An upgraded process starts: its first analytics use (creating the indexes) starts the move.
+    const upgraded = createAnalyticsRecorder({
+      connection: ctx.database.connection,
+      logger: pino({ level: 'silent' }),
+      retentionDays: 90,
+      rollupRetentionDays: 400,
+    });
+    await upgraded.ensureIndexes();
+    const read = async (period: string) =>
+      (
+        await ctx.request
+          .get('/api/v1/analytics/summary')
+          .query({ period, application_id: tenant.applicationId })
+          .set(bearer(tenant.user.access_token))
+          .expect(200)
+      ).body.totals;
+    const deadline = Date.now() + 10_000;
+    while ((await db.listCollections({ name: /^analytics_active_keys/ }).toArray()).length > 0) {
+      if (Date.now() > deadline) throw new Error('the old key collections are still there after 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await upgraded.close();
+    expect(await read('24h')).to.include({ anonymous_users: 2, active_installations: 1 });
+    expect(await read('30d')).to.include({ anonymous_users: 2 });
+  });
+});

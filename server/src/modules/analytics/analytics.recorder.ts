@@ -36,6 +36,7 @@ const MAX_SEEN_BITS = 200_000;
 const MAX_CACHED_IDENTITIES = 500_000;
 export const REQUEST_ACTION = 'api.request';
 const RAW_RETENTION_INDEX = 'created_at_retention';
+const LEGACY_KEY_COLLECTIONS = ['analytics_active_keys', 'analytics_active_keys_hourly'];
 const ROLLUP_RETENTION_INDEX = 't_retention';
 
 /** One API request as the request logger saw it; ids may be partial (the flush completes them). */
@@ -192,7 +193,7 @@ class Deltas {
     }
   }
 
-  private addKey(
+  addKey(
     scope: RollupScope,
     id: Types.ObjectId,
     granularity: Granularity,
@@ -280,6 +281,9 @@ export function createAnalyticsRecorder(deps: {
       for (const outcome of ttl)
         if (outcome.status === 'rejected')
           logger.error({ err: outcome.reason }, 'analytics: could not create a retention (TTL) index');
+      migrateActiveKeys().catch((error: unknown) =>
+        logger.error({ err: error }, 'analytics: could not move the old active keys into bitmaps'),
+      );
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;
@@ -416,21 +420,53 @@ export function createAnalyticsRecorder(deps: {
         upsert: true,
       },
     }));
-    const activeOps = await bitmapOps(deltas);
 
     await Promise.all([
       rows.length ? ActivityLogs.collection.insertMany(rows, { ordered: false }) : null,
       rollupOps.length ? Rollups.collection.bulkWrite(rollupOps, { ordered: false }) : null,
       eventOps.length ? EventCounts.collection.bulkWrite(eventOps, { ordered: false }) : null,
-      ...GRANULARITIES.map((granularity) =>
+      writeBitmaps(deltas),
+    ]);
+  }
+
+  async function writeBitmaps(deltas: Deltas): Promise<void> {
+    const activeOps = await bitmapOps(deltas);
+    await Promise.all(
+      GRANULARITIES.map((granularity) =>
         activeOps[granularity].ops.length
           ? Active[granularity].collection.bulkWrite(activeOps[granularity].ops, { ordered: false })
           : null,
       ),
-    ]);
+    );
     const sent = [...activeOps.hour.bits, ...activeOps.day.bits];
     if (seenBits.size + sent.length > MAX_SEEN_BITS) seenBits.clear();
     for (const bit of sent) seenBits.add(bit);
+  }
+
+  /**
+   * The first analytics version kept one row per identity and bucket (`analytics_active_keys`,
+   * `analytics_active_keys_hourly`). Their rows become bits, then the collections go. Idempotent
+   * ($bit:or), so processes starting together may each run it; nothing waits for it.
+   */
+  async function migrateActiveKeys(): Promise<void> {
+    for (const name of LEGACY_KEY_COLLECTIONS) {
+      const db = connection.db!;
+      if ((await db.listCollections({ name }, { nameOnly: true }).toArray()).length === 0) continue;
+      const legacy = db.collection(name);
+      let deltas = new Deltas();
+      let moved = 0;
+      for await (const row of legacy.find({}, { projection: { _id: 0 } })) {
+        if (!KEY_KINDS.includes(row.kind) || !GRANULARITIES.includes(row.granularity)) continue;
+        deltas.addKey(row.scope, row.scope_id, row.granularity, row.t, row.kind, String(row.key));
+        if (++moved % 5000 === 0) {
+          await writeBitmaps(deltas);
+          deltas = new Deltas();
+        }
+      }
+      await writeBitmaps(deltas);
+      await legacy.drop();
+      logger.info({ collection: name, moved }, 'analytics: active keys moved into activity bitmaps');
+    }
   }
 
   /**

@@ -67,6 +67,9 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
     byUserId: ['resource_id'],
     erase: { anonymize: { resource_id: null } },
   },
+  // The account's number in the activity bitmaps (analytics): the number stays counted in past
+  // buckets; what ties it to the person goes.
+  { collection: 'analytics_identities', section: null, byUserId: ['key'], erase: 'delete' },
   {
     collection: 'installations',
     section: 'installations',
