@@ -165,15 +165,26 @@ class Deltas {
   }
 
   addTracking(scopes: Array<[RollupScope, Types.ObjectId]>, record: TrackingRecord) {
+    // Events of one hour and name are counted once here, then added to every scope and
+    // granularity: a batch of 500 events usually holds a handful of such groups.
+    const groups = new Map<string, { hour: number; event: string; count: number }>();
+    for (const { event, timestamp } of record.events ?? []) {
+      const hour = bucketStart(timestamp, 'hour').getTime();
+      const name = `${hour}:${event}`;
+      const group = groups.get(name);
+      if (group) group.count += 1;
+      else groups.set(name, { hour, event, count: 1 });
+    }
     for (const [scope, id] of scopes) {
+      const scopeKey = `${scope}:${id.toHexString()}`;
       for (const granularity of GRANULARITIES) {
-        for (const { event, timestamp } of record.events ?? []) {
-          Deltas.add(this.rollup(scope, id, granularity, timestamp).inc, 'events', 1);
-          const t = bucketStart(timestamp, granularity);
-          const key = `${scope}:${id.toHexString()}:${granularity}:${t.getTime()}:${event}`;
+        for (const { hour, event, count } of groups.values()) {
+          const t = bucketStart(hour, granularity);
+          Deltas.add(this.rollup(scope, id, granularity, t).inc, 'events', count);
+          const key = `${scopeKey}:${granularity}:${t.getTime()}:${event}`;
           const entry = this.events.get(key);
-          if (entry) entry.count += 1;
-          else this.events.set(key, { key: { scope, scope_id: id, granularity, t }, event, count: 1 });
+          if (entry) entry.count += count;
+          else this.events.set(key, { key: { scope, scope_id: id, granularity, t }, event, count });
         }
         if (record.newInstallations)
           Deltas.add(
