@@ -18,10 +18,13 @@
  *
  * Options: --sizes <comma-separated rows> (default 1000000,10000000), --samples <requests per
  * read> (default 30), --duration <s per verify run> (default 10), --connections <n> (default 20),
- * --repeat <verify runs per variant> (default 2). Seeding 10M takes a long while and the figures
- * only mean something on a quiet machine: run it alone.
+ * --repeat <verify runs per variant> (default 2), --data-dir <dir> (the embedded database's data
+ * directory, kept afterwards: a later run with the same directory signs in to the seeded tenant and
+ * only tops up to the sizes asked, so the reads can be measured again after a change without
+ * seeding 10M anew). Seeding 10M takes a long while and the figures only mean something on a quiet
+ * machine: run it alone.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,8 +47,12 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     repeat: { type: 'string', default: '2' },
+    'data-dir': { type: 'string' },
   },
 });
+/** Kept after the run; a later run with the same directory measures without seeding again. */
+const keptDataDir = values['data-dir'] ? path.resolve(values['data-dir']) : null;
+const SEEDED_FILE = 'bench-analytics-seeded.json';
 const sizes = values.sizes
   .split(',')
   .map(Number)
@@ -55,6 +62,8 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const repeat = Number(values.repeat);
 
+const BENCH_EMAIL = 'bench@example.com';
+const BENCH_PASSWORD = 'benchmark password';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const SPAN_MS = 89 * DAY_MS;
@@ -132,7 +141,9 @@ async function listen(
 }
 
 async function openTarget(name: 'embedded' | 'mongodb'): Promise<Target> {
-  const dataDir = name === 'embedded' ? mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-')) : null;
+  if (keptDataDir && name === 'embedded') mkdirSync(keptDataDir, { recursive: true });
+  const dataDir =
+    name === 'embedded' ? (keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'))) : null;
   const env = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -170,7 +181,7 @@ async function openTarget(name: 'embedded' | 'mongodb'): Promise<Target> {
       }
       if (name === 'mongodb') await database.connection.dropDatabase();
       await database.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir && !keptDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -192,8 +203,8 @@ async function call(base: string, route: string, init: { body?: unknown; token?:
 async function createTenant(
   base: string,
 ): Promise<{ token: string; organizationId: string; owners: Owner[] }> {
-  const email = 'bench@example.com';
-  const password = 'benchmark password';
+  const email = BENCH_EMAIL;
+  const password = BENCH_PASSWORD;
   await call(base, '/api/v1/auth/register', { body: { email, password } });
   const token = (await call(base, '/api/v1/auth/login', { body: { email, password } }))
     .access_token as string;
@@ -366,28 +377,65 @@ for (const name of targets) {
   const target = await openTarget(name);
   try {
     const base = target.withLogger.url;
-    const tenant = await createTenant(base);
+    // A kept data directory already seeded: sign in to its tenant and top it up from where it is.
+    const seededFile =
+      target.name.startsWith('embedded') && keptDataDir ? path.join(keptDataDir, SEEDED_FILE) : null;
+    const previous =
+      seededFile && existsSync(seededFile)
+        ? (JSON.parse(readFileSync(seededFile, 'utf8')) as {
+            seeded: number;
+            organizationId: string;
+            owners: Array<Record<string, string>>;
+          })
+        : null;
+    const tenant = previous
+      ? {
+          token: (
+            await call(base, '/api/v1/auth/login', { body: { email: BENCH_EMAIL, password: BENCH_PASSWORD } })
+          ).access_token as string,
+          organizationId: previous.organizationId,
+          owners: previous.owners.map((owner) => ({
+            _id: new Types.ObjectId(owner._id),
+            project_id: new Types.ObjectId(owner.project_id),
+            organization_id: new Types.ObjectId(owner.organization_id),
+          })),
+        }
+      : await createTenant(base);
     await Promise.all([
       target.withLogger.services.analyticsRecorder.ensureIndexes(),
       activityLogModel(target.database.connection).init(),
       target.database.connection.model('AnalyticsEvent').init(),
     ]);
     const application = String(tenant.owners[0]!._id);
-    let seeded = 0;
+    let seeded = previous?.seeded ?? 0;
     for (const size of sizes) {
       console.error(`${target.name}: seeding to ${size.toLocaleString('en')}`);
       const seedStarted = performance.now();
       const added = size - seeded;
-      await seed(target, tenant.owners, seeded, added);
+      if (added > 0) await seed(target, tenant.owners, seeded, added);
       const seedSeconds = (performance.now() - seedStarted) / 1000;
-      seeded = size;
+      seeded = Math.max(seeded, size);
+      if (seededFile)
+        writeFileSync(
+          seededFile,
+          JSON.stringify({
+            seeded,
+            organizationId: tenant.organizationId,
+            owners: tenant.owners.map((owner) => ({
+              _id: String(owner._id),
+              project_id: String(owner.project_id),
+              organization_id: String(owner.organization_id),
+            })),
+          }),
+        );
       const row = (measure: string, p50: string, p95 = '') =>
         results.push({ database: target.name, rows: size.toLocaleString('en'), measure, p50, p95 });
-      row(
-        'seeding: rows + events per second (with rollups)',
-        `${Math.round((2 * added) / seedSeconds).toLocaleString('en')}/s`,
-        `${added.toLocaleString('en')} of each in ${seedSeconds.toFixed(0)} s`,
-      );
+      if (added > 0)
+        row(
+          'seeding: rows + events per second (with rollups)',
+          `${Math.round((2 * added) / seedSeconds).toLocaleString('en')}/s`,
+          `${added.toLocaleString('en')} of each in ${seedSeconds.toFixed(0)} s`,
+        );
       for (const [scope, query] of [
         ['organization', `organization_id=${tenant.organizationId}`],
         ['application', `application_id=${application}`],

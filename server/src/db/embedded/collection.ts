@@ -255,19 +255,31 @@ export class Collection {
    * Throws the duplicate key error a write of `doc` would cause. `keys` are the document's keys per index (in
    * `indexes` order). Candidates with the same encoded key are compared by value, since keys are lossy.
    */
-  private checkUnique(doc: Doc, idParts: KeyPart[], isNew: boolean, keys: IndexKey[][]): void {
+  /**
+   * Refuses keys of unique indexes that another document holds. `unchanged` (an update) names, per index,
+   * the keys the document held before: it owns them already, so they need no lookup.
+   */
+  private checkUnique(
+    doc: Doc,
+    idParts: KeyPart[],
+    isNew: boolean,
+    keys: IndexKey[][],
+    unchanged?: Array<Set<string>>,
+  ): void {
     if (isNew && this.store.docs.doesExist([this.no, ...idParts]))
       throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
     for (let i = 0; i < this.indexes.length; i++) {
       const idx = this.indexes[i] as Index;
       if (!idx.unique) continue;
       for (const key of keys[i] ?? []) {
-        const wanted = JSON.stringify(key.values.map(keyOf));
+        if (unchanged?.[i]?.has(partsId(key.parts))) continue;
+        let wanted: string | undefined;
         const prefix = [idx.no, ...key.parts];
         for (const entry of this.store.index.getKeys({ start: prefix, end: [...prefix, MAX_PART] })) {
           const otherId = idx.idPartsOf(entry as KeyPart[]);
           if (sameParts(otherId, idParts)) continue;
           const other = this.getByIdParts(otherId);
+          wanted ??= JSON.stringify(key.values.map(keyOf));
           if (other && idx.keysOf(other).some((k) => JSON.stringify(k.values.map(keyOf)) === wanted))
             throw duplicateKeyError(this.ns, idx.spec.name, idx.spec.key, idx.fields, key.values);
         }
@@ -304,9 +316,16 @@ export class Collection {
   replaceStored(oldDoc: Doc, newDoc: Doc, types: TypeMap | undefined, onCatalogChange: () => void): void {
     const idParts = valueParts(oldDoc._id);
     const newKeys = this.indexes.map((idx) => idx.keysOf(newDoc));
-    this.checkUnique(newDoc, idParts, false, newKeys);
+    const oldKeys = this.indexes.map((idx) => new Map(idx.keysOf(oldDoc).map((k) => [partsId(k.parts), k])));
+    this.checkUnique(
+      newDoc,
+      idParts,
+      false,
+      newKeys,
+      oldKeys.map((before) => new Set(before.keys())),
+    );
     this.indexes.forEach((idx, i) => {
-      const before = new Map(idx.keysOf(oldDoc).map((k) => [partsId(k.parts), k]));
+      const before = oldKeys[i] as Map<string, IndexKey>;
       const after = new Map((newKeys[i] ?? []).map((k) => [partsId(k.parts), k]));
       for (const [id, k] of before)
         if (!after.has(id)) this.store.index.removeSync([idx.no, ...k.parts, ...idParts]);
