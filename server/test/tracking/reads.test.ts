@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
 import { bearer } from '../auth/helpers.js';
 import { addMember } from '../projects/helpers.js';
-import { createApplication, createToken } from '../tokens/helpers.js';
+import { createApplication, createTenant, createToken } from '../tokens/helpers.js';
 import { signedInUser } from '../auth/helpers.js';
 import {
   createTrackedTenant,
@@ -259,5 +259,47 @@ describe('GET /api/v1/activity-logs: the application log filters', () => {
       .query({ period: '90d' })
       .set(bearer(tenant.user.access_token))
       .expect(400);
+  });
+
+  it('reads an application only within its own organization, and only while a member of it', async () => {
+    // The owner's second organization: naming it with this application finds nothing to read.
+    const second = await createTenant(ctx, 'second-org', tenant.user);
+    const mismatched = await ctx.request
+      .get('/api/v1/activity-logs')
+      .query({ application_id: tenant.applicationId, organization_id: second.organizationId })
+      .set(bearer(tenant.user.access_token))
+      .expect(404);
+    expect(mismatched.body.code).to.equal('application_not_found');
+    await ctx.request
+      .get('/api/v1/activity-logs')
+      .query({ application_id: tenant.applicationId, organization_id: tenant.organizationId })
+      .set(bearer(tenant.user.access_token))
+      .expect(200);
+
+    // A member reads the application's log; after leaving the organization, no longer.
+    const member = await signedInUser(ctx, 'app-log-member');
+    await addMember(ctx, tenant.user, tenant.organizationId, member);
+    const asMember = await ctx.request
+      .get('/api/v1/activity-logs')
+      .query({ application_id: tenant.applicationId, limit: 500 })
+      .set(bearer(member.access_token))
+      .expect(200);
+    expect(asMember.body.data.map((row: Listed) => row.action)).to.include('page_view');
+    const members = await ctx.request
+      .get(`/api/v1/organizations/${tenant.organizationId}/members`)
+      .set(bearer(tenant.user.access_token))
+      .expect(200);
+    const membership = (members.body.data ?? members.body).find(
+      (row: { user_id: string }) => row.user_id === member.user.id,
+    );
+    await ctx.request
+      .delete(`/api/v1/organizations/${tenant.organizationId}/members/${membership.id}`)
+      .set(bearer(tenant.user.access_token))
+      .expect(204);
+    await ctx.request
+      .get('/api/v1/activity-logs')
+      .query({ application_id: tenant.applicationId })
+      .set(bearer(member.access_token))
+      .expect(404);
   });
 });

@@ -1,6 +1,6 @@
 import mongoose, { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
-import type { ApplicationCaller } from '../applications/index.js';
+import { ApplicationErrors, type ApplicationCaller } from '../applications/index.js';
 import type { AuthContext } from '../auth/index.js';
 import { OrganizationErrors } from '../organizations/index.js';
 import type { ActivityLog } from './activity.model.js';
@@ -9,7 +9,10 @@ import { ACTIVITY_PERIODS, ACTIVITY_TOTAL_CAP, type ActivityFilter } from './act
 export interface ActivityScopeDeps {
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   /** The caller's application (404 when it is not: another tenant's, or not the API token's own). */
-  authorizeApplication(caller: ApplicationCaller, applicationId: string): Promise<unknown>;
+  authorizeApplication(
+    caller: ApplicationCaller,
+    applicationId: string,
+  ): Promise<{ organization_id: string }>;
 }
 
 /** A literal text as a regular expression: every character that means something is escaped. */
@@ -32,9 +35,23 @@ export async function activityFilterFor(
     (id) => !caller.organizationId || String(id) === caller.organizationId,
   );
   const conditions: Record<string, unknown>[] = [];
-  if (query.organization_id) {
-    if (!organizationIds.some((id) => String(id) === query.organization_id))
-      throw new AppError(OrganizationErrors.NOT_FOUND);
+  if (query.organization_id && !organizationIds.some((id) => String(id) === query.organization_id))
+    throw new AppError(OrganizationErrors.NOT_FOUND);
+  if (query.application_id) {
+    // The application must be the caller's (404 otherwise) and belong to one of the organizations
+    // the caller reads. Every row that names an application carries that application's
+    // organization (applications never move between organizations), so the organization check is
+    // made once here instead of on every row: the list, its count and the export stay one range
+    // of the (application_id, created_at, _id) index, with no document read just for that check.
+    const application = await deps.authorizeApplication(
+      { userId: caller.userId, applicationId: caller.applicationId },
+      query.application_id,
+    );
+    const readable = organizationIds.some((id) => String(id) === application.organization_id);
+    if (!readable || (query.organization_id && application.organization_id !== query.organization_id))
+      throw new AppError(ApplicationErrors.NOT_FOUND);
+    conditions.push({ application_id: new Types.ObjectId(query.application_id) });
+  } else if (query.organization_id) {
     conditions.push({ organization_id: new Types.ObjectId(query.organization_id) });
   } else {
     conditions.push({
@@ -47,13 +64,6 @@ export async function activityFilterFor(
           : []),
       ],
     });
-  }
-  if (query.application_id) {
-    await deps.authorizeApplication(
-      { userId: caller.userId, applicationId: caller.applicationId },
-      query.application_id,
-    );
-    conditions.push({ application_id: new Types.ObjectId(query.application_id) });
   }
   if (query.project_id) conditions.push({ project_id: new Types.ObjectId(query.project_id) });
   if (query.installation_id) conditions.push({ installation_id: query.installation_id });
