@@ -25,7 +25,8 @@ import { checkPattern, scanQuery } from './limits.js';
 import { checkSchema } from './schema.js';
 import { resolveView } from './views.js';
 import { Collection, Database, Index, type IndexSpec, type ScanStats } from './collection.js';
-import { countExact, planQuery, runPlan, runPlanRaw, type Plan } from './planner.js';
+import { countExact, planQuery, runPlanRaw, type Plan } from './planner.js';
+import { fieldNames, filterFields, selectFields } from './partial.js';
 import { RawDocument } from './raw.js';
 import type { Store } from './store.js';
 import { MongoServerError, mongoError } from './errors.js';
@@ -376,19 +377,36 @@ export class Engine {
 
   /** `match` with the filter validated and planned already. */
   private matchPlanned(coll: Collection, filter: Doc, plan: Plan, opts: MatchOptions): Doc[] {
-    const stats = opts.stats ?? { keysExamined: 0, docsExamined: 0 };
-    // An exact plan's key ranges are the filter: what it reads matches (see planner.ts).
-    const q = Object.keys(filter).length === 0 || plan.exact ? undefined : new Query(filter, MINGO_OPTIONS);
     // With the sort delivered by the scan, `limit` matching documents are enough.
     const enough = plan.sortCovered && opts.limit ? opts.limit : Infinity;
     const out: Doc[] = [];
-    for (const d of runPlan(coll, plan, stats)) {
-      if (q && !q.test(d)) continue;
-      out.push(d);
+    for (const bytes of this.matchingRaw(coll, filter, plan, opts.stats)) {
+      out.push(coll.decode(bytes));
       if (out.length >= enough) break;
     }
     if (opts.sort && Object.keys(opts.sort).length && !plan.sortCovered) return sortDocs(out, opts.sort);
     return out;
+  }
+
+  /**
+   * The stored BSON of the documents the plan reads that match the filter, in the plan's order. A
+   * filter naming a few top-level fields is tested on those fields alone (partial.ts), so documents that
+   * do not match are never decoded whole.
+   */
+  private *matchingRaw(coll: Collection, filter: Doc, plan: Plan, stats?: ScanStats): Generator<Buffer> {
+    const scanStats = stats ?? { keysExamined: 0, docsExamined: 0 };
+    // An exact plan's key ranges are the filter: what it reads matches (see planner.ts).
+    if (Object.keys(filter).length === 0 || plan.exact) {
+      yield* runPlanRaw(coll, plan, scanStats);
+      return;
+    }
+    const q = new Query(filter, MINGO_OPTIONS);
+    const fields = filterFields(filter);
+    const names = fields ? fieldNames(fields) : null;
+    for (const bytes of runPlanRaw(coll, plan, scanStats)) {
+      const part = names ? selectFields(bytes, names) : null;
+      if (q.test(coll.decode(part ?? bytes))) yield bytes;
+    }
   }
 
   /** How many documents match; counts index keys without reading documents when the bounds are the filter. */
@@ -397,7 +415,11 @@ export class Engine {
     if (Object.keys(filter).length === 0) return coll.count;
     validateFilter(filter);
     const plan = planQuery(coll, filter);
-    return countExact(coll, plan) ?? this.matchPlanned(coll, filter, plan, {}).length;
+    const exact = countExact(coll, plan);
+    if (exact !== null && exact !== undefined) return exact;
+    let n = 0;
+    for (const _bytes of this.matchingRaw(coll, filter, plan)) n++;
+    return n;
   }
 
   /** find: filter, sort, skip, limit and projection. Returns documents ready to encode. */
@@ -419,19 +441,19 @@ export class Engine {
   }
 
   /**
-   * A find answered with the stored bytes: the plan reads exactly the matching documents (an exact key range or
-   * no filter) in the requested order, and there is no projection. Undefined when that does not apply.
+   * A find answered with the stored bytes: the plan reads the documents in the requested order (the filter,
+   * when the key ranges are not all of it, is tested per document by matchingRaw) and there is no
+   * projection. Undefined when that does not apply.
    */
   private findRaw(coll: Collection, plan: Plan, opts: FindOptions): RawDocument[] | undefined {
     if (opts.projection && Object.keys(opts.projection).length) return undefined;
-    const noFilter = Object.keys(opts.filter).length === 0;
     const sorted = !opts.sort || Object.keys(opts.sort).length === 0 || plan.sortCovered;
-    if (!(plan.exact || noFilter) || !sorted) return undefined;
+    if (!sorted) return undefined;
     const skip = opts.skip ?? 0;
     const wanted = opts.limit ? skip + opts.limit : Infinity;
     const out: RawDocument[] = [];
     let seen = 0;
-    for (const bytes of runPlanRaw(coll, plan, opts.stats ?? { keysExamined: 0, docsExamined: 0 })) {
+    for (const bytes of this.matchingRaw(coll, opts.filter, plan, opts.stats)) {
       if (seen++ >= skip) out.push(new RawDocument(bytes));
       if (seen >= wanted) break;
     }
