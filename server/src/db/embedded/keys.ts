@@ -133,3 +133,46 @@ export function partsLength(parts: readonly unknown[], at: number): number {
   if (tag === TAG.timestamp || tag === TAG.regex || tag === TAG.binary) return 3;
   return 2;
 }
+
+/** Order of the primitive types among key parts (only met where tags differ, which the tags decide first). */
+function partRank(p: KeyPart): number {
+  if (typeof p === 'boolean') return 1;
+  if (typeof p === 'number') return 2;
+  if (typeof p === 'string') return 3;
+  return 4;
+}
+
+/** Strings in lmdb keys compare by their UTF-8 bytes, i.e. by code points (not by UTF-16 units as `<` does). */
+function compareKeyStrings(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Below the surrogates a UTF-16 unit is its code point; from there on let the bytes decide.
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    return Buffer.compare(Buffer.from(a.slice(i)), Buffer.from(b.slice(i)));
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Compares two keys from part `from` on, in lmdb's order of their encoding (used to merge index scans
+ * in key order). Negative when `a` sorts first.
+ */
+export function compareKeyParts(a: readonly KeyPart[], b: readonly KeyPart[], from = 0): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = from; i < n; i++) {
+    const x = a[i] as KeyPart;
+    const y = b[i] as KeyPart;
+    if (x === y) continue;
+    const rank = partRank(x) - partRank(y);
+    if (rank !== 0) return rank;
+    if (typeof x === 'number') return x < (y as number) ? -1 : 1;
+    if (typeof x === 'string') return compareKeyStrings(x, y as string);
+    if (typeof x === 'boolean') return x ? 1 : -1;
+    const c = Buffer.compare(x, y as Buffer);
+    if (c !== 0) return c;
+  }
+  return a.length - b.length;
+}

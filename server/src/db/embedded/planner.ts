@@ -12,11 +12,16 @@
  */
 import type { Collection, Index, ScanStats } from './collection.js';
 import { mongoError } from './errors.js';
-import { isCutInKeys, MAX_PART, valueParts, type KeyPart } from './keys.js';
+import { compareKeyParts, isCutInKeys, MAX_PART, partsLength, valueParts, type KeyPart } from './keys.js';
 import { bsonType, isPlainObject, keyOf, type Doc } from './values.js';
 
 /** Most key ranges a plan may have (the product of the `$in` lists of the fixed fields). */
 const MAX_RANGES = 1000;
+/**
+ * Most index scans merged into one sorted stream (the ranges of an `$in`, the branches of an `$or`): the
+ * merge compares the heads of all scans for every key it passes on, so beyond this reading and sorting wins.
+ */
+const MAX_MERGED_SCANS = 64;
 
 export interface KeyRange {
   start: KeyPart[];
@@ -24,8 +29,11 @@ export interface KeyRange {
 }
 
 export interface Plan {
-  /** COLLSCAN: every document; IDSCAN: ranges of `_id` in the documents table; IXSCAN: ranges of an index. */
-  stage: 'COLLSCAN' | 'IDSCAN' | 'IXSCAN';
+  /**
+   * COLLSCAN: every document; IDSCAN: ranges of `_id` in the documents table; IXSCAN: ranges of an index;
+   * OR: the union of index plans, one per branch of an `$or` (`branches`), each document once.
+   */
+  stage: 'COLLSCAN' | 'IDSCAN' | 'IXSCAN' | 'OR';
   index?: Index;
   /** Key ranges without the table prefix (index or collection number), ascending, start inclusive, end exclusive. */
   ranges: KeyRange[];
@@ -38,6 +46,13 @@ export interface Plan {
   idPoints?: boolean;
   /** The key ranges are exactly the filter: every key in them is one matching document (counts need no reads). */
   exact?: boolean;
+  /**
+   * The scans (every range of the index, or of every branch) each deliver this order, and are merged into
+   * one stream in it (mongod's SORT_MERGE): the sort fields, each with its direction.
+   */
+  mergeSort?: Array<[string, 1 | -1]>;
+  /** OR: the plan of each branch (IXSCAN plans). */
+  branches?: Plan[];
 }
 
 interface FieldBounds {
@@ -289,6 +304,7 @@ function planIndex(
   }
   let ranges: KeyRange[] = [{ start: [], end: [] }];
   const fixed = new Set<string>();
+  const pointFields = new Set<string>();
   const bounds: Record<string, string[]> = {};
   let score = 0;
   let usedFields = 0;
@@ -313,8 +329,10 @@ function planIndex(
         }),
       );
       if (b.points.length === 1) fixed.add(f);
+      pointFields.add(f);
       bounds[f] = b.points.map((p) => `[${String(p)}, ${String(p)}]`);
-      score += 4;
+      // `null` also stands for every document without the field, so it usually narrows less than a value.
+      score += b.points.every((p) => p === null) ? 3 : 4;
       continue;
     }
     const fr = fieldRange(b, idx.multikey);
@@ -328,8 +346,19 @@ function planIndex(
   if (usedFields === 0 && idx.sparse) return undefined;
   // Ranges that stop before the last field must still reach every entry sharing their prefix.
   ranges = ranges.map((r) => (r.end.length === 0 ? { start: r.start, end: [MAX_PART] } : r));
-  const dir =
-    idx.fold || idx.multikey || ranges.length > 1 ? undefined : sortDirection(sort, idx.fields, fixed);
+  let dir: 1 | -1 | 0 | undefined;
+  let mergeSort: Plan['mergeSort'];
+  if (idx.fold || idx.multikey) dir = undefined;
+  else if (ranges.length === 1) dir = sortDirection(sort, idx.fields, fixed);
+  else if (ranges.length <= MAX_MERGED_SCANS) {
+    // Several ranges (an `$in`): each is in index order, so they merge into the sort's order when the sort
+    // follows the index fields, also after leaving out the fields the ranges fix (unless it sorts on those).
+    const sortsOnPoints = Object.keys(sort ?? {}).some((f) => pointFields.has(f) && !fixed.has(f));
+    dir =
+      sortDirection(sort, idx.fields, fixed) ??
+      (sortsOnPoints ? undefined : sortDirection(sort, idx.fields, pointFields));
+    if (dir) mergeSort = sortFields(sort as Doc);
+  }
   const sortCovered = dir !== undefined;
   if (sortCovered && dir !== 0) score += 1;
   if (idx.unique && usedFields === idx.fields.length && ranges.every((r) => r.end.at(-1) === MAX_PART))
@@ -338,9 +367,85 @@ function planIndex(
   const exact =
     !idx.fold && !idx.multikey && !idx.sparse && !idx.partial && boundsAreTheFilter(filter, conds, bounded);
   return {
-    plan: { stage: 'IXSCAN', index: idx, ranges, reverse: dir === -1, sortCovered, bounds, exact },
+    plan: { stage: 'IXSCAN', index: idx, ranges, reverse: dir === -1, sortCovered, bounds, exact, mergeSort },
     score,
   };
+}
+
+/** A sort specification as fields with directions (a covered sort has only 1 and -1). */
+function sortFields(sort: Doc): Array<[string, 1 | -1]> {
+  return Object.entries(sort).map(([f, d]) => [f, Number(d) === -1 ? -1 : 1]);
+}
+
+/** The `$or` lists at the top of a filter (also inside a top-level `$and`, at any depth). */
+function orLists(filter: Doc, out: Doc[][] = []): Doc[][] {
+  for (const [k, v] of Object.entries(filter)) {
+    if (!Array.isArray(v)) continue;
+    if (k === '$and') {
+      for (const part of v) if (isPlainObject(part)) orLists(part, out);
+    } else if (k === '$or' && v.length > 0 && v.every((branch) => isPlainObject(branch))) {
+      out.push(v as Doc[]);
+    }
+  }
+  return out;
+}
+
+/** The best index plan among the collection's indexes for the given conditions. */
+function bestIndexPlan(
+  coll: Collection,
+  filter: Doc,
+  conds: Map<string, unknown[]>,
+  sort: Doc | undefined,
+): Candidate | undefined {
+  let best: Candidate | undefined;
+  for (const idx of coll.indexes) {
+    const c = planIndex(idx, filter, conds, sort, false);
+    if (c && (!best || c.score > best.score)) best = c;
+  }
+  return best;
+}
+
+/**
+ * An `$or` whose every branch (with the conditions beside the `$or`) has an index plan: the union of those
+ * scans, merged in the sort's order when every branch delivers it. Scored by its weakest branch, and only
+ * when every branch has bounds (a branch that would read everything makes the union pointless).
+ */
+function planOr(
+  coll: Collection,
+  filter: Doc,
+  conds: Map<string, unknown[]>,
+  sort: Doc | undefined,
+): Candidate | undefined {
+  const sorting = sort !== undefined && Object.keys(sort).length > 0;
+  let chosen: Candidate | undefined;
+  for (const branches of orLists(filter)) {
+    if (branches.length > MAX_MERGED_SCANS) continue;
+    const plans: Plan[] = [];
+    let score = Infinity;
+    for (const branch of branches) {
+      const branchConds = fieldConditions(branch, new Map([...conds].map(([f, list]) => [f, [...list]])));
+      const best = bestIndexPlan(coll, branch, branchConds, sort);
+      if (!best || best.score < 2 || (sorting && !best.plan.sortCovered)) break;
+      plans.push({ ...best.plan, exact: false });
+      score = Math.min(score, best.score);
+    }
+    const scans = plans.reduce((n, p) => n + p.ranges.length, 0);
+    if (plans.length !== branches.length || scans > MAX_MERGED_SCANS) continue;
+    if (chosen && chosen.score >= score) continue;
+    chosen = {
+      plan: {
+        stage: 'OR',
+        branches: plans,
+        ranges: [],
+        reverse: false,
+        sortCovered: true,
+        bounds: {},
+        mergeSort: sorting ? sortFields(sort) : undefined,
+      },
+      score,
+    };
+  }
+  return chosen;
 }
 
 /** Chooses how to read the documents a filter (and sort) needs. */
@@ -372,11 +477,10 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc, hint?: unkn
       idPoints: true,
     };
   }
-  let best: Candidate | undefined;
-  for (const idx of coll.indexes) {
-    const c = planIndex(idx, filter, conds, sort, false);
-    if (c && (!best || c.score > best.score)) best = c;
-  }
+  let best = bestIndexPlan(coll, filter, conds, sort);
+  const union = planOr(coll, filter, conds, sort);
+  if (union && (!best || union.score > best.score || (!best.plan.sortCovered && union.score >= best.score)))
+    best = union;
   if (idBounds && (!best || best.score < 2)) {
     const r = fieldRange(idBounds, false);
     return {
@@ -397,32 +501,121 @@ export function* runPlan(coll: Collection, plan: Plan, stats: ScanStats): Genera
 
 /** Like `runPlan`, the stored BSON of each document. */
 export function* runPlanRaw(coll: Collection, plan: Plan, stats: ScanStats): Generator<Buffer> {
-  const ranges = plan.reverse ? [...plan.ranges].reverse() : plan.ranges;
-  if (plan.stage !== 'IXSCAN') {
+  if (plan.stage === 'COLLSCAN' || plan.stage === 'IDSCAN') {
+    const ranges = plan.reverse ? [...plan.ranges].reverse() : plan.ranges;
     for (const r of ranges) yield* coll.allRaw({ start: r.start, end: r.end, reverse: plan.reverse }, stats);
     return;
   }
-  const idx = plan.index as Index;
-  const seen = idx.multikey || ranges.length > 1 ? new Set<string>() : undefined;
-  for (const r of ranges) {
-    const start = [idx.no, ...r.start];
-    const end = [idx.no, ...r.end];
-    const keys = coll.store.index.getKeys(
-      plan.reverse ? { start: end, end: start, reverse: true } : { start, end },
-    );
-    for (const entry of keys) {
-      stats.keysExamined++;
-      const idParts = idx.idPartsOf(entry as KeyPart[]);
-      if (seen) {
-        const id = JSON.stringify(idParts);
-        if (seen.has(id)) continue;
-        seen.add(id);
-      }
-      const bytes = coll.getRawByIdParts(idParts);
-      if (!bytes) continue;
-      stats.docsExamined++;
-      yield bytes;
+  const scans = scansOf(plan);
+  // A document is in several scans when its array puts it under several keys, or it matches several branches.
+  const seen = scans.length > 1 || scans.some((s) => s.index.multikey) ? new Set<string>() : undefined;
+  const entries = plan.mergeSort ? mergedEntries(coll, scans, plan.mergeSort) : chainedEntries(coll, scans);
+  for (const { index, entry } of entries) {
+    stats.keysExamined++;
+    const idParts = index.idPartsOf(entry);
+    if (seen) {
+      const id = JSON.stringify(idParts);
+      if (seen.has(id)) continue;
+      seen.add(id);
     }
+    const bytes = coll.getRawByIdParts(idParts);
+    if (!bytes) continue;
+    stats.docsExamined++;
+    yield bytes;
+  }
+}
+
+/** One range of one index, read in one direction. */
+interface Scan {
+  index: Index;
+  range: KeyRange;
+  reverse: boolean;
+}
+
+/** The scans of an index plan (its ranges, in the plan's direction) or of every branch of an OR plan. */
+function scansOf(plan: Plan): Scan[] {
+  if (plan.stage === 'OR') return (plan.branches ?? []).flatMap(scansOf);
+  const ranges = plan.reverse ? [...plan.ranges].reverse() : plan.ranges;
+  return ranges.map((range) => ({ index: plan.index as Index, range, reverse: plan.reverse }));
+}
+
+/** The index entries (keys with the table prefix) of one scan, in its direction. */
+function scanKeys(coll: Collection, scan: Scan): Iterable<KeyPart[]> {
+  const start = [scan.index.no, ...scan.range.start];
+  const end = [scan.index.no, ...scan.range.end];
+  return coll.store.index.getKeys(
+    scan.reverse ? { start: end, end: start, reverse: true } : { start, end },
+  ) as Iterable<KeyPart[]>;
+}
+
+interface ScanEntry {
+  index: Index;
+  entry: KeyPart[];
+}
+
+function* chainedEntries(coll: Collection, scans: Scan[]): Generator<ScanEntry> {
+  for (const scan of scans) for (const entry of scanKeys(coll, scan)) yield { index: scan.index, entry };
+}
+
+/** Where each of the given fields' key parts lie in an entry of an index (the table prefix is part 0). */
+function fieldSlicer(index: Index, fields: string[]): (entry: readonly KeyPart[]) => KeyPart[][] {
+  const positions = fields.map((f) => index.fields.indexOf(f));
+  return (entry) => {
+    const starts: number[] = [];
+    let at = 1;
+    for (let i = 0; i < index.fields.length; i++) {
+      starts.push(at);
+      at += partsLength(entry, at);
+    }
+    starts.push(at);
+    return positions.map((p) => entry.slice(starts[p], starts[p + 1]));
+  };
+}
+
+/**
+ * The entries of several scans that each deliver `order`, merged into one stream in that order (every scan's
+ * head compared on the sort fields' key parts; the scans are few, see MAX_MERGED_SCANS).
+ */
+function* mergedEntries(
+  coll: Collection,
+  scans: Scan[],
+  order: Array<[string, 1 | -1]>,
+): Generator<ScanEntry> {
+  const fields = order.map(([f]) => f);
+  const heads = scans.map((scan) => {
+    const iterator = scanKeys(coll, scan)[Symbol.iterator]();
+    return {
+      index: scan.index,
+      iterator,
+      slice: fieldSlicer(scan.index, fields),
+      entry: undefined as KeyPart[] | undefined,
+      key: [] as KeyPart[][],
+    };
+  });
+  const advance = (head: (typeof heads)[number]): void => {
+    const next = head.iterator.next();
+    head.entry = next.done ? undefined : next.value;
+    if (head.entry) head.key = head.slice(head.entry);
+  };
+  const before = (a: KeyPart[][], b: KeyPart[][]): boolean => {
+    for (let i = 0; i < order.length; i++) {
+      const c = compareKeyParts(a[i] as KeyPart[], b[i] as KeyPart[]);
+      if (c !== 0) return c * (order[i] as [string, 1 | -1])[1] < 0;
+    }
+    return false;
+  };
+  try {
+    for (const head of heads) advance(head);
+    for (;;) {
+      let first: (typeof heads)[number] | undefined;
+      for (const head of heads) if (head.entry && (!first || before(head.key, first.key))) first = head;
+      if (!first) return;
+      yield { index: first.index, entry: first.entry as KeyPart[] };
+      advance(first);
+    }
+  } finally {
+    // A consumer that stops early (a limit) must not leave lmdb cursors open.
+    for (const head of heads) head.iterator.return?.();
   }
 }
 
@@ -443,6 +636,15 @@ export function explainPlan(plan: Plan): Doc {
         indexBounds: plan.bounds,
       },
     };
+  if (plan.stage === 'OR') {
+    const inputStages = (plan.branches ?? []).map((b) => explainPlan(b).inputStage as Doc);
+    return {
+      stage: 'FETCH',
+      inputStage: plan.mergeSort
+        ? { stage: 'SORT_MERGE', sortPattern: Object.fromEntries(plan.mergeSort), inputStages }
+        : { stage: 'OR', inputStages },
+    };
+  }
   const idx = plan.index as Index;
   return {
     stage: 'FETCH',
@@ -464,12 +666,11 @@ export function explainPlan(plan: Plan): Doc {
 export function atMost(coll: Collection, plan: Plan, max: number): boolean {
   if (plan.stage === 'COLLSCAN') return coll.count <= max;
   if (plan.stage === 'IDSCAN') return plan.idPoints === true && plan.ranges.length <= max;
-  const idx = plan.index as Index;
   let seen = 0;
-  for (const r of plan.ranges) {
+  for (const scan of scansOf(plan)) {
     const keys = coll.store.index.getKeys({
-      start: [idx.no, ...r.start],
-      end: [idx.no, ...r.end],
+      start: [scan.index.no, ...scan.range.start],
+      end: [scan.index.no, ...scan.range.end],
       limit: max + 1 - seen,
     });
     for (const _ of keys) if (++seen > max) return false;
