@@ -77,7 +77,7 @@ describe('db: merged index scans ($in and $or with a sort)', function () {
     expect(stats.totalDocsExamined).to.equal(40);
 
     // ascending too, and every row of the range without a limit
-    const oldestFirst = { created_at: 1, _id: 1 };
+    const oldestFirst = { created_at: 1, _id: 1 } as const;
     const ascending = await logs.find(filter).sort(oldestFirst).toArray();
     expect(ascending.map((d) => d.n)).to.deep.equal(await expected(filter, oldestFirst));
   });

@@ -27,6 +27,7 @@ import { resolveView } from './views.js';
 import { Collection, Database, Index, type IndexSpec, type ScanStats } from './collection.js';
 import { countExact, planQuery, runPlanRaw, type Plan } from './planner.js';
 import { fieldNames, filterFields, selectFields } from './partial.js';
+import { compileRawFilter } from './raw-filter.js';
 import { RawDocument } from './raw.js';
 import type { Store } from './store.js';
 import { MongoServerError, mongoError } from './errors.js';
@@ -401,9 +402,16 @@ export class Engine {
       return;
     }
     const q = new Query(filter, MINGO_OPTIONS);
+    const quick = compileRawFilter(filter);
     const fields = filterFields(filter);
     const names = fields ? fieldNames(fields) : null;
     for (const bytes of runPlanRaw(coll, plan, scanStats)) {
+      // Decided on the stored bytes where the field types make the answer certain (raw-filter.ts).
+      const decided = quick?.(bytes);
+      if (decided !== undefined) {
+        if (decided) yield bytes;
+        continue;
+      }
       const part = names ? selectFields(bytes, names) : null;
       if (q.test(coll.decode(part ?? bytes))) yield bytes;
     }

@@ -38,7 +38,7 @@ export function filterFields(filter: Doc): Set<string> | null {
 }
 
 /** Bytes of a BSON element's value of `type` starting at `at` (the spec's sizes). */
-function valueSize(buf: Buffer, type: number, at: number): number {
+export function valueSize(buf: Buffer, type: number, at: number): number {
   switch (type) {
     case 0x01: // double
     case 0x09: // UTC datetime
