@@ -299,6 +299,34 @@ describe('db: CRUD through the mongodb driver', () => {
     expect((await c.distinct('k', { k: { $gte: 2 } })).sort()).to.deep.equal([2, 3]);
   });
 
+  it('counts with skip and limit exactly, through countDocuments and the count command', async () => {
+    const c = coll();
+    await c.insertMany(Array.from({ length: 50 }, (_, i) => ({ i, odd: i % 2 === 1, tag: `t${i % 5}` })));
+    // an unindexed filter (every document tested) and an empty one (the collection's count)
+    for (const [filter, matching] of [
+      [{ odd: true, tag: { $regex: '^t[0-2]' } }, 15],
+      [{}, 50],
+    ] as const) {
+      for (const [skip, limit] of [
+        [0, 0],
+        [0, 4],
+        [3, 4],
+        [0, 100],
+        [13, 0],
+        [14, 5],
+        [60, 5],
+      ]) {
+        const expected = Math.max(0, Math.min(limit || Infinity, matching - skip));
+        const options = { ...(skip ? { skip } : {}), ...(limit ? { limit } : {}) };
+        expect(await c.countDocuments(filter, options), JSON.stringify({ filter, skip, limit })).to.equal(
+          expected,
+        );
+        const counted = await fx.db.command({ count: c.collectionName, query: filter, skip, limit });
+        expect(counted.n, JSON.stringify({ filter, skip, limit })).to.equal(expected);
+      }
+    }
+  });
+
   it('runs aggregation pipelines: $match $group $sort $project $unwind $count $facet $lookup $dateTrunc $dateToString', async () => {
     const users = coll();
     const orders = fx.db.collection<LooseDoc>(`orders_${n}`);

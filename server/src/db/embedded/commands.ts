@@ -931,9 +931,11 @@ export class CommandRunner {
     const special = this.countSpecial(b, db, name, q);
     if (special) return special;
     const coll = this.engine.getCollection(db, name);
-    let n = this.bounded(() => this.engine.countMatching(coll, q), this.cheap(coll, q));
     const skip = numberOpt(b.skip, 'skip') ?? 0;
     const limit = Math.abs(numberOpt(b.limit, 'limit') ?? 0);
+    // with a limit, counting stops once skip + limit documents matched
+    const max = limit ? Math.max(skip, 0) + limit : Infinity;
+    let n = this.bounded(() => this.engine.countMatching(coll, q, max), this.cheap(coll, q));
     n = Math.max(0, n - skip);
     if (limit) n = Math.min(n, limit);
     return { n };

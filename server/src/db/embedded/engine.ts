@@ -418,15 +418,15 @@ export class Engine {
   }
 
   /** How many documents match; counts index keys without reading documents when the bounds are the filter. */
-  countMatching(coll: Collection | undefined, filter: Doc): number {
+  countMatching(coll: Collection | undefined, filter: Doc, max = Infinity): number {
     if (!coll) return 0;
-    if (Object.keys(filter).length === 0) return coll.count;
+    if (Object.keys(filter).length === 0) return Math.min(coll.count, max);
     validateFilter(filter);
     const plan = planQuery(coll, filter);
     const exact = countExact(coll, plan);
-    if (exact !== null && exact !== undefined) return exact;
+    if (exact !== null && exact !== undefined) return Math.min(exact, max);
     let n = 0;
-    for (const _bytes of this.matchingRaw(coll, filter, plan)) n++;
+    for (const _bytes of this.matchingRaw(coll, filter, plan)) if (++n >= max) break;
     return n;
   }
 
@@ -528,8 +528,25 @@ export class Engine {
    * countMatching (index keys only, when the filter is an exact key range) instead of grouping documents.
    */
   private countStage(coll: Collection | undefined, pipeline: Doc[]): Doc[] | undefined {
-    const [match, group] = pipeline;
-    if (pipeline.length !== 2 || !isPlainObject(match?.$match) || Object.keys(match).length !== 1)
+    // countDocuments with skip/limit puts them between the two stages: count the first skip + limit
+    const limits = pipeline.slice(1, -1);
+    let skip = 0;
+    let limit = Infinity;
+    for (const stage of limits) {
+      const [op, value] = Object.entries(stage)[0] ?? [];
+      if (
+        Object.keys(stage).length !== 1 ||
+        typeof value !== 'number' ||
+        !Number.isSafeInteger(value) ||
+        value < 0
+      )
+        return undefined;
+      if (op === '$skip' && limit === Infinity) skip += value;
+      else if (op === '$limit' && value > 0) limit = Math.min(limit, value);
+      else return undefined;
+    }
+    const [match, group] = [pipeline[0], pipeline[pipeline.length - 1]];
+    if (pipeline.length < 2 || !isPlainObject(match?.$match) || Object.keys(match).length !== 1)
       return undefined;
     if (!isPlainObject(group?.$group) || Object.keys(group).length !== 1) return undefined;
     const spec = group.$group;
@@ -539,7 +556,7 @@ export class Engine {
     if (fields.length !== 2 || out === undefined || (typeof id !== 'number' && id !== null)) return undefined;
     const sum = spec[out];
     if (!isPlainObject(sum) || Object.keys(sum).length !== 1 || sum.$sum !== 1) return undefined;
-    const n = this.countMatching(coll, match.$match);
+    const n = Math.min(Math.max(this.countMatching(coll, match.$match, skip + limit) - skip, 0), limit);
     return n === 0 ? [] : [{ _id: id, [out]: n }];
   }
 

@@ -89,8 +89,8 @@ export async function activityFilterFor(
 
 /**
  * How many entries match, for "Showing X of Y". Without a search term it is an exact count of an
- * indexed range. A search pattern has no index, so those are counted up to ACTIVITY_TOTAL_CAP
- * (reading at most that many ids, newest first) and `total_capped` says whether more exist.
+ * indexed range. A search pattern has no index, so those are counted up to ACTIVITY_TOTAL_CAP (the
+ * count stops there) and `total_capped` says whether more exist.
  */
 export async function countEntries(
   model: mongoose.Model<ActivityLog>,
@@ -98,10 +98,6 @@ export async function countEntries(
   searching: boolean,
 ): Promise<{ total: number; total_capped: boolean }> {
   if (!searching) return { total: await model.countDocuments(filter), total_capped: false };
-  const ids = await model
-    .find(filter, { _id: 1 })
-    .sort({ created_at: -1, _id: -1 })
-    .limit(ACTIVITY_TOTAL_CAP + 1)
-    .lean();
-  return { total: Math.min(ids.length, ACTIVITY_TOTAL_CAP), total_capped: ids.length > ACTIVITY_TOTAL_CAP };
+  const counted = await model.countDocuments(filter, { limit: ACTIVITY_TOTAL_CAP + 1 });
+  return { total: Math.min(counted, ACTIVITY_TOTAL_CAP), total_capped: counted > ACTIVITY_TOTAL_CAP };
 }
