@@ -315,7 +315,7 @@ describe('db: CRUD through the mongodb driver', () => {
         [13, 0],
         [14, 5],
         [60, 5],
-      ]) {
+      ] as Array<[number, number]>) {
         const expected = Math.max(0, Math.min(limit || Infinity, matching - skip));
         const options = { ...(skip ? { skip } : {}), ...(limit ? { limit } : {}) };
         expect(await c.countDocuments(filter, options), JSON.stringify({ filter, skip, limit })).to.equal(

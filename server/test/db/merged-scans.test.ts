@@ -110,6 +110,10 @@ describe('db: merged index scans ($in and $or with a sort)', function () {
     const all = await logs.find(filter).sort(newestFirst).toArray();
     expect(all.map((d) => d.n)).to.deep.equal(await expected(filter, newestFirst));
     expect(await logs.countDocuments(filter)).to.equal(all.length);
+    // counted up to a limit, and the entries of someone else's account events left out
+    expect(await logs.countDocuments(filter, { limit: 7 })).to.equal(7);
+    const withOthers = { $or: [{ organization_id: { $in: [orgs[0], orgs[1]] } }, { organization_id: null }] };
+    expect(await logs.countDocuments(withOthers)).to.equal((await expected(withOthers, { n: 1 })).length);
   });
 
   it('returns an entry matching both branches once, also without a sort', async () => {
@@ -118,6 +122,7 @@ describe('db: merged index scans ($in and $or with a sort)', function () {
     const both = await logs.countDocuments({ organization_id: orgs[0], user_id: me });
     expect(both).to.be.greaterThan(0);
     const found = await logs.find(filter).toArray();
+    expect(await logs.countDocuments(filter)).to.equal(found.length);
     const ids = found.map((d) => String(d._id));
     expect(new Set(ids).size).to.equal(ids.length);
     expect([...found.map((d) => d.n as number)].sort((a, b) => a - b)).to.deep.equal(
@@ -148,6 +153,8 @@ describe('db: merged index scans ($in and $or with a sort)', function () {
           }
         : { $and: [scope, { created_at: { $gte: since } }] };
       const rows = await logs.find(filter).sort(newestFirst).limit(250).toArray();
+      // the count of what is left from here on: branch counts added up, the cursor's $or applied to each
+      expect(await logs.countDocuments(filter)).to.equal(every.length - pages.length);
       pages.push(...rows.map((d) => d.n as number));
       if (rows.length < 250) break;
       const last = rows[rows.length - 1]!;

@@ -425,6 +425,20 @@ export class Engine {
     const plan = planQuery(coll, filter);
     const exact = countExact(coll, plan);
     if (exact !== null && exact !== undefined) return Math.min(exact, max);
+    if (plan.stage === 'OR' && plan.disjoint) {
+      // Branches no document shares: each counted on its own, from its keys where they are the branch.
+      let n = 0;
+      for (const branch of plan.branches ?? []) {
+        n += countExact(coll, branch) ?? this.countScanned(coll, branch.filter as Doc, branch, max - n);
+        if (n >= max) return max;
+      }
+      return n;
+    }
+    return this.countScanned(coll, filter, plan, max);
+  }
+
+  /** The documents of a plan that match a filter, counted up to `max`. */
+  private countScanned(coll: Collection, filter: Doc, plan: Plan, max: number): number {
     let n = 0;
     for (const _bytes of this.matchingRaw(coll, filter, plan)) if (++n >= max) break;
     return n;

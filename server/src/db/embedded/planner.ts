@@ -53,6 +53,10 @@ export interface Plan {
   mergeSort?: Array<[string, 1 | -1]>;
   /** OR: the plan of each branch (IXSCAN plans). */
   branches?: Plan[];
+  /** A branch of an OR plan: the branch with the rest of the filter (`exact` is relative to it). */
+  filter?: Doc;
+  /** OR: no document matches two branches, so the branches' counts add up. */
+  disjoint?: boolean;
 }
 
 interface FieldBounds {
@@ -422,11 +426,14 @@ function planOr(
     if (branches.length > MAX_MERGED_SCANS) continue;
     const plans: Plan[] = [];
     let score = Infinity;
+    const rest = withoutOr(filter, branches);
     for (const branch of branches) {
       const branchConds = fieldConditions(branch, new Map([...conds].map(([f, list]) => [f, [...list]])));
-      const best = bestIndexPlan(coll, branch, branchConds, sort);
+      // the branch with everything beside the `$or`: what this branch's scan must match on its own
+      const branchFilter: Doc = { $and: [branch, rest] };
+      const best = bestIndexPlan(coll, branchFilter, branchConds, sort);
       if (!best || best.score < 2 || (sorting && !best.plan.sortCovered)) break;
-      plans.push({ ...best.plan, exact: false });
+      plans.push({ ...best.plan, filter: branchFilter });
       score = Math.min(score, best.score);
     }
     const scans = plans.reduce((n, p) => n + p.ranges.length, 0);
@@ -441,11 +448,51 @@ function planOr(
         sortCovered: true,
         bounds: {},
         mergeSort: sorting ? sortFields(sort) : undefined,
+        disjoint: pairwiseDisjoint(branches),
       },
       score,
     };
   }
   return chosen;
+}
+
+/** A filter without one of its `$or` lists (found by identity), keeping everything else as it is. */
+function withoutOr(filter: Doc, list: Doc[]): Doc {
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(filter)) {
+    if (k === '$or' && v === list) continue;
+    out[k] =
+      k === '$and' && Array.isArray(v)
+        ? v.map((part) => (isPlainObject(part) ? withoutOr(part, list) : part))
+        : v;
+  }
+  return out;
+}
+
+/**
+ * Whether no document can match two of the branches: every pair fixes some field to values the other does
+ * not allow (`{organization_id: {$in: [a, b]}}` and `{organization_id: null}`).
+ */
+function pairwiseDisjoint(branches: Doc[]): boolean {
+  const points = branches.map((branch) => {
+    const fixed = new Map<string, Set<string>>();
+    for (const [field, list] of fieldConditions(branch)) {
+      const b = boundsOf(list);
+      if (b?.points) fixed.set(field, new Set(b.points.map(keyOf)));
+    }
+    return fixed;
+  });
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j < points.length; j++) {
+      const a = points[i]!;
+      const b = points[j]!;
+      const apart = [...a].some(([field, values]) => {
+        const other = b.get(field);
+        return other !== undefined && ![...values].some((v) => other.has(v));
+      });
+      if (!apart) return false;
+    }
+  return true;
 }
 
 /** Chooses how to read the documents a filter (and sort) needs. */
