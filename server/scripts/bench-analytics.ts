@@ -11,7 +11,8 @@
  *    in place: 1M is seeded, measured, then topped up to 10M and measured again.
  *  - p50/p95 of GET /analytics/summary for 24h, 30d and 90d (the organization, and one application);
  *  - p50/p95 of GET /activity-logs for one application: newest 500 of a 7-day window, without and
- *    with a search term, and with include_total=true as the logs screen asks;
+ *    with a search term, and with include_total=true as the logs screen asks; and the system logs page's
+ *    list (no filter: the caller's organizations and own account events), with and without its total;
  *  - export rows/s: GET /activity-logs/export of the organization's last 7 days (CSV and NDJSON);
  *  - request-logging cost: POST /api/v1/verify req/s (autocannon) on an app with the request
  *    logger and on one without it (REQUEST_LOGGING=false; same process, same database), alternated.
@@ -451,6 +452,9 @@ for (const name of targets) {
         ['  + include_total', `${list}&include_total=true`],
         [`  with search "${SEARCH}"`, `${list}&search=${SEARCH}`],
         [`  with search "${SEARCH}" + include_total`, `${list}&search=${SEARCH}&include_total=true`],
+        // the system logs page: everything of the caller's organizations and own account events
+        ['system logs: newest 500 of 7 days', '/api/v1/activity-logs?period=7d&limit=500'],
+        ['  + include_total', '/api/v1/activity-logs?period=7d&limit=500&include_total=true'],
       ] as const) {
         const t = await timeGet(base, route, tenant.token);
         row(label, `${t.p50} ms`, `${t.p95} ms`);
