@@ -87,32 +87,50 @@ export function valueSize(buf: Buffer, type: number, at: number): number {
 export function selectFields(doc: Buffer, names: readonly Buffer[]): Buffer | null {
   const parts: Buffer[] = [];
   let size = 5;
-  let at = 4;
-  const end = doc.readInt32LE(0) - 1;
-  while (at < end) {
-    const start = at;
-    const type = doc[at]!;
-    const nameEnd = doc.indexOf(0, at + 1);
-    if (nameEnd < 0) return null;
-    const valueAt = nameEnd + 1;
-    const length = valueSize(doc, type, valueAt);
-    if (length < 0) return null;
-    at = valueAt + length;
-    // Names compared as bytes: no string is made for the fields that are skipped.
-    const nameLength = nameEnd - start - 1;
-    if (
-      names.some(
-        (name) => name.length === nameLength && doc.compare(name, 0, nameLength, start + 1, nameEnd) === 0,
-      )
-    ) {
-      parts.push(doc.subarray(start, at));
-      size += at - start;
+  const walked = walkElements(doc, (_type, start, nameEnd, _valueAt, next) => {
+    if (names.some((name) => nameIs(doc, start, nameEnd, name))) {
+      parts.push(doc.subarray(start, next));
+      size += next - start;
     }
-  }
+    return true;
+  });
+  if (!walked) return null;
   const out = Buffer.allocUnsafe(size);
   out.writeInt32LE(size, 0);
   let offset = 4;
   for (const part of parts) offset += part.copy(out, offset);
   out[offset] = 0;
   return out;
+}
+
+/**
+ * Walks the top-level elements of a BSON document: `visit` gets each element's type, where it starts (its
+ * type byte), where its name ends (the NUL), where its value starts and where the next element starts, and
+ * stops the walk by returning false. False when an element cannot be walked (a type this walker does not
+ * know, a name without its end).
+ */
+export function walkElements(
+  doc: Buffer,
+  visit: (type: number, start: number, nameEnd: number, valueAt: number, next: number) => boolean,
+): boolean {
+  const end = doc.readInt32LE(0) - 1;
+  let at = 4;
+  while (at < end) {
+    const type = doc[at]!;
+    const nameEnd = doc.indexOf(0, at + 1);
+    if (nameEnd < 0) return false;
+    const length = valueSize(doc, type, nameEnd + 1);
+    if (length < 0) return false;
+    const next = nameEnd + 1 + length;
+    if (!visit(type, at, nameEnd, nameEnd + 1, next)) return true;
+    at = next;
+  }
+  return true;
+}
+
+/** Whether the element starting at `start` is named `name` (UTF-8 bytes; compared without making a string). */
+export function nameIs(doc: Buffer, start: number, nameEnd: number, name: Uint8Array): boolean {
+  if (nameEnd - start - 1 !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if (doc[start + 1 + i] !== name[i]) return false;
+  return true;
 }

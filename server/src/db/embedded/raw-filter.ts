@@ -16,7 +16,7 @@
  * null equality, embedded documents, flags JavaScript does not share with PCRE) keeps the general path.
  */
 import { bsonType, isPlainObject, type Doc } from './values.js';
-import { valueSize } from './partial.js';
+import { nameIs, walkElements } from './partial.js';
 
 /** true / false: certain; undefined: decode and evaluate the filter the general way. */
 export type RawTest = (doc: Buffer) => boolean | undefined;
@@ -239,26 +239,17 @@ export function compileRawFilter(filter: Doc): RawTest | null {
     // Where each named field is (first occurrence), in one pass over the top-level elements.
     types.fill(0);
     let missing = names.length;
-    const end = doc.readInt32LE(0) - 1;
-    let at = 4;
-    while (at < end && missing > 0) {
-      const type = doc[at]!;
-      const nameEnd = doc.indexOf(0, at + 1);
-      if (nameEnd < 0) return undefined;
-      const valueAt = nameEnd + 1;
-      const length = valueSize(doc, type, valueAt);
-      if (length < 0) return undefined;
-      const nameLength = nameEnd - at - 1;
+    const walked = walkElements(doc, (type, start, nameEnd, valueAt) => {
       for (let slot = 0; slot < nameBytes.length; slot++) {
-        const name = nameBytes[slot]!;
-        if (types[slot] !== 0 || name.length !== nameLength || !bytesEqual(doc, at + 1, name)) continue;
+        if (types[slot] !== 0 || !nameIs(doc, start, nameEnd, nameBytes[slot]!)) continue;
         types[slot] = type;
         offsets[slot] = valueAt;
         missing--;
         break;
       }
-      at = valueAt + length;
-    }
+      return missing > 0;
+    });
+    if (!walked) return undefined;
     return evaluate(root, doc);
   };
 }
