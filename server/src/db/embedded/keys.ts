@@ -157,12 +157,12 @@ function compareKeyStrings(a: string, b: string): number {
 }
 
 /**
- * Compares two keys from part `from` on, in lmdb's order of their encoding (used to merge index scans
- * in key order). Negative when `a` sorts first.
+ * Compares two runs of key parts in lmdb's order of their encoding (used to merge index scans in key
+ * order). Negative when `a` sorts first.
  */
-export function compareKeyParts(a: readonly KeyPart[], b: readonly KeyPart[], from = 0): number {
+export function compareKeyParts(a: readonly KeyPart[], b: readonly KeyPart[]): number {
   const n = Math.min(a.length, b.length);
-  for (let i = from; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const x = a[i] as KeyPart;
     const y = b[i] as KeyPart;
     if (x === y) continue;
