@@ -65,27 +65,62 @@ describe('db: DocumentCache', () => {
   it('keeps within its byte budget, dropping the least recently used entries', () => {
     const cache = new DocumentCache(100_000);
     const doc = Buffer.alloc(1000);
-    for (let i = 0; i < 200; i++) cache.fill(`k${i}`, doc);
+    const key = (i: number) => [1, 35, `k${i}`];
+    for (let i = 0; i < 200; i++) cache.fill(key(i), doc);
     // each entry costs its 1,000 bytes plus overhead: fewer than 100 fit
     expect(cache.size).to.be.within(80, 99);
-    expect(cache.get('k0')).to.equal(undefined);
-    expect(cache.get('k199')).to.equal(doc);
+    expect(cache.get(key(0))).to.equal(undefined);
+    expect(cache.get(key(199))).to.equal(doc);
     // a recently used entry survives the next evictions
-    const survivor = `k${200 - cache.size}`;
+    const survivor = key(200 - cache.size);
     expect(cache.get(survivor)).to.equal(doc);
-    for (let i = 200; i < 205; i++) cache.fill(`k${i}`, doc);
+    for (let i = 200; i < 205; i++) cache.fill(key(i), doc);
     expect(cache.get(survivor)).to.equal(doc);
   });
 
   it('does not fill while a write is in flight, and forgets changed documents', () => {
     const cache = new DocumentCache(100_000);
     cache.writesInFlight = 1;
-    cache.fill('a', Buffer.from('old'));
-    expect(cache.get('a')).to.equal(undefined);
+    cache.fill([1, 15, 'a'], Buffer.from('old'));
+    expect(cache.get([1, 15, 'a'])).to.equal(undefined);
     cache.writesInFlight = 0;
-    cache.fill('a', Buffer.from('old'));
-    expect(cache.get('a')?.toString()).to.equal('old');
-    cache.forget('a');
-    expect(cache.get('a')).to.equal(undefined);
+    cache.fill([1, 15, 'a'], Buffer.from('old'));
+    expect(cache.get([1, 15, 'a'])?.toString()).to.equal('old');
+    cache.forget([1, 15, 'a']);
+    expect(cache.get([1, 15, 'a'])).to.equal(undefined);
+  });
+
+  it('tells keys apart by every part and its type', () => {
+    const cache = new DocumentCache(100_000);
+    const keys = [
+      [1, 10, 1],
+      [1, 15, '1'],
+      [1, 40, true],
+      [2, 10, 1],
+      [1, 10, 1, 15, 'x'],
+      [1, 30, Buffer.from('31', 'hex')],
+    ];
+    keys.forEach((k, i) => cache.fill(k, Buffer.from([i])));
+    keys.forEach((k, i) => expect(cache.get(k)?.[0], JSON.stringify(k)).to.equal(i));
+    expect(cache.get([1, 10, '1'])).to.equal(undefined);
+    expect(cache.get([1, 10])).to.equal(undefined); // a prefix of a longer key is not an entry
+    expect(cache.get([1, 30, '31'])).to.equal(undefined); // (key strings never hold NUL, see keys.ts)
+    cache.forget([1, 10, 1]);
+    expect(cache.get([1, 10, 1])).to.equal(undefined);
+    expect(cache.get([1, 10, 1, 15, 'x'])?.[0]).to.equal(4);
+    expect(cache.size).to.equal(keys.length - 1);
+  });
+
+  it('keeps serving entries filled again after being forgotten, within budget', () => {
+    const cache = new DocumentCache(20_000);
+    const doc = Buffer.alloc(1000);
+    for (let round = 0; round < 50; round++)
+      for (let i = 0; i < 10; i++) {
+        cache.forget([1, 10, i]);
+        cache.fill([1, 10, i], doc);
+      }
+    // forgotten entries wait in the eviction queue but no longer count against the budget
+    for (let i = 0; i < 10; i++) expect(cache.get([1, 10, i])).to.equal(doc);
+    expect(cache.size).to.equal(10);
   });
 });

@@ -21,7 +21,7 @@ import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database as LmdbDatabase, type RootDatabase } from 'lmdb';
-import { cacheKeyOf, DocumentCache } from './doc-cache.js';
+import { DocumentCache } from './doc-cache.js';
 import type { KeyPart } from './keys.js';
 
 export const STORE_FILE = 'storage.mdb';
@@ -130,23 +130,22 @@ export class Store {
 
   /** The stored BSON of the document with this `docs` key (shared: callers must not modify it). */
   getDoc(key: KeyPart[]): Buffer | undefined {
-    const cacheKey = cacheKeyOf(key);
-    const cached = this.docCache.get(cacheKey);
+    const cached = this.docCache.get(key);
     if (cached !== undefined) return cached;
     const bytes = this.docs.getBinary(key);
-    if (bytes !== undefined) this.docCache.fill(cacheKey, bytes);
+    if (bytes !== undefined) this.docCache.fill(key, bytes);
     return bytes;
   }
 
   /** Stores a document in the running write transaction. */
   putDoc(key: KeyPart[], bytes: Buffer): void {
-    this.docCache.forget(cacheKeyOf(key));
+    this.docCache.forget(key);
     this.docs.putSync(key, bytes);
   }
 
   /** Removes a document in the running write transaction; false when there was none. */
   removeDoc(key: KeyPart[]): boolean {
-    this.docCache.forget(cacheKeyOf(key));
+    this.docCache.forget(key);
     return this.docs.removeSync(key);
   }
 
