@@ -21,7 +21,6 @@ export interface IndexSpec extends Doc {
 }
 
 const MAX_KEY_COMBINATIONS = 10000;
-const EMPTY = Buffer.alloc(0);
 const ENCODE = { ignoreUndefined: true, checkKeys: false } as const;
 
 /** One key of a document in an index: its encoded parts and the field values that produced them. */
@@ -306,7 +305,7 @@ export class Collection {
     this.checkUnique(doc, idParts, true, keys);
     this.store.putDoc(docKey(this.no, doc._id), this.encode(doc, types));
     this.indexes.forEach((idx, i) => {
-      for (const k of keys[i] ?? []) this.store.index.putSync([idx.no, ...k.parts, ...idParts], EMPTY);
+      for (const k of keys[i] ?? []) this.store.putIndexEntry([idx.no, ...k.parts, ...idParts]);
       this.noteMultikey(idx, doc, onCatalogChange);
     });
     if (types) docTypes.set(doc, types);
@@ -328,9 +327,9 @@ export class Collection {
       const before = oldKeys[i] as Map<string, IndexKey>;
       const after = new Map((newKeys[i] ?? []).map((k) => [partsId(k.parts), k]));
       for (const [id, k] of before)
-        if (!after.has(id)) this.store.index.removeSync([idx.no, ...k.parts, ...idParts]);
+        if (!after.has(id)) this.store.removeIndexEntry([idx.no, ...k.parts, ...idParts]);
       for (const [id, k] of after)
-        if (!before.has(id)) this.store.index.putSync([idx.no, ...k.parts, ...idParts], EMPTY);
+        if (!before.has(id)) this.store.putIndexEntry([idx.no, ...k.parts, ...idParts]);
       this.noteMultikey(idx, newDoc, onCatalogChange);
     });
     this.store.putDoc(docKey(this.no, oldDoc._id), this.encode(newDoc, types));
@@ -341,7 +340,7 @@ export class Collection {
     const idParts = valueParts(doc._id);
     if (!this.store.removeDoc([this.no, ...idParts])) return false;
     for (const idx of this.indexes)
-      for (const k of idx.keysOf(doc)) this.store.index.removeSync([idx.no, ...k.parts, ...idParts]);
+      for (const k of idx.keysOf(doc)) this.store.removeIndexEntry([idx.no, ...k.parts, ...idParts]);
     this.setCount(this.count - 1);
     return true;
   }
@@ -360,7 +359,7 @@ export class Collection {
             );
           }
         }
-        this.store.index.putSync([idx.no, ...key.parts, ...idParts], EMPTY);
+        this.store.putIndexEntry([idx.no, ...key.parts, ...idParts]);
       }
       if (!idx.multikey && idx.isMultikeyFor(doc)) idx.multikey = true;
     }
@@ -368,8 +367,7 @@ export class Collection {
 
   /** Removes every entry of an index. */
   clearIndex(idx: Index): void {
-    for (const key of this.store.index.getKeys({ start: [idx.no], end: [idx.no, MAX_PART] }))
-      this.store.index.removeSync(key);
+    this.store.clearIndex(idx.no);
   }
 
   /** Removes every document and index entry of this collection. */

@@ -731,6 +731,6 @@ export function countExact(coll: Collection, plan: Plan): number | undefined {
   const idx = plan.index as Index;
   let n = 0;
   for (const r of plan.ranges)
-    n += coll.store.index.getKeysCount({ start: [idx.no, ...r.start], end: [idx.no, ...r.end] });
+    n += coll.store.countIndexEntries([idx.no, ...r.start], [idx.no, ...r.end]);
   return n;
 }

@@ -22,7 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database as LmdbDatabase, type RootDatabase } from 'lmdb';
 import { DocumentCache } from './doc-cache.js';
-import type { KeyPart } from './keys.js';
+import { MAX_PART, type KeyPart } from './keys.js';
+import { RangeCounts } from './range-counts.js';
 
 export const STORE_FILE = 'storage.mdb';
 /** lmdb-js names its lock file after the data file. */
@@ -32,6 +33,8 @@ const TEMP_PREFIX = 'iam-embedded-mongo-';
 export const DOCUMENT_CACHE_BYTES = 64 * 2 ** 20;
 
 type Key = KeyPart[] | string;
+/** Index entries carry everything in their key. */
+const EMPTY = Buffer.alloc(0);
 
 export class Store {
   readonly catalog: LmdbDatabase<Buffer, Key>;
@@ -43,6 +46,11 @@ export class Store {
   /** Document counts changed by the running transaction, written once at its end. */
   private readonly changedCounts = new Map<number, number>();
   private readonly docCache = new DocumentCache(DOCUMENT_CACHE_BYTES);
+  /** Remembered entry counts of date ranges of indexes (range-counts.ts), remembered under the cache's rule. */
+  private readonly rangeCounts = new RangeCounts(
+    (start, end) => this.index.getKeysCount({ start, end }),
+    () => this.docCache.writesInFlight === 0,
+  );
 
   private constructor(
     private readonly env: RootDatabase<Buffer, Key>,
@@ -147,6 +155,30 @@ export class Store {
   removeDoc(key: KeyPart[]): boolean {
     this.docCache.forget(key);
     return this.docs.removeSync(key);
+  }
+
+  /** Adds an index entry (the index number, the key parts, the `_id` parts) in the running write transaction. */
+  putIndexEntry(key: KeyPart[]): void {
+    this.rangeCounts.touch(key);
+    this.index.putSync(key, EMPTY);
+  }
+
+  /** Removes an index entry in the running write transaction. */
+  removeIndexEntry(key: KeyPart[]): void {
+    this.rangeCounts.touch(key);
+    this.index.removeSync(key);
+  }
+
+  /** Removes every entry of an index in the running write transaction. */
+  clearIndex(indexNo: number): void {
+    this.rangeCounts.forgetIndex(indexNo);
+    for (const key of this.index.getKeys({ start: [indexNo], end: [indexNo, MAX_PART] }))
+      this.index.removeSync(key);
+  }
+
+  /** Number of index entries in `[start, end)` (keys with the index number); date ranges from remembered counts. */
+  countIndexEntries(start: KeyPart[], end: KeyPart[]): number {
+    return this.rangeCounts.count(start, end);
   }
 
   /** Records a collection's new document count; it is stored at the end of the transaction. */
