@@ -5,8 +5,10 @@
  * at each size in --sizes, against a server running as its own process with a data directory (journaled: every
  * acknowledged write is flushed), through the official driver:
  *  - insertMany throughput while filling up to the size (batches of 1,000, 4 concurrent writers);
- *  - a 7-day range on `created_at`, newest first, limit 500;
- *  - the same with an equality prefix (`application_id`);
+ *  - a 7-day range on `created_at`, newest first, limit 500, decoded by the driver, and the same answered as
+ *    one undecoded reply (the server's rate: a Node client decoding 500 documents per reply is bounded by
+ *    js-bson, measured alone and printed too);
+ *  - the same with an equality prefix (`application_id`), both ways;
  *  - countDocuments on the 7-day range;
  *  - start-up time of the server on that data (process start to accepting connections) and its RSS after the
  *    queries.
@@ -20,7 +22,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { MongoClient, ObjectId, type Collection, type Document } from 'mongodb';
+import { BSON, MongoClient, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 
 interface Options {
   sizes: number[];
@@ -174,13 +176,59 @@ async function measure(
   };
 }
 
+/**
+ * The find command of the benchmark's queries, answered in one batch. With the driver's `raw` option the
+ * batch reaches the caller as the received BSON (an application passing results on, e.g. as an HTTP
+ * response, can work like this), so the figure is the server's and the loopback's, not js-bson's.
+ */
+function findCommand(filter: Document): Document {
+  return {
+    find: 'activity_logs',
+    filter,
+    sort: { created_at: -1 },
+    limit: 500,
+    batchSize: 500,
+    singleBatch: true,
+  };
+}
+
+async function findUndecoded(db: Db, filter: Document): Promise<Buffer> {
+  const reply = (await db.command(findCommand(filter), { raw: true })) as unknown as { cursor: Buffer };
+  return reply.cursor;
+}
+
+/** Fails the benchmark unless the undecoded reply holds the 500 documents the decoded query returns. */
+async function checkUndecoded(db: Db, coll: Collection, filter: Document): Promise<void> {
+  const batch = BSON.deserialize(await findUndecoded(db, filter)).firstBatch as Document[];
+  const decoded = await coll.find(filter).sort({ created_at: -1 }).limit(500).toArray();
+  if (
+    batch.length !== 500 ||
+    batch.map((d) => String(d._id)).join() !== decoded.map((d) => String(d._id)).join()
+  )
+    throw new Error(`the undecoded reply differs from the query's result (${batch.length} documents)`);
+}
+
+/** Replies of 500 documents js-bson decodes per second in this process alone (the bound of a decoding client). */
+async function decodeRate(db: Db, filter: Document): Promise<number> {
+  const bytes = await findUndecoded(db, filter);
+  let n = 0;
+  const started = performance.now();
+  while (performance.now() - started < 2000) {
+    BSON.deserialize(bytes);
+    n++;
+  }
+  return n / ((performance.now() - started) / 1000);
+}
+
 interface Row {
   size: number;
   insert: number;
   range: { qps: number; p50: number };
-  rangeRaw: { qps: number; p50: number };
+  rangeUndecoded: { qps: number; p50: number };
   prefixed: { qps: number; p50: number };
+  prefixedUndecoded: { qps: number; p50: number };
   count: { qps: number; p50: number };
+  decodeRate: number;
   startupMs: number;
   rss: number;
 }
@@ -223,38 +271,36 @@ async function main(): Promise<void> {
       server = await startServer(dir); // start-up on the data just written
       client = new MongoClient(server.uri, { maxPoolSize: opts.concurrency + 4 });
       coll = client.db('bench').collection('activity_logs');
+      const db = client.db('bench');
       const window = { $gte: new Date(end - 7 * DAY), $lt: new Date(end) };
+      const inWindow = { created_at: window };
+      const ofApp = { application_id: APPS[3], created_at: window };
+      await checkUndecoded(db, coll, inWindow);
+      await checkUndecoded(db, coll, ofApp);
       const range = await measure(opts.seconds, opts.concurrency, () =>
-        coll.find({ created_at: window }).sort({ created_at: -1 }).limit(500).toArray(),
+        coll.find(inWindow).sort({ created_at: -1 }).limit(500).toArray(),
       );
-      // the same query with the driver's raw mode: the client does not decode the 500 documents, so the
-      // figure is the server's (an application streaming results on, e.g. to HTTP, works like this)
-      const rangeRaw = await measure(opts.seconds, opts.concurrency, () =>
-        coll.find({ created_at: window }, { raw: true }).sort({ created_at: -1 }).limit(500).toArray(),
-      );
+      const rangeUndecoded = await measure(opts.seconds, opts.concurrency, () => findUndecoded(db, inWindow));
       const prefixed = await measure(opts.seconds, opts.concurrency, () =>
-        coll
-          .find({ application_id: APPS[3], created_at: window })
-          .sort({ created_at: -1 })
-          .limit(500)
-          .toArray(),
+        coll.find(ofApp).sort({ created_at: -1 }).limit(500).toArray(),
       );
-      const count = await measure(opts.seconds, opts.concurrency, () =>
-        coll.countDocuments({ created_at: window }),
-      );
+      const prefixedUndecoded = await measure(opts.seconds, opts.concurrency, () => findUndecoded(db, ofApp));
+      const count = await measure(opts.seconds, opts.concurrency, () => coll.countDocuments(inWindow));
       const row = {
         size,
         insert,
         range,
-        rangeRaw,
+        rangeUndecoded,
         prefixed,
+        prefixedUndecoded,
         count,
+        decodeRate: await decodeRate(db, inWindow),
         startupMs: server.startupMs,
         rss: rssMiB(server.pid),
       };
       rows.push(row);
       console.error(
-        `  ${fmt(size)}: insertMany ${fmt(insert)} docs/s; range ${fmt(range.qps)} q/s (raw client ${fmt(rangeRaw.qps)}); prefix+range ${fmt(prefixed.qps)} q/s; count ${fmt(count.qps)} q/s; start-up ${fmt(row.startupMs)} ms; RSS ${fmt(row.rss)} MiB`,
+        `  ${fmt(size)}: insertMany ${fmt(insert)} docs/s; range ${fmt(range.qps)} q/s (undecoded ${fmt(rangeUndecoded.qps)}); prefix+range ${fmt(prefixed.qps)} q/s (undecoded ${fmt(prefixedUndecoded.qps)}); count ${fmt(count.qps)} q/s; js-bson alone ${fmt(row.decodeRate)} replies/s; start-up ${fmt(row.startupMs)} ms; RSS ${fmt(row.rss)} MiB`,
       );
       await client.close();
       await server.stop();
@@ -265,12 +311,12 @@ async function main(): Promise<void> {
   const lines = [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${opts.concurrency} concurrent queries for ${opts.seconds} s per row; journaled (every acknowledged write flushed). Start-up of the same process on an empty directory: ${fmt(baselineStartupMs)} ms.`,
     '',
-    '| documents | insertMany (docs/s) | 7-day range, newest 500 (q/s, p50) | same, raw client (q/s, p50) | + application_id (q/s, p50) | countDocuments 7 days (q/s, p50) | start-up (ms) | server RSS (MiB) |',
-    '| --: | --: | --: | --: | --: | --: | --: | --: |',
-    ...rows.map(
-      (r) =>
-        `| ${fmt(r.size)} | ${fmt(r.insert)} | ${fmt(r.range.qps)}, ${r.range.p50.toFixed(1)} ms | ${fmt(r.rangeRaw.qps)}, ${r.rangeRaw.p50.toFixed(1)} ms | ${fmt(r.prefixed.qps)}, ${r.prefixed.p50.toFixed(1)} ms | ${fmt(r.count.qps)}, ${r.count.p50.toFixed(1)} ms | ${fmt(r.startupMs)} | ${fmt(r.rss)} |`,
-    ),
+    '| documents | insertMany (docs/s) | 7-day range, newest 500, decoded (q/s, p50) | same, undecoded reply (q/s, p50) | + application_id, decoded (q/s, p50) | same, undecoded reply (q/s, p50) | countDocuments 7 days (q/s, p50) | js-bson alone (replies/s) | start-up (ms) | server RSS (MiB) |',
+    '| --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    ...rows.map((r) => {
+      const q = (m: { qps: number; p50: number }) => `${fmt(m.qps)}, ${m.p50.toFixed(1)} ms`;
+      return `| ${fmt(r.size)} | ${fmt(r.insert)} | ${q(r.range)} | ${q(r.rangeUndecoded)} | ${q(r.prefixed)} | ${q(r.prefixedUndecoded)} | ${q(r.count)} | ${fmt(r.decodeRate)} | ${fmt(r.startupMs)} | ${fmt(r.rss)} |`;
+    }),
   ];
   console.log(lines.join('\n'));
 }
