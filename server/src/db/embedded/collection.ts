@@ -274,7 +274,11 @@ export class Collection {
         if (unchanged?.[i]?.has(partsId(key.parts))) continue;
         let wanted: string | undefined;
         const prefix = [idx.no, ...key.parts];
-        for (const entry of this.store.index.getKeys({ start: prefix, end: [...prefix, MAX_PART] })) {
+        const end = [...prefix, MAX_PART];
+        // Usually no other document holds the key: one native count answers that without an iterator.
+        // (lmdb-js marks the options object it is given as a count: each call gets its own.)
+        if (this.store.index.getKeysCount({ start: prefix, end }) === 0) continue;
+        for (const entry of this.store.index.getKeys({ start: prefix, end })) {
           const otherId = idx.idPartsOf(entry as KeyPart[]);
           if (sameParts(otherId, idParts)) continue;
           const other = this.getByIdParts(otherId);
