@@ -1402,8 +1402,14 @@ function prepareBody(name: string, body: Doc): void {
     const { types } = normalizeDoc(d);
     typedDocs.set(d, types);
   };
-  if (name === 'insert' && Array.isArray(body.documents)) body.documents.forEach(keep);
-  else if (name === 'update' && Array.isArray(body.updates))
+  if (name === 'insert' && Array.isArray(body.documents)) {
+    body.documents.forEach(keep);
+    // The documents are normalized now: the rest of the command needs it, not a second walk over them.
+    for (const key of Object.keys(body))
+      if (key !== 'documents') body[key] = normalize(body[key], undefined, key);
+    return;
+  }
+  if (name === 'update' && Array.isArray(body.updates))
     for (const st of body.updates) keep(isPlainObject(st) ? st.u : undefined);
   else if (name === 'findAndModify' || name === 'findandmodify') keep(body.update);
   normalize(body);
