@@ -730,7 +730,6 @@ export function countExact(coll: Collection, plan: Plan): number | undefined {
   if (plan.stage !== 'IXSCAN' || !plan.exact) return undefined;
   const idx = plan.index as Index;
   let n = 0;
-  for (const r of plan.ranges)
-    n += coll.store.countIndexEntries([idx.no, ...r.start], [idx.no, ...r.end]);
+  for (const r of plan.ranges) n += coll.store.countIndexEntries([idx.no, ...r.start], [idx.no, ...r.end]);
   return n;
 }
