@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
   Binary,
+  BSON,
   Decimal128,
   Double,
   Int32,
@@ -122,5 +123,64 @@ describe('db: BSON type fidelity', () => {
     expect(await c.countDocuments({ b: new Binary(Buffer.from('abc')) })).to.equal(1);
     const sorted = await c.find({}, { sort: { at: -1 } }).toArray();
     expect(sorted.map((d) => (d.at as Date).getTime())).to.deep.equal([2000, 1000]);
+  });
+});
+
+describe('db: inserted documents are stored as received', () => {
+  let fx: DbFixture;
+  before(async () => {
+    fx = await openDbFixture('received');
+  });
+  after(async () => {
+    await fx.close();
+  });
+
+  /** The stored BSON of a document, as the server sends it back (the driver leaves it undecoded). */
+  async function storedBytes(collection: string, id: unknown): Promise<Buffer> {
+    const reply = (await fx.db.command(
+      { find: collection, filter: { _id: id }, limit: 1, singleBatch: true },
+      { raw: true },
+    )) as unknown as { cursor: Buffer };
+    // fieldsAsRaw leaves each document of firstBatch as its bytes
+    const cursor = BSON.deserialize(reply.cursor, { fieldsAsRaw: { firstBatch: true } });
+    return Buffer.from((cursor.firstBatch as Uint8Array[])[0] as Uint8Array);
+  }
+
+  it('keeps every value byte for byte: -0.0, doubles with integer values, int64, nested arrays, dotted names', async () => {
+    const c = fx.db.collection('bytes');
+    const docs: Document[] = [
+      {
+        _id: new ObjectId(),
+        negZero: -0,
+        dbl: new Double(5),
+        int: new Int32(5),
+        long: Long.fromNumber(5),
+        dec: Decimal128.fromString('1.10'),
+        arr: [new Double(1), [new Int32(2), { x: new Double(-0) }]],
+        nested: { d: new Double(6), list: [] },
+        // a field name with a dot (allowed since MongoDB 5.0) holding a double with an integer value
+        'with.dot': new Double(8),
+      },
+      { _id: 'text id', s: 'x'.repeat(300), when: new Date(0) },
+    ];
+    await c.insertMany(docs);
+    for (const doc of docs) {
+      const sent = Buffer.from(BSON.serialize(doc, { ignoreUndefined: false }));
+      expect((await storedBytes('bytes', doc._id)).equals(sent), String(doc._id)).to.equal(true);
+    }
+    const back = (await c.findOne({ _id: docs[0]!._id }, { promoteValues: false })) as Document;
+    expect(Object.is((back.negZero as Double).value, -0), 'negative zero').to.equal(true);
+    expect(back.dbl).to.be.instanceOf(Double);
+  });
+
+  it('still puts _id first and adds a missing one (then the document is encoded by the server)', async () => {
+    const c = fx.db.collection('reordered');
+    await c.insertOne({ a: 1, _id: 7 } as Document, { forceServerObjectId: true });
+    const stored = BSON.deserialize(await storedBytes('reordered', 7));
+    expect(Object.keys(stored)).to.deep.equal(['_id', 'a']);
+    await fx.db.command({ insert: 'reordered', documents: [{ b: 2 }] });
+    const generated = await c.findOne({ b: 2 });
+    expect(generated?._id).to.be.instanceOf(ObjectId);
+    expect(Object.keys(generated ?? {})[0]).to.equal('_id');
   });
 });

@@ -8,11 +8,12 @@
 import { deserialize, serialize, type UUID } from 'bson';
 import { MINGO_OPTIONS } from './engine.js';
 import { Query } from './query.js';
+import { receivedBytes } from './raw.js';
 import { type MongoServerError, mongoError } from './errors.js';
 import { docKey, MAX_PART, partsLength, valueParts, type KeyPart } from './keys.js';
 import type { Store } from './store.js';
 import { applyTypes, docTypes, EXACT_DECODE, normalizeDoc, type TypeMap } from './types.js';
-import { formatValue, isPlainObject, keyOf, pathValues, type Doc } from './values.js';
+import { formatValue, isPlainObject, keyOf, own, pathValues, type Doc } from './values.js';
 
 export interface IndexSpec extends Doc {
   v: number;
@@ -31,6 +32,8 @@ export interface IndexKey {
 
 export class Index {
   readonly fields: string[];
+  /** Per field: a top-level name (no dots), read without walking a path. */
+  private readonly topLevel: boolean[];
   readonly unique: boolean;
   readonly sparse: boolean;
   readonly partial: Query | undefined;
@@ -48,6 +51,7 @@ export class Index {
     public multikey = false,
   ) {
     this.fields = Object.keys(spec.key);
+    this.topLevel = this.fields.map((f) => !f.includes('.'));
     this.unique = spec.unique === true;
     this.sparse = spec.sparse === true;
     this.partial = isPlainObject(spec.partialFilterExpression)
@@ -69,10 +73,19 @@ export class Index {
     if (this.partial && !this.partial.test(doc)) return [];
     // Common case, same result as below: every field holds one value (no arrays to expand).
     const single: unknown[] = [];
-    for (const f of this.fields) {
-      const values = pathValues(doc, f);
-      if (values.length !== 1) break;
-      single.push(this.keyed(values[0]));
+    for (let i = 0; i < this.fields.length; i++) {
+      const f = this.fields[i] as string;
+      let value: unknown;
+      if (this.topLevel[i]) {
+        // a top-level field is read directly (own properties only, like pathValues)
+        value = own(doc, f);
+        if (Array.isArray(value)) break;
+      } else {
+        const values = pathValues(doc, f);
+        if (values.length !== 1) break;
+        value = values[0];
+      }
+      single.push(this.keyed(value));
     }
     if (single.length === this.fields.length) {
       if (this.sparse && single.every((v) => v === undefined)) return [];
@@ -101,7 +114,11 @@ export class Index {
 
   /** Whether a document puts an array on one of the indexed paths. */
   isMultikeyFor(doc: Doc): boolean {
-    return this.fields.some((f) => crossesArray(doc, f));
+    for (let i = 0; i < this.fields.length; i++) {
+      const f = this.fields[i] as string;
+      if (this.topLevel[i] ? Array.isArray(own(doc, f)) : crossesArray(doc, f)) return true;
+    }
+    return false;
   }
 
   /** The `_id` parts at the end of an entry key of this index. */
@@ -307,7 +324,7 @@ export class Collection {
     // Each index's keys are computed once, for the unique check and for the insert.
     const keys = this.indexes.map((idx) => idx.keysOf(doc));
     this.checkUnique(doc, idParts, true, keys);
-    this.store.putDoc(docKey(this.no, doc._id), this.encode(doc, types));
+    this.store.putDoc(docKey(this.no, doc._id), receivedBytes.get(doc) ?? this.encode(doc, types));
     this.indexes.forEach((idx, i) => {
       for (const k of keys[i] ?? []) this.store.putIndexEntry([idx.no, ...k.parts, ...idParts]);
       this.noteMultikey(idx, doc, onCatalogChange);

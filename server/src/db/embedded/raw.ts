@@ -11,6 +11,14 @@ export class RawDocument {
   constructor(readonly bytes: Buffer) {}
 }
 
+/**
+ * The BSON an inserted document arrived as (the elements of an insert's `documents`), by the object it was
+ * decoded into. An insert of that same object stores these bytes instead of encoding it again: they hold every
+ * value with its exact type, as mongod stores them. A document the server changes before storing it (an `_id`
+ * added or moved first) is a new object and is encoded.
+ */
+export const receivedBytes = new WeakMap<Doc, Buffer>();
+
 const ENCODE_OPTIONS = { ignoreUndefined: true, checkKeys: false } as const;
 
 function batchKey(cursor: Doc): 'firstBatch' | 'nextBatch' | undefined {

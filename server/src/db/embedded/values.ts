@@ -184,7 +184,7 @@ function collect(val: unknown, parts: string[], i: number, out: unknown[]): void
 }
 
 /** A field of a document: own properties only, never something inherited from Object.prototype. */
-function own(o: Doc, key: string): unknown {
+export function own(o: Doc, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 

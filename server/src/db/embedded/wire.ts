@@ -3,7 +3,8 @@
  * https://github.com/mongodb/specifications/blob/master/source/message/OP_MSG.md
  */
 import { deserialize, serialize } from 'bson';
-import { serializeWithRawBatch } from './raw.js';
+import { nameIs, walkElements } from './partial.js';
+import { receivedBytes, serializeWithRawBatch } from './raw.js';
 import { mongoError } from './errors.js';
 import type { Doc } from './values.js';
 
@@ -66,6 +67,32 @@ export function decodeDocument(buf: Buffer, offset: number, limit: number): { do
   }
 }
 
+const DOCUMENTS = Buffer.from('documents');
+
+/**
+ * Remembers the bytes of each document of a body's `documents` array (receivedBytes), read from the body's
+ * BSON: the last element of that name (the one the decoder kept), each array element an embedded document.
+ */
+function rememberDocumentBytes(body: Buffer, docs: unknown[]): void {
+  let array: Buffer | undefined;
+  walkElements(body, (type, start, nameEnd, valueAt, next) => {
+    if (nameIs(body, start, nameEnd, DOCUMENTS))
+      array = type === 0x04 ? body.subarray(valueAt, next) : undefined;
+    return true;
+  });
+  if (!array) return;
+  const elements: Buffer[] = [];
+  let allDocuments = true;
+  const bytes = array;
+  walkElements(bytes, (type, _start, _nameEnd, valueAt, next) => {
+    allDocuments = type === 0x03;
+    if (allDocuments) elements.push(bytes.subarray(valueAt, next));
+    return allDocuments;
+  });
+  if (!allDocuments || elements.length !== docs.length) return;
+  for (let i = 0; i < docs.length; i++) receivedBytes.set(docs[i] as Doc, elements[i] as Buffer);
+}
+
 function readCString(buf: Buffer, offset: number, limit: number): { value: string; next: number } {
   const end = buf.indexOf(0, offset);
   if (end < 0 || end >= limit) throw mongoError(9, 'Invalid message: unterminated C string');
@@ -107,6 +134,8 @@ export function parseMessage(msg: Buffer): Request {
         if (body) throw mongoError(40430, 'Multiple body sections in message');
         const { doc, size } = decodeDocument(msg, offset, end);
         body = doc;
+        if (Array.isArray(doc.documents))
+          rememberDocumentBytes(msg.subarray(offset, offset + size), doc.documents);
         offset += size;
       } else if (kind === 1) {
         if (offset + 4 > end) throw mongoError(9, 'Invalid document sequence section');
@@ -119,6 +148,7 @@ export function parseMessage(msg: Buffer): Request {
         while (p < secEnd) {
           const { doc, size: s } = decodeDocument(msg, p, secEnd);
           docs.push(doc);
+          receivedBytes.set(doc, msg.subarray(p, p + s));
           p += s;
         }
         sequences.push([id.value, docs]);
