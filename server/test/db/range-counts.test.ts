@@ -152,7 +152,7 @@ describe('db: RangeCounts', () => {
   /** An index of dates held as sorted numbers; counts how many entries lmdb would have visited. */
   function fakeIndex(dates: number[]) {
     const keys = dates.map((t, i): KeyPart[] => [INDEX, TAG.date, t, TAG.number, i]);
-    const stats = { visited: 0 };
+    const stats = { visited: 0, calls: 0 };
     const compare = (a: KeyPart[], b: KeyPart[]) => {
       for (let i = 0; i < Math.min(a.length, b.length); i++) {
         const x = a[i];
@@ -167,6 +167,7 @@ describe('db: RangeCounts', () => {
     const countKeys = (start: KeyPart[], end: KeyPart[]) => {
       const inRange = keys.filter((k) => compare(k, start) >= 0 && compare(k, end) < 0);
       stats.visited += inRange.length;
+      stats.calls++;
       return inRange.length;
     };
     return { keys, stats, countKeys };
@@ -210,6 +211,23 @@ describe('db: RangeCounts', () => {
     expect(counts.count(start, end)).to.equal(3);
     expect(counts.remembered).to.equal(0);
     expect(before).to.be.greaterThan(0);
+  });
+
+  it('uses remembered counts while a write is in flight, and counts each run of unknown days in one call', () => {
+    const dates = Array.from({ length: 24 * 30 }, (_, h) => START + h * HOUR + 60_000);
+    const index = fakeIndex(dates);
+    let writing = false;
+    const counts = new RangeCounts(index.countKeys, () => !writing);
+    // days 2 to 4 remembered
+    expect(counts.count([INDEX, TAG.date, START + 2 * DAY], [INDEX, TAG.date, START + 5 * DAY])).to.equal(72);
+    writing = true;
+    index.stats.calls = 0;
+    index.stats.visited = 0;
+    // days 0–1 unknown (one call), 2–4 remembered, 5–9 unknown (one call)
+    expect(counts.count([INDEX, TAG.date, START], [INDEX, TAG.date, START + 10 * DAY])).to.equal(240);
+    expect(index.stats.calls).to.equal(2);
+    expect(index.stats.visited).to.equal(7 * 24);
+    expect(counts.remembered).to.equal(3);
   });
 
   it('counts ranges it cannot split (no date, unbounded, a date after other bounds) in lmdb', () => {

@@ -93,6 +93,7 @@ export class RangeCounts {
    * it from remembered counts, the pieces before and after them at the next finer width, in lmdb at the end.
    */
   private countSplit(prefix: KeyPart[], lo: KeyPart[], hi: KeyPart[], level: number): number {
+    if (compareKeyParts(lo, hi) >= 0) return 0; // an empty piece (a bound on a bucket's edge)
     const width = WIDTHS[level];
     if (width === undefined) return this.countKeys(lo, hi);
     const from = lo[prefix.length + 1] as number;
@@ -103,26 +104,37 @@ export class RangeCounts {
     const last = Math.floor(to / width) * width;
     if (first >= last) return this.countSplit(prefix, lo, hi, level + 1);
     let n = this.countSplit(prefix, lo, dateKey(prefix, first), level + 1);
-    for (let t = first; t < last; t += width) n += this.bucket(prefix, width, t);
+    // Remembered counts serve also while a write is in flight (a write forgets what it touches before its
+    // commit). Counts not remembered are taken bucket by bucket when they may be remembered, else each run
+    // of them in one call.
+    const remember = this.mayRemember();
+    const known = this.group(prefix).get(width);
+    let runStart: number | undefined;
+    for (let t = first; t < last; t += width) {
+      const count = known?.get(t);
+      if (count !== undefined) {
+        if (runStart !== undefined) n += this.countKeys(dateKey(prefix, runStart), dateKey(prefix, t));
+        runStart = undefined;
+        n += count;
+      } else if (remember) n += this.remember(prefix, width, t);
+      else runStart ??= t;
+    }
+    if (runStart !== undefined) n += this.countKeys(dateKey(prefix, runStart), dateKey(prefix, last));
     return n + this.countSplit(prefix, dateKey(prefix, last), hi, level + 1);
   }
 
-  private bucket(prefix: KeyPart[], width: number, t: number): number {
-    const buckets = this.group(prefix).get(width);
-    const known = buckets?.get(t);
-    if (known !== undefined) return known;
+  /** Counts a bucket in lmdb and remembers it. */
+  private remember(prefix: KeyPart[], width: number, t: number): number {
     const n = this.countKeys(dateKey(prefix, t), dateKey(prefix, t + width));
-    if (this.mayRemember()) {
-      if (this.size >= MAX_BUCKETS) {
-        this.byIndex.clear();
-        this.size = 0;
-      }
-      const widths = this.group(prefix, true);
-      let map = widths.get(width);
-      if (map === undefined) widths.set(width, (map = new Map()));
-      map.set(t, n);
-      this.size++;
+    if (this.size >= MAX_BUCKETS) {
+      this.byIndex.clear();
+      this.size = 0;
     }
+    const widths = this.group(prefix, true);
+    let map = widths.get(width);
+    if (map === undefined) widths.set(width, (map = new Map()));
+    map.set(t, n);
+    this.size++;
     return n;
   }
 
