@@ -554,6 +554,18 @@ export function* runPlanRaw(coll: Collection, plan: Plan, stats: ScanStats): Gen
     return;
   }
   const scans = scansOf(plan);
+  const only = scans.length === 1 ? (scans[0] as Scan) : undefined;
+  if (only && !only.index.multikey) {
+    // One scan of an index without arrays: each key is one document (no merge, nothing to skip).
+    for (const entry of scanKeys(coll, only)) {
+      stats.keysExamined++;
+      const bytes = coll.getRawByIdParts(only.index.idPartsOf(entry));
+      if (!bytes) continue;
+      stats.docsExamined++;
+      yield bytes;
+    }
+    return;
+  }
   // A document is in several scans when its array puts it under several keys, or it matches several branches.
   const seen = scans.length > 1 || scans.some((s) => s.index.multikey) ? new Set<string>() : undefined;
   const entries = plan.mergeSort ? mergedEntries(coll, scans, plan.mergeSort) : chainedEntries(coll, scans);
