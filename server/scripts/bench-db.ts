@@ -1,5 +1,5 @@
 /**
- * npm run bench:db [-- --sizes 100000,1000000,10000000] [--seconds 5] [--concurrency 8]
+ * npm run bench:db [-- --sizes 100000,1000000,10000000] [--seconds 5] [--rounds 3] [--concurrency 8]
  *
  * Benchmarks the embedded MongoDB-compatible server (not a timed test) on documents shaped like activity logs,
  * at each size in --sizes, against a server running as its own process with a data directory (journaled: every
@@ -27,28 +27,35 @@ import { BSON, MongoClient, ObjectId, type Collection, type Db, type Document } 
 interface Options {
   sizes: number[];
   seconds: number;
+  /** Windows of `seconds` per query; the median is reported (one window moves with the host's other work). */
+  rounds: number;
   concurrency: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { sizes: [100_000, 1_000_000, 10_000_000], seconds: 5, concurrency: 8 };
+  const options: Options = { sizes: [100_000, 1_000_000, 10_000_000], seconds: 5, rounds: 3, concurrency: 8 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const value = argv[++i];
     if (arg === '--sizes') options.sizes = String(value).split(',').map(Number);
     else if (arg === '--seconds') options.seconds = Number(value);
+    else if (arg === '--rounds') options.rounds = Number(value);
     else if (arg === '--concurrency') options.concurrency = Number(value);
     else {
       console.log(
-        'usage: npm run bench:db -- [--sizes 100000,1000000,10000000] [--seconds 5] [--concurrency 8]',
+        'usage: npm run bench:db -- [--sizes 100000,1000000,10000000] [--seconds 5] [--rounds 3] [--concurrency 8]',
       );
       process.exit(arg === '--help' || arg === '-h' ? 0 : 2);
     }
   }
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 10_000))
     throw new Error('--sizes: integers ≥ 10000');
-  if (!(options.seconds > 0) || !(options.concurrency > 0))
-    throw new Error('--seconds/--concurrency: positive');
+  if (
+    !(options.seconds > 0) ||
+    !(options.concurrency > 0) ||
+    !(Number.isInteger(options.rounds) && options.rounds > 0)
+  )
+    throw new Error('--seconds/--concurrency: positive; --rounds: a positive integer');
   return options;
 }
 
@@ -150,29 +157,44 @@ async function fill(coll: Collection, from: number, to: number, total: number, e
   return (to - from) / ((performance.now() - started) / 1000);
 }
 
-/** Runs `query` from `concurrency` loops for `seconds`; returns queries/s and the median latency. */
-async function measure(
-  seconds: number,
-  concurrency: number,
-  query: () => Promise<unknown>,
-): Promise<{ qps: number; p50: number }> {
+interface Measured {
+  /** Median of the rounds' queries/s. */
+  qps: number;
+  /** Median latency over every query of every round (ms). */
+  p50: number;
+  rounds: number[];
+}
+
+/**
+ * Runs `query` from `concurrency` loops for `rounds` windows of `seconds`; returns the median queries/s of
+ * the windows, each window's rate and the median latency.
+ */
+async function measure(opts: Options, query: () => Promise<unknown>): Promise<Measured> {
   for (let i = 0; i < 20; i++) await query(); // warm-up
   const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const t = performance.now();
-        await query();
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
+  const rounds: number[] = [];
+  for (let round = 0; round < opts.rounds; round++) {
+    const until = performance.now() + opts.seconds * 1000;
+    const started = performance.now();
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (performance.now() < until) {
+          const t = performance.now();
+          await query();
+          latencies.push(performance.now() - t);
+          n++;
+        }
+      }),
+    );
+    rounds.push(n / ((performance.now() - started) / 1000));
+  }
   latencies.sort((a, b) => a - b);
+  const sorted = [...rounds].sort((a, b) => a - b);
   return {
-    qps: latencies.length / ((performance.now() - started) / 1000),
+    qps: sorted[Math.floor(sorted.length / 2)] ?? 0,
     p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
+    rounds,
   };
 }
 
@@ -223,17 +245,19 @@ async function decodeRate(db: Db, filter: Document): Promise<number> {
 interface Row {
   size: number;
   insert: number;
-  range: { qps: number; p50: number };
-  rangeUndecoded: { qps: number; p50: number };
-  prefixed: { qps: number; p50: number };
-  prefixedUndecoded: { qps: number; p50: number };
-  count: { qps: number; p50: number };
+  range: Measured;
+  rangeUndecoded: Measured;
+  prefixed: Measured;
+  prefixedUndecoded: Measured;
+  count: Measured;
   decodeRate: number;
   startupMs: number;
   rss: number;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+/** Every round's rate, e.g. `1,200/1,150/1,310`. */
+const each = (m: Measured) => m.rounds.map(fmt).join('/');
 let baselineStartupMs = 0;
 
 async function main(): Promise<void> {
@@ -277,15 +301,15 @@ async function main(): Promise<void> {
       const ofApp = { application_id: APPS[3], created_at: window };
       await checkUndecoded(db, coll, inWindow);
       await checkUndecoded(db, coll, ofApp);
-      const range = await measure(opts.seconds, opts.concurrency, () =>
+      const range = await measure(opts, () =>
         coll.find(inWindow).sort({ created_at: -1 }).limit(500).toArray(),
       );
-      const rangeUndecoded = await measure(opts.seconds, opts.concurrency, () => findUndecoded(db, inWindow));
-      const prefixed = await measure(opts.seconds, opts.concurrency, () =>
+      const rangeUndecoded = await measure(opts, () => findUndecoded(db, inWindow));
+      const prefixed = await measure(opts, () =>
         coll.find(ofApp).sort({ created_at: -1 }).limit(500).toArray(),
       );
-      const prefixedUndecoded = await measure(opts.seconds, opts.concurrency, () => findUndecoded(db, ofApp));
-      const count = await measure(opts.seconds, opts.concurrency, () => coll.countDocuments(inWindow));
+      const prefixedUndecoded = await measure(opts, () => findUndecoded(db, ofApp));
+      const count = await measure(opts, () => coll.countDocuments(inWindow));
       const row = {
         size,
         insert,
@@ -300,7 +324,7 @@ async function main(): Promise<void> {
       };
       rows.push(row);
       console.error(
-        `  ${fmt(size)}: insertMany ${fmt(insert)} docs/s; range ${fmt(range.qps)} q/s (undecoded ${fmt(rangeUndecoded.qps)}); prefix+range ${fmt(prefixed.qps)} q/s (undecoded ${fmt(prefixedUndecoded.qps)}); count ${fmt(count.qps)} q/s; js-bson alone ${fmt(row.decodeRate)} replies/s; start-up ${fmt(row.startupMs)} ms; RSS ${fmt(row.rss)} MiB`,
+        `  ${fmt(size)}: insertMany ${fmt(insert)} docs/s; range ${each(range)} q/s (undecoded ${each(rangeUndecoded)}); prefix+range ${each(prefixed)} q/s (undecoded ${each(prefixedUndecoded)}); count ${each(count)} q/s; js-bson alone ${fmt(row.decodeRate)} replies/s; start-up ${fmt(row.startupMs)} ms; RSS ${fmt(row.rss)} MiB`,
       );
       await client.close();
       await server.stop();
@@ -309,7 +333,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const lines = [
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${opts.concurrency} concurrent queries for ${opts.seconds} s per row; journaled (every acknowledged write flushed). Start-up of the same process on an empty directory: ${fmt(baselineStartupMs)} ms.`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${opts.concurrency} concurrent queries, median of ${opts.rounds} rounds of ${opts.seconds} s per query; journaled (every acknowledged write flushed). Start-up of the same process on an empty directory: ${fmt(baselineStartupMs)} ms.`,
     '',
     '| documents | insertMany (docs/s) | 7-day range, newest 500, decoded (q/s, p50) | same, undecoded reply (q/s, p50) | + application_id, decoded (q/s, p50) | same, undecoded reply (q/s, p50) | countDocuments 7 days (q/s, p50) | js-bson alone (replies/s) | start-up (ms) | server RSS (MiB) |',
     '| --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
