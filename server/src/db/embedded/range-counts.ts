@@ -16,7 +16,7 @@
  *
  * Bounded: at most MAX_BUCKETS counts are kept (all are dropped when more are needed; they refill on demand).
  */
-import { compareKeyParts, partsLength, TAG, type KeyPart } from './keys.js';
+import { compareKeyParts, MAX_PART, partsLength, TAG, type KeyPart } from './keys.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -195,15 +195,11 @@ function dateRange(start: KeyPart[], end: KeyPart[]): DateRange | undefined {
   if (start.length > at + 3 || end.length > at + 3) return undefined;
   if ((start.length === at + 3 && !isMax(start[at + 2])) || (end.length === at + 3 && !isMax(end[at + 2])))
     return undefined;
-  for (let i = 0; i < at; i++) {
-    const a = start[i];
-    const b = end[i];
-    if (a !== b && !(Buffer.isBuffer(a) && Buffer.isBuffer(b) && a.equals(b))) return undefined;
-  }
+  if (compareKeyParts(start.slice(0, at), end.slice(0, at)) !== 0) return undefined;
   if (from > to) return undefined;
   return { prefix: start.slice(0, at), from, to };
 }
 
 function isMax(p: KeyPart | undefined): boolean {
-  return Buffer.isBuffer(p) && p.length === 1 && p[0] === 0xff;
+  return Buffer.isBuffer(p) && p.equals(MAX_PART as Buffer);
 }
