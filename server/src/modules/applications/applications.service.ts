@@ -152,23 +152,33 @@ export function createApplicationsService(deps: {
       metadata,
     });
 
-  /** The application when it and its project are active (its organization may be deactivated). */
-  async function findInActiveProject(applicationId: string): Promise<ApplicationDocument | null> {
+  /** The application when it is active itself (its project and organization not asked). */
+  async function findActiveRow(applicationId: string): Promise<ApplicationDocument | null> {
     if (!Types.ObjectId.isValid(applicationId)) return null;
-    const application = await Applications.findOne({
+    return Applications.findOne({
       _id: new Types.ObjectId(applicationId),
       is_active: true,
     }).lean<ApplicationDocument>();
+  }
+
+  /** The application when it and its project are active (its organization may be deactivated). */
+  async function findInActiveProject(applicationId: string): Promise<ApplicationDocument | null> {
+    const application = await findActiveRow(applicationId);
     if (!application) return null;
     // A deactivated project takes its applications with it.
     return (await projects.findActive(String(application.project_id))) ? application : null;
   }
 
   async function findActive(applicationId: string): Promise<ApplicationDocument | null> {
-    const application = await findInActiveProject(applicationId);
+    const application = await findActiveRow(applicationId);
     if (!application) return null;
-    // So does a deactivated organization, for everyone outside its dashboard.
-    return (await organizations.findActive(String(application.organization_id))) ? application : null;
+    // A deactivated project takes its applications with it, and so does a deactivated organization (for
+    // everyone outside its dashboard). Both are asked at once: every ingest request comes through here.
+    const [project, organization] = await Promise.all([
+      projects.findActive(String(application.project_id)),
+      organizations.findActive(String(application.organization_id)),
+    ]);
+    return project && organization ? application : null;
   }
 
   async function authorize(userId: string, applicationId: string, permission: Permission) {
