@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { pino } from 'pino';
+import { createServices } from '../../src/services.js';
 import type { TestContext } from '../helpers/context.js';
 import {
   createTrackedTenant,
@@ -113,6 +115,34 @@ describe('tracking ingest: POST /api/v1/installations', () => {
       Array.from({ length: 20 }, () => tracking.registerInstallation(source, at(newId('sess_')))),
     );
     expect((await stored(installation_id))!.session_count).to.equal(22);
+  });
+
+  it('counts a session once across server processes, each remembering only the sessions it met', async () => {
+    // A second set of services on the same database stands for a second server process: it has not met the
+    // sessions the first one counted, so it tries the counting update first and has to fall back.
+    const other = createServices({ config: ctx.config, logger: pino({ level: 'silent' }), database: ctx.database });
+    try {
+      const application = (await ctx.services.applications.findActive(tenant.applicationId))!;
+      const source = { application, ip: '127.0.0.1', userAgent: 'test', sdkVersion: null };
+      const installation_id = newId('inst_');
+      const batch = (session_id: string) => ({
+        events: [{ event: 'a' }, { event: 'b' }],
+        session_info: { installation_id, session_id },
+      });
+      const first = newId('sess_');
+      await ctx.services.tracking.ingestEvents(source, batch(first));
+      await other.tracking.ingestEvents(source, batch(first));
+      expect(await stored(installation_id)).to.include({ session_count: 1, total_events: 4 });
+
+      const second = newId('sess_');
+      await other.tracking.ingestEvents(source, batch(second));
+      await ctx.services.tracking.ingestEvents(source, batch(second));
+      await ctx.services.tracking.ingestEvents(source, batch(first));
+      expect(await stored(installation_id)).to.include({ session_count: 2, total_events: 10 });
+      expect(await installations().countDocuments({ installation_id })).to.equal(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('counts a session first seen in an analytics batch, and not again on registration', async () => {

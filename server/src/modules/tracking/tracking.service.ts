@@ -1,4 +1,5 @@
 import { MongoBulkWriteError } from 'mongodb';
+import { LRUCache } from 'lru-cache';
 import mongoose, { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
@@ -27,6 +28,8 @@ const ANONYMOUS_DISPLAY_NAME = 'Anonymous User';
 const RETENTION_INDEX = 'timestamp_retention';
 /** Concurrent upserts of one new row: the loser's insert fails on the unique index and tries again. */
 const MAX_UPSERT_ATTEMPTS = 4;
+/** Sessions remembered per process for `touchInstallation`'s first guess (~100 bytes each). */
+const SESSION_HINTS = 20_000;
 
 /** Where an ingest request came from: the application of its X-Application-ID, and the client. */
 export interface IngestSource {
@@ -244,6 +247,14 @@ export function createTrackingService(deps: {
       expireAfterSeconds: Math.round(retentionMs / 1000),
     });
 
+  /**
+   * Sessions this process counted or saw recently. Only a hint of which installation update to try first: a
+   * session's later batches find their session counted (the "seen" update matches at once), a session not
+   * met here is most likely new (the counting upsert matches at once). Either order is correct, since each
+   * update checks the stored installation itself; the right guess saves a database round trip per request.
+   */
+  const sessionsCountedHere = new LRUCache<string, true>({ max: SESSION_HINTS });
+
   const owner = (application: IngestSource['application']) => ({
     application_id: application._id,
     project_id: application.project_id,
@@ -300,13 +311,20 @@ export function createTrackingService(deps: {
       return { created: result.upsertedCount > 0, newSession: false };
     }
 
+    const hintKey = `${String(application._id)} ${installationId} ${sessionId}`;
+    let seenFirst = sessionsCountedHere.has(hintKey);
     for (let attempt = 1; ; attempt++) {
-      // Seen before: nothing to count.
-      const seen = await Installations.updateOne(
-        { ...key, recent_session_ids: sessionId },
-        { $set: set, $inc: { total_events: events } },
-      );
-      if (seen.matchedCount > 0) return { created: false, newSession: false };
+      if (seenFirst) {
+        // Seen before: nothing to count.
+        const seen = await Installations.updateOne(
+          { ...key, recent_session_ids: sessionId },
+          { $set: set, $inc: { total_events: events } },
+        );
+        if (seen.matchedCount > 0) {
+          sessionsCountedHere.set(hintKey, true);
+          return { created: false, newSession: false };
+        }
+      }
       try {
         const counted = await Installations.updateOne(
           { ...key, recent_session_ids: trusted({ $ne: sessionId }) },
@@ -318,10 +336,13 @@ export function createTrackingService(deps: {
           },
           options,
         );
+        sessionsCountedHere.set(hintKey, true);
         return { created: counted.upsertedCount > 0, newSession: true };
       } catch (error) {
-        // Another request created the installation or counted this session in between: look again.
+        // The installation has counted this session already (its id is among the recent ones, so the upsert
+        // tried to insert a second installation), or another request created it in between: look again.
         if (!isDuplicateKey(error) || attempt >= MAX_UPSERT_ATTEMPTS) throw error;
+        seenFirst = true;
       }
     }
   }
