@@ -8,8 +8,10 @@
  * Options: --duration <s per run> (default 10), --connections <n> (default 4), --batch <events>
  * (default 500), --sizes <comma-separated stored events> (default 0,100000,1000000),
  * --modes memory,journal (default both), --repeat <runs per size> (default 3: on a shared machine
- * the median and the best of several runs say more than one).
+ * the median and the best of several runs say more than one), --ids sdk|sequential (default sdk:
+ * random ids like the SDKs send; sequential: the ids of the benchmark before 2026-11-23 22:00 UTC).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import autocannon, { type Result } from 'autocannon';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
+import { eventDocumentId } from '../src/modules/tracking/tracking.model.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const { values } = parseArgs({
@@ -28,8 +31,11 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '0,100000,1000000' },
     modes: { type: 'string', default: 'memory,journal' },
     repeat: { type: 'string', default: '3' },
+    ids: { type: 'string', default: 'sdk' },
   },
 });
+if (values.ids !== 'sdk' && values.ids !== 'sequential') throw new Error('--ids is sdk or sequential');
+const sdkIds = values.ids === 'sdk';
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const batchSize = Number(values.batch);
@@ -71,13 +77,21 @@ async function createApplication(base: string): Promise<string> {
   return app.id as string;
 }
 
+/**
+ * An event id no other event of the runs uses: like the SDKs' (`evt_` and 32 random hex digits), or with
+ * `--ids sequential` counting up within a batch (the ids of earlier benchmark runs; neighbouring keys).
+ */
+function eventId(run: string, sequence: number, i: number): string {
+  return sdkIds ? `evt_${randomBytes(16).toString('hex')}` : `evt_${run}_${sequence}_${i}`;
+}
+
 /** A batch of `batchSize` events with ids no other batch uses. */
 function batchBody(run: string, sequence: number): string {
   const timestamp = new Date().toISOString();
   const events: string[] = [];
   for (let i = 0; i < batchSize; i++) {
     events.push(
-      `{"id":"evt_${run}_${sequence}_${i}","event":"page_view","timestamp":"${timestamp}","properties":{"path":"/p/${i % 50}","ref":"bench"}}`,
+      `{"id":"${eventId(run, sequence, i)}","event":"page_view","timestamp":"${timestamp}","properties":{"path":"/p/${i % 50}","ref":"bench"}}`,
     );
   }
   return `{"events":[${events.join(',')}],"session_info":{"session_id":"sess_${run}${String(sequence % 100).padStart(8, '0')}","installation_id":"inst_bench${String(sequence % 1000).padStart(8, '0')}"}}`;
@@ -85,7 +99,7 @@ function batchBody(run: string, sequence: number): string {
 
 /** Inserts stored events straight into the collection until it holds `target` events. */
 async function prefill(server: RunningServer, applicationId: string, target: number): Promise<number> {
-  const events = server.database.connection.collection('analytics_events');
+  const events = server.database.connection.collection<{ _id: string }>('analytics_events');
   const application = await server.database.connection
     .collection('applications')
     .findOne({ _id: new Types.ObjectId(applicationId) });
@@ -94,19 +108,24 @@ async function prefill(server: RunningServer, applicationId: string, target: num
   while (stored < target) {
     const n = Math.min(PREFILL_CHUNK, target - stored);
     const now = new Date();
-    const docs = Array.from({ length: n }, (_, i) => ({
-      application_id: application!._id,
-      project_id: application!.project_id,
-      organization_id: application!.organization_id,
-      event_id: `evt_prefill_${stored + i}`,
-      event: 'page_view',
-      properties: { path: `/p/${i % 50}`, ref: 'prefill' },
-      timestamp: new Date(now.getTime() - ((stored + i) % 86_400) * 1000),
-      received_at: now,
-      session_id: null,
-      installation_id: `inst_prefill${String(i % 1000).padStart(8, '0')}`,
-      sdk_version: null,
-    }));
+    const docs = Array.from({ length: n }, (_, i) => {
+      const id = sdkIds ? `evt_${randomBytes(16).toString('hex')}` : `evt_prefill_${stored + i}`;
+      return {
+        // Stored as the ingest stores an event sent with an id.
+        _id: eventDocumentId(application!._id, id),
+        application_id: application!._id,
+        project_id: application!.project_id,
+        organization_id: application!.organization_id,
+        event_id: id,
+        event: 'page_view',
+        properties: { path: `/p/${i % 50}`, ref: 'prefill' },
+        timestamp: new Date(now.getTime() - ((stored + i) % 86_400) * 1000),
+        received_at: now,
+        session_id: null,
+        installation_id: `inst_prefill${String(i % 1000).padStart(8, '0')}`,
+        sdk_version: null,
+      };
+    });
     await events.insertMany(docs, { ordered: false });
     stored += n;
   }

@@ -120,7 +120,11 @@ describe('tracking ingest: POST /api/v1/installations', () => {
   it('counts a session once across server processes, each remembering only the sessions it met', async () => {
     // A second set of services on the same database stands for a second server process: it has not met the
     // sessions the first one counted, so it tries the counting update first and has to fall back.
-    const other = createServices({ config: ctx.config, logger: pino({ level: 'silent' }), database: ctx.database });
+    const other = createServices({
+      config: ctx.config,
+      logger: pino({ level: 'silent' }),
+      database: ctx.database,
+    });
     try {
       const application = (await ctx.services.applications.findActive(tenant.applicationId))!;
       const source = { application, ip: '127.0.0.1', userAgent: 'test', sdkVersion: null };

@@ -275,15 +275,8 @@ export class Collection {
    * Refuses keys of unique indexes that another document holds. `unchanged` (an update) names, per index,
    * the keys the document held before: it owns them already, so they need no lookup.
    */
-  private checkUnique(
-    doc: Doc,
-    idParts: KeyPart[],
-    isNew: boolean,
-    keys: IndexKey[][],
-    unchanged?: Array<Set<string>>,
-  ): void {
-    if (isNew && this.store.docs.doesExist([this.no, ...idParts]))
-      throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
+  /** Refuses keys of unique indexes that another document holds (the `_id` is checked by `putNewDoc`). */
+  private checkUnique(idParts: KeyPart[], keys: IndexKey[][], unchanged?: Array<Set<string>>): void {
     for (let i = 0; i < this.indexes.length; i++) {
       const idx = this.indexes[i] as Index;
       if (!idx.unique) continue;
@@ -323,8 +316,17 @@ export class Collection {
     const idParts = valueParts(doc._id);
     // Each index's keys are computed once, for the unique check and for the insert.
     const keys = this.indexes.map((idx) => idx.keysOf(doc));
-    this.checkUnique(doc, idParts, true, keys);
-    this.store.putDoc(docKey(this.no, doc._id), receivedBytes.get(doc) ?? this.encode(doc, types));
+    const key = [this.no, ...idParts];
+    // The document goes in first, refused when its `_id` is taken: one descent of the documents' tree
+    // instead of a lookup and then the put (with random `_id`s each one a page not in any CPU cache).
+    if (!this.store.putNewDoc(key, receivedBytes.get(doc) ?? this.encode(doc, types)))
+      throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
+    try {
+      this.checkUnique(idParts, keys);
+    } catch (e) {
+      this.store.removeDoc(key);
+      throw e;
+    }
     this.indexes.forEach((idx, i) => {
       for (const k of keys[i] ?? []) this.store.putIndexEntry([idx.no, ...k.parts, ...idParts]);
       this.noteMultikey(idx, doc, onCatalogChange);
@@ -338,9 +340,7 @@ export class Collection {
     const newKeys = this.indexes.map((idx) => idx.keysOf(newDoc));
     const oldKeys = this.indexes.map((idx) => new Map(idx.keysOf(oldDoc).map((k) => [partsId(k.parts), k])));
     this.checkUnique(
-      newDoc,
       idParts,
-      false,
       newKeys,
       oldKeys.map((before) => new Set(before.keys())),
     );

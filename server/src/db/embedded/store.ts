@@ -35,6 +35,8 @@ export const DOCUMENT_CACHE_BYTES = 64 * 2 ** 20;
 type Key = KeyPart[] | string;
 /** Index entries carry everything in their key. */
 const EMPTY = Buffer.alloc(0);
+/** lmdb-js only reads its put options (unlike its range options), so one object serves every call. */
+const NO_OVERWRITE = { noOverwrite: true } as const;
 
 export class Store {
   readonly catalog: LmdbDatabase<Buffer, Key>;
@@ -149,6 +151,13 @@ export class Store {
   putDoc(key: KeyPart[], bytes: Buffer): void {
     this.docCache.forget(key);
     this.docs.putSync(key, bytes);
+  }
+
+  /** Stores a new document in the running write transaction; false (nothing written) when the key is taken. */
+  putNewDoc(key: KeyPart[], bytes: Buffer): boolean {
+    this.docCache.forget(key);
+    // lmdb-js types putSync as void, but inside a transaction it answers whether it wrote.
+    return (this.docs.putSync(key, bytes, NO_OVERWRITE) as unknown) === true;
   }
 
   /** Removes a document in the running write transaction; false when there was none. */
