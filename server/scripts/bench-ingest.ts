@@ -20,7 +20,6 @@ import autocannon, { type Result } from 'autocannon';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
-import { eventDocumentId } from '../src/modules/tracking/tracking.model.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 const { values } = parseArgs({
@@ -99,7 +98,7 @@ function batchBody(run: string, sequence: number): string {
 
 /** Inserts stored events straight into the collection until it holds `target` events. */
 async function prefill(server: RunningServer, applicationId: string, target: number): Promise<number> {
-  const events = server.database.connection.collection<{ _id: string }>('analytics_events');
+  const events = server.database.connection.collection('analytics_events');
   const application = await server.database.connection
     .collection('applications')
     .findOne({ _id: new Types.ObjectId(applicationId) });
@@ -111,8 +110,6 @@ async function prefill(server: RunningServer, applicationId: string, target: num
     const docs = Array.from({ length: n }, (_, i) => {
       const id = sdkIds ? `evt_${randomBytes(16).toString('hex')}` : `evt_prefill_${stored + i}`;
       return {
-        // Stored as the ingest stores an event sent with an id.
-        _id: eventDocumentId(application!._id, id),
         application_id: application!._id,
         project_id: application!.project_id,
         organization_id: application!.organization_id,

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
 import {
   createTrackedTenant,
@@ -164,45 +163,8 @@ describe('tracking ingest: POST /api/v1/analytics', () => {
     const ttl = indexes.find((index) => index.name === 'timestamp_retention');
     expect(ttl).to.include({ expireAfterSeconds: 90 * 86_400 });
     expect(ttl!.key).to.deep.equal({ timestamp: 1 });
-    expect(indexes.map((index) => index.key)).to.deep.include({ application_id: 1, timestamp: -1 });
-    // An event id is kept unique by the primary key (application:id), not by an index of its own.
-    expect(indexes.filter((index) => index.unique)).to.deep.equal([]);
-    const id = newId('evt_');
-    await send({ events: [{ id, event: 'keyed' }] }).expect(200);
-    expect(await events().findOne({ event_id: id })).to.include({ _id: `${tenant.applicationId}:${id}` });
-  });
-
-  it('still counts an id once when it was stored by an earlier version (unique event_id index)', async () => {
-    // A deployment upgraded from a version that kept an ObjectId `_id` and a unique (application_id,
-    // event_id) index: the index stays until someone drops it, and still refuses the old rows' ids.
-    const application = new Types.ObjectId(tenant.applicationId);
-    await events().createIndex(
-      { application_id: 1, event_id: 1 },
-      { unique: true, partialFilterExpression: { event_id: { $exists: true } } },
-    );
-    try {
-      const old = newId('evt_');
-      await events().insertOne({
-        _id: new Types.ObjectId(),
-        application_id: application,
-        event_id: old,
-        event: 'before_upgrade',
-        timestamp: new Date(),
-      });
-      const fresh = newId('evt_');
-      const response = await send({
-        events: [
-          { id: old, event: 'before_upgrade' },
-          { id: fresh, event: 'after_upgrade' },
-        ],
-      }).expect(200);
-      expect(response.body).to.include({ events_processed: 1, duplicates: 1 });
-      const again = await send({ events: [{ id: fresh, event: 'after_upgrade' }] }).expect(200);
-      expect(again.body).to.include({ events_processed: 0, duplicates: 1 });
-      expect(await events().countDocuments({ event_id: { $in: [old, fresh] } })).to.equal(2);
-    } finally {
-      await events().dropIndex('application_id_1_event_id_1');
-    }
+    const unique = indexes.find((index) => index.unique);
+    expect(unique!.key).to.deep.equal({ application_id: 1, event_id: 1 });
   });
 });
 

@@ -60,19 +60,8 @@ export interface AnonymousUser extends Owned {
   last_activity_at: Date;
 }
 
-/**
- * The `_id` of an event sent with an id: the application's id and the event id, so the primary key itself
- * makes an id count once per application (retries must not double-count). One index less to keep on every
- * insert than a unique (application_id, event_id) index: the ingest's hottest path. At most 24 + 1 + 128
- * characters (event ids are printable ASCII without spaces, so the first `:` ends the application id).
- */
-export function eventDocumentId(applicationId: Types.ObjectId | string, eventId: string): string {
-  return `${String(applicationId)}:${eventId}`;
-}
-
 export interface AnalyticsEvent extends Owned {
-  /** `eventDocumentId(application, event_id)` when the client sent an id, else an ObjectId. */
-  _id: Types.ObjectId | string;
+  _id: Types.ObjectId;
   /** The client's idempotency key; absent (not null) when none was sent. */
   event_id?: string;
   event: string;
@@ -163,7 +152,6 @@ anonymousUserSchema.plugin(toJSONPlugin);
 
 const analyticsEventSchema = new Schema<AnalyticsEvent>(
   {
-    _id: { type: Schema.Types.Mixed },
     ...owned,
     event_id: { type: String },
     event: { type: String, required: true },
@@ -177,7 +165,11 @@ const analyticsEventSchema = new Schema<AnalyticsEvent>(
   // The retention TTL index depends on configuration, so the service creates it.
   { collection: 'analytics_events', minimize: false },
 );
-// Retries must not double-count: the `_id` of an event with an id is `eventDocumentId` (no separate index).
+// Retries must not double-count: one event id per application. Events without an id are not indexed.
+analyticsEventSchema.index(
+  { application_id: 1, event_id: 1 },
+  { unique: true, partialFilterExpression: { event_id: { $exists: true } } },
+);
 analyticsEventSchema.index({ application_id: 1, timestamp: -1 });
 analyticsEventSchema.plugin(toJSONPlugin);
 

@@ -10,7 +10,6 @@ import type { TrackingRecord } from '../analytics/index.js';
 import type { ApplicationCaller, ApplicationDocument, ApplicationsService } from '../applications/index.js';
 import {
   analyticsEventModel,
-  eventDocumentId,
   anonymousUserModel,
   installationModel,
   RECENT_SESSION_IDS,
@@ -217,8 +216,6 @@ export function createTrackingService(deps: {
   const Installations = installationModel(deps.connection);
   const AnonymousUsers = anonymousUserModel(deps.connection);
   const Events = analyticsEventModel(deps.connection);
-  /** The driver's collection, typed with the rows' own `_id` (a string for events sent with an id). */
-  const EventRows = deps.connection.collection<AnalyticsEvent>(Events.collection.collectionName);
   const retentionMs = deps.retentionDays * DAY_MS;
   const trusted = mongoose.trusted;
   const rollUp = (source: IngestSource, at: Date, record: Omit<TrackingRecord, 'application' | 'at'>) =>
@@ -599,8 +596,7 @@ export function createTrackingService(deps: {
         } else {
           const row: AnalyticsEvent = {
             // Set first, as the database stores it: neither the driver nor the server reorders the row.
-            // An event id is part of the `_id`, so a stored id fails its insert (E11000): counted once.
-            _id: id === null ? new Types.ObjectId() : eventDocumentId(applicationId, id),
+            _id: new Types.ObjectId(),
             application_id: applicationId,
             project_id,
             organization_id,
@@ -625,7 +621,9 @@ export function createTrackingService(deps: {
         await ensureIndexes();
         try {
           // Unordered: a stored id fails its own insert only (E11000), the others go in.
-          result.events_processed = (await EventRows.insertMany(rows, { ordered: false })).insertedCount;
+          result.events_processed = (
+            await Events.collection.insertMany(rows, { ordered: false })
+          ).insertedCount;
         } catch (error) {
           const writeErrors = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
           if (writeErrors.length === 0 || writeErrors.some((e) => e.code !== 11000)) throw error;
