@@ -102,6 +102,15 @@ def _now_iso() -> str:
     return _iso(datetime.now(timezone.utc))
 
 
+def _time_ordered_event_id() -> str:
+    """``evt_`` + the time in milliseconds (12 hex digits) + 10 random bytes, like UUIDv7 and the browser SDK.
+
+    Still 32 hex digits, but sorted by creation time: the server's index of event ids takes each batch next
+    to the previous one instead of on a random page per event.
+    """
+    return "evt_%012x%s" % (int(time.time() * 1000), secrets.token_hex(10))
+
+
 def _timestamp(value: Timestamp) -> Optional[str]:
     """An ISO 8601 UTC string: a datetime (naive means local time), epoch seconds, or a string as is."""
     if value is None:
@@ -494,7 +503,7 @@ class IamClient:
     ) -> Optional[str]:
         """Queues an analytics event; returns its id, or ``None`` when it was refused (see the warning).
 
-        Every event carries an id, ``evt_`` plus a random UUID's 32 hex digits unless ``event_id`` is
+        Every event carries an id, ``evt_`` plus 32 hex digits (the time, then random) unless ``event_id`` is
         given (1-128 printable ASCII characters, e.g. your own row id); the server stores an id once per
         application, so retries and repeated sends never count an event twice.
         ``timestamp`` is a ``datetime`` (naive = local time), epoch seconds (``time.time()``) or an
@@ -514,7 +523,7 @@ class IamClient:
             if moment is None:
                 return _refuse("track(%r): timestamp must be a datetime, epoch seconds or an ISO 8601 string; got %r",
                                event, timestamp)
-            identifier = event_id or "evt_" + uuid.uuid4().hex
+            identifier = event_id or _time_ordered_event_id()
             payload: Dict[str, Any] = {"id": identifier, "event": event, "timestamp": moment}
             if properties:
                 payload["properties"] = dict(properties)

@@ -8,6 +8,18 @@ describe('sdk ids', () => {
     expect(createId('session')).to.match(/^sess_[0-9a-f]{32}$/);
   });
 
+  it('creates event ids that sort by creation time, 32 hex digits like the others', async () => {
+    const first = createId('event');
+    const sameMoment = Array.from({ length: 200 }, () => createId('event'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = createId('event');
+    expect(first).to.match(/^evt_[0-9a-f]{32}$/);
+    expect(isId('event', later)).to.equal(true);
+    expect(Number.parseInt(first.slice(4, 16), 16)).to.be.within(Date.now() - 60_000, Date.now());
+    expect(later > first).to.equal(true);
+    expect(new Set(sameMoment).size).to.equal(200);
+  });
+
   it('never repeats an identifier', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => createId('installation')));
     expect(ids.size).to.equal(1000);

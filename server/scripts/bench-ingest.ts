@@ -8,8 +8,8 @@
  * Options: --duration <s per run> (default 10), --connections <n> (default 4), --batch <events>
  * (default 500), --sizes <comma-separated stored events> (default 0,100000,1000000),
  * --modes memory,journal (default both), --repeat <runs per size> (default 3: on a shared machine
- * the median and the best of several runs say more than one), --ids sdk|sequential (default sdk:
- * random ids like the SDKs send; sequential: the ids of the benchmark before 2026-11-23 22:00 UTC).
+ * the median and the best of several runs say more than one), --ids sdk|random|sequential (default
+ * sdk: event ids as the SDKs make them; see `eventId`).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,8 +33,9 @@ const { values } = parseArgs({
     ids: { type: 'string', default: 'sdk' },
   },
 });
-if (values.ids !== 'sdk' && values.ids !== 'sequential') throw new Error('--ids is sdk or sequential');
-const sdkIds = values.ids === 'sdk';
+const idStyle = values.ids;
+if (idStyle !== 'sdk' && idStyle !== 'random' && idStyle !== 'sequential')
+  throw new Error('--ids is sdk, random or sequential');
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const batchSize = Number(values.batch);
@@ -77,11 +78,16 @@ async function createApplication(base: string): Promise<string> {
 }
 
 /**
- * An event id no other event of the runs uses: like the SDKs' (`evt_` and 32 random hex digits), or with
- * `--ids sequential` counting up within a batch (the ids of earlier benchmark runs; neighbouring keys).
+ * An event id no other event of the runs uses: as the SDKs make them (`evt_`, the time in ms as 12 hex
+ * digits, 20 random hex digits: sorted by creation time), with `--ids random` 32 random hex digits (the SDKs
+ * before 2026-11-23, or any client's random ids), with `--ids sequential` counting up within a batch (the
+ * ids of the benchmark before then).
  */
 function eventId(run: string, sequence: number, i: number): string {
-  return sdkIds ? `evt_${randomBytes(16).toString('hex')}` : `evt_${run}_${sequence}_${i}`;
+  if (idStyle === 'sdk')
+    return `evt_${Date.now().toString(16).padStart(12, '0')}${randomBytes(10).toString('hex')}`;
+  if (idStyle === 'random') return `evt_${randomBytes(16).toString('hex')}`;
+  return `evt_${run}_${sequence}_${i}`;
 }
 
 /** A batch of `batchSize` events with ids no other batch uses. */
@@ -108,7 +114,7 @@ async function prefill(server: RunningServer, applicationId: string, target: num
     const n = Math.min(PREFILL_CHUNK, target - stored);
     const now = new Date();
     const docs = Array.from({ length: n }, (_, i) => {
-      const id = sdkIds ? `evt_${randomBytes(16).toString('hex')}` : `evt_prefill_${stored + i}`;
+      const id = idStyle === 'sequential' ? `evt_prefill_${stored + i}` : eventId('prefill', 0, i);
       return {
         application_id: application!._id,
         project_id: application!.project_id,

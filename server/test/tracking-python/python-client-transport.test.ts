@@ -8,7 +8,7 @@ import { requirePython, runClient, startStub, warnings, type Plan, type StubServ
 // against the real server: python-client.test.ts.
 
 const APP_ID = '665f1c2b9d3e4a0012345678';
-const EVENT_ID = /^evt_[0-9a-f]{32}$/; // as the browser SDK's: evt_ + a random UUID's hex
+const EVENT_ID = /^evt_[0-9a-f]{32}$/; // as the browser SDK's: evt_ + the time in ms (12 hex) + 20 random hex
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 interface EventBody {

@@ -209,6 +209,11 @@ describe('Python client against the real server (iam_sdk.py as served at /cdn/sd
       ['order_paid', { amount: 12.5 }],
     ]);
     expect(stored[0]!.event_id).to.match(/^evt_[0-9a-f]{32}$/);
+    // It starts with the time it was made (milliseconds, 12 hex digits), so ids sort by creation time.
+    expect(Number.parseInt(stored[0]!.event_id.slice(4, 16), 16)).to.be.within(
+      Date.now() - 120_000,
+      Date.now(),
+    );
     expect(stored[1]!.event_id).to.equal('order-1:paid');
     for (const event of stored) {
       expect(event).to.include({
