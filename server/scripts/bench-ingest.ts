@@ -113,22 +113,19 @@ async function prefill(server: RunningServer, applicationId: string, target: num
   while (stored < target) {
     const n = Math.min(PREFILL_CHUNK, target - stored);
     const now = new Date();
-    const docs = Array.from({ length: n }, (_, i) => {
-      const id = idStyle === 'sequential' ? `evt_prefill_${stored + i}` : eventId('prefill', 0, i);
-      return {
-        application_id: application!._id,
-        project_id: application!.project_id,
-        organization_id: application!.organization_id,
-        event_id: id,
-        event: 'page_view',
-        properties: { path: `/p/${i % 50}`, ref: 'prefill' },
-        timestamp: new Date(now.getTime() - ((stored + i) % 86_400) * 1000),
-        received_at: now,
-        session_id: null,
-        installation_id: `inst_prefill${String(i % 1000).padStart(8, '0')}`,
-        sdk_version: null,
-      };
-    });
+    const docs = Array.from({ length: n }, (_, i) => ({
+      application_id: application!._id,
+      project_id: application!.project_id,
+      organization_id: application!.organization_id,
+      event_id: eventId('prefill', stored, i),
+      event: 'page_view',
+      properties: { path: `/p/${i % 50}`, ref: 'prefill' },
+      timestamp: new Date(now.getTime() - ((stored + i) % 86_400) * 1000),
+      received_at: now,
+      session_id: null,
+      installation_id: `inst_prefill${String(i % 1000).padStart(8, '0')}`,
+      sdk_version: null,
+    }));
     await events.insertMany(docs, { ordered: false });
     stored += n;
   }

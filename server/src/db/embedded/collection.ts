@@ -268,14 +268,11 @@ export class Collection {
   // ---- writing (inside a write transaction) ----------------------------------------------------------------
 
   /**
-   * Throws the duplicate key error a write of `doc` would cause. `keys` are the document's keys per index (in
-   * `indexes` order). Candidates with the same encoded key are compared by value, since keys are lossy.
-   */
-  /**
-   * Refuses keys of unique indexes that another document holds. `unchanged` (an update) names, per index,
+   * Throws the duplicate key error a unique index would refuse the document's keys with (the `_id` is checked
+   * by `Store.putNewDoc`). `keys` are the document's keys per index (in `indexes` order); candidates with the
+   * same encoded key are compared by value, since keys are lossy. `unchanged` (an update) names, per index,
    * the keys the document held before: it owns them already, so they need no lookup.
    */
-  /** Refuses keys of unique indexes that another document holds (the `_id` is checked by `putNewDoc`). */
   private checkUnique(idParts: KeyPart[], keys: IndexKey[][], unchanged?: Array<Set<string>>): void {
     for (let i = 0; i < this.indexes.length; i++) {
       const idx = this.indexes[i] as Index;
