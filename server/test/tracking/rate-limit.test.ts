@@ -56,4 +56,34 @@ describe('tracking ingest: rate limits', () => {
       200,
     );
   });
+
+  it('counts a request refused for its address not against its application', async () => {
+    ctx = await createTrackingContext({
+      INGEST_RATE_LIMIT_PER_IP: '2',
+      INGEST_RATE_LIMIT_PER_APPLICATION: '4',
+      TRUST_PROXY: 'true',
+    });
+    const shop = await createTrackedTenant(ctx, 'shop');
+    const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+    for (let i = 0; i < 2; i++)
+      await ingest(ctx!, '/analytics', shop.applicationId, event(), from('203.0.113.50')).expect(200);
+    // A noisy address keeps going after its own limit…
+    for (let i = 0; i < 5; i++) {
+      const limited = await ingest(ctx!, '/analytics', shop.applicationId, event(), from('203.0.113.50'));
+      expect(limited.status).to.equal(429);
+      expect(limited.body.error).to.contain('from this address');
+    }
+    // …and the application's other users still have the rest of its allowance (2 of 4).
+    const third = await ingest(ctx!, '/analytics', shop.applicationId, event(), from('198.51.100.1')).expect(
+      200,
+    );
+    // Both limits are counted and reported.
+    expect(String(third.headers['ratelimit']))
+      .to.match(/"ingest-ip"; r=1;/)
+      .and.match(/"ingest-application"; r=1;/);
+    await ingest(ctx!, '/analytics', shop.applicationId, event(), from('198.51.100.2')).expect(200);
+    const full = await ingest(ctx!, '/analytics', shop.applicationId, event(), from('198.51.100.3'));
+    expect(full.status).to.equal(429);
+    expect(full.body.error).to.contain('for this application');
+  });
 });

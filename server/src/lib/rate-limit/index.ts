@@ -157,6 +157,9 @@ export interface RateLimiterOptions {
   skipSuccessfulRequests?: boolean;
 }
 
+/** A limiter middleware that can also take back the hit it counted for a request. */
+export type RateLimiter = RequestHandler & { takeBack(req: Request): Promise<void> };
+
 export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
 /**
@@ -175,7 +178,7 @@ export function clientIpKey(req: Request): string | undefined {
  * all server processes), and sets the draft-8 `RateLimit`/`RateLimit-Policy` headers.
  * If the database fails, the request fails too (no silent fail-open).
  */
-export function createRateLimiter(options: RateLimiterOptions): RequestHandler {
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { name, windowS, limit } = options;
   if (!/^[\w.-]+$/.test(name)) throw new TypeError(`Rate limiter name must match [\\w.-]+, got '${name}'`);
   if (!(windowS > 0)) throw new RangeError(`windowS must be positive, got ${windowS}`);
@@ -194,14 +197,15 @@ export function createRateLimiter(options: RateLimiterOptions): RequestHandler {
     return keys.get(req);
   };
 
+  const store = new MongoRateLimitStore(options.connection, {
+    collectionName: options.collectionName,
+    prefix: `${name}:`,
+  });
   const logger = options.logger;
-  return rateLimit({
+  const middleware = rateLimit({
     windowMs: windowS * 1000,
     limit,
-    store: new MongoRateLimitStore(options.connection, {
-      collectionName: options.collectionName,
-      prefix: `${name}:`,
-    }),
+    store,
     skip: (req) => keyOf(req) === undefined,
     keyGenerator: (req) => keyOf(req) ?? '',
     standardHeaders: 'draft-8',
@@ -215,7 +219,8 @@ export function createRateLimiter(options: RateLimiterOptions): RequestHandler {
       return Math.max(1, Math.ceil(ms / 1000));
     },
     handler: (_req, res) => {
-      res.status(429).json({ error: message, code: 'rate_limited' });
+      // Counted together with another limiter (allRateLimits), the other may have answered already.
+      if (!res.headersSent) res.status(429).json({ error: message, code: 'rate_limited' });
     },
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
     passOnStoreError: false,
@@ -230,4 +235,37 @@ export function createRateLimiter(options: RateLimiterOptions): RequestHandler {
       },
     }),
   });
+  return Object.assign(middleware, {
+    async takeBack(req: Request) {
+      const key = keyOf(req);
+      if (key !== undefined) await store.decrement(key);
+    },
+  });
+}
+
+/**
+ * Several limiters counted at once instead of one after another: one database round trip for all
+ * of them, which matters on the ingest routes (per client address and per application on every
+ * batch). The request goes on when every limiter lets it pass; otherwise the first limiter to
+ * answer 429 answers, and a store error fails the request. The limiters that let a refused request
+ * pass take its hit back, so it counts only against the limits that refused it: an address over its
+ * own limit cannot use up an application's allowance.
+ */
+export function allRateLimits(...limiters: RateLimiter[]): RequestHandler {
+  return async (req, res, next) => {
+    const passed: RateLimiter[] = [];
+    let failure: unknown;
+    await Promise.all(
+      limiters.map((limiter) =>
+        limiter(req, res, (error?: unknown) => {
+          if (error) failure ??= error;
+          else passed.push(limiter);
+        }),
+      ),
+    );
+    if (passed.length === limiters.length) return next();
+    if (failure !== undefined && !res.headersSent) return next(failure);
+    // Refused (or failed): best effort, since the answer stands either way.
+    await Promise.allSettled(passed.map((limiter) => limiter.takeBack(req)));
+  };
 }

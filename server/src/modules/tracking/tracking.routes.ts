@@ -2,7 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { clientIpKey, createRateLimiter } from '../../lib/rate-limit/index.js';
+import { allRateLimits, clientIpKey, createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { ApplicationDocument } from '../applications/index.js';
 import { authOf } from '../auth/index.js';
@@ -196,7 +196,7 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
 
   const router = Router();
   router.options(INGEST_PATHS, gate.handler);
-  router.post(INGEST_PATHS, gate.handler, perIp, perApplication);
+  router.post(INGEST_PATHS, gate.handler, allRateLimits(perIp, perApplication));
   router.use(ingestApi.router);
   return router;
 }

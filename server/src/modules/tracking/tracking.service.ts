@@ -262,6 +262,24 @@ export function createTrackingService(deps: {
   });
 
   /**
+   * Stores new events; an event whose id the application has stored already is left out (E11000 on
+   * the unique (application_id, event_id) index), the others go in (an unordered insert).
+   */
+  async function insertEvents(rows: AnalyticsEvent[]): Promise<{ stored: AnalyticsEvent[] }> {
+    if (rows.length === 0) return { stored: rows };
+    await ensureIndexes();
+    try {
+      await Events.collection.insertMany(rows, { ordered: false });
+      return { stored: rows };
+    } catch (error) {
+      const writeErrors = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
+      if (writeErrors.length === 0 || writeErrors.some((e) => e.code !== 11000)) throw error;
+      const refused = new Set(writeErrors.map((e) => e.index));
+      return { stored: rows.filter((_row, index) => !refused.has(index)) };
+    }
+  }
+
+  /**
    * Upserts an installation seen now: `set` overwrites, `events` adds to total_events, and a
    * session id not among the installation's recent ones adds one to session_count. Each step is
    * one atomic single-document update, so concurrent requests count each session once without
@@ -616,33 +634,32 @@ export function createTrackingService(deps: {
         }
       }
 
-      let stored = rows;
-      if (rows.length > 0) {
-        await ensureIndexes();
-        try {
-          // Unordered: a stored id fails its own insert only (E11000), the others go in.
-          result.events_processed = (
-            await Events.collection.insertMany(rows, { ordered: false })
-          ).insertedCount;
-        } catch (error) {
-          const writeErrors = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
-          if (writeErrors.length === 0 || writeErrors.some((e) => e.code !== 11000)) throw error;
-          result.events_processed = (error as MongoBulkWriteError).insertedCount;
-          result.duplicates += writeErrors.length;
-          const refused = new Set(writeErrors.map((e) => e.index));
-          stored = rows.filter((_row, index) => !refused.has(index));
-        }
+      // The insert and the installation update go to the database together (one round trip, not two):
+      // the installation counts every row offered and gives back those the insert did not store. It is seen
+      // (and its session counted) even when every event was a retry.
+      const inserting = insertEvents(rows);
+      const touching = installationId
+        ? touchInstallation(source.application, installationId, { events: rows.length, sessionId }, now)
+        : Promise.resolve(null);
+      const [inserted, touched] = await Promise.allSettled([inserting, touching]);
+      const storedCount = inserted.status === 'fulfilled' ? inserted.value.stored.length : 0;
+      if (installationId && touched.status === 'fulfilled' && storedCount < rows.length) {
+        // Only retried or failed batches get here. A failed insert that does not say what it stored is
+        // given back in full (total_events may then fall short by what it did store); a failed correction
+        // leaves total_events high. Neither fails a request whose events are stored.
+        await Installations.updateOne(
+          { application_id: applicationId, installation_id: installationId },
+          { $inc: { total_events: storedCount - rows.length } },
+        ).catch((error: unknown) =>
+          deps.logger.error({ err: error, installationId }, 'could not correct total_events'),
+        );
       }
-
-      // The installation is seen (and its session counted) even when every event was a retry.
-      const installation = installationId
-        ? await touchInstallation(
-            source.application,
-            installationId,
-            { events: result.events_processed, sessionId },
-            now,
-          )
-        : null;
+      if (inserted.status === 'rejected') throw inserted.reason;
+      if (touched.status === 'rejected') throw touched.reason;
+      const stored = inserted.value.stored;
+      const installation = touched.value;
+      result.events_processed = stored.length;
+      result.duplicates += rows.length - stored.length;
       rollUp(source, now, {
         events: stored.map((row) => ({ event: row.event, timestamp: row.timestamp })),
         installationIds: [installationId],
