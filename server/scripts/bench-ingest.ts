@@ -3,24 +3,27 @@
  * in batches of 500 events with unique ids, into the embedded database in memory and journaled (a data
  * directory), and how the rate changes as the store grows from empty to 1M stored events. Each size
  * gets a fresh server whose collection is pre-filled to that size with insertMany straight into the
- * collection, so every row starts where it says.
+ * collection, so every row starts where it says. The load (autocannon) comes from a child process
+ * (bench-ingest-load.ts), as it would from other machines; it shares this machine's cores with the server.
  *
  * Options: --duration <s per run> (default 10), --connections <n> (default 4), --batch <events>
  * (default 500), --sizes <comma-separated stored events> (default 0,100000,1000000),
  * --modes memory,journal (default both), --repeat <runs per size> (default 3: on a shared machine
  * the median and the best of several runs say more than one), --ids sdk|random|sequential (default
- * sdk: event ids as the SDKs make them; see `eventId`).
+ * sdk: event ids as the SDKs make them; see `eventIds`).
  */
-import { randomBytes } from 'node:crypto';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon, { type Result } from 'autocannon';
 import { Types } from 'mongoose';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { batchBody, eventIds, isIdStyle, type IdStyle } from './bench-ingest-events.js';
+import type { LoadRequest, LoadResult } from './bench-ingest-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,9 +36,8 @@ const { values } = parseArgs({
     ids: { type: 'string', default: 'sdk' },
   },
 });
-const idStyle = values.ids;
-if (idStyle !== 'sdk' && idStyle !== 'random' && idStyle !== 'sequential')
-  throw new Error('--ids is sdk, random or sequential');
+if (!isIdStyle(values.ids)) throw new Error('--ids is sdk, random or sequential');
+const idStyle: IdStyle = values.ids;
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const batchSize = Number(values.batch);
@@ -77,31 +79,6 @@ async function createApplication(base: string): Promise<string> {
   return app.id as string;
 }
 
-/**
- * An event id no other event of the runs uses: as the SDKs make them (`evt_`, the time in ms as 12 hex
- * digits, 20 random hex digits: sorted by creation time), with `--ids random` 32 random hex digits (the SDKs
- * before 2026-11-23, or any client's random ids), with `--ids sequential` counting up within a batch (the
- * ids of the benchmark before then).
- */
-function eventId(run: string, sequence: number, i: number): string {
-  if (idStyle === 'sdk')
-    return `evt_${Date.now().toString(16).padStart(12, '0')}${randomBytes(10).toString('hex')}`;
-  if (idStyle === 'random') return `evt_${randomBytes(16).toString('hex')}`;
-  return `evt_${run}_${sequence}_${i}`;
-}
-
-/** A batch of `batchSize` events with ids no other batch uses. */
-function batchBody(run: string, sequence: number): string {
-  const timestamp = new Date().toISOString();
-  const events: string[] = [];
-  for (let i = 0; i < batchSize; i++) {
-    events.push(
-      `{"id":"${eventId(run, sequence, i)}","event":"page_view","timestamp":"${timestamp}","properties":{"path":"/p/${i % 50}","ref":"bench"}}`,
-    );
-  }
-  return `{"events":[${events.join(',')}],"session_info":{"session_id":"sess_${run}${String(sequence % 100).padStart(8, '0')}","installation_id":"inst_bench${String(sequence % 1000).padStart(8, '0')}"}}`;
-}
-
 /** Inserts stored events straight into the collection until it holds `target` events. */
 async function prefill(server: RunningServer, applicationId: string, target: number): Promise<number> {
   const events = server.database.connection.collection('analytics_events');
@@ -113,11 +90,12 @@ async function prefill(server: RunningServer, applicationId: string, target: num
   while (stored < target) {
     const n = Math.min(PREFILL_CHUNK, target - stored);
     const now = new Date();
+    const ids = eventIds(idStyle, 'prefill', stored, n);
     const docs = Array.from({ length: n }, (_, i) => ({
       application_id: application!._id,
       project_id: application!.project_id,
       organization_id: application!.organization_id,
-      event_id: eventId('prefill', stored, i),
+      event_id: ids[i],
       event: 'page_view',
       properties: { path: `/p/${i % 50}`, ref: 'prefill' },
       timestamp: new Date(now.getTime() - ((stored + i) % 86_400) * 1000),
@@ -134,10 +112,11 @@ async function prefill(server: RunningServer, applicationId: string, target: num
 
 interface Run {
   eventsPerSecond: number;
-  result: Result;
+  load: LoadResult;
   cpuUsPerEvent: number;
+  loadCpuUsPerEvent: number;
   busy: number;
-  load: number;
+  loadAverage: number;
 }
 
 interface Row {
@@ -149,45 +128,45 @@ interface Row {
   'p50 ms': number;
   'p99 ms': number;
   'non-2xx': number;
-  /** CPU time of this process (all threads: server, database worker, autocannon) per stored event. */
+  /** CPU time of the server process (all threads: routes, database worker, GC) per stored event. */
   'CPU µs/event': number;
-  /** Event-loop utilisation of the main thread: the server's routes and autocannon together. */
+  /** CPU time of the load generator (autocannon, building the batches) per stored event. */
+  'load gen CPU µs/event': number;
+  /** Event-loop utilisation of the server's main thread (its routes). */
   'main loop busy %': number;
   /** The machine's 1-minute load average before the runs: other work competing for the cores. */
   'load avg': number;
   'process RSS MB': number;
 }
 
-/** One autocannon run of `duration` seconds: batches with ids no other run uses. */
+/** One autocannon run of `duration` seconds from a child process: batches with ids no other run uses. */
 async function runOnce(url: string, headers: Record<string, string>, run: string): Promise<Run> {
-  let sequence = 0;
-  let processed = 0;
-  const load = os.loadavg()[0] ?? 0;
+  const loadAverage = os.loadavg()[0] ?? 0;
   const elu = performance.eventLoopUtilization();
   const cpu = process.cpuUsage();
-  const result: Result = await autocannon({
-    url: `${url}/api/v1/analytics`,
+  const child = fork(new URL('./bench-ingest-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const request: LoadRequest = {
+    url,
+    headers,
+    run,
+    style: idStyle,
+    batchSize,
     connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        headers,
-        setupRequest: (request) => ({ ...request, body: batchBody(run, sequence++) }),
-        onResponse: (status, body) => {
-          if (status === 200)
-            processed += (JSON.parse(body) as { events_processed: number }).events_processed;
-        },
-      },
-    ],
-  });
+    durationS: duration,
+  };
+  child.send(request);
+  const [load] = (await once(child, 'message')) as [LoadResult];
   const cpuUs = process.cpuUsage(cpu);
+  const busy = performance.eventLoopUtilization(elu).utilization;
+  await once(child, 'exit');
+  const processed = Math.max(1, load.processed);
   return {
-    eventsPerSecond: Math.round(processed / result.duration),
-    result,
-    cpuUsPerEvent: Math.round((cpuUs.user + cpuUs.system) / Math.max(1, processed)),
-    busy: performance.eventLoopUtilization(elu).utilization,
+    eventsPerSecond: Math.round(load.processed / load.durationS),
     load,
+    cpuUsPerEvent: Math.round((cpuUs.user + cpuUs.system) / processed),
+    loadCpuUsPerEvent: Math.round(load.cpuUs / processed),
+    busy,
+    loadAverage,
   };
 }
 
@@ -210,7 +189,12 @@ async function measure(mode: 'memory' | 'journal', size: number): Promise<Row> {
     const applicationId = await createApplication(server.url);
     const headers = { 'content-type': 'application/json', 'x-application-id': applicationId };
     // The first batch builds the indexes, so the pre-fill is indexed like real traffic.
-    await api(server.url, '/api/v1/analytics', JSON.parse(batchBody('warmup', 0)), headers);
+    await api(
+      server.url,
+      '/api/v1/analytics',
+      JSON.parse(batchBody(idStyle, 'warmup', 0, batchSize)),
+      headers,
+    );
     const prefillMs = await prefill(server, applicationId, size);
     if (prefillMs > 0)
       console.error(`${mode}: pre-filled to ${size} events in ${(prefillMs / 1000).toFixed(1)} s`);
@@ -220,20 +204,21 @@ async function measure(mode: 'memory' | 'journal', size: number): Promise<Row> {
     const sorted = [...runs].sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
     console.error(
-      `${mode}, ${stored} stored: ${runs.map((r) => r.eventsPerSecond).join(', ')} events/s (load ${runs[0]!.load.toFixed(1)})`,
+      `${mode}, ${stored} stored: ${runs.map((r) => r.eventsPerSecond).join(', ')} events/s (load ${runs[0]!.loadAverage.toFixed(1)})`,
     );
     return {
       database: mode === 'memory' ? 'embedded, in memory' : 'embedded, journaled',
       'stored before': stored.toLocaleString('en-US'),
       'events/s median': median.eventsPerSecond,
       'events/s best': sorted.at(-1)!.eventsPerSecond,
-      'batches/s': Math.round(median.result.requests.average),
-      'p50 ms': median.result.latency.p50,
-      'p99 ms': median.result.latency.p99,
-      'non-2xx': runs.reduce((sum, r) => sum + r.result.non2xx, 0),
+      'batches/s': Math.round(median.load.batchesPerSecond),
+      'p50 ms': median.load.p50Ms,
+      'p99 ms': median.load.p99Ms,
+      'non-2xx': runs.reduce((sum, r) => sum + r.load.non2xx + r.load.errors, 0),
       'CPU µs/event': median.cpuUsPerEvent,
+      'load gen CPU µs/event': median.loadCpuUsPerEvent,
       'main loop busy %': Math.round(median.busy * 100),
-      'load avg': Number(runs[0]!.load.toFixed(1)),
+      'load avg': Number(runs[0]!.loadAverage.toFixed(1)),
       'process RSS MB': Math.round(process.memoryUsage().rss / 1024 / 1024),
     };
   } finally {
@@ -249,6 +234,6 @@ console.log(
   `\nIngest benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
 console.log(
-  `POST /api/v1/analytics, batches of ${batchSize} events with unique ids, ${connections} connections, ${repeat} × ${duration} s per size; server, embedded database (worker thread) and autocannon share this machine\n`,
+  `POST /api/v1/analytics, batches of ${batchSize} events with unique ids, ${connections} connections, ${repeat} × ${duration} s per size; server (with its embedded database in a worker thread) and autocannon (a child process) share this machine\n`,
 );
 console.table(rows);

@@ -166,6 +166,8 @@ export function createApp(deps: AppDependencies): Express {
         applications: services.applications,
         publicUrl: config.publicUrl,
         allowedHeaders: INGEST_ALLOWED_HEADERS,
+        // Every SDK batch passes here: see docs/tracking-api.md ("Changes to an application").
+        lookup: 'recent',
       }),
       applicationOf: gatedApplicationOf,
       sameApplication,

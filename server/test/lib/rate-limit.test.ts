@@ -6,8 +6,10 @@ import { pino, type Logger } from 'pino';
 import supertest from 'supertest';
 import { connectDatabase, type Database } from '../../src/db/connect.js';
 import {
+  allRateLimits,
   clientIpKey,
   createRateLimiter,
+  leaseOf,
   DEFAULT_RATE_LIMIT_COLLECTION,
   MongoRateLimitStore,
   type RateLimitDocument,
@@ -248,6 +250,187 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
     expect(forwarded).to.be.instanceOf(Error);
     // Building the limiter touched no database; the failure surfaced in the request that needed it.
     expect(deadLog.reports).to.deep.equal([]);
+  });
+
+  describe('leased counting (leaseHits)', () => {
+    const hitsOf = async (id: string) =>
+      (
+        await database.connection
+          .collection<RateLimitDocument>(DEFAULT_RATE_LIMIT_COLLECTION)
+          .findOne({ _id: id })
+      )?.hits;
+
+    it('takes hits from the database a lease at a time and hands them out itself', async () => {
+      const name = uniqueName('leased');
+      const app = makeApp(database.connection, { name, limit: 10, leaseHits: 3 });
+      for (let i = 1; i <= 4; i++) {
+        const res = await login(app, 'l@example.com').expect(200);
+        expect(res.headers['ratelimit']).to.equal(`"${name}"; r=${10 - i}; t=60`);
+      }
+      // Two leases of three for four requests: the database was asked twice, not four times.
+      expect(await hitsOf(`${name}:l@example.com`)).to.equal(6);
+    });
+
+    it('never lets two processes together exceed the limit, and refuses the rest of the window', async () => {
+      const name = uniqueName('leased-shared');
+      const first = makeApp(database.connection, { name, limit: 10, leaseHits: 3 });
+      const second = makeApp(other, { name, limit: 10, leaseHits: 3 });
+      const statuses: number[] = [];
+      // Interleaved, each process holding hits the other cannot use, and then each until refused.
+      for (let i = 0; i < 6; i++)
+        statuses.push((await login(i % 2 ? second : first, 'x@example.com')).status);
+      for (const app of [first, second, first, second])
+        for (let status = 200; status === 200;) {
+          status = (await login(app, 'x@example.com')).status;
+          statuses.push(status);
+        }
+      expect(statuses.filter((status) => status === 200)).to.have.length(10);
+      expect(statuses.slice(-4)).to.deep.equal([429, 429, 429, 429]);
+      const hitsWhenFull = await hitsOf(`${name}:x@example.com`);
+      // Refused without asking the database again.
+      for (let i = 0; i < 5; i++) await login(first, 'x@example.com').expect(429);
+      expect(await hitsOf(`${name}:x@example.com`)).to.equal(hitsWhenFull);
+    });
+
+    it('takes one lease for concurrent requests, not one each', async () => {
+      const name = uniqueName('leased-burst');
+      const app = makeApp(database.connection, { name, limit: 100, leaseHits: 8 });
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, () => login(app, 'b@example.com').then((res) => res.status)),
+      );
+      expect(statuses).to.deep.equal(Array(8).fill(200));
+      expect(await hitsOf(`${name}:b@example.com`)).to.equal(8);
+    });
+
+    it('gives a taken-back hit to the next request, and starts a new window after the last', async () => {
+      const app = express();
+      app.use(express.json());
+      const name = uniqueName('leased-failures');
+      app.post(
+        '/login',
+        createRateLimiter({
+          connection: database.connection,
+          name,
+          windowS: 1,
+          limit: 2,
+          leaseHits: 2,
+          key: emailKey,
+          skipSuccessfulRequests: true,
+          logger,
+        }),
+        (req, res) => {
+          res.status(req.body.password === 'right' ? 200 : 401).json({});
+        },
+      );
+      const attempt = (password: string) =>
+        supertest(app).post('/login').send({ email: 'f@example.com', password });
+      for (let i = 0; i < 3; i++) await attempt('right').expect(200);
+      await sleep(100); // the hit is taken back after the response has finished
+      await attempt('wrong').expect(401);
+      await attempt('wrong').expect(401);
+      await attempt('right').expect(429);
+      // The successes took no lease of their own; the refused request took a second one, past the limit.
+      expect(await hitsOf(`${name}:f@example.com`)).to.equal(4);
+      await sleep(1_100);
+      await attempt('wrong').expect(401);
+    });
+
+    it('fails closed when it cannot take a lease', async () => {
+      const dead = mongoose.createConnection(database.uri, { dbName: 'ratelimit_test' });
+      await dead.asPromise();
+      await dead.close();
+      const app = makeApp(dead, {
+        name: uniqueName('leased-dead'),
+        leaseHits: 5,
+        logger: recordingLogger().logger,
+      });
+      app.use(
+        (_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+          res.status(500).json({ error: 'internal', code: 'internal_error' });
+        },
+      );
+      await login(app, 'a@example.com').expect(500);
+      await login(app, 'a@example.com').expect(500);
+    });
+
+    it('leases 1 % of a limit, between 1 and 100 hits', () => {
+      expect([1, 99, 600, 30_000, 1_000_000].map(leaseOf)).to.deep.equal([1, 1, 6, 100, 100]);
+    });
+  });
+
+  describe('allRateLimits', () => {
+    function twoLimits(ipLimit: number, accountLimit: number, connection = database.connection) {
+      const ipName = uniqueName('together-ip');
+      const accountName = uniqueName('together-account');
+      const app = express();
+      app.use(express.json());
+      app.post(
+        '/login',
+        allRateLimits(
+          createRateLimiter({
+            connection,
+            name: ipName,
+            windowS: 60,
+            limit: ipLimit,
+            key: clientIpKey,
+            logger,
+          }),
+          createRateLimiter({
+            connection,
+            name: accountName,
+            windowS: 60,
+            limit: accountLimit,
+            key: emailKey,
+            logger,
+          }),
+        ),
+        (_req, res) => {
+          res.json({ ok: true });
+        },
+      );
+      return { app, ipName, accountName };
+    }
+
+    it('passes a request both limits allow, with both RateLimit entries', async () => {
+      const { app, ipName, accountName } = twoLimits(5, 5);
+      const res = await login(app, 'both@example.com').expect(200);
+      expect(String(res.headers['ratelimit']))
+        .to.contain(`"${ipName}"; r=4; t=60`)
+        .and.to.contain(`"${accountName}"; r=4; t=60`);
+    });
+
+    it('answers 429 once when either refuses, and the other takes its hit back', async () => {
+      const { app, accountName } = twoLimits(100, 1);
+      await login(app, 'one@example.com').expect(200);
+      for (let i = 0; i < 3; i++) {
+        const res = await login(app, 'one@example.com').expect(429);
+        expect(res.body.code).to.equal('rate_limited');
+      }
+      // Only the account limiter counted the refused requests: the address has 99 - 1 left, not 99 - 4.
+      const res = await login(app, 'two@example.com').expect(200);
+      expect(String(res.headers['ratelimit'])).to.match(/"together-ip-[0-9a-f]+"; r=98;/);
+      expect(String(res.headers['ratelimit'])).to.contain(`"${accountName}"; r=0;`);
+    });
+
+    it('answers 429 when both refuse at once', async () => {
+      const { app } = twoLimits(1, 1);
+      await login(app, 'same@example.com').expect(200);
+      await login(app, 'same@example.com').expect(429);
+    });
+
+    it('fails the request when a store fails', async () => {
+      const dead = mongoose.createConnection(database.uri, { dbName: 'ratelimit_test' });
+      await dead.asPromise();
+      await dead.close();
+      const { app } = twoLimits(5, 5, dead);
+      let forwarded: unknown;
+      app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+        forwarded = error;
+        res.status(500).json({ error: 'internal', code: 'internal_error' });
+      });
+      await login(app, 'a@example.com').expect(500);
+      expect(forwarded).to.be.instanceOf(Error);
+    });
   });
 
   it('reports no express-rate-limit validation warnings or errors', () => {

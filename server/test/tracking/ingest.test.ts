@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
+import { RECENT_APPLICATION_TTL_MS } from '../../src/modules/applications/applications.service.js';
 import type { TestContext } from '../helpers/context.js';
 import { bearer } from '../auth/helpers.js';
 import {
@@ -86,6 +87,41 @@ describe('tracking ingest: who may send (X-Application-ID, origins, CORS)', () =
       .set(bearer(other.user.access_token))
       .expect(204);
     await ingest(ctx, '/analytics', other.applicationId, validBodies()['/analytics']).expect(404);
+  });
+
+  it('sees a changed application at once, a deactivated organization within a few seconds', async function () {
+    this.timeout(RECENT_APPLICATION_TTL_MS + 10_000);
+    const shop = await createTrackedTenant(ctx, 'changing');
+    const send = () =>
+      ingest(ctx, '/analytics', shop.applicationId, validBodies()['/analytics'], { Origin: PARTNER_ORIGIN });
+    await send().expect(200);
+    // A change through this process (its applications service) reaches the ingest API at once.
+    await ctx.request
+      .patch(`/api/v1/applications/${shop.applicationId}`)
+      .set(bearer(shop.user.access_token))
+      .send({ allowed_origins: ['https://other.example.com'] })
+      .expect(200);
+    expect((await send().expect(403)).body.code).to.equal('origin_not_allowed');
+    await ctx.request
+      .patch(`/api/v1/applications/${shop.applicationId}`)
+      .set(bearer(shop.user.access_token))
+      .send({ allowed_origins: [PARTNER_ORIGIN] })
+      .expect(200);
+    await send().expect(200);
+    // A deactivated organization (like any change another server process makes) is seen once the
+    // application read by this process is older than RECENT_APPLICATION_TTL_MS.
+    const deactivatedAt = Date.now();
+    await ctx.request
+      .post(`/api/v1/organizations/${shop.organizationId}/deactivate`)
+      .set(bearer(shop.user.access_token))
+      .expect(200);
+    let status = 200;
+    while (status === 200) {
+      expect(Date.now() - deactivatedAt).to.be.below(RECENT_APPLICATION_TTL_MS + 1_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await send()).status;
+    }
+    expect(status).to.equal(404);
   });
 
   it('answers CORS preflights for allowed origins only, allowing the SDK headers', async () => {

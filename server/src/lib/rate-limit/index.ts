@@ -35,6 +35,23 @@ export const DEFAULT_RATE_LIMIT_COLLECTION = 'rate_limits';
 const MAX_RAW_KEY_LENGTH = 200;
 const MAX_ATTEMPTS = 5;
 
+/** Leases one store keeps (one per active key); the oldest goes first beyond. */
+const MAX_LEASES = 10_000;
+
+/**
+ * Hits this process took from a window's counter at once: it hands out `next` … `last` itself. `end` is the
+ * counter after the lease was taken; `last` is lower when the lease reached past the limit. While `renewing`,
+ * the next lease is being taken.
+ */
+interface Lease {
+  first: number;
+  next: number;
+  last: number;
+  end: number;
+  resetTime: Date;
+  renewing?: Promise<RateLimitDocument>;
+}
+
 /** The TTL index is created once per connection and collection, not once per limiter. */
 const ttlIndexes = new WeakMap<Connection, Map<string, Promise<unknown>>>();
 
@@ -62,10 +79,21 @@ export class MongoRateLimitStore implements Store {
   /** Prepended to every key, e.g. `login-ip:`; also lets express-rate-limit tell limiters apart. */
   readonly prefix: string;
   private windowMs = 60_000;
+  private limit = 1;
+  /** Hits taken from the database at a time (see `leaseHits` of createRateLimiter); 1 counts each one there. */
+  private readonly leaseHits: number;
+  /** This process's leases, by document id (oldest first, for eviction). */
+  private readonly leases = new Map<string, Lease>();
   private readonly connection: Connection;
   private readonly collection: Collection<RateLimitDocument>;
 
-  constructor(connection: Connection, options: { collectionName?: string; prefix?: string } = {}) {
+  constructor(
+    connection: Connection,
+    options: { collectionName?: string; prefix?: string; leaseHits?: number } = {},
+  ) {
+    this.leaseHits = options.leaseHits ?? 1;
+    if (!Number.isInteger(this.leaseHits) || this.leaseHits < 1)
+      throw new RangeError(`leaseHits must be a positive integer, got ${this.leaseHits}`);
     this.connection = connection;
     this.prefix = options.prefix ?? '';
     this.collection = connection.collection<RateLimitDocument>(
@@ -80,6 +108,8 @@ export class MongoRateLimitStore implements Store {
    */
   init(options: Options): void {
     this.windowMs = options.windowMs;
+    if (typeof options.limit === 'number') this.limit = options.limit;
+    else if (this.leaseHits > 1) throw new TypeError('Leased rate limit counting needs a fixed limit');
   }
 
   /** The document id for a key. */
@@ -96,26 +126,77 @@ export class MongoRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    await ensureTtlIndex(this.connection, this.collection);
     const _id = this.id(key);
+    if (this.leaseHits === 1) {
+      const counted = await this.count(_id, 1);
+      return { totalHits: counted.hits, resetTime: counted.reset_at };
+    }
+    for (;;) {
+      const lease = this.leases.get(_id);
+      if (lease?.renewing) {
+        await lease.renewing.catch(() => undefined);
+        continue;
+      }
+      if (lease && lease.resetTime.getTime() > Date.now()) {
+        if (lease.next <= lease.last) return { totalHits: lease.next++, resetTime: lease.resetTime };
+        // Cut short by the limit: refused for the rest of the window without asking the database again.
+        if (lease.last < lease.end) return { totalHits: lease.last + 1, resetTime: lease.resetTime };
+      }
+      return this.renewLease(_id);
+    }
+  }
+
+  /**
+   * Takes `leaseHits` hits for this process and hands out the first to the request that asked. Hits of a
+   * lease past the limit are handed out by no process, so the limit holds across processes.
+   */
+  private async renewLease(_id: string): Promise<ClientRateLimitInfo> {
+    const taking = this.count(_id, this.leaseHits);
+    // Requests that arrive meanwhile wait for this lease instead of taking one each.
+    this.leases.set(_id, { first: 0, next: 0, last: 0, end: 0, resetTime: new Date(0), renewing: taking });
+    let counted: RateLimitDocument;
+    try {
+      counted = await taking;
+    } catch (error) {
+      this.leases.delete(_id);
+      throw error;
+    }
+    const first = counted.hits - this.leaseHits + 1;
+    const lease: Lease = {
+      first,
+      next: first,
+      last: Math.min(counted.hits, this.limit),
+      end: counted.hits,
+      resetTime: counted.reset_at,
+    };
+    this.leases.delete(_id); // re-inserted as the newest entry
+    this.leases.set(_id, lease);
+    if (this.leases.size > MAX_LEASES) this.leases.delete(this.leases.keys().next().value!);
+    if (lease.next > lease.last) return { totalHits: lease.last + 1, resetTime: lease.resetTime };
+    return { totalHits: lease.next++, resetTime: lease.resetTime };
+  }
+
+  /** Adds `hits` to the running window of `_id`, starting one if there is none; the counter after. */
+  private async count(_id: string, hits: number): Promise<RateLimitDocument> {
+    await ensureTtlIndex(this.connection, this.collection);
     for (let attempt = 1; ; attempt++) {
       const now = new Date();
-      // Common case: one more hit in the running window.
+      // Common case: more hits in the running window.
       const counted = await this.collection.findOneAndUpdate(
         { _id, reset_at: { $gt: now } },
-        { $inc: { hits: 1 } },
+        { $inc: { hits } },
         { returnDocument: 'after' },
       );
-      if (counted) return { totalHits: counted.hits, resetTime: counted.reset_at };
+      if (counted) return counted;
       // No running window: start one, replacing an expired document the TTL monitor has not removed yet.
       // If another request started the window in between, the upsert's insert fails on `_id`: count again.
       try {
         const started = await this.collection.findOneAndUpdate(
           { _id, reset_at: { $lte: now } },
-          { $set: { hits: 1, reset_at: new Date(now.getTime() + this.windowMs) } },
+          { $set: { hits, reset_at: new Date(now.getTime() + this.windowMs) } },
           { upsert: true, returnDocument: 'after' },
         );
-        if (started) return { totalHits: started.hits, resetTime: started.reset_at };
+        if (started) return started;
       } catch (error) {
         if (!isDuplicateKey(error) || attempt >= MAX_ATTEMPTS) throw error;
       }
@@ -124,13 +205,21 @@ export class MongoRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
+    const _id = this.id(key);
+    const lease = this.leases.get(_id);
+    if (lease && !lease.renewing && lease.resetTime.getTime() > Date.now() && lease.next > lease.first) {
+      // The hit goes back into the lease it came from (and stays counted in the database).
+      lease.next--;
+      return;
+    }
     await this.collection.updateOne(
-      { _id: this.id(key), reset_at: { $gt: new Date() }, hits: { $gt: 0 } },
+      { _id, reset_at: { $gt: new Date() }, hits: { $gt: 0 } },
       { $inc: { hits: -1 } },
     );
   }
 
   async resetKey(key: string): Promise<void> {
+    this.leases.delete(this.id(key));
     await this.collection.deleteOne({ _id: this.id(key) });
   }
 }
@@ -155,6 +244,21 @@ export interface RateLimiterOptions {
    * takes its hit back. Default false: every request counts.
    */
   skipSuccessfulRequests?: boolean;
+  /**
+   * Hits this process takes from the shared counter at a time and then hands out without asking the
+   * database (see `leaseOf`). The limit still holds across processes; a process may hold up to this
+   * many hits it does not use, so others may be refused that much early. Default 1: every hit is
+   * counted in the database (for limits against guessing, such as sign-in).
+   */
+  leaseHits?: number;
+}
+
+/**
+ * A lease of 1 % of `limit`, at most 100 hits: the leased counting of a busy limit (the ingest API,
+ * counted on every batch) costs a database round trip per 1 % of the limit instead of per request.
+ */
+export function leaseOf(limit: number): number {
+  return Math.min(100, Math.max(1, Math.floor(limit / 100)));
 }
 
 /** A limiter middleware that can also take back the hit it counted for a request. */
@@ -200,6 +304,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const store = new MongoRateLimitStore(options.connection, {
     collectionName: options.collectionName,
     prefix: `${name}:`,
+    leaseHits: options.leaseHits,
   });
   const logger = options.logger;
   const middleware = rateLimit({

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey, updateActiveById } from '../../lib/mongoose-plugins.js';
@@ -86,9 +87,21 @@ export interface ApplicationsService {
    * active; else null. The embedding API and application sessions rely on this.
    */
   findActive(applicationId: string): Promise<ApplicationDocument | null>;
+  /**
+   * findActive, answered from what this process read up to RECENT_APPLICATION_TTL_MS ago: for the SDK
+   * ingest API, which asks on every batch. An application changed or removed through this process is
+   * read afresh at once; a change made by another server process, and a deactivated project or
+   * organization, take effect within the TTL.
+   */
+  findActiveRecent(applicationId: string): Promise<ApplicationDocument | null>;
   /** Whether any active application lets this origin call the embedding API (for CORS preflights). */
   isOriginListed(origin: string): Promise<boolean>;
 }
+
+/** How long findActiveRecent may answer from an earlier read. */
+export const RECENT_APPLICATION_TTL_MS = 5_000;
+/** Applications remembered by findActiveRecent per process (a few KB each). */
+const RECENT_APPLICATIONS = 10_000;
 
 export function applicationView(application: ApplicationDocument): ApplicationView {
   return {
@@ -215,14 +228,42 @@ export function createApplicationsService(deps: {
       { application: applicationView(application), ...extra },
     );
 
-  const updateOne = (applicationId: Types.ObjectId, set: Record<string, unknown>) =>
-    updateActiveById<ApplicationDocument>(Applications, applicationId, set, {
-      notFound: ApplicationErrors.NOT_FOUND,
-      duplicate: ApplicationErrors.SLUG_TAKEN,
-    });
+  /** Active applications read lately (findActiveRecent), by lower-case id. */
+  const recentlyActive = new LRUCache<string, ApplicationDocument>({
+    max: RECENT_APPLICATIONS,
+    ttl: RECENT_APPLICATION_TTL_MS,
+  });
+  /** Counts changes, so that a read that overlapped a change is not remembered (it may predate it). */
+  let changesMade = 0;
+
+  async function findActiveRecent(applicationId: string): Promise<ApplicationDocument | null> {
+    const key = applicationId.toLowerCase();
+    const remembered = recentlyActive.get(key);
+    if (remembered) return remembered;
+    const changesBefore = changesMade;
+    const application = await findActive(applicationId);
+    if (application && changesMade === changesBefore) recentlyActive.set(key, application);
+    return application;
+  }
+
+  async function updateOne(applicationId: Types.ObjectId, set: Record<string, unknown>) {
+    changesMade++;
+    recentlyActive.delete(applicationId.toHexString());
+    try {
+      return await updateActiveById<ApplicationDocument>(Applications, applicationId, set, {
+        notFound: ApplicationErrors.NOT_FOUND,
+        duplicate: ApplicationErrors.SLUG_TAKEN,
+      });
+    } finally {
+      // Also after the write: a read that started while it ran may have seen the old row.
+      changesMade++;
+      recentlyActive.delete(applicationId.toHexString());
+    }
+  }
 
   return {
     authorize,
+    findActiveRecent,
     findActive,
 
     async create(userId, input, context) {

@@ -21,6 +21,12 @@ export interface ApplicationGateOptions {
   publicUrl: string;
   /** Request headers a preflight allows (lower case), besides nothing else. */
   allowedHeaders: readonly string[];
+  /**
+   * 'recent' lets requests be checked against an application read up to a few seconds earlier by this
+   * process (ApplicationsService.findActiveRecent): for the SDK ingest API, which sees a request per
+   * batch. Default 'current': every request reads the application (the embedding API's sign-ins).
+   */
+  lookup?: 'current' | 'recent';
 }
 
 /** The application a gated request was made for, set by `applicationGate`. */
@@ -55,12 +61,14 @@ function allowOrigin(res: Response, origin: string): void {
   res.set('Access-Control-Expose-Headers', 'Retry-After');
 }
 
+type FindApplication = (applicationId: string) => Promise<ApplicationDocument | null>;
+
 async function resolveApplication(
-  applications: ApplicationsService,
+  findApplication: FindApplication,
   id: string | undefined,
 ): Promise<ApplicationDocument> {
   if (!id || !/^[0-9a-f]{24}$/i.test(id)) throw new AppError(EmbeddingErrors.APPLICATION_ID_REQUIRED);
-  const application = await applications.findActive(id);
+  const application = await findApplication(id);
   if (!application) throw new AppError(ApplicationErrors.NOT_FOUND);
   return application;
 }
@@ -80,7 +88,10 @@ export function originCheck(
     res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });
     const origin = req.get('origin');
     const id = typeof req.query.application_id === 'string' ? req.query.application_id : undefined;
-    const application = await resolveApplication(options.applications, id);
+    const application = await resolveApplication(
+      (applicationId) => options.applications.findActive(applicationId),
+      id,
+    );
     if (origin !== undefined && !isSameOrigin(req, origin, publicOrigin)) {
       if (!application.cors_origins.includes(origin)) throw originNotAllowed(origin);
     }
@@ -103,13 +114,17 @@ export function originCheck(
  */
 export function applicationGate(options: ApplicationGateOptions): RequestHandler {
   const { applications } = options;
+  const findApplication: FindApplication =
+    options.lookup === 'recent'
+      ? (id) => applications.findActiveRecent(id)
+      : (id) => applications.findActive(id);
   const publicOrigin = new URL(options.publicUrl).origin;
   const allowedHeaders = options.allowedHeaders.join(', ');
 
   async function preflightAllows(req: Request, origin: string): Promise<boolean> {
     const applicationId = typeof req.query.application_id === 'string' ? req.query.application_id : undefined;
     if (applicationId === undefined) return applications.isOriginListed(origin);
-    const application = await applications.findActive(applicationId);
+    const application = await findApplication(applicationId);
     return Boolean(application?.cors_origins.includes(origin));
   }
 
@@ -132,7 +147,7 @@ export function applicationGate(options: ApplicationGateOptions): RequestHandler
 
     let application: ApplicationDocument;
     try {
-      application = await resolveApplication(applications, req.get(APPLICATION_HEADER));
+      application = await resolveApplication(findApplication, req.get(APPLICATION_HEADER));
     } catch (error) {
       // Let a listed origin read why its request failed (a wrong id is a configuration mistake).
       if (crossOrigin && (await applications.isOriginListed(origin))) allowOrigin(res, origin);

@@ -2,7 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { allRateLimits, clientIpKey, createRateLimiter } from '../../lib/rate-limit/index.js';
+import { allRateLimits, clientIpKey, createRateLimiter, leaseOf } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { ApplicationDocument } from '../applications/index.js';
 import { authOf } from '../auth/index.js';
@@ -80,6 +80,8 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
     name: 'ingest-ip',
     windowS: limits.windowS,
     limit: limits.perIp,
+    // Counted on every batch: taken from the shared counters in leases (docs/security.md, "Rate limiting").
+    leaseHits: leaseOf(limits.perIp),
     key: clientIpKey,
     message: 'Too many tracking requests from this address. Please try again later.',
   });
@@ -88,6 +90,7 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
     name: 'ingest-application',
     windowS: limits.windowS,
     limit: limits.perApplication,
+    leaseHits: leaseOf(limits.perApplication),
     // After the gate, so the header names an active application.
     key: (req) => req.get('x-application-id')?.toLowerCase(),
     message: 'Too many tracking requests for this application. Please try again later.',
