@@ -412,10 +412,17 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
       expect(String(res.headers['ratelimit'])).to.contain(`"${accountName}"; r=0;`);
     });
 
-    it('answers 429 when both refuse at once', async () => {
-      const { app } = twoLimits(1, 1);
+    it('answers 429 once, with the first limiter’s message, when both refuse', async () => {
+      const { app, ipName, accountName } = twoLimits(1, 1);
       await login(app, 'same@example.com').expect(200);
-      await login(app, 'same@example.com').expect(429);
+      const res = await login(app, 'same@example.com').expect(429);
+      expect(res.body).to.deep.equal({
+        error: 'Too many requests. Please try again later.',
+        code: 'rate_limited',
+      });
+      expect(String(res.headers['ratelimit']))
+        .to.contain(`"${ipName}"; r=0;`)
+        .and.to.contain(`"${accountName}"; r=0;`);
     });
 
     it('fails the request when a store fails', async () => {

@@ -85,5 +85,8 @@ describe('tracking ingest: rate limits', () => {
     const full = await ingest(ctx!, '/analytics', shop.applicationId, event(), from('198.51.100.3'));
     expect(full.status).to.equal(429);
     expect(full.body.error).to.contain('for this application');
+    expect(String(full.headers['ratelimit']))
+      .to.match(/"ingest-ip"; r=1;/)
+      .and.match(/"ingest-application"; r=0;/);
   });
 });

@@ -262,7 +262,14 @@ export function leaseOf(limit: number): number {
 }
 
 /** A limiter middleware that can also take back the hit it counted for a request. */
-export type RateLimiter = RequestHandler & { takeBack(req: Request): Promise<void> };
+export type RateLimiter = RequestHandler & {
+  limitName: string;
+  message: string;
+  takeBack(req: Request): Promise<void>;
+};
+
+/** `res.locals` key under which allRateLimits collects the names of the limiters that refused a request. */
+const REFUSED_TOGETHER = 'rateLimitsRefused';
 
 export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
@@ -324,8 +331,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       return Math.max(1, Math.ceil(ms / 1000));
     },
     handler: (_req, res) => {
-      // Counted together with another limiter (allRateLimits), the other may have answered already.
-      if (!res.headersSent) res.status(429).json({ error: message, code: 'rate_limited' });
+      // Counted together with other limiters, allRateLimits answers once all of them have counted.
+      const refusedTogether = res.locals[REFUSED_TOGETHER] as Set<string> | undefined;
+      if (refusedTogether) refusedTogether.add(name);
+      else res.status(429).json({ error: message, code: 'rate_limited' });
     },
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
     passOnStoreError: false,
@@ -341,6 +350,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }),
   });
   return Object.assign(middleware, {
+    limitName: name,
+    message,
     async takeBack(req: Request) {
       const key = keyOf(req);
       if (key !== undefined) await store.decrement(key);
@@ -351,13 +362,15 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 /**
  * Several limiters counted at once instead of one after another: one database round trip for all
  * of them, which matters on the ingest routes (per client address and per application on every
- * batch). The request goes on when every limiter lets it pass; otherwise the first limiter to
- * answer 429 answers, and a store error fails the request. The limiters that let a refused request
- * pass take its hit back, so it counts only against the limits that refused it: an address over its
- * own limit cannot use up an application's allowance.
+ * batch). The request goes on when every limiter lets it pass, and a store error fails it. Refused
+ * by any, it is answered 429 with the message of the first limiter (in the order given) that refused
+ * it, after the limiters that let it pass have taken their hit back: it counts only against the
+ * limits that refused it, so an address over its own limit cannot use up an application's allowance.
  */
 export function allRateLimits(...limiters: RateLimiter[]): RequestHandler {
   return async (req, res, next) => {
+    const refused = new Set<string>();
+    res.locals[REFUSED_TOGETHER] = refused;
     const passed: RateLimiter[] = [];
     let failure: unknown;
     await Promise.all(
@@ -368,9 +381,12 @@ export function allRateLimits(...limiters: RateLimiter[]): RequestHandler {
         }),
       ),
     );
-    if (passed.length === limiters.length) return next();
-    if (failure !== undefined && !res.headersSent) return next(failure);
-    // Refused (or failed): best effort, since the answer stands either way.
+    delete res.locals[REFUSED_TOGETHER];
+    if (failure !== undefined) return next(failure);
+    const refusing = limiters.find((limiter) => refused.has(limiter.limitName));
+    if (!refusing) return next();
+    // Best effort: the answer is 429 either way.
     await Promise.allSettled(passed.map((limiter) => limiter.takeBack(req)));
+    res.status(429).json({ error: refusing.message, code: 'rate_limited' });
   };
 }
