@@ -53,6 +53,49 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
     return app;
   }
 
+  /**
+   * A sign-in limited to 2 failures (skipSuccessfulRequests): the password 'right' answers 200, any
+   * other 401. Returns an attempt with a password for `email`.
+   */
+  function failedLoginsLimited(options: Partial<RateLimiterOptions> & { name: string }, email: string) {
+    const app = express();
+    app.use(express.json());
+    app.post(
+      '/login',
+      createRateLimiter({
+        connection: database.connection,
+        windowS: 60,
+        limit: 2,
+        key: emailKey,
+        skipSuccessfulRequests: true,
+        logger,
+        ...options,
+      }),
+      (req, res) => {
+        res.status(req.body.password === 'right' ? 200 : 401).json({});
+      },
+    );
+    return (password: string) => supertest(app).post('/login').send({ email, password });
+  }
+
+  /** A connection to the test database that has been closed: every operation on it fails. */
+  async function closedConnection(): Promise<Connection> {
+    const dead = mongoose.createConnection(database.uri, { dbName: 'ratelimit_test' });
+    await dead.asPromise();
+    await dead.close();
+    return dead;
+  }
+
+  /** Answers the errors the app's middleware forwards with 500, and returns the list they are kept in. */
+  function answerErrorsWith500(app: Express): unknown[] {
+    const forwarded: unknown[] = [];
+    app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      forwarded.push(error);
+      res.status(500).json({ error: 'internal', code: 'internal_error' });
+    });
+    return forwarded;
+  }
+
   const login = (app: Express, email?: string) =>
     supertest(app)
       .post('/login')
@@ -164,25 +207,7 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
   });
 
   it('with skipSuccessfulRequests counts only failed requests', async () => {
-    const app = express();
-    app.use(express.json());
-    app.post(
-      '/login',
-      createRateLimiter({
-        connection: database.connection,
-        name: uniqueName('failed-logins'),
-        windowS: 60,
-        limit: 2,
-        key: emailKey,
-        skipSuccessfulRequests: true,
-        logger,
-      }),
-      (req, res) => {
-        res.status(req.body.password === 'right' ? 200 : 401).json({});
-      },
-    );
-    const attempt = (password: string) =>
-      supertest(app).post('/login').send({ email: 's@example.com', password });
+    const attempt = failedLoginsLimited({ name: uniqueName('failed-logins') }, 's@example.com');
     for (let i = 0; i < 4; i++) await attempt('right').expect(200);
     await sleep(100); // the hit is taken back after the response has finished
     await attempt('wrong').expect(401);
@@ -236,18 +261,12 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
   });
 
   it('fails closed: a database error fails the request instead of skipping the limit', async () => {
-    const dead = mongoose.createConnection(database.uri, { dbName: 'ratelimit_test' });
-    await dead.asPromise();
-    await dead.close();
+    const dead = await closedConnection();
     const deadLog = recordingLogger();
     const app = makeApp(dead, { name: uniqueName('dead'), logger: deadLog.logger });
-    let forwarded: unknown;
-    app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      forwarded = error;
-      res.status(500).json({ error: 'internal', code: 'internal_error' });
-    });
+    const forwarded = answerErrorsWith500(app);
     await login(app, 'a@example.com').expect(500);
-    expect(forwarded).to.be.instanceOf(Error);
+    expect(forwarded[0]).to.be.instanceOf(Error);
     // Building the limiter touched no database; the failure surfaced in the request that needed it.
     expect(deadLog.reports).to.deep.equal([]);
   });
@@ -303,27 +322,8 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
     });
 
     it('gives a taken-back hit to the next request, and starts a new window after the last', async () => {
-      const app = express();
-      app.use(express.json());
       const name = uniqueName('leased-failures');
-      app.post(
-        '/login',
-        createRateLimiter({
-          connection: database.connection,
-          name,
-          windowS: 1,
-          limit: 2,
-          leaseHits: 2,
-          key: emailKey,
-          skipSuccessfulRequests: true,
-          logger,
-        }),
-        (req, res) => {
-          res.status(req.body.password === 'right' ? 200 : 401).json({});
-        },
-      );
-      const attempt = (password: string) =>
-        supertest(app).post('/login').send({ email: 'f@example.com', password });
+      const attempt = failedLoginsLimited({ name, windowS: 1, leaseHits: 2 }, 'f@example.com');
       for (let i = 0; i < 3; i++) await attempt('right').expect(200);
       await sleep(100); // the hit is taken back after the response has finished
       await attempt('wrong').expect(401);
@@ -336,21 +336,16 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
     });
 
     it('fails closed when it cannot take a lease', async () => {
-      const dead = mongoose.createConnection(database.uri, { dbName: 'ratelimit_test' });
-      await dead.asPromise();
-      await dead.close();
+      const dead = await closedConnection();
       const app = makeApp(dead, {
         name: uniqueName('leased-dead'),
         leaseHits: 5,
         logger: recordingLogger().logger,
       });
-      app.use(
-        (_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-          res.status(500).json({ error: 'internal', code: 'internal_error' });
-        },
-      );
+      const forwarded = answerErrorsWith500(app);
       await login(app, 'a@example.com').expect(500);
       await login(app, 'a@example.com').expect(500);
+      expect(forwarded).to.have.length(2);
     });
 
     it('leases 1 % of a limit, between 1 and 100 hits', () => {
@@ -426,17 +421,11 @@ describe('lib/rate-limit: MongoDB-backed rate limiting', function () {
     });
 
     it('fails the request when a store fails', async () => {
-      const dead = mongoose.createConnection(database.uri, { dbName: 'ratelimit_test' });
-      await dead.asPromise();
-      await dead.close();
+      const dead = await closedConnection();
       const { app } = twoLimits(5, 5, dead);
-      let forwarded: unknown;
-      app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-        forwarded = error;
-        res.status(500).json({ error: 'internal', code: 'internal_error' });
-      });
+      const forwarded = answerErrorsWith500(app);
       await login(app, 'a@example.com').expect(500);
-      expect(forwarded).to.be.instanceOf(Error);
+      expect(forwarded[0]).to.be.instanceOf(Error);
     });
   });
 
