@@ -85,7 +85,7 @@ export class EmbeddedMongoServer {
       throw new Error(`invalid defaultMaxTimeMS ${String(ceiling)}: expected a positive integer (ms)`);
     if (authMode !== 'required' && authMode !== 'none')
       throw new Error(`invalid auth option ${JSON.stringify(authMode)}: expected 'required' or 'none'`);
-    this.storage = this.openStorage(dataDir);
+    this.storage = await this.openStorage(dataDir);
     let authenticator: ScramAuthenticator | undefined;
     try {
       if (authMode === 'required') {
@@ -128,7 +128,7 @@ export class EmbeddedMongoServer {
    * Opens the lmdb store (a private temporary one in memory) and the engine's catalog; with a data directory
    * also takes its lock and migrates data of the journal-based storage of earlier versions.
    */
-  private openStorage(dataDir: string | null): { store: Store; close(): Promise<void> } {
+  private async openStorage(dataDir: string | null): Promise<{ store: Store; close(): Promise<void> }> {
     if (!dataDir) {
       const store = Store.open(null);
       this.engine = new Engine(store);
@@ -142,7 +142,9 @@ export class EmbeddedMongoServer {
       this.engine = new Engine(store);
       migrateLegacyFiles(dataDir, this.engine, (fn) => (store as Store).writeSync(fn), this.log);
     } catch (e) {
-      void store?.close();
+      // Closed before the error goes out: a worker that reports it and exits must not leave lmdb closing the
+      // environment during the thread's teardown (that aborted the process: "napi_throw" in env.close).
+      await store?.close().catch(() => undefined);
       releaseLock(dataDir);
       throw e;
     }
