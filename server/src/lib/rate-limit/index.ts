@@ -39,17 +39,14 @@ const MAX_ATTEMPTS = 5;
 const MAX_LEASES = 10_000;
 
 /**
- * Hits this process took from a window's counter at once: it hands out `next` … `last` itself. `end` is the
- * counter after the lease was taken; `last` is lower when the lease reached past the limit. While `renewing`,
- * the next lease is being taken.
+ * Hits `first` … `first + leaseHits - 1` of a window, taken by this process at once: it hands out `next` …
+ * `last` itself (`last` is lower when the lease reached past the limit).
  */
 interface Lease {
   first: number;
   next: number;
   last: number;
-  end: number;
   resetTime: Date;
-  renewing?: Promise<RateLimitDocument>;
 }
 
 /** The TTL index is created once per connection and collection, not once per limiter. */
@@ -84,6 +81,8 @@ export class MongoRateLimitStore implements Store {
   private readonly leaseHits: number;
   /** This process's leases, by document id (oldest first, for eviction). */
   private readonly leases = new Map<string, Lease>();
+  /** Leases being taken, by document id. */
+  private readonly renewals = new Map<string, Promise<unknown>>();
   private readonly connection: Connection;
   private readonly collection: Collection<RateLimitDocument>;
 
@@ -132,48 +131,44 @@ export class MongoRateLimitStore implements Store {
       return { totalHits: counted.hits, resetTime: counted.reset_at };
     }
     for (;;) {
-      const lease = this.leases.get(_id);
-      if (lease?.renewing) {
-        await lease.renewing.catch(() => undefined);
+      // Requests that arrive while a lease is being taken wait for it instead of taking one each.
+      const renewing = this.renewals.get(_id);
+      if (renewing) {
+        await renewing.catch(() => undefined);
         continue;
       }
+      const lease = this.leases.get(_id);
       if (lease && lease.resetTime.getTime() > Date.now()) {
         if (lease.next <= lease.last) return { totalHits: lease.next++, resetTime: lease.resetTime };
         // Cut short by the limit: refused for the rest of the window without asking the database again.
-        if (lease.last < lease.end) return { totalHits: lease.last + 1, resetTime: lease.resetTime };
+        if (lease.last < lease.first + this.leaseHits - 1)
+          return { totalHits: lease.last + 1, resetTime: lease.resetTime };
       }
-      return this.renewLease(_id);
+      await this.renewLease(_id);
     }
   }
 
   /**
-   * Takes `leaseHits` hits for this process and hands out the first to the request that asked. Hits of a
-   * lease past the limit are handed out by no process, so the limit holds across processes.
+   * Takes the next `leaseHits` hits of the window for this process. Hits of a lease past the limit are
+   * handed out by no process, so the limit holds across processes.
    */
-  private async renewLease(_id: string): Promise<ClientRateLimitInfo> {
+  private async renewLease(_id: string): Promise<void> {
     const taking = this.count(_id, this.leaseHits);
-    // Requests that arrive meanwhile wait for this lease instead of taking one each.
-    this.leases.set(_id, { first: 0, next: 0, last: 0, end: 0, resetTime: new Date(0), renewing: taking });
-    let counted: RateLimitDocument;
+    this.renewals.set(_id, taking);
     try {
-      counted = await taking;
-    } catch (error) {
-      this.leases.delete(_id);
-      throw error;
+      const counted = await taking;
+      const first = counted.hits - this.leaseHits + 1;
+      this.leases.delete(_id); // re-inserted as the newest entry
+      this.leases.set(_id, {
+        first,
+        next: first,
+        last: Math.min(counted.hits, this.limit),
+        resetTime: counted.reset_at,
+      });
+      if (this.leases.size > MAX_LEASES) this.leases.delete(this.leases.keys().next().value!);
+    } finally {
+      this.renewals.delete(_id);
     }
-    const first = counted.hits - this.leaseHits + 1;
-    const lease: Lease = {
-      first,
-      next: first,
-      last: Math.min(counted.hits, this.limit),
-      end: counted.hits,
-      resetTime: counted.reset_at,
-    };
-    this.leases.delete(_id); // re-inserted as the newest entry
-    this.leases.set(_id, lease);
-    if (this.leases.size > MAX_LEASES) this.leases.delete(this.leases.keys().next().value!);
-    if (lease.next > lease.last) return { totalHits: lease.last + 1, resetTime: lease.resetTime };
-    return { totalHits: lease.next++, resetTime: lease.resetTime };
   }
 
   /** Adds `hits` to the running window of `_id`, starting one if there is none; the counter after. */
@@ -207,7 +202,7 @@ export class MongoRateLimitStore implements Store {
   async decrement(key: string): Promise<void> {
     const _id = this.id(key);
     const lease = this.leases.get(_id);
-    if (lease && !lease.renewing && lease.resetTime.getTime() > Date.now() && lease.next > lease.first) {
+    if (lease && lease.resetTime.getTime() > Date.now() && lease.next > lease.first) {
       // The hit goes back into the lease it came from (and stays counted in the database).
       lease.next--;
       return;

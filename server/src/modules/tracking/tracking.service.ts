@@ -273,7 +273,7 @@ export function createTrackingService(deps: {
       return { stored: rows };
     } catch (error) {
       const writeErrors = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
-      if (writeErrors.length === 0 || writeErrors.some((e) => e.code !== 11000)) throw error;
+      if (writeErrors.length === 0 || !writeErrors.every(isDuplicateKey)) throw error;
       const refused = new Set(writeErrors.map((e) => e.index));
       return { stored: rows.filter((_row, index) => !refused.has(index)) };
     }
