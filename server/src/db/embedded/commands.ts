@@ -1400,7 +1400,8 @@ function prepareBody(name: string, body: Doc): void {
   const keep = (d: unknown) => {
     if (!isPlainObject(d)) return;
     const { types } = normalizeDoc(d);
-    typedDocs.set(d, types);
+    // Most documents hold no number needing its type kept: no entry for them (one fewer weak reference each).
+    if (types) typedDocs.set(d, types);
   };
   if (name === 'insert' && Array.isArray(body.documents)) {
     body.documents.forEach(keep);

@@ -73,19 +73,29 @@ function resolveTsxEsmApi(): string {
 }
 
 /**
+ * The database thread's young generation, larger than V8's default. Every insert decodes its
+ * documents, and they stay referenced until the commit is flushed (tens of milliseconds, longer under load):
+ * with the default size, scavenges that often find a batch still in flight and copy it. At 96 MB the thread
+ * spent ~20 % less of its time collecting garbage in bench:ingest (docs/benchmarks.md, session 11); the cost is
+ * at most that much more memory.
+ */
+const WORKER_YOUNG_GENERATION_MB = 96;
+
+/**
  * Creates the worker. Compiled (.js) builds load the worker file directly. When running from TypeScript sources
  * (tsx), the worker inherits `--import tsx`, but tsx only installs its loader in worker threads on Node >= 22.15;
  * on older Node the worker first registers tsx's loader itself and then imports the .ts worker file.
  */
 function createWorker(workerData: unknown): Worker {
   const url = workerUrl();
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+  const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData, resourceLimits });
   const tsxApi = resolveTsxEsmApi();
   const bootstrap =
     `import(${JSON.stringify(tsxApi)})` +
     `.then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })` +
     `.catch((e) => { setImmediate(() => { throw e; }); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
 }
 
 export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
