@@ -204,7 +204,7 @@ async function measure(mode: 'memory' | 'journal', size: number): Promise<Row> {
     const sorted = [...runs].sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
     console.error(
-      `${mode}, ${stored} stored: ${runs.map((r) => r.eventsPerSecond).join(', ')} events/s (load ${runs[0]!.loadAverage.toFixed(1)})`,
+      `${mode}, ${stored} stored: ${runs.map((r) => r.eventsPerSecond).join(', ')} events/s, ${runs.map((r) => r.cpuUsPerEvent).join(', ')} CPU µs/event (load ${runs[0]!.loadAverage.toFixed(1)})`,
     );
     return {
       database: mode === 'memory' ? 'embedded, in memory' : 'embedded, journaled',
