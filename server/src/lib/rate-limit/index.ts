@@ -214,8 +214,9 @@ export class MongoRateLimitStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
-    this.leases.delete(this.id(key));
-    await this.collection.deleteOne({ _id: this.id(key) });
+    const _id = this.id(key);
+    this.leases.delete(_id);
+    await this.collection.deleteOne({ _id });
   }
 }
 

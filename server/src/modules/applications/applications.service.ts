@@ -246,9 +246,14 @@ export function createApplicationsService(deps: {
     return application;
   }
 
-  async function updateOne(applicationId: Types.ObjectId, set: Record<string, unknown>) {
+  /** Drops what findActiveRecent remembers of an application and keeps reads under way from remembering it. */
+  function forgetRecent(applicationId: Types.ObjectId): void {
     changesMade++;
     recentlyActive.delete(applicationId.toHexString());
+  }
+
+  async function updateOne(applicationId: Types.ObjectId, set: Record<string, unknown>) {
+    forgetRecent(applicationId);
     try {
       return await updateActiveById<ApplicationDocument>(Applications, applicationId, set, {
         notFound: ApplicationErrors.NOT_FOUND,
@@ -256,8 +261,7 @@ export function createApplicationsService(deps: {
       });
     } finally {
       // Also after the write: a read that started while it ran may have seen the old row.
-      changesMade++;
-      recentlyActive.delete(applicationId.toHexString());
+      forgetRecent(applicationId);
     }
   }
 
