@@ -106,6 +106,31 @@ describe('db: indexes', () => {
     expect(nullErr.message).to.match(/dup key: \{ m: null \}$/);
   });
 
+  it('keeps a unique field optional with a {field: {$exists: true}} partial index, null counting as present', async () => {
+    const c = fx.db.collection('optional_unique');
+    await c.createIndex(
+      { tenant: 1, ref: 1 },
+      { unique: true, partialFilterExpression: { ref: { $exists: true } } },
+    );
+    await c.insertMany([
+      { tenant: 1 },
+      { tenant: 1 },
+      { tenant: 1, ref: 'a' },
+      { tenant: 2, ref: 'a' },
+      { tenant: 1, ref: null },
+    ]);
+    const dup = await rejection(c.insertOne({ tenant: 1, ref: 'a' }));
+    expect(dup.message).to.match(/index: tenant_1_ref_1 dup key: \{ tenant: 1, ref: "a" \}$/);
+    expect((await rejection(c.insertOne({ tenant: 1, ref: null }))).code).to.equal(11000);
+    // A filter the partial index answers finds what a collection scan finds.
+    const viaIndex = await c
+      .find({ tenant: 1, ref: { $exists: true } })
+      .hint('tenant_1_ref_1')
+      .toArray();
+    expect(viaIndex.map((d) => d.ref).sort()).to.deep.equal([null, 'a'].sort());
+    expect(await c.countDocuments({ tenant: 1 })).to.equal(4);
+  });
+
   it('fails to build a unique index over existing duplicates', async () => {
     const c = fx.db.collection('predup');
     await c.insertMany([{ e: 'same' }, { e: 'same' }]);

@@ -165,6 +165,12 @@ describe('tracking ingest: POST /api/v1/analytics', () => {
     expect(ttl!.key).to.deep.equal({ timestamp: 1 });
     const unique = indexes.find((index) => index.unique);
     expect(unique!.key).to.deep.equal({ application_id: 1, event_id: 1 });
+    // Every index costs each stored event a write: only these three.
+    expect(indexes.map((index) => index.name).sort()).to.deep.equal([
+      '_id_',
+      'application_id_1_event_id_1',
+      'timestamp_retention',
+    ]);
   });
 });
 
@@ -190,6 +196,20 @@ describe('tracking ingest: analytics settings', () => {
     expect(response.body.rejected[0]).to.include({ reason: 'timestamp_too_old' });
     const ttl = (await events.indexes()).find((index) => index.name === 'timestamp_retention');
     expect(ttl).to.include({ expireAfterSeconds: 7 * 86_400 });
+  });
+
+  it('drops the unused (application_id, timestamp) index a database of an earlier version holds', async () => {
+    ctx = await createTrackingContext();
+    const events = ctx.database.connection.collection('analytics_events');
+    await events.createIndex({ application_id: 1, timestamp: -1 });
+    const tenant = await createTrackedTenant(ctx);
+    await ingest(ctx, '/analytics', tenant.applicationId, { events: [{ event: 'after_upgrade' }] }).expect(
+      200,
+    );
+    const names = (await events.indexes()).map((index) => index.name);
+    expect(names).to.not.include('application_id_1_timestamp_-1');
+    expect(names).to.include.members(['application_id_1_event_id_1', 'timestamp_retention']);
+    expect(await events.countDocuments({ event: 'after_upgrade' })).to.equal(1);
   });
 
   it('takes a batch of up to 1 MB even when BODY_LIMIT is smaller, and no more when it is larger', async () => {

@@ -37,6 +37,8 @@ export class Index {
   readonly unique: boolean;
   readonly sparse: boolean;
   readonly partial: Query | undefined;
+  /** Whether a document belongs in this partial index (the partial filter, tested without mingo where it can be). */
+  private readonly inPartial: ((doc: Doc) => boolean) | undefined;
   readonly ttlSeconds: number | undefined;
   /** Special (text, 2dsphere, …) indexes are kept in the catalog but not maintained. */
   readonly maintained: boolean;
@@ -57,6 +59,9 @@ export class Index {
     this.partial = isPlainObject(spec.partialFilterExpression)
       ? new Query(spec.partialFilterExpression, MINGO_OPTIONS)
       : undefined;
+    this.inPartial =
+      this.partial &&
+      (presenceTest(spec.partialFilterExpression as Doc) ?? this.partial.test.bind(this.partial));
     this.ttlSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
     this.maintained = Object.values(spec.key).every((v) => typeof v === 'number' || v === 'hashed');
     this.fold = foldFor(spec.collation);
@@ -70,7 +75,7 @@ export class Index {
   /** Index keys of a document (none when the index is special, or sparse/partial and the document is left out). */
   keysOf(doc: Doc): IndexKey[] {
     if (!this.maintained) return [];
-    if (this.partial && !this.partial.test(doc)) return [];
+    if (this.inPartial && !this.inPartial(doc)) return [];
     // Common case, same result as below: every field holds one value (no arrays to expand).
     const single: unknown[] = [];
     for (let i = 0; i < this.fields.length; i++) {
@@ -89,7 +94,9 @@ export class Index {
     }
     if (single.length === this.fields.length) {
       if (this.sparse && single.every((v) => v === undefined)) return [];
-      return [{ parts: single.flatMap(valueParts), values: single }];
+      const parts: KeyPart[] = [];
+      for (const v of single) parts.push(...valueParts(v));
+      return [{ parts, values: single }];
     }
     const perField = this.fields.map((f) => {
       const seen = new Map<string, unknown>();
@@ -132,6 +139,22 @@ export class Index {
   get usableForEquality(): boolean {
     return this.maintained && !this.sparse && !this.partial && this.spec.hidden !== true;
   }
+}
+
+/**
+ * The partial filter most unique indexes carry, `{field: {$exists: true}, …}` on top-level fields (mongoose's
+ * way to make a unique field optional), as a direct test, which the insert path runs for every document; the
+ * same answer as mingo's `$exists` (a field holding `undefined` does not exist). Undefined for any other filter.
+ */
+function presenceTest(filter: Doc): ((doc: Doc) => boolean) | undefined {
+  const fields = Object.keys(filter);
+  for (const f of fields) {
+    const condition = filter[f];
+    if (f.startsWith('$') || f.includes('.') || !isPlainObject(condition)) return undefined;
+    const ops = Object.keys(condition);
+    if (ops.length !== 1 || ops[0] !== '$exists' || condition.$exists !== true) return undefined;
+  }
+  return (doc) => fields.every((f) => own(doc, f) !== undefined);
 }
 
 /**

@@ -166,8 +166,23 @@ export function checkSort(sort: Doc | undefined): void {
   for (const k of Object.keys(sort)) checkPath(k, 'The sort path');
 }
 
+/** How a field named `__proto__` appears in BSON: the name as a C string (after the element's type byte). */
+const PROTO_ELEMENT_NAME = Buffer.from('__proto__\0');
+/** Decoded commands whose message holds no field named `__proto__` (see noteProtoFree). */
+const protoFree = new WeakSet<object>();
+
+/**
+ * Remembers that a command decoded from `bytes` holds no field named `__proto__` when the bytes do not contain
+ * that name at all: one native byte search instead of checkNoProtoKeys's walk over every object of the command
+ * (an insert of 500 events holds ~1,000 of them). A match (perhaps only inside a string) leaves the walk to decide.
+ */
+export function noteProtoFree(bytes: Buffer, decoded: object): void {
+  if (bytes.indexOf(PROTO_ELEMENT_NAME) === -1) protoFree.add(decoded);
+}
+
 /** Refuses a field named `__proto__` anywhere in a decoded command (documents, filters, updates, …). */
 export function checkNoProtoKeys(value: unknown): void {
+  if (typeof value === 'object' && value !== null && protoFree.has(value)) return;
   eachObject(value, (o) => {
     if (Object.prototype.hasOwnProperty.call(o, '__proto__'))
       throw mongoError(

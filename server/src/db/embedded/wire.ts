@@ -4,6 +4,7 @@
  */
 import { deserialize, serialize } from 'bson';
 import { nameIs, walkElements } from './partial.js';
+import { noteProtoFree } from './paths.js';
 import { receivedBytes, serializeWithRawBatch } from './raw.js';
 import { mongoError } from './errors.js';
 import type { Doc } from './values.js';
@@ -163,6 +164,7 @@ export function parseMessage(msg: Buffer): Request {
         throw mongoError(40433, `Duplicate field name in OP_MSG document sequence and body: ${id}`);
       body[id] = docs;
     }
+    noteProtoFree(msg.subarray(20, end), body);
     return { kind: 'msg', header, flags, body };
   }
   if (header.opCode === OP_QUERY) {

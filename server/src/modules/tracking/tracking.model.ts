@@ -170,7 +170,8 @@ analyticsEventSchema.index(
   { application_id: 1, event_id: 1 },
   { unique: true, partialFilterExpression: { event_id: { $exists: true } } },
 );
-analyticsEventSchema.index({ application_id: 1, timestamp: -1 });
+// Nothing reads raw events by application and time (the analytics screens read the rollups written at
+// ingest), so no such index: each one costs every stored event a write. Retention has its TTL index.
 analyticsEventSchema.plugin(toJSONPlugin);
 
 export function installationModel(connection: Connection) {

@@ -26,6 +26,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACTIVE_WINDOW_MS = DAY_MS;
 const ANONYMOUS_DISPLAY_NAME = 'Anonymous User';
 const RETENTION_INDEX = 'timestamp_retention';
+/** The index earlier versions kept on analytics events (see dropUnusedEventIndex). */
+const UNUSED_EVENT_INDEX = 'application_id_1_timestamp_-1';
+const INDEX_NOT_FOUND = 27;
+const NAMESPACE_NOT_FOUND = 26;
 /** Concurrent upserts of one new row: the loser's insert fails on the unique index and tries again. */
 const MAX_UPSERT_ATTEMPTS = 4;
 /** Sessions remembered per process for `touchInstallation`'s first guess (~100 bytes each). */
@@ -231,7 +235,7 @@ export function createTrackingService(deps: {
     ready ??= Promise.all([
       Installations.init(),
       AnonymousUsers.init(),
-      Events.init().then(ensureRetentionIndex),
+      Events.init().then(() => Promise.all([ensureRetentionIndex(), dropUnusedEventIndex()])),
     ]).catch((error: unknown) => {
       ready = undefined;
       throw error;
@@ -245,6 +249,16 @@ export function createTrackingService(deps: {
       field: 'timestamp',
       name: RETENTION_INDEX,
       expireAfterSeconds: Math.round(retentionMs / 1000),
+    });
+
+  /**
+   * Databases created by earlier versions hold an index on (application_id, timestamp) that no query
+   * uses; it is dropped so that inserts stop maintaining it. Already gone: nothing to do.
+   */
+  const dropUnusedEventIndex = () =>
+    Events.collection.dropIndex(UNUSED_EVENT_INDEX).catch((error: unknown) => {
+      const code = (error as { code?: number }).code;
+      if (code !== INDEX_NOT_FOUND && code !== NAMESPACE_NOT_FOUND) throw error;
     });
 
   /**
