@@ -131,6 +131,56 @@ describe('db: indexes', () => {
     expect(await c.countDocuments({ tenant: 1 })).to.equal(4);
   });
 
+  it('refuses every duplicate of a unique index whatever order the keys of an insert come in', async () => {
+    // An insert skips the lookup for keys above the greatest stored key of their prefix: mix keys above,
+    // below and between stored ones, repeats inside a batch, prefixes of other keys, numbers and strings.
+    const c = fx.db.collection('unique_orders');
+    await c.createIndex({ tenant: 1, ref: 1 }, { unique: true });
+    await c.createIndex({ code: 1 }, { unique: true, partialFilterExpression: { code: { $exists: true } } });
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const refs = (i: number): unknown[] => [
+      `evt_${String(i).padStart(6, '0')}`, // growing, like the SDKs' ids
+      `evt_${String(999_999 - i).padStart(6, '0')}`, // shrinking
+      `evt_${String(random(i + 1)).padStart(6, '0')}`, // an earlier one, often taken
+      'a'.repeat(1 + random(4)), // prefixes of each other
+      random(50) - 25, // numbers
+      String(random(50) - 25), // the same as strings (other keys)
+      undefined, // missing: keyed as null
+    ];
+    const taken = new Set<string>();
+    const key = (v: unknown) => (v === undefined ? 'null' : `${typeof v}:${String(v)}`);
+    for (let batch = 0; batch < 12; batch++) {
+      const docs: Array<Record<string, unknown>> = [];
+      const refused: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const n = batch * 40 + i;
+        const forms = refs(n);
+        const doc: Record<string, unknown> = { tenant: random(3), n };
+        const ref = forms[random(forms.length)];
+        if (ref !== undefined) doc.ref = ref;
+        if (random(4) === 0) doc.code = random(200);
+        const tenantKey = `${String(doc.tenant)}|${key(doc.ref)}`;
+        const codeKey = doc.code === undefined ? undefined : `code|${String(doc.code)}`;
+        if (taken.has(tenantKey) || (codeKey && taken.has(codeKey))) refused.push(i);
+        else {
+          taken.add(tenantKey);
+          if (codeKey) taken.add(codeKey);
+        }
+        docs.push(doc);
+      }
+      const result = await c.insertMany(docs, { ordered: false }).then(
+        () => [] as number[],
+        (e: MongoBulkWriteError) => [e.writeErrors].flat().map((w) => w.index),
+      );
+      expect(result, `batch ${batch}`).to.deep.equal(refused);
+    }
+    expect(await c.countDocuments()).to.equal([...taken].filter((k) => !k.startsWith('code|')).length);
+  });
+
   it('fails to build a unique index over existing duplicates', async () => {
     const c = fx.db.collection('predup');
     await c.insertMany([{ e: 'same' }, { e: 'same' }]);

@@ -128,6 +128,13 @@ export class Index {
     return false;
   }
 
+  /** The key parts of every field but the last (a unique index's keys are compared with the greatest entry sharing them). */
+  leadingParts(parts: readonly KeyPart[]): KeyPart[] {
+    let at = 0;
+    for (let i = 0; i < this.fields.length - 1; i++) at += partsLength(parts, at);
+    return parts.slice(0, at);
+  }
+
   /** The `_id` parts at the end of an entry key of this index. */
   idPartsOf(entry: readonly KeyPart[]): KeyPart[] {
     let at = 1;
@@ -188,6 +195,61 @@ function crossesArray(doc: unknown, path: string): boolean {
     cur = cur[part];
   }
   return Array.isArray(cur);
+}
+
+/**
+ * What one insert command (one write transaction) knows of its unique indexes: per index and per value of
+ * the leading fields (all but the last), the greatest entry the index holds with that prefix, read once. A
+ * new key that sorts above it is held by no other document (an entry starting with the key would sort at
+ * or above the key), so it needs no lookup; the entries the command adds move the mark up. Keys that grow
+ * with time, like the SDKs' event ids, nearly always pass: one read per batch instead of a lookup (an lmdb
+ * cursor opened and closed) per document. Nothing else writes during the command, so the marks stay exact.
+ */
+export class UniqueMarks {
+  private readonly marks = new Map<string, KeyPart[] | null>();
+
+  /** The mark of the prefix, read from the index the first time (null: no entry has the prefix). */
+  get(collection: Collection, prefix: KeyPart[]): KeyPart[] | null {
+    const id = partsId(prefix);
+    let mark = this.marks.get(id);
+    if (mark === undefined) {
+      mark = collection.greatestEntry(prefix);
+      this.marks.set(id, mark);
+    }
+    return mark;
+  }
+
+  /** Records an entry the command added to a unique index. */
+  added(idx: Index, entry: KeyPart[]): void {
+    const id = partsId([idx.no, ...idx.leadingParts(entry.slice(1))]);
+    const mark = this.marks.get(id);
+    if (mark === undefined) return; // never read: it will be read with this entry in it
+    if (mark === null || sortsAbove(entry, mark)) this.marks.set(id, entry);
+  }
+}
+
+/** Strings lmdb-js encodes as their bytes, unchanged (no escape byte, no escaped control characters). */
+const PLAIN_KEY_STRING = /^[\x20-\x7e]*$/;
+
+/**
+ * Whether `key` sorts above `mark` in the index. lmdb orders keys by their encoded bytes, which follow the
+ * parts' natural order only for some values (numbers have encodings of several lengths, strings with
+ * control characters are escaped): decided only where the first differing parts are both printable ASCII
+ * strings (event ids, ObjectId hex), which encode as themselves followed by the parts' separator, a zero
+ * byte. Anything else answers false, which costs the lookup and is never wrong.
+ */
+function sortsAbove(key: readonly KeyPart[], mark: readonly KeyPart[]): boolean {
+  const n = Math.min(key.length, mark.length);
+  for (let i = 0; i < n; i++) {
+    const a = key[i] as KeyPart;
+    const b = mark[i] as KeyPart;
+    if (a === b) continue;
+    if (typeof a !== 'string' || typeof b !== 'string') return false;
+    if (!PLAIN_KEY_STRING.test(a) || !PLAIN_KEY_STRING.test(b)) return false;
+    // A string that is a prefix of the other ends where the other goes on: it sorts first.
+    return a > b;
+  }
+  return false;
 }
 
 export function duplicateKeyError(
@@ -296,7 +358,12 @@ export class Collection {
    * same encoded key are compared by value, since keys are lossy. `unchanged` (an update) names, per index,
    * the keys the document held before: it owns them already, so they need no lookup.
    */
-  private checkUnique(idParts: KeyPart[], keys: IndexKey[][], unchanged?: Array<Set<string>>): void {
+  private checkUnique(
+    idParts: KeyPart[],
+    keys: IndexKey[][],
+    options: { unchanged?: Array<Set<string>>; marks?: UniqueMarks } = {},
+  ): void {
+    const { unchanged, marks } = options;
     for (let i = 0; i < this.indexes.length; i++) {
       const idx = this.indexes[i] as Index;
       if (!idx.unique) continue;
@@ -304,6 +371,10 @@ export class Collection {
         if (unchanged?.[i]?.has(partsId(key.parts))) continue;
         let wanted: string | undefined;
         const prefix = [idx.no, ...key.parts];
+        if (marks) {
+          const mark = marks.get(this, [idx.no, ...idx.leadingParts(key.parts)]);
+          if (mark === null || sortsAbove(prefix, mark)) continue;
+        }
         const end = [...prefix, MAX_PART];
         // Usually no other document holds the key: one native count answers that without an iterator.
         // (lmdb-js marks the options object it is given as a count: each call gets its own.)
@@ -332,7 +403,19 @@ export class Collection {
     }
   }
 
-  insertStored(doc: Doc, types: TypeMap | undefined, onCatalogChange: () => void): void {
+  /** The greatest entry of the index table that starts with `prefix` (null when none does). */
+  greatestEntry(prefix: KeyPart[]): KeyPart[] | null {
+    for (const entry of this.store.index.getKeys({
+      start: [...prefix, MAX_PART],
+      end: prefix,
+      reverse: true,
+      limit: 1,
+    }))
+      return entry as KeyPart[];
+    return null;
+  }
+
+  insertStored(doc: Doc, types: TypeMap | undefined, onCatalogChange: () => void, marks?: UniqueMarks): void {
     const idParts = valueParts(doc._id);
     // Each index's keys are computed once, for the unique check and for the insert.
     const keys = this.indexes.map((idx) => idx.keysOf(doc));
@@ -342,13 +425,17 @@ export class Collection {
     if (!this.store.putNewDoc(key, receivedBytes.get(doc) ?? this.encode(doc, types)))
       throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, ['_id'], [doc._id]);
     try {
-      this.checkUnique(idParts, keys);
+      this.checkUnique(idParts, keys, { marks });
     } catch (e) {
       this.store.removeDoc(key);
       throw e;
     }
     this.indexes.forEach((idx, i) => {
-      for (const k of keys[i] ?? []) this.store.putIndexEntry([idx.no, ...k.parts, ...idParts]);
+      for (const k of keys[i] ?? []) {
+        const entry = [idx.no, ...k.parts, ...idParts];
+        this.store.putIndexEntry(entry);
+        if (marks && idx.unique) marks.added(idx, entry);
+      }
       this.noteMultikey(idx, doc, onCatalogChange);
     });
     if (types) docTypes.set(doc, types);
@@ -359,11 +446,7 @@ export class Collection {
     const idParts = valueParts(oldDoc._id);
     const newKeys = this.indexes.map((idx) => idx.keysOf(newDoc));
     const oldKeys = this.indexes.map((idx) => new Map(idx.keysOf(oldDoc).map((k) => [partsId(k.parts), k])));
-    this.checkUnique(
-      idParts,
-      newKeys,
-      oldKeys.map((before) => new Set(before.keys())),
-    );
+    this.checkUnique(idParts, newKeys, { unchanged: oldKeys.map((before) => new Set(before.keys())) });
     this.indexes.forEach((idx, i) => {
       const before = oldKeys[i] as Map<string, IndexKey>;
       const after = new Map((newKeys[i] ?? []).map((k) => [partsId(k.parts), k]));

@@ -45,7 +45,7 @@ import { applyTypes, docTypes, normalize, normalizeDoc, type TypeMap } from './t
 import { isPlainObject, keyOf, pathValues, type Doc } from './values.js';
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from './wire.js';
 import { atMost, explainPlan, planQuery, type Plan } from './planner.js';
-import type { ScanStats } from './collection.js';
+import { type ScanStats, UniqueMarks } from './collection.js';
 import type { Store } from './store.js';
 import { RawDocument } from './raw.js';
 
@@ -572,13 +572,14 @@ export class CommandRunner {
     const { coll } = this.engine.ensureCollection(db, name);
     const measure = !decodedFromSmallMessage.has(b);
     const bypass = b.bypassDocumentValidation === true;
+    const marks = new UniqueMarks();
     for (let i = 0; i < docs.length; i++) {
       const d = docs[i] as Doc;
       try {
         if (!isPlainObject(d)) throw mongoError(14, 'Document must be an object');
         validateNewDoc(d, measure);
         validateDocument(coll.options, d, undefined, bypass, typesOf(d));
-        this.engine.insert(coll, d, typesOf(d));
+        this.engine.insert(coll, d, typesOf(d), marks);
         n++;
       } catch (e) {
         writeErrors.push(writeError(i, e));

@@ -24,7 +24,14 @@ import { makeCollator, sortBy } from './compare.js';
 import { checkPattern, scanQuery } from './limits.js';
 import { checkSchema } from './schema.js';
 import { resolveView } from './views.js';
-import { Collection, Database, Index, type IndexSpec, type ScanStats } from './collection.js';
+import {
+  Collection,
+  Database,
+  Index,
+  type IndexSpec,
+  type ScanStats,
+  type UniqueMarks,
+} from './collection.js';
 import { countExact, planQuery, runPlanRaw, type Plan } from './planner.js';
 import { fieldNames, filterFields, selectFields } from './partial.js';
 import { compileRawFilter } from './raw-filter.js';
@@ -351,11 +358,12 @@ export class Engine {
 
   // ---- documents ------------------------------------------------------------------------------------------
 
-  insert(coll: Collection, doc: Doc, types: TypeMap | undefined): Doc {
+  /** Inserts a document; `marks` spares the unique-key lookups of an insert command (see UniqueMarks). */
+  insert(coll: Collection, doc: Doc, types: TypeMap | undefined, marks?: UniqueMarks): Doc {
     if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
     else if (Object.keys(doc)[0] !== '_id') doc = idFirst(doc);
     validateId(doc._id);
-    coll.insertStored(doc, types, () => this.saveCatalog(coll));
+    coll.insertStored(doc, types, () => this.saveCatalog(coll), marks);
     return doc;
   }
 
