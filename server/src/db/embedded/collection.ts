@@ -198,33 +198,37 @@ function crossesArray(doc: unknown, path: string): boolean {
 }
 
 /**
- * What one insert command (one write transaction) knows of its unique indexes: per index and per value of
- * the leading fields (all but the last), the greatest entry the index holds with that prefix, read once. A
- * new key that sorts above it is held by no other document (an entry starting with the key would sort at
- * or above the key), so it needs no lookup; the entries the command adds move the mark up. Keys that grow
- * with time, like the SDKs' event ids, nearly always pass: one read per batch instead of a lookup (an lmdb
- * cursor opened and closed) per document. Nothing else writes during the command, so the marks stay exact.
+ * What one insert command (one write transaction) knows of its unique indexes, so that most new keys need no
+ * lookup (a range count, for which lmdb-js opens and closes a cursor inside a write transaction):
+ * - per index and per value of the leading fields (all but the last), the greatest entry the index held with
+ *   that prefix before the command added any (the mark), read once;
+ * - the keys the command has added.
+ * A key that sorts above the mark was held by no document before the command (an entry starting with the
+ * key would sort at or above the key), and if the command has not added it either, nobody holds it. Event
+ * ids that grow with time (the SDKs' `evt_` ids) are above the mark of the previous batches, in whatever
+ * order they come within their own batch. Nothing else writes during the command.
  */
 export class UniqueMarks {
   private readonly marks = new Map<string, KeyPart[] | null>();
+  private readonly added = new Set<string>();
 
-  /** The mark of the prefix, read from the index the first time (null: no entry has the prefix). */
-  get(collection: Collection, prefix: KeyPart[]): KeyPart[] | null {
-    const id = partsId(prefix);
-    let mark = this.marks.get(id);
+  /** Whether no document holds the key (false: look it up). */
+  isFree(collection: Collection, idx: Index, keyParts: readonly KeyPart[]): boolean {
+    // Read before the command adds an entry with this prefix: checks come before each document's entries.
+    const prefix = [idx.no, ...idx.leadingParts(keyParts)];
+    const prefixId = partsId(prefix);
+    let mark = this.marks.get(prefixId);
     if (mark === undefined) {
       mark = collection.greatestEntry(prefix);
-      this.marks.set(id, mark);
+      this.marks.set(prefixId, mark);
     }
-    return mark;
+    const key = [idx.no, ...keyParts];
+    return (mark === null || sortsAbove(key, mark)) && !this.added.has(partsId(key));
   }
 
-  /** Records an entry the command added to a unique index. */
-  added(idx: Index, entry: KeyPart[]): void {
-    const id = partsId([idx.no, ...idx.leadingParts(entry.slice(1))]);
-    const mark = this.marks.get(id);
-    if (mark === undefined) return; // never read: it will be read with this entry in it
-    if (mark === null || sortsAbove(entry, mark)) this.marks.set(id, entry);
+  /** Records a key the command added to a unique index. */
+  add(idx: Index, keyParts: readonly KeyPart[]): void {
+    this.added.add(partsId([idx.no, ...keyParts]));
   }
 }
 
@@ -371,10 +375,7 @@ export class Collection {
         if (unchanged?.[i]?.has(partsId(key.parts))) continue;
         let wanted: string | undefined;
         const prefix = [idx.no, ...key.parts];
-        if (marks) {
-          const mark = marks.get(this, [idx.no, ...idx.leadingParts(key.parts)]);
-          if (mark === null || sortsAbove(prefix, mark)) continue;
-        }
+        if (marks?.isFree(this, idx, key.parts)) continue;
         const end = [...prefix, MAX_PART];
         // Usually no other document holds the key: one native count answers that without an iterator.
         // (lmdb-js marks the options object it is given as a count: each call gets its own.)
@@ -432,9 +433,8 @@ export class Collection {
     }
     this.indexes.forEach((idx, i) => {
       for (const k of keys[i] ?? []) {
-        const entry = [idx.no, ...k.parts, ...idParts];
-        this.store.putIndexEntry(entry);
-        if (marks && idx.unique) marks.added(idx, entry);
+        this.store.putIndexEntry([idx.no, ...k.parts, ...idParts]);
+        if (marks && idx.unique) marks.add(idx, k.parts);
       }
       this.noteMultikey(idx, doc, onCatalogChange);
     });
