@@ -373,9 +373,9 @@ export class Collection {
       if (!idx.unique) continue;
       for (const key of keys[i] ?? []) {
         if (unchanged?.[i]?.has(partsId(key.parts))) continue;
+        if (marks?.isFree(this, idx, key.parts)) continue;
         let wanted: string | undefined;
         const prefix = [idx.no, ...key.parts];
-        if (marks?.isFree(this, idx, key.parts)) continue;
         const end = [...prefix, MAX_PART];
         // Usually no other document holds the key: one native count answers that without an iterator.
         // (lmdb-js marks the options object it is given as a count: each call gets its own.)
