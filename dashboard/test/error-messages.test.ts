@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { API_ERROR_CODES } from '../../server/src/lib/error-catalog';
+import { API_ERROR_CODES } from '../../server/src/error-catalog';
 import { ApiError } from '../src/api/client';
 import { describeError } from '../src/api/errors';
 import { loadCatalog } from '../src/i18n/catalog';
@@ -8,7 +8,7 @@ import { en } from '../src/i18n/messages.en';
 import { translate } from '../src/i18n/useT';
 
 /**
- * The server's list of every error code it can answer with (server/src/lib/error-catalog.ts)
+ * The server's list of every error code it can answer with (server/src/error-catalog.ts)
  * against the dashboard's catalog: a code without a German or an English text would show the
  * server's English message in the German UI.
  */

@@ -2,22 +2,23 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index.js';
-import { createActivityService, type ActivityService } from './modules/activity/index.js';
+import { createActivityService } from './modules/activity/index.js';
+import { type ActivityService } from './core/audit.js';
 import {
   createAnalyticsRecorder,
   createAnalyticsService,
   type AnalyticsRecorder,
   type AnalyticsService,
 } from './modules/analytics/index.js';
-import { createAuthService, type AuthService } from './modules/auth/index.js';
+import { createAuthService, type AuthService, createPasswordLockout } from './modules/auth/index.js';
 import {
   createEmailSendService,
   createEmailTemplatesService,
   createMailService,
   type EmailSendService,
   type EmailTemplatesService,
-  type MailService,
 } from './modules/mail/index.js';
+import { type MailService } from './core/mail.js';
 import { createApplicationsService, type ApplicationsService } from './modules/applications/index.js';
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
 import { createProjectsService, type ProjectsService } from './modules/projects/index.js';
@@ -26,7 +27,6 @@ import { createTrackingService, type TrackingService } from './modules/tracking/
 import { createUsersService, type UsersService } from './modules/users/index.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
 import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
-import { createPasswordLockout } from './modules/auth/index.js';
 import {
   createMfaService,
   createPasskeyService,

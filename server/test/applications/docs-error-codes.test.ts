@@ -2,11 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { ERROR_DEFINITIONS } from '../../src/lib/error-catalog.js';
+import { ERROR_DEFINITIONS } from '../../src/error-catalog.js';
 
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs');
 
-/** The statuses the API answers each error code with (lib/error-catalog.ts lists every catalog). */
+/** The statuses the API answers each error code with (src/error-catalog.ts lists every catalog). */
 function errorCatalog(): Map<string, Set<number>> {
   const statuses = new Map<string, Set<number>>();
   for (const { code, status } of ERROR_DEFINITIONS) {

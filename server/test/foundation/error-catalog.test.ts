@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'chai';
-import { API_ERROR_CODES, ERROR_CATALOGS, ERROR_DEFINITIONS } from '../../src/lib/error-catalog.js';
+import { API_ERROR_CODES, ERROR_CATALOGS, ERROR_DEFINITIONS } from '../../src/error-catalog.js';
 
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 
@@ -31,7 +31,7 @@ function lineOf(text: string, index: number): number {
 }
 
 /**
- * The API's error codes must all be in lib/error-catalog.ts, because clients translate each one
+ * The API's error codes must all be in src/error-catalog.ts, because clients translate each one
  * (the dashboard's test walks that list). A code written anywhere in server/src — a catalog,
  * an inline error, a handler writing its own response — that the list lacks fails here.
  */
@@ -49,7 +49,7 @@ describe('error catalog', () => {
     }
     expect(
       missing,
-      `error codes missing from server/src/lib/error-catalog.ts (add their catalog there): ${missing.join(', ')}`,
+      `error codes missing from server/src/error-catalog.ts (add their catalog there): ${missing.join(', ')}`,
     ).to.deep.equal([]);
   });
 

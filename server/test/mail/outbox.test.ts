@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { ObjectId } from 'mongodb';
 import { pino } from 'pino';
-import { createMailService, type MailService } from '../../src/modules/mail/index.js';
+import { createMailService } from '../../src/modules/mail/index.js';
+import { type MailService } from '../../src/core/mail.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createMailApp } from './mail-app.js';
 

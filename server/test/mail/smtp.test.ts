@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { AddressObject } from 'mailparser';
 import { pino } from 'pino';
 import { AppError } from '../../src/lib/errors.js';
-import { SYSTEM_TEMPLATES, createMailService, type MailService } from '../../src/modules/mail/index.js';
+import { SYSTEM_TEMPLATES, createMailService } from '../../src/modules/mail/index.js';
+import { type MailService } from '../../src/core/mail.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 

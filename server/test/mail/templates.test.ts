@@ -4,8 +4,8 @@ import {
   detectTemplateVariables,
   htmlToText,
   renderTemplate,
-  type SystemTemplateName,
 } from '../../src/modules/mail/index.js';
+import { type SystemTemplateName } from '../../src/core/mail.js';
 
 /** The variables each system template takes (issue 4, SPEC §3). */
 const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {

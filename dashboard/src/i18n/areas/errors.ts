@@ -1,7 +1,7 @@
 /**
  * What the UI says for each error code of the API (`error.<code>`, see api/errors.ts), plus the
  * client's own `error.network`. Every code the API can return has a text here and in errors.en.ts:
- * test/error-messages.test.ts walks the server's list (server/src/lib/error-catalog.ts).
+ * test/error-messages.test.ts walks the server's list (server/src/error-catalog.ts).
  */
 export const de = {
   'error.network': 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',

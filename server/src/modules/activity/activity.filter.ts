@@ -1,7 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { ApplicationErrors, type ApplicationCaller } from '../applications/index.js';
-import type { AuthContext } from '../auth/index.js';
+import type { AuthContext } from '../../core/auth-context.js';
 import { OrganizationErrors } from '../organizations/index.js';
 import type { ActivityLog } from './activity.model.js';
 import { ACTIVITY_PERIODS, ACTIVITY_TOTAL_CAP, type ActivityFilter } from './activity.schemas.js';

@@ -1,18 +1,6 @@
 import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
-
-export const RESOURCE_TYPES = [
-  'user',
-  'token',
-  'project',
-  'application',
-  'organization',
-  'member',
-  'api',
-  'component',
-  'other',
-] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
+import { RESOURCE_TYPES, type ResourceType } from '../../core/audit.js';
 
 export interface ActivityLog {
   _id: Types.ObjectId;

@@ -4,7 +4,7 @@ import type { ApiRouter } from '../../lib/api-router.js';
 import { z } from '../../lib/openapi.js';
 import { paginateNewestFirst } from '../../lib/pagination.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
-import { authOf } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import { activityRows, EXPORT_CONTENT_TYPES, exportFileName, exportFormatter } from './activity.export.js';
 import { activityFilterFor, countEntries, type ActivityScopeDeps } from './activity.filter.js';
 import { activityLogModel, type ActivityLog } from './activity.model.js';

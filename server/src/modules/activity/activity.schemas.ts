@@ -1,6 +1,6 @@
 import { z } from '../../lib/openapi.js';
 import { listSchema } from '../../lib/pagination.js';
-import { RESOURCE_TYPES } from './activity.model.js';
+import { RESOURCE_TYPES } from '../../core/audit.js';
 
 const ObjectId = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
 

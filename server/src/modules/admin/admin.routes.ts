@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
-import { authOf } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import { OrganizationErrors, OrganizationSchema, type OrganizationsService } from '../organizations/index.js';
 import { UserSchema, type UsersService } from '../users/index.js';
 

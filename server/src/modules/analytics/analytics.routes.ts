@@ -1,5 +1,5 @@
 import type { ApiRouter } from '../../lib/api-router.js';
-import { authOf } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import type { AnalyticsService } from './analytics.service.js';
 import {
   AnalyticsScopeQuerySchema,

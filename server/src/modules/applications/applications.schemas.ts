@@ -1,8 +1,7 @@
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
 import { SlugSchema } from '../../lib/slug.js';
-import { ObjectIdParam } from '../organizations/index.js';
-import { HttpUrlSchema, requiredText } from '../projects/index.js';
+import { ObjectIdParam, HttpUrlSchema, requiredText } from '../../core/schemas.js';
 import { DEFAULT_VERSION } from './applications.model.js';
 
 /** Semantic version: MAJOR.MINOR.PATCH with optional pre-release and build parts. */
@@ -62,13 +61,8 @@ const AllowedOriginsSchema = z
     description: 'Origins allowed to call the embedding API from a browser.',
   });
 
-/** SPEC §5 (project detail): lowercase, non-alphanumerics become hyphens. */
-export function deriveApplicationSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** SPEC §5 (project detail): the slug of an application created without one. */
+export { deriveApplicationSlug } from '@iam-platform/common';
 
 export const ApplicationSchema = z
   .object({

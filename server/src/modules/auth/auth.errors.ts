@@ -1,3 +1,5 @@
+import { AuthContextErrors } from '../../core/auth-context.js';
+
 /** The identity module's error catalog: status, stable code and the message clients show. */
 export const AuthErrors = {
   INVALID_CREDENTIALS: { status: 401, code: 'invalid_credentials', message: 'Invalid e-mail or password.' },
@@ -49,11 +51,7 @@ export const AuthErrors = {
     message:
       'This refresh token was already used. The session has been ended for your safety; please sign in again.',
   },
-  MISSING_TOKEN: {
-    status: 401,
-    code: 'missing_token',
-    message: 'Authorization header with a Bearer token is required.',
-  },
+  MISSING_TOKEN: AuthContextErrors.MISSING_TOKEN,
   INVALID_TOKEN: { status: 401, code: 'invalid_token', message: 'The access token is invalid.' },
   TOKEN_EXPIRED: { status: 401, code: 'token_expired', message: 'The access token has expired.' },
   SESSION_ENDED: {

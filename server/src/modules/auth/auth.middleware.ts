@@ -1,41 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RouteGuard } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
-import type { UserDocument } from '../users/index.js';
+import { authOf, type BearerAuthenticator } from '../../core/auth-context.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthService } from './auth.service.js';
-
-/** Who made the request, set by `authenticate` on `req.auth`. */
-export interface AuthContext {
-  user: UserDocument;
-  userId: string;
-  /** The session of a JWT; null for API tokens. */
-  sessionId: string | null;
-  /**
-   * `session`: signed in to the dashboard; `application_session`: signed in through an
-   * application's embedding API (its tokens carry the application as audience).
-   */
-  via: 'session' | 'application_session' | 'api_token';
-  /** API token scopes; null means a full user session. */
-  scopes: string[] | null;
-  /** API tokens and application sessions are bound to one application… */
-  applicationId: string | null;
-  /** …and so to that application's organization; null for dashboard sessions. */
-  organizationId: string | null;
-  tokenId: string | null;
-}
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    auth?: AuthContext;
-  }
-}
-
-/**
- * Another way to authenticate a bearer credential (API tokens plug in here). Returns null when
- * the credential is not of its kind, so the next authenticator can try.
- */
-export type BearerAuthenticator = (credential: string, req: Request) => Promise<AuthContext | null>;
 
 function bearerCredential(req: Request): string {
   const header = req.get('authorization');
@@ -92,12 +60,6 @@ export function createAuthenticate(authenticators: BearerAuthenticator[]): Reque
     }
     throw new AppError(AuthErrors.INVALID_TOKEN);
   };
-}
-
-/** `req.auth` for handlers behind `authenticate`. */
-export function authOf(req: Request): AuthContext {
-  if (!req.auth) throw new AppError(AuthErrors.MISSING_TOKEN);
-  return req.auth;
 }
 
 /**

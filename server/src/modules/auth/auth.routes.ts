@@ -7,13 +7,12 @@ import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { z } from '../../lib/openapi.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
-import { requestContext } from '../../lib/request-context.js';
-import type { RequestContext } from '../activity/index.js';
-import { MfaRequiredSchema } from '../mfa/mfa.schemas.js';
-import { toPublicUser, type UserDocument } from '../users/index.js';
+import { requestContext, type RequestContext } from '../../core/request-context.js';
+import { toPublicUser } from '../users/index.js';
+import { type UserDocument } from '../../core/account.js';
 import { AuthErrors } from './auth.errors.js';
 import { createAuthRateLimits } from './auth.rate-limits.js';
-import { authOf } from './auth.middleware.js';
+import { authOf } from '../../core/auth-context.js';
 import {
   CodeBodySchema,
   ConfirmQuerySchema,
@@ -23,6 +22,7 @@ import {
   JwksSchema,
   LoginBodySchema,
   MeSchema,
+  MfaRequiredSchema,
   PasswordResetBodySchema,
   ProvidersSchema,
   RefreshBodySchema,

@@ -1,15 +1,7 @@
 import { z } from '../../lib/openapi.js';
+import { EmailSchema } from '../../core/schemas.js';
 import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
 import { UserSchema } from '../users/index.js';
-
-/** Trimmed and lower-cased before it is checked; objects such as `{"$gt": ""}` are refused. */
-export const EmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Enter a valid e-mail address.' }))
-  .openapi({ type: 'string', format: 'email', example: 'ada@example.com' });
 
 /** Length below the configured minimum is checked by the service (the minimum is configurable). */
 const PasswordSchema = z
@@ -162,3 +154,21 @@ export const JwksSchema = z
     ),
   })
   .openapi('JsonWebKeySet');
+
+/**
+ * What a password sign-in of an account with two-factor answers instead of session tokens (the
+ * mfa module answers the challenge; the shape is here because sign-in answers it).
+ */
+export const MfaRequiredSchema = z
+  .object({
+    mfa_required: z.literal(true),
+    mfa_token: z.string().openapi({
+      description: 'Short-lived (5 minutes), single-use token for POST /auth/mfa/challenge; not a session.',
+    }),
+    methods: z.array(z.enum(['totp', 'webauthn'])).openapi({
+      description:
+        "What the account can answer with: 'totp' (code or recovery_code), 'webauthn' (a passkey: POST /auth/mfa/webauthn/options, then webauthn_response).",
+    }),
+    expires_in: z.number().int().openapi({ description: 'Seconds until mfa_token expires.' }),
+  })
+  .openapi('MfaRequired');

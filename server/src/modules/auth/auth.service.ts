@@ -5,17 +5,18 @@ import { safeEqual, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import type { PasswordHasher } from '../../lib/passwords/index.js';
-import type { ActivityService, RequestContext } from '../activity/index.js';
-import type { MailService, SystemTemplateName } from '../mail/index.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { MailService, SystemTemplateName } from '../../core/mail.js';
 import {
   defaultDisplayName,
   normalizeEmail,
   toPublicUser,
   userModel,
   type PublicUser,
-  type UserDocument,
 } from '../users/index.js';
-import type { WebhookEmitter } from '../webhooks/index.js';
+import { type UserDocument } from '../../core/account.js';
+import type { WebhookEmitter } from '../../core/webhooks.js';
 import { AuthErrors } from './auth.errors.js';
 import { authModels } from './auth.model.js';
 import { createPasswordLockout } from './lockout.js';

@@ -4,7 +4,7 @@ import { Passport } from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { Config } from '../../config.js';
 import { randomToken } from '../../lib/crypto.js';
-import { requestContext } from '../../lib/request-context.js';
+import { requestContext } from '../../core/request-context.js';
 import type { AuthService } from './auth.service.js';
 
 type Callback = (error: Error | null, ok?: string | false, info?: unknown) => void;

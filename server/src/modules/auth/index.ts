@@ -1,12 +1,5 @@
 export { AuthErrors } from './auth.errors.js';
-export {
-  authOf,
-  createAuthenticate,
-  createRouteGuard,
-  sessionAuthenticator,
-  type AuthContext,
-  type BearerAuthenticator,
-} from './auth.middleware.js';
+export { createAuthenticate, createRouteGuard, sessionAuthenticator } from './auth.middleware.js';
 export {
   registerAuthRoutes,
   sessionResponse,
@@ -14,6 +7,6 @@ export {
   type OrganizationMembership,
 } from './auth.routes.js';
 export { createAuthService, type AuthService } from './auth.service.js';
-export { EmailSchema, SessionTokensSchema } from './auth.schemas.js';
+export { MfaRequiredSchema, SessionTokensSchema } from './auth.schemas.js';
 export { createPasswordLockout, type PasswordLockout } from './lockout.js';
 export { createAuthRateLimits, type AuthRateLimits } from './auth.rate-limits.js';

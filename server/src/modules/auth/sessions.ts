@@ -2,7 +2,7 @@ import mongoose, { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
-import type { RequestContext } from '../activity/index.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthModels, SessionDocument } from './auth.model.js';
 import type { SigningKeys } from './signing-keys.js';

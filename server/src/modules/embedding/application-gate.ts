@@ -5,7 +5,8 @@ import {
   type ApplicationDocument,
   type ApplicationsService,
 } from '../applications/index.js';
-import { AuthErrors, authOf } from '../auth/index.js';
+import { AuthErrors } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import { EmbeddingErrors } from './embedding.errors.js';
 
 /** The header naming the application a public (embedding or SDK) request is made for. */

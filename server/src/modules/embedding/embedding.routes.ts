@@ -4,20 +4,20 @@ import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { z } from '../../lib/openapi.js';
-import { requestContext } from '../../lib/request-context.js';
-import type { RequestContext } from '../activity/index.js';
+import { requestContext, type RequestContext } from '../../core/request-context.js';
 import type { ApplicationDocument, ApplicationsService } from '../applications/index.js';
-import { authOf, createAuthRateLimits, type AuthService } from '../auth/index.js';
+import { createAuthRateLimits, MfaRequiredSchema, type AuthService } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import {
   AuthenticationOptionsSchema,
-  MfaRequiredSchema,
   MfaTokenBodySchema,
   type MfaService,
   type PasskeyService,
 } from '../mfa/index.js';
 import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
 import type { TrackingService } from '../tracking/index.js';
-import { toPublicUser, type UserDocument } from '../users/index.js';
+import { toPublicUser } from '../users/index.js';
+import { type UserDocument } from '../../core/account.js';
 import {
   APPLICATION_HEADER,
   applicationGate,

@@ -1,6 +1,6 @@
 import { z } from '../../lib/openapi.js';
 import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
-import { EmailSchema } from '../auth/index.js';
+import { EmailSchema } from '../../core/schemas.js';
 import { MfaChallengeBodySchema } from '../mfa/index.js';
 import { ROLES } from '../organizations/index.js';
 import { AnonymousIdSchema, InstallationIdSchema } from '../tracking/index.js';

@@ -1,7 +1,8 @@
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import type { ActivityService, RequestContext } from '../activity/index.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
 import {
   ApplicationErrors,
   type ApplicationDocument,
@@ -13,8 +14,9 @@ import type { SendEmailInput, SendEmailResult } from './email-templates.schemas.
 import type { TemplateCaller } from './email-templates.service.js';
 import { createTemplateStore, renderStoredTemplate } from './email-templates.store.js';
 import { MailErrors } from './mail.errors.js';
-import { MailDeliveryError, type MailService } from './mail.service.js';
-import { isApplicationSystemTemplateName, type Locale } from './mail.templates.js';
+import { MailDeliveryError } from './mail.service.js';
+import { type MailService, type Locale } from '../../core/mail.js';
+import { isApplicationSystemTemplateName } from './mail.templates.js';
 import { htmlToText } from './mail.text.js';
 
 export interface EmailSendService {

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
-import { LOCALES, type Locale } from './mail.templates.js';
+import { LOCALES, type Locale } from '../../core/mail.js';
 
 /**
  * SPEC §3 email_template, one document per language variant: a template `name` may exist in `de`

@@ -3,10 +3,10 @@ import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
-import { requestContext } from '../../lib/request-context.js';
+import { requestContext } from '../../core/request-context.js';
 import { applicationCallerOf, type ApplicationDocument } from '../applications/index.js';
-import { authOf } from '../auth/index.js';
-import { IdParams } from '../organizations/index.js';
+import { authOf } from '../../core/auth-context.js';
+import { IdParams } from '../../core/schemas.js';
 import type { EmailSendService } from './email-send.service.js';
 import {
   CopySystemTemplatesResultSchema,

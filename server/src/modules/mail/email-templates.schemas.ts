@@ -1,6 +1,6 @@
 import { z } from '../../lib/openapi.js';
-import { ObjectIdParam } from '../organizations/index.js';
-import { LOCALES } from './mail.templates.js';
+import { ObjectIdParam } from '../../core/schemas.js';
+import { LOCALES } from '../../core/mail.js';
 
 /** Bounds of what one template may hold. */
 export const TEMPLATE_LIMITS = {

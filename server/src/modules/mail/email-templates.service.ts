@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError, type ErrorDetail } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
-import type { ActivityService, RequestContext } from '../activity/index.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
 import {
   ApplicationErrors,
   type ApplicationCaller,
@@ -31,8 +32,8 @@ import {
   isApplicationSystemTemplateName,
   isSystemTemplateName,
   systemTemplate,
-  type Locale,
 } from './mail.templates.js';
+import { type Locale } from '../../core/mail.js';
 
 /** Who is asking: a signed-in member, or an API token bound to one application (applicationId). */
 export type TemplateCaller = ApplicationCaller;

@@ -4,13 +4,11 @@ import { sanitizeTemplateHtml } from './email-templates.html.js';
 import { emailTemplateModels, type EmailTemplateDocument } from './email-templates.model.js';
 import {
   APPLICATION_SYSTEM_TEMPLATES,
-  DEFAULT_LOCALE,
-  LOCALES,
   renderTemplate,
   systemTemplate,
-  type Locale,
   type RenderedMail,
 } from './mail.templates.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../core/mail.js';
 
 export interface ApplicationMailSettings {
   default_locale: Locale;

@@ -1,16 +1,9 @@
 export { createMailService, MailDeliveryError } from './mail.service.js';
-export type {
-  MailService,
-  MailServiceDependencies,
-  SendInput,
-  SendResult,
-  SendTemplateInput,
-} from './mail.service.js';
+export type { MailServiceDependencies } from './mail.service.js';
 export { registerMailRoutes, isDevOutboxEnabled } from './mail.routes.js';
 export type { MailRouteDependencies } from './mail.routes.js';
 export {
   APPLICATION_SYSTEM_TEMPLATES,
-  LOCALES,
   SYSTEM_TEMPLATES,
   SYSTEM_TEMPLATES_EN,
   detectTemplateVariables,
@@ -18,13 +11,7 @@ export {
   renderTemplate,
   systemTemplate,
 } from './mail.templates.js';
-export type {
-  Locale,
-  MailTemplate,
-  RenderedMail,
-  SystemTemplateName,
-  TemplateSource,
-} from './mail.templates.js';
+export type { MailTemplate, RenderedMail, TemplateSource } from './mail.templates.js';
 export { htmlToText } from './mail.text.js';
 export { MailErrors } from './mail.errors.js';
 export { createEmailTemplatesService } from './email-templates.service.js';

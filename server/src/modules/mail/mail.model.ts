@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 
-export type MailTransportKind = 'smtp' | 'outbox';
+import type { MailTransportKind } from '../../core/mail.js';
 
 /** Metadata of one send (SPEC §3 email log metadata); never the body. */
 export interface EmailLog {

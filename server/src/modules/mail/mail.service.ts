@@ -3,52 +3,20 @@ import { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import type { WebhookEmitter } from '../webhooks/index.js';
-import { MailErrors } from './mail.errors.js';
-import { mailModels, type EmailLog, type MailTransportKind } from './mail.model.js';
-import type { DevOutboxMessage, DevOutboxQuery } from './mail.schemas.js';
-import { createTemplateStore, renderStoredTemplate } from './email-templates.store.js';
+import type { WebhookEmitter } from '../../core/webhooks.js';
 import {
   DEFAULT_LOCALE,
-  isApplicationSystemTemplateName,
-  renderTemplate,
-  type Locale,
-  type SystemTemplateName,
-} from './mail.templates.js';
+  type MailService,
+  type SendInput,
+  type SendResult,
+  type MailTransportKind,
+} from '../../core/mail.js';
+import { MailErrors } from './mail.errors.js';
+import { mailModels, type EmailLog } from './mail.model.js';
+import type { DevOutboxMessage, DevOutboxQuery } from './mail.schemas.js';
+import { createTemplateStore, renderStoredTemplate } from './email-templates.store.js';
+import { isApplicationSystemTemplateName, renderTemplate } from './mail.templates.js';
 import { extractLinks, htmlToText } from './mail.text.js';
-
-export interface SendResult {
-  message_id: string;
-  transport: MailTransportKind;
-}
-
-export interface SendInput {
-  to: string;
-  subject: string;
-  html: string;
-  /** Derived from `html` when absent. */
-  text?: string;
-  /** Defaults to MAIL_FROM. */
-  from?: string;
-  templateName?: string | null;
-  applicationId?: string | null;
-  userId?: string | null;
-}
-
-export interface SendTemplateInput {
-  to: string;
-  template: SystemTemplateName;
-  /** Placeholder values; `email` (the recipient) and `dashboardUrl` (DASHBOARD_URL) are filled in when absent. */
-  data: Record<string, string>;
-  /**
-   * The application the mail is sent for (for an account mail: the one the person registered
-   * through). Its own copy of the template is used, as the application customized it.
-   */
-  applicationId?: string | null;
-  userId?: string | null;
-  /** Defaults to the recipient's mail language (userId), else the application's default locale. */
-  locale?: Locale | null;
-}
 
 /**
  * SMTP refused or could not be reached. The reason (the SMTP server's answer) stays on the server
@@ -61,18 +29,6 @@ export class MailDeliveryError extends AppError {
     super(MailErrors.DELIVERY_FAILED);
     this.reason = reason;
   }
-}
-
-export interface MailService {
-  /**
-   * Renders a system template with variables (HTML-escaped) and sends it; logs the send. Throws
-   * MailDeliveryError (502, code mail_delivery_failed) if SMTP refuses, after logging status failed.
-   */
-  sendTemplate(input: SendTemplateInput): Promise<SendResult>;
-  /** Sends ready subject/html (+ optional text; derived from html when absent); logs the send. */
-  send(input: SendInput): Promise<SendResult>;
-  /** Closes the SMTP connection pool. */
-  close(): Promise<void>;
 }
 
 export interface MailServiceDependencies {

@@ -1,26 +1,6 @@
 import ejs from 'ejs';
+import { DEFAULT_LOCALE, type Locale, type SystemTemplateName } from '../../core/mail.js';
 import { htmlToText } from './mail.text.js';
-
-export type SystemTemplateName =
-  | 'email_confirmation'
-  | 'welcome'
-  | 'password_reset'
-  | 'notification'
-  | 'project_invitation'
-  | 'registration_attempt'
-  | 'account_locked'
-  | 'password_changed'
-  | 'account_secured'
-  | 'mfa_disabled';
-
-/** The languages a template can be written in; `de` is the product's language and the default. */
-export const LOCALES = ['de', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'de';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 /** What a template is made of (SPEC §3 email_template): the source other modules store and edit. */
 export interface TemplateSource {

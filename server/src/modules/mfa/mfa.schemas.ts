@@ -39,21 +39,6 @@ export const MfaProofBodySchema = z
   })
   .openapi('MfaProofRequest');
 
-/** What a password sign-in of an account with two-factor answers instead of session tokens. */
-export const MfaRequiredSchema = z
-  .object({
-    mfa_required: z.literal(true),
-    mfa_token: z.string().openapi({
-      description: 'Short-lived (5 minutes), single-use token for POST /auth/mfa/challenge; not a session.',
-    }),
-    methods: z.array(z.enum(['totp', 'webauthn'])).openapi({
-      description:
-        "What the account can answer with: 'totp' (code or recovery_code), 'webauthn' (a passkey: POST /auth/mfa/webauthn/options, then webauthn_response).",
-    }),
-    expires_in: z.number().int().openapi({ description: 'Seconds until mfa_token expires.' }),
-  })
-  .openapi('MfaRequired');
-
 export const MfaChallengeBodySchema = z
   .object({
     mfa_token: z.string().min(1).max(200),

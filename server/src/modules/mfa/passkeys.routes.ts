@@ -2,14 +2,14 @@ import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
-import { requestContext } from '../../lib/request-context.js';
+import { requestContext } from '../../core/request-context.js';
 import {
-  authOf,
   createAuthRateLimits,
   SessionTokensSchema,
   sessionResponse,
   type AuthService,
 } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import { MfaProofBodySchema } from './mfa.schemas.js';
 import type { MfaService } from './mfa.service.js';
 import {

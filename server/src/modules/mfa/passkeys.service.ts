@@ -13,8 +13,9 @@ import type { Config } from '../../config.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
-import type { ActivityService, RequestContext } from '../activity/index.js';
-import type { UserDocument } from '../users/index.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { UserDocument } from '../../core/account.js';
 import { MfaErrors } from './mfa.errors.js';
 import {
   passkeyModels,

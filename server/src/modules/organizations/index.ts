@@ -2,7 +2,7 @@ export { can, permissionFlags, ROLES, type Permission, type Role } from './organ
 export { OrganizationErrors } from './organizations.errors.js';
 export { organizationModels, type MemberDocument, type OrganizationDocument } from './organizations.model.js';
 export { registerOrganizationRoutes } from './organizations.routes.js';
-export { IdParams, ObjectIdParam, OrganizationSchema } from './organizations.schemas.js';
+export { OrganizationSchema } from './organizations.schemas.js';
 export {
   createOrganizationsService,
   type Membership,

@@ -1,11 +1,10 @@
 import express, { type Request, type Response } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
-import { requestContext } from '../../lib/request-context.js';
-import { authOf } from '../auth/index.js';
+import { requestContext } from '../../core/request-context.js';
+import { authOf } from '../../core/auth-context.js';
 import {
   CreateOrganizationSchema,
-  IdParams,
   InviteMemberSchema,
   LeaveLinkQuery,
   LeaveLinkRequestSchema,
@@ -19,6 +18,7 @@ import {
   UpdateMemberSchema,
   UpdateOrganizationSchema,
 } from './organizations.schemas.js';
+import { IdParams } from '../../core/schemas.js';
 import { OrganizationErrors } from './organizations.errors.js';
 import {
   LEAVE_PAGE_ERRORS,

@@ -1,12 +1,10 @@
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
+import { EmailSchema, ObjectIdParam } from '../../core/schemas.js';
 import { SlugSchema, WebsiteSchema } from '../../lib/slug.js';
-import { EmailSchema } from '../auth/index.js';
 import { UserSchema } from '../users/index.js';
 import { ROLES } from './organizations.access.js';
 
-export const ObjectIdParam = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
-export const IdParams = z.object({ id: ObjectIdParam });
 export const MemberParams = z.object({ id: ObjectIdParam, memberId: ObjectIdParam });
 
 export const RoleSchema = z.enum(ROLES);

@@ -1,12 +1,14 @@
 import { Types, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { AppError } from '../../lib/errors.js';
-import type { ActivityService, RequestContext } from '../activity/index.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { AuthErrors, type AuthService } from '../auth/index.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { TokensService } from '../tokens/index.js';
-import type { UserDocument, UsersService } from '../users/index.js';
-import type { WebhookEmitter } from '../webhooks/index.js';
+import type { UsersService } from '../users/index.js';
+import type { UserDocument } from '../../core/account.js';
+import type { WebhookEmitter } from '../../core/webhooks.js';
 import { PERSONAL_DATA, type PersonalDataEntry } from './privacy.data-map.js';
 import { PrivacyErrors } from './privacy.errors.js';
 

@@ -1,7 +1,7 @@
 export { ProjectErrors } from './projects.errors.js';
 export { ENVIRONMENTS, projectModel, type Environment, type ProjectDocument } from './projects.model.js';
 export { registerProjectRoutes } from './projects.routes.js';
-export { HttpUrlSchema, ProjectSchema, requiredText } from './projects.schemas.js';
+export { ProjectSchema } from './projects.schemas.js';
 export {
   createProjectsService,
   type ProjectCaller,

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { requestContext } from '../../lib/request-context.js';
-import { authOf } from '../auth/index.js';
-import { IdParams } from '../organizations/index.js';
+import { requestContext } from '../../core/request-context.js';
+import { authOf } from '../../core/auth-context.js';
+import { IdParams } from '../../core/schemas.js';
 import {
   CreatedProjectSchema,
   CreateProjectSchema,

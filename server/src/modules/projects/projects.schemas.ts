@@ -1,23 +1,8 @@
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
+import { HttpUrlSchema, ObjectIdParam, requiredText } from '../../core/schemas.js';
 import { SlugSchema } from '../../lib/slug.js';
-import { ObjectIdParam } from '../organizations/index.js';
 import { ENVIRONMENTS } from './projects.model.js';
-
-/** A required string whose absence is reported as `message` rather than zod's type error. */
-export function requiredText(message: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? message : 'Must be text.') })
-    .trim()
-    .min(1, message);
-}
-
-export const HttpUrlSchema = z
-  .string()
-  .trim()
-  .max(500)
-  .pipe(z.url({ protocol: /^https?$/, message: 'Enter a valid http(s) URL.' }))
-  .openapi({ type: 'string', format: 'uri', example: 'https://github.com/acme/shop' });
 
 const ProjectFields = {
   id: z.string(),

@@ -1,4 +1,4 @@
-import type { BearerAuthenticator } from '../auth/index.js';
+import type { BearerAuthenticator } from '../../core/auth-context.js';
 import { TOKEN_PREFIX, type TokensService } from './tokens.service.js';
 
 /**

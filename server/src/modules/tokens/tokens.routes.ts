@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../lib/api-router.js';
-import { requestContext } from '../../lib/request-context.js';
-import { authOf } from '../auth/index.js';
+import { requestContext } from '../../core/request-context.js';
+import { authOf } from '../../core/auth-context.js';
 import {
   ApiTokenListSchema,
   ApiTokenSchema,

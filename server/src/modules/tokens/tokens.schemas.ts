@@ -1,7 +1,8 @@
 import { TOKEN_SCOPES } from '../../lib/api-router.js';
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
-import { ObjectIdParam, ROLES } from '../organizations/index.js';
+import { ROLES } from '../organizations/index.js';
+import { ObjectIdParam } from '../../core/schemas.js';
 
 export const TokenScopeSchema = z
   .enum(TOKEN_SCOPES)

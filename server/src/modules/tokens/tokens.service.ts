@@ -6,10 +6,12 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
-import type { ActivityService, RequestContext } from '../activity/index.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { permissionFlags, type Permission, type Role } from '../organizations/index.js';
-import type { UserDocument, UsersService } from '../users/index.js';
-import type { WebhookEmitter } from '../webhooks/index.js';
+import type { UsersService } from '../users/index.js';
+import type { UserDocument } from '../../core/account.js';
+import type { WebhookEmitter } from '../../core/webhooks.js';
 import { TokenErrors } from './tokens.errors.js';
 import { apiTokenModel, type ApiTokenDocument } from './tokens.model.js';
 

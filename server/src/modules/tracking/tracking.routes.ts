@@ -3,9 +3,9 @@ import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { allRateLimits, clientIpKey, createRateLimiter, leaseOf } from '../../lib/rate-limit/index.js';
-import { requestContext } from '../../lib/request-context.js';
+import { requestContext } from '../../core/request-context.js';
 import type { ApplicationDocument } from '../applications/index.js';
-import { authOf } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import {
   AnalyticsBatchResponseSchema,
   AnalyticsBatchSchema,

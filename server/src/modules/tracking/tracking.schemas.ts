@@ -1,6 +1,6 @@
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
-import { RESOURCE_TYPES } from '../activity/index.js';
+import { RESOURCE_TYPES } from '../../core/audit.js';
 
 /** At most this many events per POST /analytics batch (400 beyond). */
 export const MAX_EVENTS_PER_BATCH = 500;

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { ensureTtlIndex } from '../../lib/ttl-index.js';
 import { paginateNewestBy, type Page } from '../../lib/pagination.js';
-import type { ActivityService, ResourceType } from '../activity/index.js';
+import type { ActivityService, ResourceType } from '../../core/audit.js';
 import type { TrackingRecord } from '../analytics/index.js';
 import type { ApplicationCaller, ApplicationDocument, ApplicationsService } from '../applications/index.js';
 import {

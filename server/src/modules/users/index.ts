@@ -1,4 +1,4 @@
-export { userModel, type UserDocument } from './users.model.js';
+export { userModel } from './users.model.js';
 export { UserSchema, type PublicUser } from './users.schemas.js';
 export {
   createUsersService,

@@ -1,22 +1,6 @@
-import { Schema, type Types, type Connection } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
+import type { UserDocument } from '../../core/account.js';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
-
-/**
- * SPEC §3 `profiles`, with the account's authentication fields in the same document. Fields
- * marked `private` never leave the server (see toJSONPlugin).
- */
-export interface UserDocument {
-  _id: Types.ObjectId;
-  email: string;
-  display_name: string;
-  password_hash: string | null;
-  is_verified: boolean;
-  created_at: Date;
-  last_login_at: Date | null;
-  /** The embedding application the person registered through, if any. */
-  registered_application_id: Types.ObjectId | null;
-  google_id: string | null;
-}
 
 const userSchema = new Schema<UserDocument>(
   {

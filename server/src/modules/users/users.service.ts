@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
-import { userModel, type UserDocument } from './users.model.js';
+import { userModel } from './users.model.js';
+import { type UserDocument } from '../../core/account.js';
 import type { PublicUser } from './users.schemas.js';
 
 export function toPublicUser(

@@ -1,11 +1,5 @@
 export { WebhookErrors } from './webhooks.errors.js';
-export {
-  TEST_EVENT_TYPE,
-  WEBHOOK_EVENT_TYPES,
-  type EventScope,
-  type WebhookEmitter,
-  type WebhookEventType,
-} from './webhooks.events.js';
+export { TEST_EVENT_TYPE } from './webhooks.events.js';
 export { webhookModels } from './webhooks.model.js';
 export { registerWebhookRoutes } from './webhooks.routes.js';
 export { signatureHeader, verifySignature, SIGNATURE_HEADER } from './webhooks.signature.js';

@@ -1,11 +1,10 @@
 import type { ApiRouter } from '../../lib/api-router.js';
-import { requestContext } from '../../lib/request-context.js';
-import { authOf } from '../auth/index.js';
+import { requestContext } from '../../core/request-context.js';
+import { authOf } from '../../core/auth-context.js';
 import {
   CreateWebhookSchema,
   DeliveryListSchema,
   DeliverySchema,
-  IdParams,
   ListDeliveriesQuery,
   UpdatedWebhookSchema,
   UpdateWebhookSchema,
@@ -13,6 +12,7 @@ import {
   WebhookSchema,
   WebhookWithSecretSchema,
 } from './webhooks.schemas.js';
+import { IdParams } from '../../core/schemas.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 /**

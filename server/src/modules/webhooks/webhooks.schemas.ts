@@ -1,7 +1,8 @@
 import { z } from '../../lib/openapi.js';
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
-import { IdParams, ObjectIdParam } from '../organizations/index.js';
-import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './webhooks.events.js';
+import { IdParams, ObjectIdParam } from '../../core/schemas.js';
+import { TEST_EVENT_TYPE } from './webhooks.events.js';
+import { WEBHOOK_EVENT_TYPES } from '../../core/webhooks.js';
 
 export { IdParams };
 

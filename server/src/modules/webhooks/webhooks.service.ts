@@ -4,18 +4,13 @@ import type { Config } from '../../config.js';
 import { randomToken } from '../../lib/crypto.js';
 import { AppError, type ErrorDefinition } from '../../lib/errors.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
-import type { ActivityService, RequestContext } from '../activity/index.js';
-import type { SendTemplateInput } from '../mail/index.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { SendTemplateInput } from '../../core/mail.js';
 import type { Permission } from '../organizations/index.js';
 import { WebhookErrors } from './webhooks.errors.js';
-import {
-  isKnownEventPattern,
-  subscribesTo,
-  TEST_EVENT_TYPE,
-  type EventScope,
-  type WebhookEmitter,
-  type WebhookEventType,
-} from './webhooks.events.js';
+import { isKnownEventPattern, subscribesTo, TEST_EVENT_TYPE } from './webhooks.events.js';
+import { type EventScope, type WebhookEmitter, type WebhookEventType } from '../../core/webhooks.js';
 import {
   webhookModels,
   type DeliveryDocument,

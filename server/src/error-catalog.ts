@@ -1,16 +1,16 @@
-import { ApplicationErrors } from '../modules/applications/applications.errors.js';
-import { AssistantErrors } from '../modules/assistant/assistant.errors.js';
-import { AuthErrors } from '../modules/auth/auth.errors.js';
-import { EmbeddingErrors } from '../modules/embedding/embedding.errors.js';
-import { EmailTemplateErrors } from '../modules/mail/email-templates.errors.js';
-import { MailErrors } from '../modules/mail/mail.errors.js';
-import { MfaErrors } from '../modules/mfa/mfa.errors.js';
-import { OrganizationErrors } from '../modules/organizations/organizations.errors.js';
-import { ProjectErrors } from '../modules/projects/projects.errors.js';
-import { TokenErrors } from '../modules/tokens/tokens.errors.js';
-import { PrivacyErrors } from '../modules/privacy/privacy.errors.js';
-import { WebhookErrors } from '../modules/webhooks/webhooks.errors.js';
-import { CommonErrors, type ErrorDefinition } from './errors.js';
+import { ApplicationErrors } from './modules/applications/applications.errors.js';
+import { AssistantErrors } from './modules/assistant/assistant.errors.js';
+import { AuthErrors } from './modules/auth/auth.errors.js';
+import { EmbeddingErrors } from './modules/embedding/embedding.errors.js';
+import { EmailTemplateErrors } from './modules/mail/email-templates.errors.js';
+import { MailErrors } from './modules/mail/mail.errors.js';
+import { MfaErrors } from './modules/mfa/mfa.errors.js';
+import { OrganizationErrors } from './modules/organizations/organizations.errors.js';
+import { ProjectErrors } from './modules/projects/projects.errors.js';
+import { TokenErrors } from './modules/tokens/tokens.errors.js';
+import { PrivacyErrors } from './modules/privacy/privacy.errors.js';
+import { WebhookErrors } from './modules/webhooks/webhooks.errors.js';
+import { CommonErrors, type ErrorDefinition } from './lib/errors.js';
 
 /**
  * The one list of every error the API can answer with, gathered from the catalogs: CommonErrors
@@ -19,8 +19,9 @@ import { CommonErrors, type ErrorDefinition } from './errors.js';
  * server/test/foundation/error-catalog.test.ts searches server/src for `code: '…'` so that a code
  * defined anywhere else fails the suite until it is listed here.
  *
- * This file imports the modules' `*.errors.ts` directly, not their index: those files are plain
- * data without dependencies, so the dashboard's tests can import this list without the server.
+ * It sits at the top of the server, beside app.ts, because it gathers every module; lib/ and core/
+ * never import a module. It imports the modules' `*.errors.ts` directly, not their index: those
+ * files are plain data, so the dashboard's tests can import this list without loading the server.
  */
 
 /** Answered by lib/rate-limit itself (express-rate-limit writes that response, not our handler). */

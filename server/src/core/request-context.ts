@@ -1,5 +1,10 @@
 import type { Request } from 'express';
-import type { RequestContext } from '../modules/activity/index.js';
+
+/** Where a request came from, as recorded in the audit trail. */
+export interface RequestContext {
+  ip: string | null;
+  userAgent: string | null;
+}
 
 /** Who is calling from where, for audit entries (client IP honours TRUST_PROXY). */
 export function requestContext(req: Request): RequestContext {

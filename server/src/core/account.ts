@@ -1,0 +1,20 @@
+import type { Types } from 'mongoose';
+
+/**
+ * SPEC §3 `profiles`: a person's account, with its authentication fields in the same document.
+ * The users module owns the collection; this shape is here because every module that acts for a
+ * signed-in person receives it (`AuthContext.user`). Fields marked `private` in the users schema
+ * never leave the server.
+ */
+export interface UserDocument {
+  _id: Types.ObjectId;
+  email: string;
+  display_name: string;
+  password_hash: string | null;
+  is_verified: boolean;
+  created_at: Date;
+  last_login_at: Date | null;
+  /** The embedding application the person registered through, if any. */
+  registered_application_id: Types.ObjectId | null;
+  google_id: string | null;
+}

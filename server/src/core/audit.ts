@@ -1,0 +1,73 @@
+import type { RequestContext } from './request-context.js';
+
+/** What an audit entry can be about; the activity log's `resource_type`. */
+export const RESOURCE_TYPES = [
+  'user',
+  'token',
+  'project',
+  'application',
+  'organization',
+  'member',
+  'api',
+  'component',
+  'other',
+] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+export interface ActivityEntry {
+  action: string;
+  resource_type: ResourceType;
+  resource_id?: string | null;
+  user_id?: string | null;
+  organization_id?: string | null;
+  project_id?: string | null;
+  application_id?: string | null;
+  status_code?: number | null;
+  ip_address?: string | null;
+  user_agent?: string | null;
+  endpoint?: string | null;
+  method?: string | null;
+  /** Entries sent by an SDK (POST /api/v1/activity): who and what sent them. */
+  installation_id?: string | null;
+  anonymous_user_id?: string | null;
+  sdk_version?: string | null;
+  /** Context for people reading the trail. Never put secrets, tokens or passwords here. */
+  metadata?: Record<string, unknown>;
+}
+
+/** The audit trail every module writes to; the activity module stores it. */
+export interface ActivityService {
+  /**
+   * Appends to the audit trail. Audit writes never fail the action they describe: a failure
+   * is logged and swallowed, because the action itself has already happened.
+   */
+  record(entry: ActivityEntry): Promise<void>;
+  /** Appends an entry the caller asked for (an SDK's activity) and returns its id; failures propagate. */
+  append(entry: ActivityEntry): Promise<string>;
+}
+
+/** One action a person took through the API, for `recordAudit`. */
+export type AuditEvent = Omit<ActivityEntry, 'ip_address' | 'user_agent' | 'status_code' | 'metadata'> & {
+  /** The HTTP status the action answered with; 200 unless given. */
+  status_code?: number;
+  metadata?: Record<string, unknown>;
+};
+
+/**
+ * Records an action taken in a request: the request's address and user agent, status 200 and
+ * empty metadata unless given. Every service audits through this one helper, so entries of every
+ * module carry the same fields.
+ */
+export function recordAudit(
+  trail: ActivityService,
+  context: RequestContext,
+  event: AuditEvent,
+): Promise<void> {
+  return trail.record({
+    ...event,
+    status_code: event.status_code ?? 200,
+    ip_address: context.ip,
+    user_agent: context.userAgent,
+    metadata: event.metadata ?? {},
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The mail contract other modules send through (auth, organizations, mfa, webhooks): the system
+ * templates they may name, the languages, and the sender interface. The mail module implements it.
+ */
+
+export type MailTransportKind = 'smtp' | 'outbox';
+
+export type SystemTemplateName =
+  | 'email_confirmation'
+  | 'welcome'
+  | 'password_reset'
+  | 'notification'
+  | 'project_invitation'
+  | 'registration_attempt'
+  | 'account_locked'
+  | 'password_changed'
+  | 'account_secured'
+  | 'mfa_disabled';
+
+/** The languages a template can be written in; `de` is the product's language and the default. */
+export const LOCALES = ['de', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'de';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export interface SendResult {
+  message_id: string;
+  transport: MailTransportKind;
+}
+
+export interface SendInput {
+  to: string;
+  subject: string;
+  html: string;
+  /** Derived from `html` when absent. */
+  text?: string;
+  /** Defaults to MAIL_FROM. */
+  from?: string;
+  templateName?: string | null;
+  applicationId?: string | null;
+  userId?: string | null;
+}
+
+export interface SendTemplateInput {
+  to: string;
+  template: SystemTemplateName;
+  /** Placeholder values; `email` (the recipient) and `dashboardUrl` (DASHBOARD_URL) are filled in when absent. */
+  data: Record<string, string>;
+  /**
+   * The application the mail is sent for (for an account mail: the one the person registered
+   * through). Its own copy of the template is used, as the application customized it.
+   */
+  applicationId?: string | null;
+  userId?: string | null;
+  /** Defaults to the recipient's mail language (userId), else the application's default locale. */
+  locale?: Locale | null;
+}
+
+export interface MailService {
+  /**
+   * Renders a system template with variables (HTML-escaped) and sends it; logs the send. Throws
+   * the mail module's MailDeliveryError (502, code mail_delivery_failed) if SMTP refuses, after logging status failed.
+   */
+  sendTemplate(input: SendTemplateInput): Promise<SendResult>;
+  /** Sends ready subject/html (+ optional text; derived from html when absent); logs the send. */
+  send(input: SendInput): Promise<SendResult>;
+  /** Closes the SMTP connection pool. */
+  close(): Promise<void>;
+}
