@@ -3,6 +3,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY common/package.json common/
+COPY embedded-db/package.json embedded-db/
 COPY server/package.json server/
 COPY dashboard/package.json dashboard/
 COPY sdk/package.json sdk/

@@ -152,7 +152,11 @@ function startProcess(
 }
 
 function startDatabase(): Promise<Running> {
-  return startProcess('database', ['--import', 'tsx', 'bench/servers/database.ts'], { key: 'uri' });
+  return startProcess(
+    'database',
+    ['--import', 'tsx', '--conditions=@iam-platform/source', 'bench/servers/database.ts'],
+    { key: 'uri' },
+  );
 }
 
 async function startHello(processes: number): Promise<Running> {

@@ -3,7 +3,7 @@
  * of its own (so its CPU shows apart from the servers measured). Every server of the run — ours
  * and the peer — connects to it. Prints `{"uri": "…"}` once it accepts connections.
  */
-import { startEmbeddedMongo } from '../../server/src/db/embedded/index.js';
+import { startEmbeddedMongo } from '@iam-platform/embedded-mongodb';
 
 const mongo = await startEmbeddedMongo({ dataDir: null, port: 0 });
 console.log(JSON.stringify({ uri: mongo.uri }));

@@ -17,7 +17,7 @@ export async function runClusterPrimary(config: Config, logger: Logger, graceMs:
   let databaseUri = config.mongodbUri;
   let stopDatabase: (() => Promise<void>) | undefined;
   if (!databaseUri) {
-    const { startEmbeddedMongo } = await import('./db/embedded/index.js');
+    const { startEmbeddedMongo } = await import('@iam-platform/embedded-mongodb');
     const embedded = await startEmbeddedMongo({ dataDir: embeddedDataDir(config.dataDir), port: 0 });
     databaseUri = embedded.uri;
     stopDatabase = embedded.stop;

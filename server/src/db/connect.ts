@@ -35,7 +35,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   let uri = options.mongodbUri;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!uri) {
-    const { startEmbeddedMongo } = await import('./embedded/index.js');
+    const { startEmbeddedMongo } = await import('@iam-platform/embedded-mongodb');
     const embedded = await startEmbeddedMongo({
       dataDir: options.embeddedDataDir,
       port: 0,

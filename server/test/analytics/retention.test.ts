@@ -4,7 +4,7 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connectDatabase, type Database } from '../../src/db/connect.js';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@iam-platform/embedded-mongodb';
 import { createServices, type Services } from '../../src/services.js';
 import type { RequestRecord } from '../../src/modules/analytics/index.js';
 import type { TestContext } from '../helpers/context.js';
