@@ -2,15 +2,13 @@ import { pipeline } from 'node:stream/promises';
 import type { Connection, Types } from 'mongoose';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { z } from '../../lib/openapi.js';
-import { paginateNewestFirst } from '../../lib/pagination.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { authOf } from '../../core/auth-context.js';
-import { activityRows, EXPORT_CONTENT_TYPES, exportFileName, exportFormatter } from './activity.export.js';
-import { activityFilterFor, countEntries, type ActivityScopeDeps } from './activity.filter.js';
-import { activityLogModel, type ActivityLog } from './activity.model.js';
+import { EXPORT_CONTENT_TYPES, exportFileName, exportFormatter } from './activity.export.js';
+import { activityFilterFor, type ActivityScopeDeps } from './activity.filter.js';
+import type { ActivityLog } from './activity.model.js';
+import type { ActivityLogService } from './activity.service.js';
 import {
-  ACTIVITY_DEFAULT_LIMIT,
-  ACTIVITY_MAX_LIMIT,
   ActivityExportQuerySchema,
   EXPORT_RATE_LIMIT,
   ActivityLogListSchema,
@@ -34,10 +32,8 @@ function view(entry: ActivityLog) {
 
 export function registerActivityRoutes(
   api: ApiRouter,
-  deps: ActivityScopeDeps & { connection: Connection },
+  deps: ActivityScopeDeps & { activity: ActivityLogService; connection: Connection },
 ): void {
-  const ActivityLogs = activityLogModel(deps.connection);
-
   api.route(
     {
       method: 'get',
@@ -58,11 +54,8 @@ export function registerActivityRoutes(
       const query = req.valid.query;
       const filter = await activityFilterFor(deps, authOf(req), query);
       const [page, total] = await Promise.all([
-        paginateNewestFirst(ActivityLogs, filter, query, {
-          defaultLimit: ACTIVITY_DEFAULT_LIMIT,
-          maxLimit: ACTIVITY_MAX_LIMIT,
-        }),
-        query.include_total ? countEntries(ActivityLogs, filter, Boolean(query.search)) : undefined,
+        deps.activity.page(filter, query),
+        query.include_total ? deps.activity.count(filter, Boolean(query.search)) : undefined,
       ]);
       res.json({ data: page.data.map(view), next_cursor: page.next_cursor, ...total });
     },
@@ -110,7 +103,7 @@ export function registerActivityRoutes(
       // Rows are read page by page as the client takes them; an error after the first byte can only
       // cut the download short (pipeline destroys the response), which the client sees as incomplete.
       try {
-        await pipeline(activityRows(ActivityLogs, filter, view), exportFormatter(format), res);
+        await pipeline(deps.activity.rows(filter, view), exportFormatter(format), res);
       } catch (error) {
         // The client went away mid-download: nobody is left to answer and nothing failed here.
         if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;

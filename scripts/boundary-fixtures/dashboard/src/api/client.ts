@@ -1,0 +1,4 @@
+// Bad: the API client sits below the views.
+import { Button } from '../ui/Button';
+
+export const client = Button;
