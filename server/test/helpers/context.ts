@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -21,11 +21,11 @@ export interface TestContext {
  * when MONGODB_URI is set — a uniquely named database on that server, dropped afterwards.
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; config?: (config: Config) => Config } = {},
+  options: { env?: Record<string, string>; config?: (config: Config) => Config; logger?: Logger } = {},
 ): Promise<TestContext> {
   const baseConfig = loadConfig({ NODE_ENV: 'test', ...options.env });
   const config = options.config ? options.config(baseConfig) : baseConfig;
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const externalUri = process.env.MONGODB_URI;
   const database = await connectDatabase({
     mongodbUri: externalUri,
