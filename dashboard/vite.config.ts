@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  // Workspace packages (@iam-platform/common) are built from their TypeScript sources.
+  resolve: { conditions: ['@iam-platform/source', ...defaultClientConditions] },
   server: {
     port: 5173,
     proxy: {

@@ -1,19 +1,10 @@
+import { normalizeWebsite } from '@iam-platform/common';
 import { z } from './openapi.js';
 
 /**
- * SPEC §5: lowercase; drop everything but letters, digits, spaces and hyphens; runs of
- * whitespace become one hyphen; repeated hyphens collapse. Leading/trailing hyphens are trimmed.
+ * SPEC §5: a slug is lowercase letters, digits and single hyphens. The dashboard derives one from a
+ * name as it is typed (`deriveSlug` of @iam-platform/common).
  */
-export function deriveSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 export const SlugSchema = z
   .string()
   .trim()
@@ -27,6 +18,6 @@ export const WebsiteSchema = z
   .string()
   .trim()
   .max(500)
-  .transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value))
+  .transform(normalizeWebsite)
   .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a valid website address.' })]))
   .openapi({ type: 'string', example: 'acme.example' });

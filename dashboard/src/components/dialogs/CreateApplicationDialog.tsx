@@ -1,3 +1,4 @@
+import { deriveApplicationSlug } from '@iam-platform/common';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
@@ -8,7 +9,7 @@ import { useToast } from '../../ui/useToast';
 import { ApplicationFields, type ApplicationFieldValues } from '../tenancy/ApplicationFields';
 import { EntityForm, useFormError } from '../tenancy/EntityForm';
 import { useInvalidate, useProjects, type Application } from '../tenancy/queries';
-import { deriveApplicationSlug, useDerivedSlug } from '../tenancy/slug';
+import { useDerivedSlug } from '../tenancy/slug';
 import { useFieldValues } from '../tenancy/useFieldValues';
 
 export interface CreateApplicationDialogProps {

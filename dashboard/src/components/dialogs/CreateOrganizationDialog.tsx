@@ -1,3 +1,4 @@
+import { normalizeWebsite } from '@iam-platform/common';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../api/client';
@@ -14,7 +15,6 @@ import {
   useOrganizationValues,
 } from '../tenancy/OrganizationFields';
 import { useInvalidate, type Organization } from '../tenancy/queries';
-import { normalizeWebsite } from '../tenancy/slug';
 
 export interface CreateOrganizationDialogProps {
   open: boolean;

@@ -1,3 +1,4 @@
+import { normalizeWebsite } from '@iam-platform/common';
 import { useCallback, useId } from 'react';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
@@ -6,7 +7,7 @@ import { TextField } from '../../ui/Field';
 import { DescriptionField, NameField, SlugField, UrlField } from './CommonFields';
 import { FieldHint } from './FormLayout';
 import type { Organization } from './queries';
-import { normalizeWebsite, useDerivedSlug } from './slug';
+import { useDerivedSlug } from './slug';
 import { useFieldValues } from './useFieldValues';
 
 /** The values of an organization form, as typed. */

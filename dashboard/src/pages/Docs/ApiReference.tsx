@@ -1,44 +1,19 @@
+import { operationAnchor, resolveSchema, type OpenApiSchema } from '@iam-platform/common';
 import { ExternalLink } from 'lucide-react';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { Markdown } from './Markdown';
-import { useOpenApiDocument, type OpenApiDocument, type Operation, type Schema } from './queries';
+import { useOpenApiDocument, type OpenApiDocument, type Operation } from './queries';
 import { DocsSection, Muted } from './styles';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-/** The operation's anchor, as the server's assistant cites it (openapi-operations.ts). */
-export function operationAnchor(method: string, path: string): string {
-  return `op-${`${method}-${path}`
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
-}
 
 /** Swagger UI's deep link: `#/<tag>/<operationId>`, the id made from method and path as swagger-js does. */
 export function swaggerLink(tag: string, method: string, path: string): string {
   return `/api/v1/docs/#/${tag.replace(/\s/g, '%20')}/${method}${path.replace(/\W/g, '_')}`;
 }
 
-function resolve(document: OpenApiDocument, schema: Schema | undefined, depth = 0): Schema {
-  if (!schema || depth > 8) return {};
-  if (schema.$ref)
-    return resolve(document, document.components?.schemas?.[schema.$ref.split('/').pop()!], depth + 1);
-  if (schema.allOf) {
-    return schema.allOf.reduce<Schema>((merged, part) => {
-      const resolved = resolve(document, part, depth + 1);
-      return {
-        ...merged,
-        ...resolved,
-        properties: { ...merged.properties, ...resolved.properties },
-        required: [...(merged.required ?? []), ...(resolved.required ?? [])],
-      };
-    }, {});
-  }
-  return schema;
-}
-
-function typeName(document: OpenApiDocument, schema: Schema | undefined): string {
+function typeName(document: OpenApiDocument, schema: OpenApiSchema | undefined): string {
   if (!schema) return 'any';
   if (schema.$ref) return schema.$ref.split('/').pop()!;
   const variants = schema.anyOf ?? schema.oneOf;
@@ -55,8 +30,8 @@ function typeName(document: OpenApiDocument, schema: Schema | undefined): string
   return named.join(' | ') || (schema.properties ? 'object' : 'any');
 }
 
-function example(document: OpenApiDocument, raw: Schema | undefined, depth = 0): unknown {
-  const schema = resolve(document, raw);
+function example(document: OpenApiDocument, raw: OpenApiSchema | undefined, depth = 0): unknown {
+  const schema = resolveSchema(document, raw);
   if (schema.example !== undefined) return schema.example;
   if (schema.examples?.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;
@@ -81,8 +56,8 @@ function example(document: OpenApiDocument, raw: Schema | undefined, depth = 0):
   return 'string';
 }
 
-function Fields({ document, schema }: { document: OpenApiDocument; schema: Schema | undefined }) {
-  const resolved = resolve(document, schema);
+function Fields({ document, schema }: { document: OpenApiDocument; schema: OpenApiSchema | undefined }) {
+  const resolved = resolveSchema(document, schema);
   const entries = Object.entries(resolved.properties ?? {});
   if (entries.length === 0) return <Muted>{typeName(document, schema)}</Muted>;
   return (
@@ -105,7 +80,7 @@ function Fields({ document, schema }: { document: OpenApiDocument; schema: Schem
               <td>
                 <code>{typeName(document, property)}</code>
               </td>
-              <td>{resolve(document, property).description ?? property.description ?? ''}</td>
+              <td>{resolveSchema(document, property).description ?? property.description ?? ''}</td>
             </tr>
           ))}
         </tbody>
@@ -168,7 +143,9 @@ function OperationDetails(props: {
                     <td>
                       <code>{typeName(document, parameter.schema)}</code>
                     </td>
-                    <td>{parameter.description ?? resolve(document, parameter.schema).description ?? ''}</td>
+                    <td>
+                      {parameter.description ?? resolveSchema(document, parameter.schema).description ?? ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,33 +1,13 @@
+import { sectionAnchor } from '@iam-platform/common';
 import MarkdownIt from 'markdown-it';
 
 /**
  * Markdown of the guides to HTML for the docs page. Raw HTML in the source is escaped (`html:
  * false`) and markdown-it refuses javascript:/vbscript:/data: link targets, so the result is safe
- * to insert. Headings get the anchors the server's assistant cites
- * (server/src/modules/assistant/markdown-sections.ts: `<guide>--<github-style slug>`), links
- * between guides stay on this page, and code blocks get a copy button.
+ * to insert. Headings get the anchors the server's assistant cites (`sectionAnchor` of
+ * @iam-platform/common: `<guide>--<github-style slug>`), links between guides stay on this page,
+ * and code blocks get a copy button.
  */
-
-/** GitHub's heading anchor rule, as the server computes it. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/<[^>]*>/g, '')
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .trim()
-    .replace(/\s/g, '-');
-}
-
-/** Markdown inline syntax reduced to its text, as the server reduces headings. */
-export function inlineText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|\*)(?=\S)([^*]+?)\1/g, '$2')
-    .replace(/(?<![\p{L}\p{N}_])(__|_)(?=\S)([^_]+?)\1(?![\p{L}\p{N}_])/gu, '$2')
-    .trim();
-}
 
 /** Where a link of a guide leads on this page: `sdk.md#options` → `#sdk--options`. */
 export function pageHref(href: string): string {
@@ -81,7 +61,7 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): str
       if (token.type === 'heading_open') {
         const inline = tokens[position + 1]!;
         if (options.anchorPrefix && token.tag !== 'h1') {
-          let anchor = `${options.anchorPrefix}--${slugify(inlineText(inline.content))}`;
+          let anchor = sectionAnchor(options.anchorPrefix, inline.content);
           const seen = used.get(anchor) ?? 0;
           used.set(anchor, seen + 1);
           if (seen > 0) anchor = `${anchor}-${seen}`;

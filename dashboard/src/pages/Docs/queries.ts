@@ -1,3 +1,4 @@
+import type { OpenApiSchema } from '@iam-platform/common';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type ApiSchemas } from '../../api/client';
 
@@ -43,32 +44,19 @@ export function useAskAssistant() {
   });
 }
 
-export interface Schema {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  description?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  example?: unknown;
-  examples?: unknown[];
-  default?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  nullable?: boolean;
-  additionalProperties?: Schema | boolean;
-}
-
 export interface Operation {
   summary?: string;
   description?: string;
   tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    schema?: OpenApiSchema;
+  }[];
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: OpenApiSchema }> }>;
   security?: unknown[];
   'x-token-scope'?: string | null;
 }
@@ -76,5 +64,5 @@ export interface Operation {
 export interface OpenApiDocument {
   info?: { title?: string; version?: string };
   paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, OpenApiSchema> };
 }

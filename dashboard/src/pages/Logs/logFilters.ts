@@ -1,3 +1,4 @@
+import { RESOURCE_TYPES, type ResourceType } from '@iam-platform/common';
 import type { ApiSchemas } from '../../api/client';
 
 type ActivityLog = ApiSchemas['ActivityLog'];
@@ -13,18 +14,9 @@ export const USER_TYPES = ['registered', 'anonymous'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 /** Every resource type the API knows (the system logs filter offers all of them). */
-export const RESOURCE_TYPES = [
-  'user',
-  'token',
-  'project',
-  'application',
-  'organization',
-  'member',
-  'api',
-  'component',
-  'other',
-] as const satisfies readonly ActivityLog['resource_type'][];
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
+export { RESOURCE_TYPES, type ResourceType };
+// The API's type (generated from the server's OpenAPI document) names the same types.
+RESOURCE_TYPES satisfies readonly ActivityLog['resource_type'][];
 /** SPEC §2 application logs: resource type all, api, application or component. */
 export const APPLICATION_RESOURCE_TYPES = [
   'api',

@@ -1,3 +1,4 @@
+import { normalizeWebsite } from '@iam-platform/common';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -13,7 +14,6 @@ import {
 } from '../../components/tenancy/OrganizationFields';
 import { Muted } from '../../components/tenancy/PageParts';
 import { useInvalidate, type Organization } from '../../components/tenancy/queries';
-import { normalizeWebsite } from '../../components/tenancy/slug';
 import { useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';

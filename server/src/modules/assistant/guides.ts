@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inlineText, parseGuide, type ParsedGuide } from './markdown-sections.js';
+import { inlineText } from '@iam-platform/common';
+import { parseGuide, type ParsedGuide } from './markdown-sections.js';
 import { buildSdkReference } from './sdk-reference.js';
 
 export interface Guide {

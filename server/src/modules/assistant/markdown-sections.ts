@@ -1,7 +1,9 @@
+import { inlineText, sectionAnchor } from '@iam-platform/common';
+
 /**
  * Splits a Markdown guide into its sections (one per `##`/`###` heading, plus the text before the
  * first one), keeping prose and code apart. The anchors are the ones the docs page gives the same
- * headings (dashboard/src/pages/Docs/markdown.ts), so a cited section can be linked directly.
+ * headings (`sectionAnchor` of @iam-platform/common), so a cited section can be linked directly.
  */
 
 export interface MarkdownSection {
@@ -20,32 +22,6 @@ export interface MarkdownSection {
 export interface ParsedGuide {
   title: string;
   sections: MarkdownSection[];
-}
-
-/** GitHub's heading anchor rule: lower case, punctuation dropped, spaces become hyphens. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/<[^>]*>/g, '')
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .trim()
-    .replace(/\s/g, '-');
-}
-
-/** The anchor of a heading inside a guide on the docs page. */
-export function sectionAnchor(guideSlug: string, heading: string): string {
-  return `${guideSlug}--${slugify(inlineText(heading))}`;
-}
-
-/** Markdown inline syntax reduced to its text: links keep their label, code its content. */
-export function inlineText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|\*)(?=\S)([^*]+?)\1/g, '$2')
-    .replace(/(?<![\p{L}\p{N}_])(__|_)(?=\S)([^_]+?)\1(?![\p{L}\p{N}_])/gu, '$2')
-    .trim();
 }
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)/;

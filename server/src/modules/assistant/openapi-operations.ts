@@ -1,31 +1,16 @@
+import { operationAnchor, resolveSchema, type OpenApiSchema } from '@iam-platform/common';
+
 /**
  * The operations of the OpenAPI document as the assistant indexes them and the AI integration guide
  * lists them: path, summary, parameters, body fields and a curl example built from the schemas.
  */
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  example?: unknown;
-  examples?: unknown[];
-  default?: unknown;
-  format?: string;
-  description?: string;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-};
 
 interface Parameter {
   name: string;
   in: string;
   required?: boolean;
   description?: string;
-  schema?: Schema;
+  schema?: OpenApiSchema;
 }
 
 interface Operation {
@@ -34,12 +19,12 @@ interface Operation {
   tags?: string[];
   parameters?: Parameter[];
   security?: unknown[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
 }
 
 export interface OpenApiDocument {
   paths?: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, OpenApiSchema> };
 }
 
 export interface ApiOperation {
@@ -58,36 +43,9 @@ export interface ApiOperation {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-export function operationAnchor(method: string, path: string): string {
-  return `op-${`${method}-${path}`
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
-}
-
-function resolve(document: OpenApiDocument, schema: Schema | undefined, depth = 0): Schema {
-  if (!schema || depth > 8) return {};
-  if (schema.$ref) {
-    const name = schema.$ref.split('/').pop() ?? '';
-    return resolve(document, document.components?.schemas?.[name], depth + 1);
-  }
-  if (schema.allOf) {
-    return schema.allOf.reduce<Schema>((merged, part) => {
-      const resolved = resolve(document, part, depth + 1);
-      return {
-        ...merged,
-        ...resolved,
-        properties: { ...merged.properties, ...resolved.properties },
-        required: [...(merged.required ?? []), ...(resolved.required ?? [])],
-      };
-    }, {});
-  }
-  return schema;
-}
-
 /** A plausible value for a schema: its example, default or first enum value, else one by type. */
-export function exampleValue(document: OpenApiDocument, raw: Schema | undefined, depth = 0): unknown {
-  const schema = resolve(document, raw);
+export function exampleValue(document: OpenApiDocument, raw: OpenApiSchema | undefined, depth = 0): unknown {
+  const schema = resolveSchema(document, raw);
   if (schema.example !== undefined) return schema.example;
   if (schema.examples?.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;
@@ -133,7 +91,10 @@ export function listOperations(document: OpenApiDocument): ApiOperation[] {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const bodySchema = resolve(document, operation.requestBody?.content?.['application/json']?.schema);
+      const bodySchema = resolveSchema(
+        document,
+        operation.requestBody?.content?.['application/json']?.schema,
+      );
       const hasBody = Boolean(operation.requestBody);
       const authenticated = Array.isArray(operation.security) && operation.security.length > 0;
       operations.push({
@@ -147,12 +108,12 @@ export function listOperations(document: OpenApiDocument): ApiOperation[] {
           name: parameter.name,
           in: parameter.in,
           required: Boolean(parameter.required),
-          description: parameter.description ?? resolve(document, parameter.schema).description ?? '',
+          description: parameter.description ?? resolveSchema(document, parameter.schema).description ?? '',
         })),
         bodyFields: Object.entries(bodySchema.properties ?? {}).map(([name, property]) => ({
           name,
           required: Boolean(bodySchema.required?.includes(name)),
-          description: resolve(document, property).description ?? '',
+          description: resolveSchema(document, property).description ?? '',
         })),
         anchor: operationAnchor(method, path),
         curl: curlFor(method, path, authenticated, hasBody ? exampleValue(document, bodySchema) : undefined),

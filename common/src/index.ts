@@ -1,0 +1,5 @@
+export { RESOURCE_TYPES, type ResourceType } from './activity.js';
+export { headingSlug, inlineText, sectionAnchor } from './markdown.js';
+export { operationAnchor, resolveSchema, type OpenApiComponents, type OpenApiSchema } from './openapi.js';
+export { deriveApplicationSlug, deriveSlug } from './slug.js';
+export { normalizeWebsite } from './website.js';
