@@ -1,0 +1,170 @@
+/**
+ * Handshake, authentication, diagnostics and sessions: hello/isMaster, saslStart/saslContinue/logout, ping,
+ * buildInfo, getParameter, connectionStatus, whatsmyuri, serverStatus, hostInfo, getCmdLineOpts, getLog, the
+ * session commands, and the transaction commands a standalone refuses.
+ */
+import { Long, UUID } from 'bson';
+import { AUTH_DB } from '../protocol/auth.js';
+import { mongoError } from '../errors.js';
+import { isPlainObject, type Doc } from '../bson/values.js';
+import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from '../protocol/wire.js';
+import {
+  type CommandContext,
+  type ConnectionInfo,
+  type Handlers,
+  MAX_WIRE_VERSION,
+  MAX_WRITE_BATCH_SIZE,
+  SERVER_VERSION,
+} from './context.js';
+
+export const TXN_ERROR = 'Transaction numbers are only allowed on a replica set member or mongos';
+
+export function handshakeCommands(ctx: CommandContext): Handlers {
+  return {
+    hello: (b, _db, c) => hello(ctx, b, c, true),
+    isMaster: (b, _db, c) => hello(ctx, b, c, false),
+    ismaster: (b, _db, c) => hello(ctx, b, c, false),
+    saslStart: (b, db, c) => {
+      // Without authentication there are no users, like a mongod that has none.
+      if (!ctx.authenticator) throw mongoError(18, 'Authentication failed.');
+      return ctx.authenticator.saslStart(b, db, c.auth);
+    },
+    saslContinue: (b, _db, c) => {
+      if (!ctx.authenticator) throw mongoError(17, 'No SASL session state found');
+      return ctx.authenticator.saslContinue(b, c.auth);
+    },
+    ping: () => ({}),
+    buildInfo: () => buildInfo(),
+    buildinfo: () => buildInfo(),
+    getParameter: (b) => getParameter(ctx, b),
+    connectionStatus: (_b, _db, c) => ({
+      authInfo: c.auth.user
+        ? {
+            authenticatedUsers: [{ user: c.auth.user, db: AUTH_DB }],
+            authenticatedUserRoles: [{ role: 'root', db: AUTH_DB }],
+          }
+        : { authenticatedUsers: [], authenticatedUserRoles: [] },
+    }),
+    whatsmyuri: (_b, _db, c) => ({ you: c.remote }),
+    serverStatus: (_b, _db, c) => serverStatus(ctx, c),
+    hostInfo: () => hostInfo(ctx),
+    getCmdLineOpts: () => ({
+      argv: ['mongod-embedded'],
+      parsed: {
+        net: { port: ctx.info.port(), bindIp: ctx.info.host },
+        storage: { dbPath: ctx.info.dataDir ?? '' },
+      },
+    }),
+    getLog: (b) =>
+      b.getLog === '*' ? { names: ['global', 'startupWarnings'] } : { totalLinesWritten: 0, log: [] },
+    endSessions: (b) => {
+      for (const s of Array.isArray(b.endSessions) ? b.endSessions : []) ctx.sessions.end(s);
+      return {};
+    },
+    killSessions: () => ({}),
+    killAllSessions: () => ({}),
+    killAllSessionsByPattern: () => ({}),
+    refreshSessions: () => ({}),
+    startSession: () => ({ id: { id: new UUID() }, timeoutMinutes: 30 }),
+    logout: (_b, _db, c) => {
+      c.auth.user = undefined;
+      c.auth.conversation = undefined;
+      return {};
+    },
+    commitTransaction: () => {
+      throw mongoError(20, TXN_ERROR);
+    },
+    abortTransaction: () => {
+      throw mongoError(20, TXN_ERROR);
+    },
+  };
+}
+
+function hello(ctx: CommandContext, b: Doc, conn: ConnectionInfo, modern: boolean): Doc {
+  const auth: Doc = {};
+  if (ctx.authenticator) {
+    const mechs = ctx.authenticator.supportedMechs(b.saslSupportedMechs);
+    if (mechs) auth.saslSupportedMechs = mechs;
+    const speculative = ctx.authenticator.speculative(b.speculativeAuthenticate, conn.auth);
+    if (speculative) auth.speculativeAuthenticate = speculative;
+  }
+  return {
+    helloOk: true,
+    ...(modern ? { isWritablePrimary: true } : { ismaster: true }),
+    maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+    maxMessageSizeBytes: MAX_MESSAGE_SIZE,
+    maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,
+    localTime: new Date(),
+    logicalSessionTimeoutMinutes: 30,
+    connectionId: conn.id,
+    minWireVersion: 0,
+    maxWireVersion: MAX_WIRE_VERSION,
+    readOnly: false,
+    ...auth,
+  };
+}
+
+function buildInfo(): Doc {
+  return {
+    version: SERVER_VERSION,
+    gitVersion: 'embedded',
+    modules: [],
+    allocator: 'system',
+    javascriptEngine: 'none',
+    sysInfo: 'deprecated',
+    versionArray: [7, 0, 0, 0],
+    bits: 64,
+    debug: false,
+    maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+    storageEngines: ['embedded'],
+    openssl: { running: 'disabled' },
+  };
+}
+
+function getParameter(ctx: CommandContext, b: Doc): Doc {
+  const known: Doc = {
+    featureCompatibilityVersion: { version: '7.0' },
+    authenticationMechanisms: ctx.authenticator ? ['SCRAM-SHA-256'] : [],
+    maxBSONDepth: 100,
+    notablescan: false,
+    quiet: false,
+    logLevel: 0,
+  };
+  if (b.getParameter === '*' || (isPlainObject(b.getParameter) && b.getParameter.allParameters))
+    return { ...known };
+  const out: Doc = {};
+  for (const k of Object.keys(b)) {
+    if (k === 'getParameter' || k.startsWith('$') || k === 'lsid' || k === 'comment') continue;
+    if (!(k in known)) throw mongoError(72, 'no option found to get');
+    out[k] = known[k];
+  }
+  return out;
+}
+
+function serverStatus(ctx: CommandContext, conn: ConnectionInfo): Doc {
+  const uptimeMs = Date.now() - ctx.startedAt;
+  return {
+    host: `${ctx.info.host}:${ctx.info.port()}`,
+    version: SERVER_VERSION,
+    process: 'mongod',
+    pid: Long.fromNumber(process.pid),
+    uptime: uptimeMs / 1000,
+    uptimeMillis: Long.fromNumber(uptimeMs),
+    localTime: new Date(),
+    connections: { current: conn.id },
+    metrics: { cursor: { open: { total: ctx.cursors.size } } },
+    storageEngine: {
+      name: 'embedded',
+      supportsCommittedReads: false,
+      persistent: ctx.info.dataDir !== null,
+    },
+  };
+}
+
+function hostInfo(ctx: CommandContext): Doc {
+  return {
+    system: { currentTime: new Date(), hostname: ctx.info.host, numCores: 1, memSizeMB: 0 },
+    os: { type: process.platform, name: process.platform },
+    extra: {},
+  };
+}
