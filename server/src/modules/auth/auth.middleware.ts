@@ -3,7 +3,7 @@ import type { RouteGuard } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { authOf, type BearerAuthenticator } from '../../core/auth-context.js';
 import { AuthErrors } from './auth.errors.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService } from './auth.types.js';
 
 function bearerCredential(req: Request): string {
   const header = req.get('authorization');

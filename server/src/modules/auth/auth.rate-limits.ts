@@ -44,3 +44,6 @@ export function createAuthRateLimits(deps: { connection: Connection; config: Con
       }),
   };
 }
+
+/** The OpenAPI answer of a route behind these limiters, for its `responses`. */
+export const RATE_LIMITED_RESPONSE = { 429: { description: 'Rate limited' } } as const;

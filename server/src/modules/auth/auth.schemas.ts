@@ -172,3 +172,6 @@ export const MfaRequiredSchema = z
     expires_in: z.number().int().openapi({ description: 'Seconds until mfa_token expires.' }),
   })
   .openapi('MfaRequired');
+
+/** What a first sign-in factor answers: a session, or the second step of an account with two-factor. */
+export const SignInResponseSchema = z.union([SessionTokensSchema, MfaRequiredSchema]);

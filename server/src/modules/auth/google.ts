@@ -5,7 +5,7 @@ import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth2
 import type { Config } from '../../config.js';
 import { randomToken } from '../../lib/crypto.js';
 import { requestContext } from '../../core/request-context.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService } from './auth.types.js';
 
 type Callback = (error: Error | null, ok?: string | false, info?: unknown) => void;
 

@@ -6,7 +6,8 @@ export {
   type AuthRouteDependencies,
   type OrganizationMembership,
 } from './auth.routes.js';
-export { createAuthService, type AuthService } from './auth.service.js';
-export { MfaRequiredSchema, SessionTokensSchema } from './auth.schemas.js';
+export { createAuthService } from './auth.service.js';
+export type { AuthService } from './auth.types.js';
+export { MfaRequiredSchema, SessionTokensSchema, SignInResponseSchema } from './auth.schemas.js';
 export { createPasswordLockout, type PasswordLockout } from './lockout.js';
-export { createAuthRateLimits, type AuthRateLimits } from './auth.rate-limits.js';
+export { createAuthRateLimits, RATE_LIMITED_RESPONSE, type AuthRateLimits } from './auth.rate-limits.js';

@@ -62,6 +62,36 @@ export interface Sessions {
 export const SESSION_CACHE_TTL_MS = 60_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
+/** A new refresh token for the session, and an access token signed for its audience. */
+async function issueTokens(
+  options: { models: AuthModels; keys: () => Promise<SigningKeys>; now: () => Date },
+  session: Pick<SessionDocument, '_id' | 'user_id' | 'expires_at' | 'application_id'>,
+  email: string,
+): Promise<IssuedSession> {
+  const refreshToken = randomToken(32);
+  await options.models.RefreshTokens.create({
+    token_hash: sha256Hex(refreshToken),
+    session_id: session._id,
+    user_id: session.user_id,
+    expires_at: session.expires_at,
+  });
+  const access = (await options.keys()).signAccessToken({
+    sub: String(session.user_id),
+    sid: String(session._id),
+    email,
+    ...(session.application_id ? { audience: String(session.application_id) } : {}),
+  });
+  const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
+  return {
+    session_id: String(session._id),
+    access_token: access.token,
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_in: expiresAt - Math.floor(options.now().getTime() / 1000),
+    expires_at: expiresAt,
+  };
+}
+
 export function createSessions(options: {
   models: AuthModels;
   keys: () => Promise<SigningKeys>;
@@ -70,40 +100,13 @@ export function createSessions(options: {
 }): Sessions {
   const { models, keys } = options;
   const now = options.now ?? (() => new Date());
+  const issuer = { models, keys, now };
   const revocations = revocationFeedFor(models.Sessions.db);
   const cache = new CredentialCache<SessionDocument>(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
   revocations.subscribe((kind, key) => {
     if (kind === 'session') cache.delete(key);
     else if (kind === 'user_sessions') cache.deleteWhere((session) => String(session.user_id) === key);
   });
-
-  async function issueTokens(
-    session: Pick<SessionDocument, '_id' | 'user_id' | 'expires_at' | 'application_id'>,
-    email: string,
-  ): Promise<IssuedSession> {
-    const refreshToken = randomToken(32);
-    await models.RefreshTokens.create({
-      token_hash: sha256Hex(refreshToken),
-      session_id: session._id,
-      user_id: session.user_id,
-      expires_at: session.expires_at,
-    });
-    const access = (await keys()).signAccessToken({
-      sub: String(session.user_id),
-      sid: String(session._id),
-      email,
-      ...(session.application_id ? { audience: String(session.application_id) } : {}),
-    });
-    const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
-    return {
-      session_id: String(session._id),
-      access_token: access.token,
-      refresh_token: refreshToken,
-      token_type: 'Bearer',
-      expires_in: expiresAt - Math.floor(now().getTime() / 1000),
-      expires_at: expiresAt,
-    };
-  }
 
   // Operators we write ourselves are marked trusted so the global sanitizeFilter keeps them.
   const activeFilter = () => ({ revoked_at: null, expires_at: mongoose.trusted({ $gt: now() }) });
@@ -121,7 +124,7 @@ export function createSessions(options: {
         application_id: application ? new Types.ObjectId(application.applicationId) : null,
         organization_id: application ? new Types.ObjectId(application.organizationId) : null,
       });
-      return issueTokens(session, user.email);
+      return issueTokens(issuer, session, user.email);
     },
 
     async rotate(refreshToken, applicationId, emailOf) {
@@ -169,7 +172,7 @@ export function createSessions(options: {
       if (!session || !email) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
       return {
         outcome: 'rotated',
-        tokens: await issueTokens(session, email),
+        tokens: await issueTokens(issuer, session, email),
         userId: String(session.user_id),
       };
     },

@@ -1,0 +1,74 @@
+import type { RequestContext } from '../../core/request-context.js';
+import type { UserDocument } from '../../core/account.js';
+import type { PublicUser } from '../users/index.js';
+import type { IssuedSession, SessionApplication, Sessions } from './sessions.js';
+import type { SigningKeys } from './signing-keys.js';
+
+export interface LoginResult extends IssuedSession {
+  user: PublicUser;
+}
+
+export interface AuthService {
+  /** The JWT signing keys, loaded (or created) in the database on first use. */
+  keys(): Promise<SigningKeys>;
+  /** The `aud` of dashboard access tokens (JWT_AUDIENCE); embedding sessions use their application id. */
+  readonly dashboardAudience: string;
+  readonly sessions: Sessions;
+  register(
+    input: { email: string; password: string; display_name?: string; application_id?: string },
+    context: RequestContext,
+  ): Promise<{ user: PublicUser; confirmation_required: boolean }>;
+  confirmEmail(token: string, context: RequestContext): Promise<PublicUser>;
+  /**
+   * Starts sending a new confirmation link and returns before doing anything that depends on the
+   * address, so the response time tells nothing about whether it is registered.
+   */
+  resendConfirmation(email: string, context: RequestContext): void;
+  /** Checks e-mail and password (with lockout); returns the user or throws. */
+  verifyCredentials(email: string, password: string, context: RequestContext): Promise<UserDocument>;
+  /** Starts a dashboard session, or with `application` an embedding session for that application. */
+  startSession(
+    user: UserDocument,
+    method: 'password' | 'google' | 'passkey',
+    context: RequestContext,
+    application?: SessionApplication,
+  ): Promise<LoginResult>;
+  /** Rotates the refresh token of a session of `applicationId` (null: the dashboard). */
+  refresh(refreshToken: string, applicationId: string | null, context: RequestContext): Promise<LoginResult>;
+  logout(userId: string, sessionId: string, context: RequestContext): Promise<void>;
+  endSession(userId: string, sessionId: string, context: RequestContext): Promise<void>;
+  getUser(userId: string): Promise<UserDocument | null>;
+  updateProfile(
+    userId: string,
+    sessionId: string | null,
+    input: { display_name?: string; password?: string; current_password?: string },
+    context: RequestContext,
+  ): Promise<PublicUser>;
+  /** Like resendConfirmation: returns at once; the lookup and the mail happen after the response. */
+  requestPasswordReset(email: string, context: RequestContext): void;
+  /** Waits for work started after a response (reset and confirmation mails); for shutdown. */
+  drain(): Promise<void>;
+  resetPassword(token: string, newPassword: string, context: RequestContext): Promise<void>;
+  /** Finds or creates the account for a Google identity; links by e-mail only when Google verified it. */
+  signInWithGoogle(
+    profile: { googleId: string; email: string | null; emailVerified: boolean; name: string | null },
+    context: RequestContext,
+  ): Promise<UserDocument>;
+  issueExchangeCode(userId: string): Promise<string>;
+  /**
+   * One-time OAuth `state` values (with their PKCE verifier), valid 10 minutes, usable once, and
+   * bound to the browser that started the sign-in by a secret it holds in a cookie.
+   */
+  readonly oauthStates: {
+    issue(codeVerifier: string, browserSecret: string): Promise<string>;
+    /** The PKCE verifier, or null when the state is unknown, used, expired or another browser's. */
+    consume(state: string, browserSecret: string | undefined): Promise<string | null>;
+  };
+  /**
+   * Spends a one-time sign-in code from the Google callback and answers its user; the caller
+   * starts the session, or the second step for an account with two-factor.
+   */
+  redeemExchangeCode(code: string): Promise<UserDocument>;
+  /** A one-hour password-reset link for the account, for security notices ("if it was not you"). */
+  passwordResetLink(userId: string): Promise<string>;
+}

@@ -1,0 +1,125 @@
+import { recordAudit } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { UserDocument } from '../../core/account.js';
+import { AppError } from '../../lib/errors.js';
+import { normalizeEmail } from '../users/index.js';
+import { userEvent, type AccountKit } from './account-kit.js';
+import { AuthErrors } from './auth.errors.js';
+import type { AuthService } from './auth.types.js';
+import type { LockNotice } from './sign-in.js';
+
+/**
+ * After the password changed hands (reset, change): ends the other sessions and revokes every
+ * API token, so nothing minted by an intruder survives, and tells the owner what was ended.
+ */
+export type EndCredentials = (
+  user: Pick<UserDocument, '_id' | 'email' | 'display_name'>,
+  reason: 'password_reset' | 'password_changed',
+  keepSessionId?: string,
+) => Promise<{ sessionsEnded: number; tokensRevoked: number }>;
+
+export function createEndCredentials(kit: AccountKit): EndCredentials {
+  return async (user, reason, keepSessionId) => {
+    const userId = String(user._id);
+    const sessionsEnded = await kit.sessions.revokeAllForUser(userId, reason, keepSessionId);
+    const tokensRevoked = await kit.deps.revokeApiTokensOfUser(userId, reason);
+    const token = await kit.oneTime.issue('password_reset', userId);
+    await kit.mailQuietly(
+      user.email,
+      'password_changed',
+      {
+        name: user.display_name,
+        how:
+          reason === 'password_reset' ? 'über den Link „Passwort vergessen“' : 'in Ihren Kontoeinstellungen',
+        sessionsEnded: String(sessionsEnded),
+        tokensRevoked: String(tokensRevoked),
+        resetLink: kit.links.reset(token),
+      },
+      userId,
+    );
+    return { sessionsEnded, tokensRevoked };
+  };
+}
+
+/**
+ * Checks the current password before a change and answers the new hash. A stolen access token
+ * must not become a password oracle: the same lockout as sign-in.
+ */
+export type CurrentPasswordCheck = (
+  user: UserDocument,
+  passwords: { current?: string; next: string },
+  context: RequestContext,
+) => Promise<string>;
+
+export function createCurrentPasswordCheck(kit: AccountKit, noticeLock: LockNotice): CurrentPasswordCheck {
+  const { lockout, deps } = kit;
+  return async (user, passwords, context) => {
+    if (!passwords.current) throw new AppError(AuthErrors.CURRENT_PASSWORD_REQUIRED);
+    await lockout.assertOpen(user.email, context.ip);
+    if (!user.password_hash || !(await deps.hasher.verify(passwords.current, user.password_hash))) {
+      await noticeLock(user, await lockout.recordFailure(user.email, context.ip), context);
+      throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
+    }
+    await lockout.recordSuccess(user.email, context.ip);
+    kit.assertPasswordLength(passwords.next);
+    return deps.hasher.hash(passwords.next);
+  };
+}
+
+/** "Forgot password": the link by mail, and setting a new password with it. */
+export function createPasswordReset(
+  kit: AccountKit,
+  endCredentials: EndCredentials,
+): Pick<AuthService, 'requestPasswordReset' | 'resetPassword' | 'passwordResetLink'> {
+  const { deps, Users, oneTime, links } = kit;
+
+  return {
+    requestPasswordReset(email, context) {
+      kit.afterResponse('password reset request', async () => {
+        const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+        if (!user) return;
+        const token = await oneTime.issue('password_reset', String(user._id));
+        await recordAudit(
+          deps.activity,
+          context,
+          userEvent('user.password_reset_requested', String(user._id)),
+        );
+        await kit.mailQuietly(
+          user.email,
+          'password_reset',
+          { name: user.display_name, resetLink: links.reset(token) },
+          String(user._id),
+        );
+      });
+    },
+
+    async resetPassword(token, newPassword, context) {
+      kit.assertPasswordLength(newPassword);
+      const passwordHash = await deps.hasher.hash(newPassword);
+      const consumed = await oneTime.consume('password_reset', token);
+      if (!consumed?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
+      // Proving control of the mailbox also confirms the address and lifts a lockout.
+      const user = await Users.findOneAndUpdate(
+        { _id: consumed.userId },
+        { $set: { password_hash: passwordHash, is_verified: true } },
+        { returnDocument: 'after', projection: { email: 1, display_name: 1 } },
+      ).lean<UserDocument>();
+      if (!user) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
+      await kit.lockout.lift(user.email, context.ip);
+      await oneTime.revokeAll('password_reset', consumed.userId);
+      const ended = await endCredentials(user, 'password_reset');
+      await recordAudit(
+        deps.activity,
+        context,
+        userEvent('user.password_reset', consumed.userId, {
+          sessions_ended: ended.sessionsEnded,
+          api_tokens_revoked: ended.tokensRevoked,
+        }),
+      );
+    },
+
+    async passwordResetLink(userId) {
+      return links.reset(await oneTime.issue('password_reset', userId));
+    },
+  };
+}

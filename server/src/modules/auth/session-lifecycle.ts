@@ -1,0 +1,86 @@
+import { recordAudit } from '../../core/audit.js';
+import type { UserDocument } from '../../core/account.js';
+import { AppError } from '../../lib/errors.js';
+import { toPublicUser } from '../users/index.js';
+import { userEvent, type AccountKit } from './account-kit.js';
+import { AuthErrors } from './auth.errors.js';
+import type { AuthService } from './auth.types.js';
+
+/** Starting, refreshing and ending sessions (the token mechanics are in sessions.ts). */
+export function createSessionLifecycle(
+  kit: AccountKit,
+): Pick<AuthService, 'startSession' | 'refresh' | 'logout' | 'endSession'> {
+  const { deps, Users, sessions } = kit;
+  const { activity } = deps;
+
+  return {
+    async startSession(user, method, context, application) {
+      const issued = await sessions.create(
+        { id: String(user._id), email: user.email },
+        method,
+        context,
+        application,
+      );
+      const lastLogin = new Date();
+      await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin } });
+      deps.webhooks?.emit(
+        'session.created',
+        {
+          userId: String(user._id),
+          applicationId: application?.applicationId,
+          organizationId: application?.organizationId,
+        },
+        {
+          user_id: String(user._id),
+          session_id: issued.session_id,
+          method,
+          application_id: application?.applicationId ?? null,
+        },
+      );
+      await recordAudit(
+        activity,
+        context,
+        userEvent('user.login', String(user._id), {
+          method,
+          session_id: issued.session_id,
+          application_id: application?.applicationId ?? null,
+        }),
+      );
+      return { ...issued, user: toPublicUser({ ...user, last_login_at: lastLogin }) };
+    },
+
+    async refresh(refreshToken, applicationId, context) {
+      const result = await sessions.rotate(
+        refreshToken,
+        applicationId,
+        async (userId) => (await Users.findById(userId, { email: 1 }).lean())?.email ?? null,
+      );
+      if (result.outcome === 'reused') {
+        await recordAudit(
+          activity,
+          context,
+          userEvent('user.refresh_token_reused', result.userId, { session_id: result.sessionId }, 401),
+        );
+        throw new AppError(AuthErrors.REFRESH_TOKEN_REUSED);
+      }
+      const user = await Users.findById(result.userId).lean<UserDocument>();
+      if (!user) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+      return { ...result.tokens, user: toPublicUser(user) };
+    },
+
+    async logout(userId, sessionId, context) {
+      await sessions.revoke(sessionId, userId, 'logout');
+      await recordAudit(activity, context, userEvent('user.logout', userId, { session_id: sessionId }));
+    },
+
+    async endSession(userId, sessionId, context) {
+      if (!(await sessions.revoke(sessionId, userId, 'ended_by_user')))
+        throw new AppError(AuthErrors.SESSION_NOT_FOUND);
+      await recordAudit(
+        activity,
+        context,
+        userEvent('user.session_ended', userId, { session_id: sessionId }),
+      );
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { RequestHandler } from 'express';
+import { Passport } from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { AppError } from '../../lib/errors.js';
+import { requestContext } from '../../core/request-context.js';
+import type { UserDocument } from '../../core/account.js';
+import { AuthErrors } from './auth.errors.js';
+import {
+  CodeBodySchema,
+  LoginBodySchema,
+  RefreshBodySchema,
+  SessionTokensSchema,
+  SignInResponseSchema,
+} from './auth.schemas.js';
+import type { AuthService, LoginResult } from './auth.types.js';
+import type { AuthRouteDependencies, AuthRouteKit } from './route-kit.js';
+
+export function sessionResponse(result: LoginResult) {
+  return {
+    success: true as const,
+    access_token: result.access_token,
+    refresh_token: result.refresh_token,
+    token_type: result.token_type,
+    expires_in: result.expires_in,
+    expires_at: result.expires_at,
+    user: result.user,
+  };
+}
+
+/** Login through passport-local; failures surface as our own AppErrors, never as passport's 401 text. */
+function passwordLogin(
+  auth: AuthService,
+  secondFactor: AuthRouteDependencies['secondFactor'],
+): RequestHandler {
+  const passport = new Passport();
+  passport.use(
+    new LocalStrategy(
+      { usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false },
+      (req, email, password, done) => {
+        auth.verifyCredentials(email, password, requestContext(req)).then((user) => done(null, user), done);
+      },
+    ),
+  );
+  return (req, res, next) => {
+    passport.authenticate('local', { session: false }, (error: unknown, user: UserDocument | false) => {
+      if (error) return next(error);
+      if (!user) return next(new AppError(AuthErrors.INVALID_CREDENTIALS));
+      const context = requestContext(req);
+      (secondFactor ? secondFactor(user, context) : Promise.resolve(null))
+        .then(async (challenge) =>
+          res.json(challenge ?? sessionResponse(await auth.startSession(user, 'password', context))),
+        )
+        .catch(next);
+    })(req, res, next);
+  };
+}
+
+/** Sign-in with a password or a one-time code, and trading a refresh token for new tokens. */
+export function registerSignInRoutes({ api, deps, limits, tags }: AuthRouteKit): void {
+  const { auth } = deps;
+  // The lockout is described in the route's documentation, so it says what this server does.
+  const { lockoutThreshold, lockoutMinutes, lockoutAccountCeiling, rateLimit } = deps.config.auth;
+
+  api.route(
+    {
+      method: 'post',
+      path: '/auth/login',
+      summary: 'Sign in with e-mail and password',
+      description: `After ${lockoutThreshold} consecutive failures for an address from one network, that address is locked for ${lockoutMinutes} minutes from that network (429 account_locked with Retry-After); after ${lockoutAccountCeiling} failures from all networks, everywhere. Unknown addresses are counted and answered the same way.`,
+      tags,
+      body: LoginBodySchema,
+      responses: {
+        200: {
+          description:
+            'Signed in; or, for an account with two-factor, `mfa_required` with an mfa_token for POST /auth/mfa/challenge (no session yet)',
+          schema: SignInResponseSchema,
+        },
+        403: { description: 'E-mail not confirmed (code email_not_confirmed)' },
+        429: { description: 'Rate limited or account locked; see Retry-After' },
+      },
+    },
+    limits.perIp('login-ip'),
+    limits.perAccount('login-account'),
+    passwordLogin(auth, deps.secondFactor),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/auth/refresh',
+      summary: 'Trade a refresh token for a new token pair',
+      description:
+        'Refresh tokens rotate on every use. Presenting one that was already used ends the whole session (reuse detection).',
+      tags,
+      body: RefreshBodySchema,
+      responses: { 200: { description: 'New tokens', schema: SessionTokensSchema } },
+    },
+    limits.perIp('refresh-ip', rateLimit.perIp * 10),
+    async (req, res) => {
+      res.json(sessionResponse(await auth.refresh(req.valid.body.refresh_token, null, requestContext(req))));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/auth/exchange',
+      summary: 'Trade a one-time sign-in code (from Google sign-in) for a session',
+      description:
+        'For an account with two-factor, Google is the first factor only: the answer is then `mfa_required` with an mfa_token for POST /auth/mfa/challenge, exactly as after a password (no session yet).',
+      tags,
+      body: CodeBodySchema,
+      responses: {
+        200: {
+          description: 'Signed in; or, for an account with two-factor, `mfa_required` (no session yet)',
+          schema: SignInResponseSchema,
+        },
+      },
+    },
+    limits.perIp('exchange-ip'),
+    async (req, res) => {
+      const context = requestContext(req);
+      const user = await auth.redeemExchangeCode(req.valid.body.code);
+      const challenge = await deps.secondFactor?.(user, context, { firstFactor: 'google' });
+      res.json(challenge ?? sessionResponse(await auth.startSession(user, 'google', context)));
+    },
+  );
+}

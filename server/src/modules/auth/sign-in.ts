@@ -1,0 +1,93 @@
+import { recordAudit } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { UserDocument } from '../../core/account.js';
+import { AppError } from '../../lib/errors.js';
+import { normalizeEmail } from '../users/index.js';
+import { userEvent, type AccountKit } from './account-kit.js';
+import { AuthErrors } from './auth.errors.js';
+import type { AuthService } from './auth.types.js';
+
+export type LockNotice = (
+  user: UserDocument,
+  outcome: { pairLocked: boolean; accountLocked: boolean },
+  context: RequestContext,
+) => Promise<void>;
+
+/**
+ * Tells the owner once per lock, with a reset link that lifts it (docs/security.md, Lockout).
+ * Sign-in and the password change (which checks the current password) both count failures.
+ */
+export function createLockNotice(kit: AccountKit): LockNotice {
+  const { settings } = kit;
+  return async (user, outcome, context) => {
+    if (!outcome.pairLocked && !outcome.accountLocked) return;
+    const scope = outcome.accountLocked ? 'account' : 'network';
+    await recordAudit(
+      kit.deps.activity,
+      context,
+      userEvent('user.locked', String(user._id), { scope, minutes: settings.lockoutMinutes }, 429),
+    );
+    const token = await kit.oneTime.issue('password_reset', String(user._id));
+    await kit.mailQuietly(
+      user.email,
+      'account_locked',
+      {
+        name: user.display_name,
+        minutes: String(settings.lockoutMinutes),
+        where:
+          scope === 'account'
+            ? 'von vielen verschiedenen Netzwerken aus; die Anmeldung mit Passwort ist deshalb überall pausiert'
+            : `von der Adresse ${context.ip ?? 'unbekannt'} aus; von dort ist die Anmeldung pausiert, von Ihren anderen Geräten und Netzwerken aus nicht`,
+        resetLink: kit.links.reset(token),
+      },
+      String(user._id),
+    );
+  };
+}
+
+/** The password check of sign-in, with lockout; sessions are started by the caller. */
+export function createSignIn(
+  kit: AccountKit,
+  noticeLock: LockNotice,
+): Pick<AuthService, 'verifyCredentials'> {
+  const { deps, settings, Users, lockout } = kit;
+  const { hasher, activity } = deps;
+
+  return {
+    async verifyCredentials(rawEmail, password, context) {
+      const email = normalizeEmail(rawEmail);
+      // Before anything that depends on the account, so a locked address answers the same
+      // whether or not it is registered.
+      await lockout.assertOpen(email, context.ip);
+      const user = await Users.findOne({ email }).lean<UserDocument>();
+      const fail = async (userId: string | null, reason: string) => {
+        await recordAudit(activity, context, userEvent('user.login_failed', userId, { email, reason }, 401));
+        return new AppError(AuthErrors.INVALID_CREDENTIALS);
+      };
+      if (!user?.password_hash) {
+        // Same cost as a wrong password, so response times do not reveal which addresses exist.
+        await hasher.verifyDummy(password);
+        await lockout.recordFailure(email, context.ip);
+        throw await fail(user ? String(user._id) : null, user ? 'no_password' : 'unknown_email');
+      }
+      if (!(await hasher.verify(password, user.password_hash))) {
+        const error = await fail(String(user._id), 'wrong_password');
+        await noticeLock(user, await lockout.recordFailure(email, context.ip), context);
+        throw error;
+      }
+      await lockout.recordSuccess(email, context.ip);
+      if (settings.emailConfirmationRequired && !user.is_verified) {
+        await recordAudit(
+          activity,
+          context,
+          userEvent('user.login_failed', String(user._id), { reason: 'email_not_confirmed' }, 403),
+        );
+        throw new AppError(AuthErrors.EMAIL_NOT_CONFIRMED);
+      }
+      if (hasher.needsRehash(user.password_hash)) {
+        await Users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } });
+      }
+      return user;
+    },
+  };
+}
