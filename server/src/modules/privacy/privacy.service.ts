@@ -25,9 +25,9 @@ export interface PrivacyService {
   /**
    * Deletes the account after checking its password: refuses while it is the last admin of an
    * active organization, ends every session and API token, leaves every organization, deletes
-   * or anonymizes what the data map lists.
+   * or anonymizes what the data map lists. Needs the password, or a current two-factor code (an
+   * account without a password can use that).
    */
-  /** Needs the password, or a current two-factor code (an account without a password can use that). */
   deleteAccount(
     userId: string,
     proof: { password?: string; code?: string },
@@ -170,6 +170,7 @@ export function createPrivacyService(deps: PrivacyDependencies): PrivacyService 
         if (entry.erase === 'delete') await collection.deleteMany(filter);
         else await collection.updateMany(filter, { $set: entry.erase.anonymize });
       }
+      // Not recordAudit: it would store the address and user agent, which name the person again.
       await deps.activity.record({
         action: 'user.deleted',
         resource_type: 'user',
