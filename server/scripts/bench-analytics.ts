@@ -38,7 +38,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { connectDatabase, type Database } from '../src/db/connect.js';
 import { activityLogModel } from '../src/modules/activity/index.js';
-import type { RequestRecord, TrackingRecord } from '../src/modules/analytics/index.js';
+import type { RequestRecord, TrackingRecord } from '../src/modules/telemetry/index.js';
 import { createServices, type Services } from '../src/services.js';
 
 const { values } = parseArgs({

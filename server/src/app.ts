@@ -13,10 +13,14 @@ import { mountStaticAssets } from './lib/static-assets.js';
 import { registerActivityRoutes } from './modules/activity/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import {
+  analyticsBodyParser,
+  createTrackingIngestRouter,
+  INGEST_ALLOWED_HEADERS,
   registerAnalyticsRoutes,
   registerHealthHistoryRoutes,
+  registerTrackingReadRoutes,
   requestLogger,
-} from './modules/analytics/index.js';
+} from './modules/telemetry/index.js';
 import { registerApplicationRoutes } from './modules/applications/index.js';
 import { createAssistantService, registerAssistantRoutes } from './modules/assistant/index.js';
 import {
@@ -37,12 +41,6 @@ import { registerEmailTemplateRoutes, registerMailRoutes } from './modules/mail/
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { apiTokenAuthenticator, registerTokenRoutes } from './modules/tokens/index.js';
-import {
-  analyticsBodyParser,
-  createTrackingIngestRouter,
-  INGEST_ALLOWED_HEADERS,
-  registerTrackingReadRoutes,
-} from './modules/tracking/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
 import { registerMfaRoutes, registerPasskeyRoutes } from './modules/mfa/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';

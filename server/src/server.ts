@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { connectDatabase, embeddedDataDir, type Database } from './db/connect.js';
-import { createHealthSampler } from './modules/analytics/index.js';
+import { createHealthSampler } from './modules/telemetry/index.js';
 import { createServices } from './services.js';
 
 export interface RunningServer {

@@ -7,9 +7,11 @@ import { type ActivityService } from './core/audit.js';
 import {
   createAnalyticsRecorder,
   createAnalyticsService,
+  createTrackingService,
   type AnalyticsRecorder,
   type AnalyticsService,
-} from './modules/analytics/index.js';
+  type TrackingService,
+} from './modules/telemetry/index.js';
 import { createAuthService, type AuthService, createPasswordLockout } from './modules/auth/index.js';
 import {
   createEmailSendService,
@@ -23,7 +25,6 @@ import { createApplicationsService, type ApplicationsService } from './modules/a
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
 import { createProjectsService, type ProjectsService } from './modules/projects/index.js';
 import { createTokensService, type TokensService } from './modules/tokens/index.js';
-import { createTrackingService, type TrackingService } from './modules/tracking/index.js';
 import { createUsersService, type UsersService } from './modules/users/index.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
 import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
@@ -68,6 +69,12 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     logger,
     retentionDays: config.analytics.retentionDays,
     rollupRetentionDays: config.analytics.rollupRetentionDays,
+    requestLog: activity,
+    // Applications and projects are built later; the recorder asks only when it flushes.
+    owners: {
+      applicationOwners: (ids) => applications.ownersOf(ids),
+      projectOrganizations: (ids) => projects.organizationsOf(ids),
+    },
   });
   // Other services emit webhook events; what the webhooks need from them is bound late.
   const webhooks = createWebhooksService({
@@ -149,6 +156,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     recorder: analyticsRecorder,
     applications,
     projects,
+    tokens,
     organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
   });
   const privacy = createPrivacyService({

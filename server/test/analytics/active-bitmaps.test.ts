@@ -11,7 +11,7 @@ import type { TestContext } from '../helpers/context.js';
 import { bearer } from '../auth/helpers.js';
 import { createTenant, type Tenant } from '../tokens/helpers.js';
 import { createTrackingContext } from '../tracking/helpers.js';
-import { createAnalyticsRecorder, type TrackingRecord } from '../../src/modules/analytics/index.js';
+import { createAnalyticsRecorder, type TrackingRecord } from '../../src/modules/telemetry/index.js';
 
 describe('analytics: distinct users across organizations and processes (activity bitmaps)', () => {
   let ctx: TestContext;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { loadConfig } from '../../src/config.js';
-import { createHealthSampler } from '../../src/modules/analytics/index.js';
+import { createHealthSampler } from '../../src/modules/telemetry/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { bearer, signedInUser } from '../auth/helpers.js';

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { connectDatabase, type Database } from '../../src/db/connect.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@iam-platform/embedded-mongodb';
 import { createServices, type Services } from '../../src/services.js';
-import type { RequestRecord } from '../../src/modules/analytics/index.js';
+import type { RequestRecord } from '../../src/modules/telemetry/index.js';
 import type { TestContext } from '../helpers/context.js';
 import { bearer } from '../auth/helpers.js';
 import { createTenant, type Tenant } from '../tokens/helpers.js';

@@ -12,7 +12,7 @@ import {
   PARTNER_ORIGIN,
   type TrackedTenant,
 } from '../tracking/helpers.js';
-import { LATENCY_BOUNDS_MS, latencyBucket } from '../../src/modules/analytics/index.js';
+import { LATENCY_BOUNDS_MS, latencyBucket } from '../../src/modules/telemetry/index.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const SDK = { 'X-SDK-Version': 'js-1.4.0', Origin: PARTNER_ORIGIN };

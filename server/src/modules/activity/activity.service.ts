@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { ActivityEntry, ActivityService } from '../../core/audit.js';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
+import { ensureTtlIndex } from '../../lib/ttl-index.js';
 import { activityRows } from './activity.export.js';
 import { countEntries } from './activity.filter.js';
 import { activityLogModel, type ActivityLog } from './activity.model.js';
@@ -26,6 +27,10 @@ export interface ActivityLogService extends ActivityService {
   ): Promise<{ total: number; total_capped: boolean }>;
   /** Every matching entry, newest first, as a stream read page by page while the client takes it. */
   rows<T>(filter: Record<string, unknown>, view: (entry: ActivityLog) => T): Readable;
+  /** The request log's rows (built whole by telemetry, ids included), in one unordered insert per flush. */
+  insertMany(rows: Array<Record<string, unknown>>): Promise<void>;
+  /** The TTL index on `created_at`: every entry, request rows and audit alike, expires after it. */
+  ensureRetention(ttl: { name: string; expireAfterSeconds: number }): Promise<void>;
 }
 
 export function createActivityService(deps: { connection: Connection; logger: Logger }): ActivityLogService {
@@ -50,5 +55,10 @@ export function createActivityService(deps: { connection: Connection; logger: Lo
       }),
     count: (filter, searching) => countEntries(ActivityLogs, filter, searching),
     rows: (filter, view) => activityRows(ActivityLogs, filter, view),
+    async insertMany(rows) {
+      await ActivityLogs.collection.insertMany(rows, { ordered: false });
+    },
+    ensureRetention: (ttl) =>
+      ensureTtlIndex(deps.connection, ActivityLogs.collection, { field: 'created_at', ...ttl }),
   };
 }

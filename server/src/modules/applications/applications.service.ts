@@ -97,6 +97,12 @@ export interface ApplicationsService {
   findActiveRecent(applicationId: string): Promise<ApplicationDocument | null>;
   /** Whether any active application lets this origin call the embedding API (for CORS preflights). */
   isOriginListed(origin: string): Promise<boolean>;
+  /** Project and organization of each application found, whatever its state: for the request log. */
+  ownersOf(
+    applicationIds: Types.ObjectId[],
+  ): Promise<Array<Pick<ApplicationDocument, '_id' | 'project_id' | 'organization_id'>>>;
+  /** Ids of the applications of these projects, whatever their state: for the analytics summary. */
+  idsInProjects(projectIds: Types.ObjectId[]): Promise<Types.ObjectId[]>;
 }
 
 /** How long findActiveRecent may answer from an earlier read. */
@@ -363,6 +369,21 @@ export function createApplicationsService(deps: {
 
     async isOriginListed(origin) {
       return Boolean(await Applications.exists({ cors_origins: origin, is_active: true }));
+    },
+
+    async ownersOf(applicationIds) {
+      return Applications.find(
+        { _id: mongoose.trusted({ $in: applicationIds }) },
+        { project_id: 1, organization_id: 1 },
+      ).lean();
+    },
+
+    async idsInProjects(projectIds) {
+      const applications = await Applications.find(
+        { project_id: mongoose.trusted({ $in: projectIds }) },
+        { _id: 1 },
+      ).lean();
+      return applications.map((application) => application._id);
     },
   };
 }

@@ -15,7 +15,7 @@ import {
   type PasskeyService,
 } from '../mfa/index.js';
 import { permissionFlags, type OrganizationsService } from '../organizations/index.js';
-import type { TrackingService } from '../tracking/index.js';
+import type { TrackingService } from '../telemetry/index.js';
 import { toPublicUser } from '../users/index.js';
 import { type UserDocument } from '../../core/account.js';
 import {

@@ -3,7 +3,7 @@ import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
 import { EmailSchema } from '../../core/schemas.js';
 import { MfaChallengeBodySchema } from '../mfa/index.js';
 import { ROLES } from '../organizations/index.js';
-import { AnonymousIdSchema, InstallationIdSchema } from '../tracking/index.js';
+import { AnonymousIdSchema, InstallationIdSchema } from '../telemetry/index.js';
 import { UserSchema } from '../users/index.js';
 
 const PasswordSchema = z

@@ -87,6 +87,10 @@ export interface ProjectsService {
   findActive(projectId: string): Promise<ProjectDocument | null>;
   /** Ids of the active projects of these organizations. */
   activeIdsIn(organizationIds: Types.ObjectId[]): Promise<Types.ObjectId[]>;
+  /** Organization of each project found, whatever its state: for the request log. */
+  organizationsOf(
+    projectIds: Types.ObjectId[],
+  ): Promise<Array<Pick<ProjectDocument, '_id' | 'organization_id'>>>;
 }
 
 function projectView(project: ProjectDocument): ProjectView {
@@ -262,6 +266,10 @@ export function createProjectsService(deps: {
         { _id: 1 },
       ).lean();
       return projects.map((project) => project._id);
+    },
+
+    async organizationsOf(projectIds) {
+      return Projects.find({ _id: mongoose.trusted({ $in: projectIds }) }, { organization_id: 1 }).lean();
     },
   };
 }

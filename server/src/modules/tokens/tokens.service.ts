@@ -135,6 +135,13 @@ export interface TokensService {
     caller: { userId: string; applicationId: string | null; scopes: readonly string[] | null },
     applicationId: string,
   ): Promise<PermissionsView>;
+  /** The user's tokens in these organizations, projects or applications usable (neither revoked nor expired) at `at`: for the analytics summary. */
+  countUsableAt(
+    userId: string,
+    scope: 'organization' | 'project' | 'application',
+    ids: Types.ObjectId[],
+    at: Date,
+  ): Promise<number>;
 }
 
 /**
@@ -416,6 +423,19 @@ export function createTokensService(deps: {
         throw new AppError(TokenErrors.APPLICATION_NOT_FOUND);
       const { role } = await deps.applications.authorize(caller.userId, applicationId, 'application:read');
       return { application_id: applicationId, role, permissions: scopedPermissionFlags(role, caller.scopes) };
+    },
+
+    countUsableAt(userId, scope, ids, at) {
+      const trusted = mongoose.trusted;
+      return Tokens.countDocuments({
+        user_id: new Types.ObjectId(userId),
+        [`${scope}_id`]: trusted({ $in: ids }),
+        created_at: trusted({ $lte: at }),
+        $and: [
+          { $or: [{ revoked_at: null }, { revoked_at: trusted({ $gt: at }) }] },
+          { $or: [{ expires_at: null }, { expires_at: trusted({ $gt: at }) }] },
+        ],
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
-import { sdkVersionOf } from '../tracking/index.js';
-import type { AnalyticsRecorder, RequestRecord } from './analytics.recorder.js';
+import { sdkVersionOf } from './sdk-version.js';
+import type { AnalyticsRecorder, RequestRecord } from './request-log.types.js';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const MAX_USER_AGENT = 512;

@@ -9,26 +9,22 @@ import { authOf } from '../../core/auth-context.js';
 import {
   AnalyticsBatchResponseSchema,
   AnalyticsBatchSchema,
-  AnonymousUserListSchema,
   IdentifyResponseSchema,
   IdentifySchema,
   IngestHeadersSchema,
-  InstallationListSchema,
-  ListAnonymousUsersQuery,
-  ListInstallationsQuery,
   LogActivityResponseSchema,
   LogActivitySchema,
   MAX_BATCH_BYTES,
   MAX_EVENTS_PER_BATCH,
   RegisterInstallationResponseSchema,
   RegisterInstallationSchema,
-} from './tracking.schemas.js';
-import type { IngestSource, TrackingService } from './tracking.service.js';
+} from './ingest.schemas.js';
+import { sdkVersionOf } from './sdk-version.js';
+import type { IngestSource, TrackingService } from './ingest.types.js';
 
 /** Request headers a browser may send to the ingest routes (the CORS preflight allows them). */
 export const INGEST_ALLOWED_HEADERS = ['content-type', 'authorization', 'x-application-id', 'x-sdk-version'];
 const INGEST_PATHS = ['/installations', '/activity', '/analytics', '/identify'];
-const SDK_VERSION_HEADER = 'X-SDK-Version';
 
 /**
  * The application gate of the embedding module (X-Application-ID, allowed origins, CORS), built
@@ -58,12 +54,6 @@ export function analyticsBodyParser(): RequestHandler {
     if (req.method === 'POST' && /^\/analytics\/?$/i.test(req.path)) parse(req, res, next);
     else next();
   };
-}
-
-/** The X-SDK-Version header as recorded: printable ASCII, at most 64 characters; null otherwise. */
-export function sdkVersionOf(req: Request): string | null {
-  const value = req.get(SDK_VERSION_HEADER)?.trim();
-  return value && /^[\x20-\x7e]{1,64}$/.test(value) ? value : null;
 }
 
 /**
@@ -202,55 +192,4 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
   router.post(INGEST_PATHS, gate.handler, allRateLimits(perIp, perApplication));
   router.use(ingestApi.router);
   return router;
-}
-
-/** The dashboard's reads (GET /installations, /anonymous-users) on the main API router. */
-export function registerTrackingReadRoutes(api: ApiRouter, tracking: TrackingService): void {
-  const tags = ['Tracking'];
-  const access =
-    'Signed-in members of the organization that owns the application, or API tokens with the analytics scope for their own application; another tenant’s application answers 404.';
-  const reader = (req: Request) => {
-    const caller = authOf(req);
-    return { userId: caller.userId, applicationId: caller.applicationId };
-  };
-
-  api.route(
-    {
-      method: 'get',
-      path: '/installations',
-      summary: 'Installations of the caller’s applications',
-      description: `Newest last_seen_at first. ${access}`,
-      tags,
-      authenticated: true,
-      tokenScope: 'analytics',
-      query: ListInstallationsQuery,
-      responses: {
-        200: { description: 'Installations', schema: InstallationListSchema },
-        404: { description: 'Application not found or another tenant’s' },
-      },
-    },
-    async (req, res) => {
-      res.json(await tracking.listInstallations(reader(req), req.valid.query));
-    },
-  );
-
-  api.route(
-    {
-      method: 'get',
-      path: '/anonymous-users',
-      summary: 'Anonymous users of the caller’s applications',
-      description: `Newest last_activity_at first. ${access}`,
-      tags,
-      authenticated: true,
-      tokenScope: 'analytics',
-      query: ListAnonymousUsersQuery,
-      responses: {
-        200: { description: 'Anonymous users', schema: AnonymousUserListSchema },
-        404: { description: 'Application not found or another tenant’s' },
-      },
-    },
-    async (req, res) => {
-      res.json(await tracking.listAnonymousUsers(reader(req), req.valid.query));
-    },
-  );
 }

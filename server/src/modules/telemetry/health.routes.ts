@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { healthHistory } from './analytics.health.service.js';
-import { AnalyticsScopeQuerySchema, HealthHistorySchema } from './analytics.schemas.js';
+import { healthHistory } from './health.service.js';
+import { AnalyticsScopeQuerySchema, HealthHistorySchema } from './summaries.schemas.js';
 
 export function registerHealthHistoryRoutes(
   api: ApiRouter,

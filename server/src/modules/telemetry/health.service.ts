@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
-import { healthSampleModel, type HealthSample } from './analytics.health.model.js';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type HealthHistorySchema } from './analytics.schemas.js';
+import { healthSampleModel, type HealthSample } from './health.model.js';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type HealthHistorySchema } from './summaries.schemas.js';
 import type { z } from '../../lib/openapi.js';
 
 export type HealthHistory = z.infer<typeof HealthHistorySchema>;

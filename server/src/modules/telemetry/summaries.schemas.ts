@@ -1,9 +1,8 @@
 import { z } from '../../lib/openapi.js';
+import { ObjectIdParam } from '../../core/schemas.js';
 
 // The API contract of the analytics screens (issue #11). The dashboard's /analytics, /logs,
 // application logs and dashboard cards are built against these shapes; keep field names stable.
-
-const ObjectId = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
 
 /** The analytics screen's periods (SPEC §9) and their length in hours. */
 export const ANALYTICS_PERIODS = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 } as const;
@@ -18,9 +17,9 @@ const PeriodSchema = z
 
 export const AnalyticsScopeQuerySchema = z.object({
   period: PeriodSchema,
-  organization_id: ObjectId.optional(),
-  project_id: ObjectId.optional(),
-  application_id: ObjectId.optional(),
+  organization_id: ObjectIdParam.optional(),
+  project_id: ObjectIdParam.optional(),
+  application_id: ObjectIdParam.optional(),
 });
 
 const TotalsSchema = z

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { modelOn } from '../../lib/mongoose-plugins.js';
-import { ANALYTICS_PERIODS } from './analytics.schemas.js';
+import { ANALYTICS_PERIODS } from './summaries.schemas.js';
 
 /** One health check of one server process. */
 export interface HealthSample {

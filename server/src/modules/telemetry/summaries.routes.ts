@@ -1,11 +1,11 @@
 import type { ApiRouter } from '../../lib/api-router.js';
 import { authOf } from '../../core/auth-context.js';
-import type { AnalyticsService } from './analytics.service.js';
+import type { AnalyticsService } from './summaries.types.js';
 import {
   AnalyticsScopeQuerySchema,
   AnalyticsSummarySchema,
   FunctionStatisticsSchema,
-} from './analytics.schemas.js';
+} from './summaries.schemas.js';
 
 export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsService): void {
   const tags = ['Analytics'];

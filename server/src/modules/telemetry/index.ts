@@ -1,0 +1,31 @@
+// Telemetry: what the SDKs send (ingest), the request log and its rollups, the analytics summaries
+// read from them, and the service's own health history.
+export {
+  analyticsBodyParser,
+  createTrackingIngestRouter,
+  INGEST_ALLOWED_HEADERS,
+  type IngestGate,
+  type TrackingIngestDependencies,
+} from './ingest.routes.js';
+export { registerTrackingReadRoutes } from './ingest-reads.routes.js';
+export { sdkVersionOf } from './sdk-version.js';
+export { AnonymousIdSchema, InstallationIdSchema } from './ingest.schemas.js';
+export { createTrackingService } from './ingest.service.js';
+export type { IdentityInput, IngestSource, TrackingService } from './ingest.types.js';
+export { requestLogger, type RequestLoggerOptions } from './request-log.middleware.js';
+export { LATENCY_BOUNDS_MS, latencyBucket, type Granularity, type RollupScope } from './rollups.model.js';
+export { createAnalyticsRecorder, FLUSH_INTERVAL_MS } from './request-log.recorder.js';
+export type { RequestLogStore } from './rollups.indexes.js';
+export type { OwnerDirectory } from './request-log.rows.js';
+export {
+  REQUEST_ACTION,
+  type AnalyticsRecorder,
+  type RequestRecord,
+  type TrackingRecord,
+} from './request-log.types.js';
+export { registerAnalyticsRoutes } from './summaries.routes.js';
+export { createAnalyticsService } from './summaries.service.js';
+export { percentileOf, resourceTypeOf } from './summaries.math.js';
+export type { AnalyticsCaller, AnalyticsService } from './summaries.types.js';
+export { createHealthSampler, healthHistory, type HealthSampler } from './health.service.js';
+export { registerHealthHistoryRoutes } from './health.routes.js';
