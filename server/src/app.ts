@@ -37,7 +37,8 @@ import {
   sameApplication,
 } from './modules/embedding/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
-import { registerEmailTemplateRoutes, registerMailRoutes } from './modules/mail/index.js';
+import { registerEmailTemplateRoutes } from './modules/email-templates/index.js';
+import { registerMailRoutes } from './modules/mail/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { apiTokenAuthenticator, registerTokenRoutes } from './modules/tokens/index.js';

@@ -2,7 +2,7 @@ import { ApplicationErrors } from './modules/applications/applications.errors.js
 import { AssistantErrors } from './modules/assistant/assistant.errors.js';
 import { AuthErrors } from './modules/auth/auth.errors.js';
 import { EmbeddingErrors } from './modules/embedding/embedding.errors.js';
-import { EmailTemplateErrors } from './modules/mail/email-templates.errors.js';
+import { EmailTemplateErrors } from './modules/email-templates/email-templates.errors.js';
 import { MailErrors } from './modules/mail/mail.errors.js';
 import { MfaErrors } from './modules/mfa/mfa.errors.js';
 import { OrganizationErrors } from './modules/organizations/organizations.errors.js';

@@ -16,10 +16,11 @@ import { createAuthService, type AuthService, createPasswordLockout } from './mo
 import {
   createEmailSendService,
   createEmailTemplatesService,
-  createMailService,
+  createTemplateStore,
   type EmailSendService,
   type EmailTemplatesService,
-} from './modules/mail/index.js';
+} from './modules/email-templates/index.js';
+import { createMailService } from './modules/mail/index.js';
 import { type MailService } from './core/mail.js';
 import { createApplicationsService, type ApplicationsService } from './modules/applications/index.js';
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
@@ -100,7 +101,14 @@ export function createServices(deps: { config: Config; logger: Logger; database:
       sendMail: (input) => mail.sendTemplate(input),
     },
   });
-  const mail = createMailService({ connection, config, logger, webhooks });
+  // Mail renders an application's own copy of a template, which the template editor stores.
+  const mail = createMailService({
+    connection,
+    config,
+    logger,
+    webhooks,
+    templates: createTemplateStore(connection),
+  });
   const passwords = createPasswordHasher({
     cost: config.auth.bcryptCost,
     pepper: config.auth.passwordPepper,

@@ -1,5 +1,5 @@
 export { createMailService, MailDeliveryError } from './mail.service.js';
-export type { MailServiceDependencies } from './mail.service.js';
+export type { MailServiceDependencies, StoredTemplateSource } from './mail.service.js';
 export { registerMailRoutes, isDevOutboxEnabled } from './mail.routes.js';
 export type { MailRouteDependencies } from './mail.routes.js';
 export {
@@ -7,16 +7,18 @@ export {
   SYSTEM_TEMPLATES,
   SYSTEM_TEMPLATES_EN,
   detectTemplateVariables,
+  isApplicationSystemTemplateName,
   isSystemTemplateName,
   renderTemplate,
   systemTemplate,
 } from './mail.templates.js';
-export type { MailTemplate, RenderedMail, TemplateSource } from './mail.templates.js';
+export type {
+  ApplicationSystemTemplateName,
+  MailTemplate,
+  RenderedMail,
+  TemplateSource,
+} from './mail.templates.js';
+export { renderStoredTemplate, sanitizeTemplateHtml, SECRET_PLACEHOLDER } from './mail.sanitize.js';
+export type { StoredTemplate, TemplateProblem } from './mail.sanitize.js';
 export { htmlToText } from './mail.text.js';
 export { MailErrors } from './mail.errors.js';
-export { createEmailTemplatesService } from './email-templates.service.js';
-export type { EmailTemplatesService } from './email-templates.service.js';
-export { createEmailSendService } from './email-send.service.js';
-export type { EmailSendService } from './email-send.service.js';
-export { registerEmailTemplateRoutes, SEND_EMAIL_FUNCTION_PATH } from './email-templates.routes.js';
-export { EmailTemplateErrors } from './email-templates.errors.js';

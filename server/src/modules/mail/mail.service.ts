@@ -10,11 +10,12 @@ import {
   type SendInput,
   type SendResult,
   type MailTransportKind,
+  type Locale,
 } from '../../core/mail.js';
 import { MailErrors } from './mail.errors.js';
 import { mailModels, type EmailLog } from './mail.model.js';
 import type { DevOutboxMessage, DevOutboxQuery } from './mail.schemas.js';
-import { createTemplateStore, renderStoredTemplate } from './email-templates.store.js';
+import { renderStoredTemplate, type StoredTemplate } from './mail.sanitize.js';
 import { isApplicationSystemTemplateName, renderTemplate } from './mail.templates.js';
 import { extractLinks, htmlToText } from './mail.text.js';
 
@@ -31,11 +32,25 @@ export class MailDeliveryError extends AppError {
   }
 }
 
+/**
+ * The applications' own copies of the templates and their mail languages. The e-mail template
+ * editor owns that data; mail only reads it, through this, so mail depends on no editor code.
+ */
+export interface StoredTemplateSource {
+  /** The active template `name` of an application in `locale` (or its fallback), or null. */
+  findVariant(applicationId: Types.ObjectId, name: string, locale: Locale): Promise<StoredTemplate | null>;
+  settingsOf(applicationId: Types.ObjectId): Promise<{ default_locale: Locale }>;
+  /** The language a person chose for their mails, or null. */
+  localeOfUser(userId: string | null | undefined): Promise<Locale | null>;
+}
+
 export interface MailServiceDependencies {
   connection: Connection;
   config: Config;
   logger: Logger;
   webhooks?: WebhookEmitter;
+  /** Without it (the transport tested alone) only the built-in templates and locales are used. */
+  templates?: StoredTemplateSource;
 }
 
 interface OutgoingMail {
@@ -52,6 +67,12 @@ const SINGLE_ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+$/;
 const MAX_ERROR_MESSAGE_LENGTH = 1000;
 
 type SmtpTransport = ReturnType<typeof createSmtpTransport>;
+
+const BUILT_IN_ONLY: StoredTemplateSource = {
+  findVariant: async () => null,
+  settingsOf: async () => ({ default_locale: DEFAULT_LOCALE }),
+  localeOfUser: async () => null,
+};
 
 function createSmtpTransport(smtpUrl: string) {
   // Settings in the URL (`?pool=false&connectionTimeout=…`) take precedence over these defaults.
@@ -74,7 +95,7 @@ export function createMailService(deps: MailServiceDependencies): MailService {
   const { EmailLog, DevOutbox } = mailModels(deps.connection);
   const logger = deps.logger.child({ module: 'mail' });
   const smtp = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined;
-  const templates = createTemplateStore(deps.connection);
+  const templates = deps.templates ?? BUILT_IN_ONLY;
 
   if (!smtp && config.isProduction) {
     logger.warn('SMTP_URL is not set: mail is not delivered, only kept in the dev_outbox collection');

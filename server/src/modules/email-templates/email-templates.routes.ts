@@ -1,13 +1,14 @@
 import type { Request } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
-import type { ApiRouter } from '../../lib/api-router.js';
+import type { ApiRouter, RouteHandler, RouteSpec, ValidatedRequest } from '../../lib/api-router.js';
 import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../core/request-context.js';
 import { applicationCallerOf, type ApplicationDocument } from '../applications/index.js';
 import { authOf } from '../../core/auth-context.js';
 import { IdParams } from '../../core/schemas.js';
 import type { EmailSendService } from './email-send.service.js';
+import type { TemplateCaller } from './email-templates.access.js';
 import {
   CopySystemTemplatesResultSchema,
   CreateEmailTemplateSchema,
@@ -25,8 +26,8 @@ import {
   UpdateEmailTemplateSchema,
   type SendEmailInput,
 } from './email-templates.schemas.js';
-import type { EmailTemplatesService } from './email-templates.service.js';
-import { MailErrors } from './mail.errors.js';
+import type { EmailTemplatesService } from './email-templates.types.js';
+import { MailErrors } from '../mail/index.js';
 
 export interface EmailTemplateRouteDependencies {
   templates: EmailTemplatesService;
@@ -38,6 +39,23 @@ export interface EmailTemplateRouteDependencies {
 /** Where SPEC §7 calls the send function: `POST functions/v1/send-email`. */
 export const SEND_EMAIL_FUNCTION_PATH = '/functions/v1/send-email';
 
+const TAGS = ['Email templates'];
+
+/** Every route here is in the Email templates group and needs a bearer token. */
+function member<const S extends { method: RouteSpec<undefined, undefined, undefined>['method'] }>(spec: S) {
+  return { tags: TAGS, authenticated: true as const, ...spec };
+}
+
+/** Answers (200 unless told) with what the service returns for the caller of the request. */
+function answer<B, Q, P>(
+  call: (caller: TemplateCaller, req: ValidatedRequest<B, Q, P>) => Promise<unknown>,
+  status = 200,
+): RouteHandler<B, Q, P> {
+  return async (req, res) => {
+    res.status(status).json(await call(applicationCallerOf(req), req));
+  };
+}
+
 /**
  * Templates (`/email-templates`), per-application e-mail settings, the caller's own mail language
  * and the send API, at `/api/v1/email/send` and at the spec's function path on `root`.
@@ -48,119 +66,92 @@ export function registerEmailTemplateRoutes(
   deps: EmailTemplateRouteDependencies,
 ): void {
   const { templates } = deps;
-  const tags = ['Email templates'];
   const notFound = {
     description: 'No such template among the caller’s applications (also for other tenants’ ids)',
   };
+  const noApplication = { description: 'No such application among the caller’s' };
+  const oneTemplate = { path: '/email-templates/:id', params: IdParams };
 
   api.route(
-    {
+    member({
       method: 'get',
       path: '/email-templates',
       summary: 'List an application’s email templates',
       description:
         'The application’s active templates, system and custom (`is_system_template`), newest first. ' +
         'An application that has no copies of the system templates yet gets them now.',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
       query: ListEmailTemplatesQuery,
-      responses: {
-        200: { description: 'Templates', schema: EmailTemplateListSchema },
-        404: { description: 'No such application among the caller’s' },
-      },
-    },
-    async (req, res) => {
-      res.json({ data: await templates.list(applicationCallerOf(req), req.valid.query), next_cursor: null });
-    },
+      responses: { 200: { description: 'Templates', schema: EmailTemplateListSchema }, 404: noApplication },
+    }),
+    answer(async (caller, req) => ({
+      data: await templates.list(caller, req.valid.query),
+      next_cursor: null,
+    })),
   );
 
   api.route(
-    {
+    member({
       method: 'post',
       path: '/email-templates',
       summary: 'Create a custom email template',
       description:
         'Variables are detected from `{{name}}` placeholders; the HTML is sanitized (no scripts, event handlers or `javascript:` URLs).',
-      tags,
-      authenticated: true,
       tokenScope: 'write',
       body: CreateEmailTemplateSchema,
       responses: {
         201: { description: 'Created', schema: EmailTemplateSchema },
-        404: { description: 'No such application among the caller’s' },
+        404: noApplication,
         409: { description: 'Name taken in this locale, reserved for a system template, or limit reached' },
       },
-    },
-    async (req, res) => {
-      res
-        .status(201)
-        .json(await templates.create(applicationCallerOf(req), req.valid.body, requestContext(req)));
-    },
+    }),
+    answer((caller, req) => templates.create(caller, req.valid.body, requestContext(req)), 201),
   );
 
   api.route(
-    {
+    member({
+      ...oneTemplate,
       method: 'get',
-      path: '/email-templates/:id',
       summary: 'Get an email template',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
-      params: IdParams,
       responses: { 200: { description: 'Template', schema: EmailTemplateSchema }, 404: notFound },
-    },
-    async (req, res) => {
-      res.json(await templates.get(applicationCallerOf(req), req.valid.params.id));
-    },
+    }),
+    answer((caller, req) => templates.get(caller, req.valid.params.id)),
   );
 
   api.route(
-    {
+    member({
+      ...oneTemplate,
       method: 'patch',
-      path: '/email-templates/:id',
       summary: 'Edit an email template',
       description:
         'System templates: subject and content only (renaming, moving or deactivating answers 409). ' +
         'Custom templates may also be renamed, moved to another of the caller’s applications or deactivated (`is_active: false`).',
-      tags,
-      authenticated: true,
       tokenScope: 'write',
-      params: IdParams,
       body: UpdateEmailTemplateSchema,
       responses: {
         200: { description: 'Updated', schema: EmailTemplateSchema },
         404: notFound,
         409: { description: 'Not allowed for a system template, or the name is taken' },
       },
-    },
-    async (req, res) => {
-      res.json(
-        await templates.update(
-          applicationCallerOf(req),
-          req.valid.params.id,
-          req.valid.body,
-          requestContext(req),
-        ),
-      );
-    },
+    }),
+    answer((caller, req) =>
+      templates.update(caller, req.valid.params.id, req.valid.body, requestContext(req)),
+    ),
   );
 
   api.route(
-    {
+    member({
+      ...oneTemplate,
       method: 'delete',
-      path: '/email-templates/:id',
       summary: 'Delete a custom email template',
-      tags,
-      authenticated: true,
       tokenScope: 'delete',
-      params: IdParams,
       responses: {
         204: { description: 'Deleted' },
         404: notFound,
         409: { description: 'System templates cannot be deleted (reset them instead)' },
       },
-    },
+    }),
     async (req, res) => {
       await templates.remove(applicationCallerOf(req), req.valid.params.id, requestContext(req));
       res.status(204).end();
@@ -168,13 +159,11 @@ export function registerEmailTemplateRoutes(
   );
 
   api.route(
-    {
+    member({
       method: 'post',
       path: '/email-templates/:id/reset',
       summary: 'Reset a system template to its default',
       description: 'Subject, content and variables go back to the built-in default. This cannot be undone.',
-      tags,
-      authenticated: true,
       tokenScope: 'write',
       params: IdParams,
       responses: {
@@ -182,140 +171,115 @@ export function registerEmailTemplateRoutes(
         404: notFound,
         409: { description: 'Not a system template' },
       },
-    },
-    async (req, res) => {
-      res.json(await templates.reset(applicationCallerOf(req), req.valid.params.id, requestContext(req)));
-    },
+    }),
+    answer((caller, req) => templates.reset(caller, req.valid.params.id, requestContext(req))),
   );
 
   api.route(
-    {
+    member({
       method: 'post',
       path: '/email-templates/:id/preview',
       summary: 'Preview an email template with data',
       description:
         'Renders the template (or a draft of subject/content, sanitized as on save; nothing is stored). ' +
         'Values are HTML-escaped; placeholders without a value stay as `{{name}}` and are listed in `unresolved`.',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
       params: IdParams,
       body: PreviewEmailTemplateSchema,
       responses: { 200: { description: 'Rendered mail', schema: EmailPreviewSchema }, 404: notFound },
-    },
-    async (req, res) => {
-      res.json(await templates.preview(applicationCallerOf(req), req.valid.params.id, req.valid.body));
-    },
+    }),
+    answer((caller, req) => templates.preview(caller, req.valid.params.id, req.valid.body)),
   );
 
+  registerApplicationRoutes(api, templates, noApplication);
+  registerPreferenceRoutes(api, templates);
+  registerSendRoutes(api, root, deps);
+}
+
+/** Per application: its copies of the system templates and its mail settings. */
+function registerApplicationRoutes(
+  api: ApiRouter,
+  templates: EmailTemplatesService,
+  noApplication: { description: string },
+): void {
+  const settings = { path: '/applications/:id/email-settings', params: IdParams };
   api.route(
-    {
+    member({
       method: 'post',
       path: '/applications/:id/email-templates/copy-system',
       summary: 'Copy the system templates to an application',
       description: 'Adds every system template the application lacks; changes none it has.',
-      tags,
-      authenticated: true,
       tokenScope: 'write',
       params: IdParams,
       responses: {
         200: { description: 'The application’s system templates', schema: CopySystemTemplatesResultSchema },
-        404: { description: 'No such application among the caller’s' },
+        404: noApplication,
       },
-    },
-    async (req, res) => {
-      res.json(
-        await templates.copySystem(applicationCallerOf(req), req.valid.params.id, requestContext(req)),
-      );
-    },
+    }),
+    answer((caller, req) => templates.copySystem(caller, req.valid.params.id, requestContext(req))),
   );
 
   api.route(
-    {
+    member({
+      ...settings,
       method: 'get',
-      path: '/applications/:id/email-settings',
       summary: 'Get an application’s e-mail settings',
       description:
         'Default locale of its mails and the verified senders its send requests may use as `from`.',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
-      params: IdParams,
-      responses: {
-        200: { description: 'Settings', schema: EmailSettingsSchema },
-        404: { description: 'No such application among the caller’s' },
-      },
-    },
-    async (req, res) => {
-      res.json(await templates.getSettings(applicationCallerOf(req), req.valid.params.id));
-    },
+      responses: { 200: { description: 'Settings', schema: EmailSettingsSchema }, 404: noApplication },
+    }),
+    answer((caller, req) => templates.getSettings(caller, req.valid.params.id)),
   );
 
   api.route(
-    {
+    member({
+      ...settings,
       method: 'patch',
-      path: '/applications/:id/email-settings',
       summary: 'Change an application’s e-mail settings (admins)',
       description:
         'Organization admins set the default locale and the verified senders. Listing an address vouches ' +
         'that the organization may send as it; no ownership check by mail or DNS is made.',
-      tags,
-      authenticated: true,
-      params: IdParams,
       body: UpdateEmailSettingsSchema,
       responses: {
         200: { description: 'Settings', schema: EmailSettingsSchema },
         403: { description: 'Not an admin of the organization, or an API token' },
-        404: { description: 'No such application among the caller’s' },
+        404: noApplication,
       },
-    },
-    async (req, res) => {
-      res.json(
-        await templates.updateSettings(
-          applicationCallerOf(req),
-          req.valid.params.id,
-          req.valid.body,
-          requestContext(req),
-        ),
-      );
-    },
+    }),
+    answer((caller, req) =>
+      templates.updateSettings(caller, req.valid.params.id, req.valid.body, requestContext(req)),
+    ),
   );
+}
 
+/** The signed-in person's own mail language (also from an application's session). */
+function registerPreferenceRoutes(api: ApiRouter, templates: EmailTemplatesService): void {
   api.route(
-    {
+    member({
       method: 'get',
       path: '/email/preferences',
       summary: 'Your mail language',
-      tags,
-      authenticated: true,
       applicationSessions: 'also',
       responses: { 200: { description: 'Preferences', schema: EmailPreferencesSchema } },
-    },
-    async (req, res) => {
-      res.json(await templates.getPreferences(authOf(req).userId));
-    },
+    }),
+    answer((_caller, req) => templates.getPreferences(authOf(req).userId)),
   );
 
   api.route(
-    {
+    member({
       method: 'patch',
       path: '/email/preferences',
       summary: 'Set your mail language',
       description:
         'The language (de or en) of the mails you receive — account, template and test mails — when the ' +
         'template exists in it; null uses each application’s default locale.',
-      tags,
-      authenticated: true,
       applicationSessions: 'also',
       body: UpdateEmailPreferencesSchema,
       responses: { 200: { description: 'Preferences', schema: EmailPreferencesSchema } },
-    },
-    async (req, res) => {
-      res.json(await templates.setPreferences(authOf(req).userId, req.valid.body.locale));
-    },
+    }),
+    answer((_caller, req) => templates.setPreferences(authOf(req).userId, req.valid.body.locale)),
   );
-
-  registerSendRoutes(api, root, deps);
 }
 
 function registerSendRoutes(api: ApiRouter, root: ApiRouter, deps: EmailTemplateRouteDependencies): void {
@@ -349,7 +313,7 @@ function registerSendRoutes(api: ApiRouter, root: ApiRouter, deps: EmailTemplate
       '`from` must be MAIL_FROM’s address or a verified sender of the application, otherwise MAIL_FROM is used. ' +
       'Rate limited per application; every send is logged (email_logs and the activity log).' +
       (router === 'function' ? ' Same as POST /api/v1/email/send.' : ''),
-    tags: ['Email templates'],
+    tags: TAGS,
     authenticated: true,
     tokenScope: 'write' as const,
     body: SendEmailSchema,

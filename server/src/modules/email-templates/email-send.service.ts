@@ -1,23 +1,22 @@
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import type { ActivityService } from '../../core/audit.js';
-import type { RequestContext } from '../../core/request-context.js';
-import {
-  ApplicationErrors,
-  type ApplicationDocument,
-  type ApplicationsService,
-} from '../applications/index.js';
-import { EmailTemplateErrors } from './email-templates.errors.js';
-import { sanitizeTemplateHtml } from './email-templates.html.js';
-import type { SendEmailInput, SendEmailResult } from './email-templates.schemas.js';
-import type { TemplateCaller } from './email-templates.service.js';
-import { createTemplateStore, renderStoredTemplate } from './email-templates.store.js';
-import { MailErrors } from './mail.errors.js';
-import { MailDeliveryError } from './mail.service.js';
+import { recordAudit, type ActivityService } from '../../core/audit.js';
 import { type MailService, type Locale } from '../../core/mail.js';
-import { isApplicationSystemTemplateName } from './mail.templates.js';
-import { htmlToText } from './mail.text.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { ApplicationDocument, ApplicationsService } from '../applications/index.js';
+import {
+  htmlToText,
+  isApplicationSystemTemplateName,
+  MailDeliveryError,
+  MailErrors,
+  renderStoredTemplate,
+  sanitizeTemplateHtml,
+} from '../mail/index.js';
+import { applicationEvent, authorizeApplication, type TemplateCaller } from './email-templates.access.js';
+import { EmailTemplateErrors } from './email-templates.errors.js';
+import type { SendEmailInput, SendEmailResult } from './email-templates.schemas.js';
+import { createTemplateStore } from './email-templates.store.js';
 
 export interface EmailSendService {
   /**
@@ -87,9 +86,7 @@ export function createEmailSendService(deps: {
 
   return {
     async authorize(caller, applicationId) {
-      if (caller.applicationId !== null && caller.applicationId !== applicationId)
-        throw new AppError(ApplicationErrors.NOT_FOUND);
-      return (await applications.authorize(caller.userId, applicationId, 'application:update')).application;
+      return (await authorizeApplication(applications, caller, applicationId, true)).application;
     },
 
     async send(caller, application, input, context) {
@@ -128,19 +125,11 @@ export function createEmailSendService(deps: {
         ...(sender.refused ? { from_refused: input.from } : {}),
       };
       const record = (action: string, statusCode: number, extra: Record<string, unknown>) =>
-        activity.record({
-          action,
-          resource_type: 'application',
-          resource_id: String(application._id),
-          user_id: caller.userId,
-          organization_id: String(application.organization_id),
-          project_id: String(application.project_id),
-          application_id: String(application._id),
-          status_code: statusCode,
-          ip_address: context.ip,
-          user_agent: context.userAgent,
-          metadata: { ...metadata, ...extra },
-        });
+        recordAudit(
+          activity,
+          context,
+          applicationEvent(action, application, caller, { statusCode, metadata: { ...metadata, ...extra } }),
+        );
 
       let result: Awaited<ReturnType<MailService['send']>>;
       try {

@@ -1,14 +1,8 @@
 import { Types, type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
-import { sanitizeTemplateHtml } from './email-templates.html.js';
-import { emailTemplateModels, type EmailTemplateDocument } from './email-templates.model.js';
-import {
-  APPLICATION_SYSTEM_TEMPLATES,
-  renderTemplate,
-  systemTemplate,
-  type RenderedMail,
-} from './mail.templates.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../core/mail.js';
+import { APPLICATION_SYSTEM_TEMPLATES, systemTemplate, type StoredTemplateSource } from '../mail/index.js';
+import { emailTemplateModels, type EmailTemplateDocument } from './email-templates.model.js';
 
 export interface ApplicationMailSettings {
   default_locale: Locale;
@@ -17,7 +11,8 @@ export interface ApplicationMailSettings {
 
 const DEFAULT_SETTINGS: ApplicationMailSettings = { default_locale: DEFAULT_LOCALE, verified_senders: [] };
 
-export interface TemplateStore {
+/** The editor's data as mail reads it (StoredTemplateSource), plus the lazy creation of system copies. */
+export interface TemplateStore extends StoredTemplateSource {
   /**
    * Adds the application's copies of the system templates it lacks (each name in each locale), from
    * the built-in defaults; changes none it has. Safe to call concurrently. Returns how many it added.
@@ -33,8 +28,6 @@ export interface TemplateStore {
     locale: Locale,
   ): Promise<EmailTemplateDocument | null>;
   settingsOf(applicationId: Types.ObjectId): Promise<ApplicationMailSettings>;
-  /** The language a person chose for their mails (account setting), or null. */
-  localeOfUser(userId: string | null | undefined): Promise<Locale | null>;
 }
 
 export function createTemplateStore(connection: Connection): TemplateStore {
@@ -105,23 +98,4 @@ export function createTemplateStore(connection: Connection): TemplateStore {
       return preferences?.locale ?? null;
     },
   };
-}
-
-/**
- * Renders a stored template. Its HTML was sanitized on save and is sanitized again here, so nothing
- * that reached the database another way can put a script into a mail.
- */
-export function renderStoredTemplate(
-  template: Pick<EmailTemplateDocument, 'subject' | 'html_content' | 'text_content' | 'locale'>,
-  data: Record<string, string>,
-): RenderedMail {
-  return renderTemplate(
-    {
-      subject: template.subject,
-      html_content: sanitizeTemplateHtml(template.html_content).html,
-      text_content: template.text_content,
-    },
-    data,
-    { locale: template.locale },
-  );
 }

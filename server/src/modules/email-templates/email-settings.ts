@@ -1,0 +1,69 @@
+import { Types, type Model } from 'mongoose';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit, type ActivityService } from '../../core/audit.js';
+import { can } from '../organizations/index.js';
+import { applicationEvent, type TemplateAccess } from './email-templates.access.js';
+import { EmailTemplateErrors } from './email-templates.errors.js';
+import type { EmailPreferencesDocument, EmailSettingsDocument } from './email-templates.model.js';
+import type { EmailTemplatesService } from './email-templates.types.js';
+import type { TemplateStore } from './email-templates.store.js';
+
+type Settings = Pick<
+  EmailTemplatesService,
+  'getSettings' | 'updateSettings' | 'getPreferences' | 'setPreferences'
+>;
+
+/** An application's mail settings (default locale, verified senders) and a person's mail language. */
+export function createEmailSettings(deps: {
+  EmailSettings: Model<EmailSettingsDocument>;
+  EmailPreferences: Model<EmailPreferencesDocument>;
+  store: TemplateStore;
+  access: TemplateAccess;
+  activity: ActivityService;
+}): Settings {
+  const { EmailSettings, EmailPreferences, store, access, activity } = deps;
+
+  return {
+    async getSettings(caller, applicationId) {
+      const { application } = await access.authorizeApplication(caller, applicationId, false);
+      return { application_id: applicationId, ...(await store.settingsOf(application._id)) };
+    },
+
+    async updateSettings(caller, applicationId, changes, context) {
+      const { application, role } = await access.authorizeApplication(caller, applicationId, false);
+      // Verified senders decide whose name mails may carry: organization admins only.
+      if (!can(role, 'organization:update')) throw new AppError(EmailTemplateErrors.SETTINGS_ADMIN_ONLY);
+      const set: Record<string, unknown> = { updated_by: new Types.ObjectId(caller.userId) };
+      if (changes.default_locale !== undefined) set.default_locale = changes.default_locale;
+      if (changes.verified_senders !== undefined) set.verified_senders = changes.verified_senders;
+      const updated = await EmailSettings.findOneAndUpdate(
+        { application_id: application._id },
+        { $set: set, $setOnInsert: { application_id: application._id } },
+        { upsert: true, returnDocument: 'after' },
+      ).lean();
+      const settings = {
+        default_locale: updated!.default_locale,
+        verified_senders: updated!.verified_senders,
+      };
+      await recordAudit(
+        activity,
+        context,
+        applicationEvent('email_settings.updated', application, caller, { metadata: settings }),
+      );
+      return { application_id: applicationId, ...settings };
+    },
+
+    async getPreferences(userId) {
+      return { locale: await store.localeOfUser(userId) };
+    },
+
+    async setPreferences(userId, locale) {
+      await EmailPreferences.updateOne(
+        { user_id: new Types.ObjectId(userId) },
+        { $set: { locale }, $setOnInsert: { user_id: new Types.ObjectId(userId) } },
+        { upsert: true },
+      );
+      return { locale };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { Types, type Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import { AppError, type ErrorDefinition } from '../../lib/errors.js';
+import { WebhookErrors } from './webhooks.errors.js';
+import {
+  webhookModels,
+  type DeliveryDocument,
+  type WebhookDocument,
+  type WebhookModels,
+} from './webhooks.model.js';
+import type { WebhookDirectory } from './webhooks.types.js';
+import type { WebhookSettings } from './webhooks.worker.js';
+
+/** What every part of the webhooks service shares: its data, settings and the order of events. */
+export interface WebhookKit {
+  models: WebhookModels;
+  settings: WebhookSettings;
+  directory: WebhookDirectory;
+  logger: Logger;
+  /** Milliseconds × 1000 plus a counter: increasing within a process, time-ordered across them. */
+  nextSeq(): number;
+  /** A new event id, as receivers see it in X-IAM-Event-Id. */
+  newEventId(): string;
+  /** The webhook behind an id, authorized for the caller (404 for other tenants' webhooks). */
+  authorizedWebhook(userId: string, webhookId: string): Promise<WebhookDocument>;
+  /** The delivery behind an id, authorized likewise (404 delivery_not_found). */
+  authorizedDelivery(userId: string, deliveryId: string): Promise<DeliveryDocument>;
+}
+
+export function createWebhookKit(deps: {
+  connection: Connection;
+  config: Config;
+  logger: Logger;
+  directory: WebhookDirectory;
+}): WebhookKit {
+  const { directory } = deps;
+  const models = webhookModels(deps.connection);
+  let lastSeq = 0;
+
+  /** A webhook or delivery by id, when the caller manages its organization; `notFound` otherwise. */
+  async function authorized<T extends { organization_id: Types.ObjectId }>(
+    userId: string,
+    id: string,
+    find: (id: string) => Promise<T | null>,
+    notFound: ErrorDefinition,
+  ): Promise<T> {
+    const record = Types.ObjectId.isValid(id) ? await find(id) : null;
+    if (!record) throw new AppError(notFound);
+    await directory.authorize(userId, String(record.organization_id), 'webhook:manage', notFound);
+    return record;
+  }
+
+  return {
+    models,
+    settings: deps.config.webhooks,
+    directory,
+    logger: deps.logger.child({ module: 'webhooks' }),
+    nextSeq: () => (lastSeq = Math.max(lastSeq + 1, Date.now() * 1000)),
+    newEventId: () => `evt_${new Types.ObjectId().toHexString()}`,
+
+    authorizedWebhook: (userId, webhookId) =>
+      authorized(
+        userId,
+        webhookId,
+        (id) => models.Webhooks.findById(id).lean<WebhookDocument>(),
+        WebhookErrors.NOT_FOUND,
+      ),
+    authorizedDelivery: (userId, deliveryId) =>
+      authorized(
+        userId,
+        deliveryId,
+        (id) => models.Deliveries.findById(id).lean<DeliveryDocument>(),
+        WebhookErrors.DELIVERY_NOT_FOUND,
+      ),
+  };
+}
