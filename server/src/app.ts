@@ -43,7 +43,8 @@ import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { apiTokenAuthenticator, registerTokenRoutes } from './modules/tokens/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
-import { registerMfaRoutes, registerPasskeyRoutes } from './modules/mfa/index.js';
+import { registerMfaRoutes } from './modules/mfa/index.js';
+import { registerPasskeyRoutes } from './modules/passkeys/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 

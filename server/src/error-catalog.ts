@@ -5,6 +5,7 @@ import { EmbeddingErrors } from './modules/embedding/embedding.errors.js';
 import { EmailTemplateErrors } from './modules/email-templates/email-templates.errors.js';
 import { MailErrors } from './modules/mail/mail.errors.js';
 import { MfaErrors } from './modules/mfa/mfa.errors.js';
+import { PasskeyErrors } from './modules/passkeys/passkeys.errors.js';
 import { OrganizationErrors } from './modules/organizations/organizations.errors.js';
 import { ProjectErrors } from './modules/projects/projects.errors.js';
 import { TokenErrors } from './modules/tokens/tokens.errors.js';
@@ -48,6 +49,7 @@ export const ERROR_CATALOGS = {
   PrivacyErrors,
   WebhookErrors,
   MfaErrors,
+  PasskeyErrors,
 } as const satisfies Record<string, Record<string, ErrorDefinition>>;
 
 /** Every definition of every catalog (a code may appear in several, e.g. slug_taken). */

@@ -29,12 +29,8 @@ import { createTokensService, type TokensService } from './modules/tokens/index.
 import { createUsersService, type UsersService } from './modules/users/index.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
 import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
-import {
-  createMfaService,
-  createPasskeyService,
-  type MfaService,
-  type PasskeyService,
-} from './modules/mfa/index.js';
+import { createMfaService, type MfaService } from './modules/mfa/index.js';
+import { createPasskeyService, type PasskeyService } from './modules/passkeys/index.js';
 
 /** The composition root: every service built once per process, with what it depends on. */
 export interface Services {
@@ -198,7 +194,8 @@ export function createServices(deps: { config: Config; logger: Logger; database:
       accountCeiling: config.auth.lockoutAccountCeiling,
       minutes: config.auth.lockoutMinutes,
     }),
-    // Passkeys depend on the mfa service (the proof for removing one), so they are bound late.
+    // Passkeys depend on the mfa service (the proof for removing one), so they are bound late:
+    // each module declares what it needs of the other, and only this file joins the two.
     passkeys: {
       isEnrolled: (userId) => passkeys.isEnrolled(userId),
       verifySecondFactor: (user, mfaChallengeId, response, context) =>

@@ -1,8 +1,12 @@
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../core/request-context.js';
+import {
+  CHECKS_LIMITED_RESPONSE,
+  createSecondFactorChecksLimiter,
+  proofGatedRoute,
+} from '../../core/second-factor.js';
 import {
   createAuthRateLimits,
   SessionTokensSchema,
@@ -14,10 +18,9 @@ import {
   MfaChallengeBodySchema,
   RecoveryCodesSchema,
   TotpConfirmBodySchema,
-  MfaProofBodySchema,
   TotpEnrolmentSchema,
 } from './mfa.schemas.js';
-import type { MfaService } from './mfa.service.js';
+import type { MfaService } from './mfa.types.js';
 
 export interface MfaRouteDependencies {
   mfa: MfaService;
@@ -35,13 +38,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
   const tags = ['Two-factor authentication'];
   const { perIp } = createAuthRateLimits({ connection: deps.connection, config });
   // Checked before any code or password is looked at, so a stolen session cannot guess fast.
-  const checksPerUser = createRateLimiter({
-    connection: deps.connection,
-    name: 'mfa-check-user',
-    windowS: config.auth.rateLimit.windowS,
-    limit: config.auth.rateLimit.perAccount,
-    key: (req) => req.auth?.userId,
-  });
+  const checksPerUser = createSecondFactorChecksLimiter(deps);
 
   api.route(
     {
@@ -71,7 +68,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
       body: TotpConfirmBodySchema,
       responses: {
         200: { description: 'Two-factor sign-in is on', schema: RecoveryCodesSchema },
-        429: { description: 'Too many attempts, or locked; see Retry-After' },
+        429: CHECKS_LIMITED_RESPONSE,
       },
     },
     checksPerUser,
@@ -88,18 +85,14 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
       description:
         'Needs `password` or a current `code`; both are checked like at sign-in (lockout). Recovery codes and pending sign-in steps are deleted.',
       tags,
-      authenticated: true,
-      body: MfaProofBodySchema,
-      responses: {
+      ...proofGatedRoute({
         204: { description: 'Turned off' },
         404: { description: 'Two-factor sign-in is not on' },
-        429: { description: 'Too many attempts, or locked; see Retry-After' },
-      },
+      }),
     },
     checksPerUser,
     async (req, res) => {
-      const { password, code } = req.valid.body;
-      await mfa.disableTotp(authOf(req).user, { password, code }, requestContext(req));
+      await mfa.disableTotp(authOf(req).user, req.valid.body, requestContext(req));
       res.status(204).end();
     },
   );
@@ -112,18 +105,14 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
       description:
         'Needs `password` or a current `code` (checked like at sign-in). Answers 10 new single-use codes, shown only in this response; the previous ones stop working.',
       tags,
-      authenticated: true,
-      body: MfaProofBodySchema,
-      responses: {
+      ...proofGatedRoute({
         200: { description: 'New recovery codes', schema: RecoveryCodesSchema },
         404: { description: 'Two-factor sign-in is not on' },
-        429: { description: 'Too many attempts, or locked; see Retry-After' },
-      },
+      }),
     },
     checksPerUser,
     async (req, res) => {
-      const { password, code } = req.valid.body;
-      res.json(await mfa.regenerateRecoveryCodes(authOf(req).user, { password, code }, requestContext(req)));
+      res.json(await mfa.regenerateRecoveryCodes(authOf(req).user, req.valid.body, requestContext(req)));
     },
   );
 

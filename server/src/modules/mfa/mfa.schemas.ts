@@ -1,12 +1,6 @@
 import { z } from '../../lib/openapi.js';
-import { AuthenticationResponseSchema } from './passkeys.schemas.js';
-
-/** Six digits as the authenticator app shows them; spaces are tolerated. */
-const TotpCodeSchema = z
-  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
-  .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'))
-  .openapi({ type: 'string', example: '123456' });
+import { TotpCodeSchema } from '../../core/second-factor.js';
+import { AuthenticationResponseSchema } from '../passkeys/index.js';
 
 const RecoveryCodeSchema = z
   .string()
@@ -30,14 +24,6 @@ export const RecoveryCodesSchema = z
       .openapi({ description: '10 single-use codes; shown only in this response.' }),
   })
   .openapi('RecoveryCodes');
-
-/** Proof for changing the factor: the password or a current code. */
-export const MfaProofBodySchema = z
-  .object({
-    password: z.string().min(1).max(1024).optional(),
-    code: TotpCodeSchema.optional(),
-  })
-  .openapi('MfaProofRequest');
 
 export const MfaChallengeBodySchema = z
   .object({

@@ -1,17 +1,16 @@
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { createRateLimiter } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../core/request-context.js';
+import { createSecondFactorChecksLimiter, proofGatedRoute } from '../../core/second-factor.js';
 import {
   createAuthRateLimits,
+  RATE_LIMITED_RESPONSE,
   SessionTokensSchema,
   sessionResponse,
   type AuthService,
 } from '../auth/index.js';
 import { authOf } from '../../core/auth-context.js';
-import { MfaProofBodySchema } from './mfa.schemas.js';
-import type { MfaService } from './mfa.service.js';
 import {
   AuthenticationOptionsSchema,
   MfaTokenBodySchema,
@@ -27,29 +26,30 @@ import type { PasskeyService } from './passkeys.service.js';
 
 export interface PasskeyRouteDependencies {
   passkeys: PasskeyService;
-  mfa: Pick<MfaService, 'pendingChallenge'>;
+  /** The mfa module's pending sign-in step, named by the mfa_token its password sign-in answered. */
+  mfa: { pendingChallenge(mfaToken: string): Promise<{ challengeId: string; userId: string }> };
   auth: AuthService;
   config: Config;
   connection: Connection;
 }
+
+const tags = ['Two-factor authentication'];
+const challengeNote = 'The challenge is stored server-side (hashed), valid 5 minutes and used once.';
 
 /**
  * Passkeys (WebAuthn): managed by signed-in dashboard sessions only (API tokens and embedding
  * tokens are refused like on the TOTP routes), used as the second sign-in step or on their own.
  */
 export function registerPasskeyRoutes(api: ApiRouter, deps: PasskeyRouteDependencies): void {
-  const { passkeys, mfa, auth, config } = deps;
-  const tags = ['Two-factor authentication'];
-  const { perIp } = createAuthRateLimits({ connection: deps.connection, config });
+  registerManagementRoutes(api, deps);
+  registerSignInRoutes(api, deps);
+}
+
+/** The caller's own passkeys: register, list, rename, remove. */
+function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies): void {
+  const { passkeys } = deps;
   // The same counter as the TOTP routes: one budget of checks per signed-in user.
-  const checksPerUser = createRateLimiter({
-    connection: deps.connection,
-    name: 'mfa-check-user',
-    windowS: config.auth.rateLimit.windowS,
-    limit: config.auth.rateLimit.perAccount,
-    key: (req) => req.auth?.userId,
-  });
-  const challengeNote = 'The challenge is stored server-side (hashed), valid 5 minutes and used once.';
+  const checksPerUser = createSecondFactorChecksLimiter(deps);
 
   api.route(
     {
@@ -138,22 +138,24 @@ export function registerPasskeyRoutes(api: ApiRouter, deps: PasskeyRouteDependen
       description:
         'Needs `password` or a current TOTP `code`, checked like at sign-in (lockout), as for turning TOTP off.',
       tags,
-      authenticated: true,
       params: PasskeyIdParamsSchema,
-      body: MfaProofBodySchema,
-      responses: {
+      ...proofGatedRoute({
         204: { description: 'Removed' },
         404: { description: 'No such passkey of the caller' },
-        429: { description: 'Too many attempts, or locked; see Retry-After' },
-      },
+      }),
     },
     checksPerUser,
     async (req, res) => {
-      const { password, code } = req.valid.body;
-      await passkeys.remove(authOf(req).user, req.valid.params.id, { password, code }, requestContext(req));
+      await passkeys.remove(authOf(req).user, req.valid.params.id, req.valid.body, requestContext(req));
       res.status(204).end();
     },
   );
+}
+
+/** Signing in with a passkey: the options for the second step, and passwordless sign-in. */
+function registerSignInRoutes(api: ApiRouter, deps: PasskeyRouteDependencies): void {
+  const { passkeys, mfa, auth, config } = deps;
+  const { perIp } = createAuthRateLimits({ connection: deps.connection, config });
 
   api.route(
     {
@@ -167,7 +169,7 @@ export function registerPasskeyRoutes(api: ApiRouter, deps: PasskeyRouteDependen
         200: { description: 'Authentication options', schema: AuthenticationOptionsSchema },
         401: { description: 'mfa_token unknown, expired, used or spent (invalid_mfa_token)' },
         404: { description: 'The account has no passkey (passkey_not_found)' },
-        429: { description: 'Rate limited' },
+        ...RATE_LIMITED_RESPONSE,
       },
     },
     perIp('mfa-challenge-ip'),
@@ -186,7 +188,7 @@ export function registerPasskeyRoutes(api: ApiRouter, deps: PasskeyRouteDependen
       tags,
       responses: {
         200: { description: 'Authentication options', schema: AuthenticationOptionsSchema },
-        429: { description: 'Rate limited' },
+        ...RATE_LIMITED_RESPONSE,
       },
     },
     perIp('passkey-options-ip'),
@@ -207,7 +209,7 @@ export function registerPasskeyRoutes(api: ApiRouter, deps: PasskeyRouteDependen
       responses: {
         200: { description: 'Signed in', schema: SessionTokensSchema },
         400: { description: 'passkey_not_accepted' },
-        429: { description: 'Rate limited' },
+        ...RATE_LIMITED_RESPONSE,
       },
     },
     // The sign-in budget per address is shared with the password sign-in.

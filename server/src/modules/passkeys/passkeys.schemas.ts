@@ -15,21 +15,23 @@ const PasskeyNameSchema = z
   .max(64, 'At most 64 characters.')
   .openapi({ example: 'MacBook Touch ID' });
 
-const AttachmentSchema = z.enum(['platform', 'cross-platform']).optional();
+/** The fields every PublicKeyCredential in JSON form has, before and after its ceremony's `response`. */
+const credentialId = { id: base64url(1400), rawId: base64url(1400), type: z.literal('public-key') };
+const credentialExtras = {
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
 
 /** What @simplewebauthn/browser's startRegistration() answers (RegistrationResponseJSON). */
 export const RegistrationResponseSchema = z
   .object({
-    id: base64url(1400),
-    rawId: base64url(1400),
-    type: z.literal('public-key'),
+    ...credentialId,
     response: z.object({
       clientDataJSON: base64url(8192),
       attestationObject: base64url(65536),
       transports: z.array(z.string().max(32)).max(10).optional(),
     }),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    authenticatorAttachment: AttachmentSchema,
+    ...credentialExtras,
   })
   .openapi('WebAuthnRegistrationResponse', {
     description:
@@ -39,17 +41,14 @@ export const RegistrationResponseSchema = z
 /** What startAuthentication() answers (AuthenticationResponseJSON). */
 export const AuthenticationResponseSchema = z
   .object({
-    id: base64url(1400),
-    rawId: base64url(1400),
-    type: z.literal('public-key'),
+    ...credentialId,
     response: z.object({
       clientDataJSON: base64url(8192),
       authenticatorData: base64url(8192),
       signature: base64url(2048),
       userHandle: base64url(128).optional(),
     }),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    authenticatorAttachment: AttachmentSchema,
+    ...credentialExtras,
   })
   .openapi('WebAuthnAuthenticationResponse', {
     description:

@@ -1,0 +1,118 @@
+import type { Connection } from 'mongoose';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { Config } from '../config.js';
+import type { RouteSpec } from '../lib/api-router.js';
+import { z } from '../lib/openapi.js';
+import { createRateLimiter } from '../lib/rate-limit/index.js';
+import type { ActivityService, AuditEvent } from './audit.js';
+import type { UserDocument } from './account.js';
+import type { RequestContext } from './request-context.js';
+
+/*
+ * What the two second factors share: the authenticator app (modules/mfa) and passkeys
+ * (modules/passkeys). Both change an account's second factors only after the same proof, and both
+ * spend the same budget of checks; neither module imports the other's files for that.
+ */
+
+/** The password or a current TOTP code, asked before a second factor is changed or removed. */
+export interface SecondFactorProof {
+  password?: string;
+  code?: string;
+}
+
+/**
+ * Checks the proof (the password with the sign-in lockout, or a current TOTP code) before a second
+ * factor changes; throws when it is missing or wrong. The mfa module answers it for both.
+ */
+export type AssertSecondFactorProof = (
+  user: UserDocument,
+  proof: SecondFactorProof,
+  context: RequestContext,
+) => Promise<void>;
+
+/**
+ * What the second sign-in step (modules/mfa) asks of passkeys (modules/passkeys answers it; the two
+ * are joined in services.ts).
+ */
+export interface PasskeySecondFactor {
+  /** Whether the account has a passkey, i.e. passkeys are one of its second factors. */
+  isEnrolled(userId: string): Promise<boolean>;
+  /**
+   * Checks an assertion for the second sign-in step: an own credential, the challenge issued for
+   * this very mfa challenge, a rising counter. False when any of that fails (the caller counts it).
+   */
+  verifySecondFactor(
+    user: UserDocument,
+    mfaChallengeId: string,
+    response: AuthenticationResponseJSON,
+    context: RequestContext,
+  ): Promise<boolean>;
+}
+
+/** What both second-factor services are built with. */
+export interface SecondFactorServiceDependencies {
+  connection: Connection;
+  config: Config;
+  activity: ActivityService;
+  /** The account a sign-in step or a credential names. */
+  getUser(userId: string): Promise<UserDocument | null>;
+  now?: () => Date;
+}
+
+/** Which proof was given, as audit entries and the security notice name it. */
+export const proofKind = (proof: SecondFactorProof): 'password' | 'code' =>
+  proof.code ? 'code' : 'password';
+
+/** Six digits as the authenticator app shows them; spaces are tolerated. */
+export const TotpCodeSchema = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'))
+  .openapi({ type: 'string', example: '123456' });
+
+/** Proof for changing the factor: the password or a current code. */
+export const MfaProofBodySchema = z
+  .object({
+    password: z.string().min(1).max(1024).optional(),
+    code: TotpCodeSchema.optional(),
+  })
+  .openapi('MfaProofRequest');
+
+/** The 429 of every route that checks a code or password of a signed-in user. */
+export const CHECKS_LIMITED_RESPONSE = { description: 'Too many attempts, or locked; see Retry-After' };
+
+/**
+ * What every route that changes a second factor after the proof shares: a signed-in caller (a
+ * dashboard session), the proof in the body, and the 429 of the checks budget below.
+ */
+export function proofGatedRoute(responses: RouteSpec<undefined, undefined, undefined>['responses']) {
+  return {
+    authenticated: true,
+    body: MfaProofBodySchema,
+    responses: { ...responses, 429: CHECKS_LIMITED_RESPONSE },
+  };
+}
+
+/**
+ * One budget of code and password checks per signed-in user, shared by the TOTP and passkey
+ * routes (one counter in the database): checked before any code or password is looked at, so a
+ * stolen session cannot guess fast by switching routes.
+ */
+export function createSecondFactorChecksLimiter(deps: { connection: Connection; config: Config }) {
+  return createRateLimiter({
+    connection: deps.connection,
+    name: 'mfa-check-user',
+    windowS: deps.config.auth.rateLimit.windowS,
+    limit: deps.config.auth.rateLimit.perAccount,
+    key: (req) => req.auth?.userId,
+  });
+}
+
+/** An audit event about an account's second factors: the account is both subject and actor. */
+export function secondFactorEvent(
+  action: string,
+  userId: string | null,
+  fields: Pick<AuditEvent, 'status_code' | 'metadata'> = {},
+): AuditEvent {
+  return { action, resource_type: 'user', resource_id: userId, user_id: userId, ...fields };
+}

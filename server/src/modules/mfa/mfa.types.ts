@@ -1,0 +1,120 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { RequestContext } from '../../core/request-context.js';
+import type { MailService } from '../../core/mail.js';
+import type { UserDocument } from '../../core/account.js';
+import type {
+  AssertSecondFactorProof,
+  PasskeySecondFactor,
+  SecondFactorProof,
+  SecondFactorServiceDependencies,
+} from '../../core/second-factor.js';
+
+/** An answer to the second step: one of a TOTP code, a recovery code or a passkey assertion. */
+export interface SecondFactorAnswer {
+  code?: string;
+  recovery_code?: string;
+  webauthn_response?: AuthenticationResponseJSON;
+}
+
+/** The second factors: an authenticator app, and passkeys/security keys (the passkeys module). */
+export type MfaMethod = 'totp' | 'webauthn';
+
+export interface MfaChallenge {
+  mfa_required: true;
+  mfa_token: string;
+  methods: MfaMethod[];
+  expires_in: number;
+}
+
+/** Where a sign-in step may be completed, and what started it. */
+export interface MfaChallengeScope {
+  /** The application whose embedding login asks (null or absent: the dashboard's sign-in). */
+  applicationId?: string | null;
+  /** The first factor passed (default password); the session opened afterwards records it. */
+  firstFactor?: 'password' | 'google';
+}
+
+export interface MfaService {
+  /** Starts (or restarts) enrolment: a new secret, inactive until confirmed. */
+  startTotpEnrolment(
+    user: UserDocument,
+    context: RequestContext,
+  ): Promise<{ secret: string; otpauth_url: string }>;
+  /** Activates the pending secret with a current code; returns the recovery codes (shown once). */
+  confirmTotp(
+    user: UserDocument,
+    code: string,
+    context: RequestContext,
+  ): Promise<{ recovery_codes: string[] }>;
+  /** Turns two-factor off after the password (checked by `verifyPassword`) or a current code. */
+  disableTotp(user: UserDocument, proof: SecondFactorProof, context: RequestContext): Promise<void>;
+  /** Replaces the recovery codes (the old ones stop working); needs the password or a current code. */
+  regenerateRecoveryCodes(
+    user: UserDocument,
+    proof: SecondFactorProof,
+    context: RequestContext,
+  ): Promise<{ recovery_codes: string[] }>;
+  /**
+   * The second factors the account has turned on (none: empty) and its unused recovery codes;
+   * read-only, for the account's security page and the organizations' two-factor policy.
+   */
+  status(userId: string): Promise<{ methods: MfaChallenge['methods']; recovery_codes_left: number }>;
+  /**
+   * For a sign-in whose first factor passed: the challenge to answer, or null when the account has
+   * no second factor. The token is redeemable only in the same scope (the dashboard, or the one
+   * application whose embedding login issued it).
+   */
+  challengeFor(
+    user: UserDocument,
+    context: RequestContext,
+    scope?: MfaChallengeScope,
+  ): Promise<MfaChallenge | null>;
+  /** Checks the second step; returns the user to start the session for and the first factor. */
+  completeChallenge(
+    input: SecondFactorAnswer & { mfa_token: string },
+    context: RequestContext,
+    scope?: Pick<MfaChallengeScope, 'applicationId'>,
+  ): Promise<{ user: UserDocument; firstFactor: 'password' | 'google' }>;
+  /** The account and challenge id of a live mfa_token (for the passkey options); invalid_mfa_token otherwise. */
+  pendingChallenge(
+    mfaToken: string,
+    scope?: Pick<MfaChallengeScope, 'applicationId'>,
+  ): Promise<{ challengeId: string; userId: string }>;
+  /**
+   * Mails the owner a security notice that a second factor was removed (what, when, from which
+   * address and browser, what to do if it was not them): always for the authenticator app, for a
+   * passkey only when it was the last second factor. Never throws (a failure is logged).
+   */
+  notifySecondFactorRemoved(
+    user: UserDocument,
+    removed: 'totp' | 'passkey',
+    proof: 'password' | 'code',
+    context: RequestContext,
+  ): Promise<void>;
+  /** The password or a current TOTP code (checked like at sign-in), before changing a second factor. */
+  assertProof: AssertSecondFactorProof;
+}
+
+export interface MfaDependencies extends SecondFactorServiceDependencies {
+  /** The sign-in password check (with its lockout); throws when wrong. */
+  verifyPassword(email: string, password: string, context: RequestContext): Promise<unknown>;
+  /** The sign-in lockout: wrong codes count towards it like wrong passwords. */
+  lockout: {
+    assertOpen(email: string, ip: string | null): Promise<void>;
+    recordFailure(email: string, ip: string | null): Promise<unknown>;
+  };
+  /** For the mfa_disabled security notice (docs/two-factor.md#notifications). */
+  notices?: {
+    mail: Pick<MailService, 'sendTemplate'>;
+    /** A one-hour password-reset link for "if it was not you". */
+    passwordResetLink(userId: string): Promise<string>;
+    /** The dashboard's page where two-factor is set up again. */
+    securityUrl: string;
+    logger: { warn(details: object, message: string): void };
+  };
+  /**
+   * Passkeys as a second factor (the passkeys module): passed in and bound late in services.ts,
+   * since passkeys ask this module for the proof that removes one.
+   */
+  passkeys?: PasskeySecondFactor;
+}
