@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { requestContext } from '../../core/request-context.js';
 import { authOf } from '../../core/auth-context.js';
-import { IdParams } from '../../core/schemas.js';
+import { createdByCaller, resourceRouteSpecs } from '../../core/resource-routes.js';
 import {
   ApplicationListSchema,
   ApplicationSchema,
@@ -10,7 +10,7 @@ import {
   ListApplicationsQuery,
   UpdateApplicationSchema,
 } from './applications.schemas.js';
-import type { ApplicationCaller, ApplicationsService } from './applications.service.js';
+import type { ApplicationCaller, ApplicationsService } from './applications.contract.js';
 
 /** API tokens act only on the application they are bound to. */
 export function callerOf(req: Request): ApplicationCaller {
@@ -19,88 +19,72 @@ export function callerOf(req: Request): ApplicationCaller {
 }
 
 export function registerApplicationRoutes(api: ApiRouter, applications: ApplicationsService): void {
-  const tags = ['Applications'];
-  const notFound = {
+  const specs = resourceRouteSpecs(['Applications'], {
     description:
       'No such active application among the caller’s (also for other tenants’ ids, and for API tokens of another application)',
-  };
+  });
 
   api.route(
-    {
+    specs.collection({
       method: 'post',
       path: '/applications',
       summary: 'Create an application in a project',
       description:
         'Members of the project’s organization may create. The slug is derived from the name when omitted; version defaults to 1.0.0.',
-      tags,
-      authenticated: true,
       body: CreateApplicationSchema,
       responses: {
         201: { description: 'Created', schema: ApplicationSchema },
         404: { description: 'No such active project among the caller’s' },
         409: { description: 'Slug taken in this project' },
       },
-    },
-    async (req, res) => {
-      res
-        .status(201)
-        .json(await applications.create(authOf(req).userId, req.valid.body, requestContext(req)));
-    },
+    }),
+    createdByCaller(applications.create),
   );
 
   api.route(
-    {
+    specs.collection({
       method: 'get',
       path: '/applications',
       summary: 'List active applications',
       description:
         'Newest first, of one project (`project_id`) or of all the caller’s projects. An API token sees only its own application.',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
       query: ListApplicationsQuery,
       responses: {
         200: { description: 'Applications', schema: ApplicationListSchema },
         404: { description: 'No such project among the caller’s' },
       },
-    },
+    }),
     async (req, res) => {
       res.json(await applications.list(callerOf(req), req.valid.query));
     },
   );
 
   api.route(
-    {
+    specs.item({
       method: 'get',
       path: '/applications/:id',
       summary: 'Get an application',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
-      params: IdParams,
-      responses: { 200: { description: 'Application', schema: ApplicationSchema }, 404: notFound },
-    },
+      responses: { 200: { description: 'Application', schema: ApplicationSchema } },
+    }),
     async (req, res) => {
       res.json(await applications.get(callerOf(req), req.valid.params.id));
     },
   );
 
   api.route(
-    {
+    specs.item({
       method: 'patch',
       path: '/applications/:id',
       summary: 'Update an application',
-      tags,
-      authenticated: true,
       tokenScope: 'write',
-      params: IdParams,
       body: UpdateApplicationSchema,
       responses: {
         200: { description: 'Updated', schema: ApplicationSchema },
-        404: notFound,
         409: { description: 'Slug taken in this project' },
       },
-    },
+    }),
     async (req, res) => {
       res.json(
         await applications.update(callerOf(req), req.valid.params.id, req.valid.body, requestContext(req)),
@@ -109,22 +93,18 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
   );
 
   api.route(
-    {
+    specs.item({
       method: 'delete',
       path: '/applications/:id',
       summary: 'Delete an application (admins)',
       description:
         'Soft delete: the application becomes inactive and disappears from lists and from the embedding API.',
-      tags,
-      authenticated: true,
       tokenScope: 'delete',
-      params: IdParams,
       responses: {
         204: { description: 'Deleted' },
         403: { description: 'Not an admin, or token without the delete scope' },
-        404: notFound,
       },
-    },
+    }),
     async (req, res) => {
       await applications.remove(callerOf(req), req.valid.params.id, requestContext(req));
       res.status(204).end();

@@ -1,5 +1,5 @@
 import ejs from 'ejs';
-import type { LeaveLinkView } from './organizations.service.js';
+import type { LeaveLinkView } from './organizations.views.js';
 
 /**
  * The pages behind the invitation mail's leave link: it is opened from a mail client, by someone

@@ -13,7 +13,7 @@ export interface OrganizationDocument {
   /**
    * Active members, kept by conditional `$inc` so concurrent invitations cannot exceed
    * `max_members`. Absent on organizations created before it existed: backfilled by counting
-   * before the first membership change (organizations.service.ts).
+   * before the first membership change (organizations.seats.ts).
    */
   active_member_count?: number;
   /** Policy: active members without a second factor are asked to enrol (docs/two-factor.md). */

@@ -18,7 +18,7 @@ import {
   UpdateMemberSchema,
   UpdateOrganizationSchema,
 } from './organizations.schemas.js';
-import { IdParams } from '../../core/schemas.js';
+import { createdByCaller, resourceRouteSpecs } from '../../core/resource-routes.js';
 import { OrganizationErrors } from './organizations.errors.js';
 import {
   LEAVE_PAGE_ERRORS,
@@ -26,7 +26,8 @@ import {
   leaveErrorPage,
   leftPage,
 } from './organizations.leave-page.js';
-import { INVITATION_LEAVE_PATH, type OrganizationsService } from './organizations.service.js';
+import type { OrganizationsService } from './organizations.contract.js';
+import { INVITATION_LEAVE_PATH } from './organizations.leave-links.js';
 
 /** The leave link is opened in a browser: answer with a page (uncached, like every /api answer). */
 function sendPage(res: Response, status: number, html: string): void {
@@ -41,43 +42,49 @@ function reachableOrganization(req: Request, organizationId: string): string {
   return organizationId;
 }
 
-export function registerOrganizationRoutes(api: ApiRouter, organizations: OrganizationsService): void {
-  const tags = ['Organizations'];
-  const notFound = { description: 'No such organization among the caller’s (also for other tenants’ ids)' };
+const tags = ['Organizations'];
+const notFound = { description: 'No such organization among the caller’s (also for other tenants’ ids)' };
+const specs = resourceRouteSpecs(tags, notFound);
+const memberSpecs = resourceRouteSpecs(tags, notFound, MemberParams);
 
+/**
+ * The organization routes, by use case. Registered in this order because the OpenAPI document
+ * lists paths in the order they were registered.
+ */
+export function registerOrganizationRoutes(api: ApiRouter, organizations: OrganizationsService): void {
+  registerOrganizationCrudRoutes(api, organizations);
+  registerMembershipRoutes(api, organizations);
+  registerLeaveLinkRoutes(api, organizations);
+  registerMemberChangeRoutes(api, organizations);
+}
+
+/** Organizations themselves: create, list, read, update, deactivate and reactivate. */
+function registerOrganizationCrudRoutes(api: ApiRouter, organizations: OrganizationsService): void {
   api.route(
-    {
+    specs.collection({
       method: 'post',
       path: '/organizations',
       summary: 'Create an organization',
       description: 'The caller becomes its active admin in the same request.',
-      tags,
-      authenticated: true,
       body: CreateOrganizationSchema,
       responses: {
         201: { description: 'Created', schema: OrganizationSchema },
         409: { description: 'Slug taken' },
       },
-    },
-    async (req, res) => {
-      res
-        .status(201)
-        .json(await organizations.create(authOf(req).userId, req.valid.body, requestContext(req)));
-    },
+    }),
+    createdByCaller(organizations.create),
   );
 
   api.route(
-    {
+    specs.collection({
       method: 'get',
       path: '/organizations',
       summary: "List the caller's organizations",
       description: 'Organizations where the caller is an active member, newest first.',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
       query: ListOrganizationsQuery,
       responses: { 200: { description: 'Organizations', schema: OrganizationListSchema } },
-    },
+    }),
     async (req, res) => {
       const caller = authOf(req);
       res.json(await organizations.listForUser(caller.userId, req.valid.query, caller.organizationId));
@@ -85,36 +92,29 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
   );
 
   api.route(
-    {
+    specs.item({
       method: 'get',
       path: '/organizations/:id',
       summary: 'Get an organization',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
-      params: IdParams,
-      responses: { 200: { description: 'Organization', schema: OrganizationSchema }, 404: notFound },
-    },
+      responses: { 200: { description: 'Organization', schema: OrganizationSchema } },
+    }),
     async (req, res) => {
       res.json(await organizations.get(authOf(req).userId, reachableOrganization(req, req.valid.params.id)));
     },
   );
 
   api.route(
-    {
+    specs.item({
       method: 'patch',
       path: '/organizations/:id',
       summary: 'Update an organization (admins)',
-      tags,
-      authenticated: true,
-      params: IdParams,
       body: UpdateOrganizationSchema,
       responses: {
         200: { description: 'Updated', schema: OrganizationSchema },
         403: { description: 'Not an admin' },
-        404: notFound,
       },
-    },
+    }),
     async (req, res) => {
       res.json(
         await organizations.update(
@@ -132,19 +132,15 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
     ['activate', true],
   ] as const) {
     api.route(
-      {
+      specs.item({
         method: 'post',
         path: `/organizations/:id/${action}`,
         summary: `${action === 'deactivate' ? 'Deactivate' : 'Reactivate'} an organization (admins)`,
-        tags,
-        authenticated: true,
-        params: IdParams,
         responses: {
           200: { description: 'Done', schema: OrganizationSchema },
           403: { description: 'Not an admin' },
-          404: notFound,
         },
-      },
+      }),
       async (req, res) => {
         res.json(
           await organizations.setActive(authOf(req).userId, req.valid.params.id, active, requestContext(req)),
@@ -152,21 +148,20 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       },
     );
   }
+}
 
+/** Who is a member: the list, and invitations that add someone. */
+function registerMembershipRoutes(api: ApiRouter, organizations: OrganizationsService): void {
   api.route(
-    {
+    specs.item({
       method: 'get',
       path: '/organizations/:id/members',
       summary: 'List active members',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
-      params: IdParams,
       responses: {
         200: { description: 'Members, longest-standing first', schema: MemberListSchema },
-        404: notFound,
       },
-    },
+    }),
     async (req, res) => {
       res.json({
         data: await organizations.listMembers(
@@ -179,15 +174,12 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
   );
 
   api.route(
-    {
+    specs.item({
       method: 'post',
       path: '/organizations/:id/members',
       summary: 'Invite a registered user (admins)',
       description:
         'The invitee must already have a profile with that e-mail. They are always mailed (project_invitation) who added them — name and address of the inviter, the organization — with a one-click link to leave again. Limited to 30 invitations per inviter and 60 per organization an hour (429 rate_limited with Retry-After), counted only for admins of the organization.',
-      tags,
-      authenticated: true,
-      params: IdParams,
       body: InviteMemberSchema,
       responses: {
         201: { description: 'Member added', schema: MemberSchema },
@@ -196,7 +188,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
         409: { description: 'Already a member, or member limit reached' },
         429: { description: 'Too many invitations by this admin or into this organization (rate_limited)' },
       },
-    },
+    }),
     async (req, res) => {
       res
         .status(201)
@@ -210,8 +202,10 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
         );
     },
   );
+}
 
-  const leaveTags = ['Organizations'];
+/** The one-click leave link of invitation mails: a page to confirm, and the leave itself. */
+function registerLeaveLinkRoutes(api: ApiRouter, organizations: OrganizationsService): void {
   api.route(
     {
       method: 'get',
@@ -219,7 +213,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       summary: 'The leave link of an invitation mail: a confirmation page',
       description:
         'Public (the token is the credential). Changes nothing, so mail scanners that follow links do no harm. Browsers (and any client not asking for JSON) get an HTML page naming the organization and who added the person, with one button that POSTs the token back; with `Accept: application/json` the same facts come as JSON. An unknown, expired or used token, or an ended membership, answers 400 (invalid_leave_token; a page saying so for browsers).',
-      tags: leaveTags,
+      tags,
       query: LeaveLinkQuery,
       responses: {
         200: {
@@ -254,7 +248,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       summary: 'Leave an organization through the link of an invitation mail',
       description:
         'Public (the token is the credential; it works once and for 30 days). Ends the membership the invitation created. A form post (application/x-www-form-urlencoded, from the confirmation page) is answered with an HTML page, JSON with JSON.',
-      tags: leaveTags,
+      tags,
       body: LeaveLinkRequestSchema,
       responses: {
         200: { description: 'Left the organization', schema: LeaveLinkResponseSchema },
@@ -278,22 +272,21 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
       }
     },
   );
+}
 
+/** Changing a member: the role, or ending the membership (removal, or leaving oneself). */
+function registerMemberChangeRoutes(api: ApiRouter, organizations: OrganizationsService): void {
   api.route(
-    {
+    memberSpecs.item({
       method: 'patch',
       path: '/organizations/:id/members/:memberId',
       summary: "Change a member's role (admins)",
-      tags,
-      authenticated: true,
-      params: MemberParams,
       body: UpdateMemberSchema,
       responses: {
         200: { description: 'Updated', schema: MemberSchema },
-        404: notFound,
         409: { description: 'Would leave no admin' },
       },
-    },
+    }),
     async (req, res) => {
       const { id, memberId } = req.valid.params;
       res.json(
@@ -309,19 +302,15 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
   );
 
   api.route(
-    {
+    memberSpecs.item({
       method: 'delete',
       path: '/organizations/:id/members/:memberId',
       summary: 'Remove a member (admins), or leave',
-      tags,
-      authenticated: true,
-      params: MemberParams,
       responses: {
         204: { description: 'Removed' },
-        404: notFound,
         409: { description: 'Would leave no admin' },
       },
-    },
+    }),
     async (req, res) => {
       const { id, memberId } = req.valid.params;
       await organizations.removeMember(authOf(req).userId, id, memberId, requestContext(req));

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { requestContext } from '../../core/request-context.js';
 import { authOf } from '../../core/auth-context.js';
-import { IdParams } from '../../core/schemas.js';
+import { createdByCaller, resourceRouteSpecs } from '../../core/resource-routes.js';
 import {
   CreatedProjectSchema,
   CreateProjectSchema,
@@ -21,8 +21,9 @@ export interface ProjectRouteDependencies {
 
 export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependencies): void {
   const { projects } = deps;
-  const tags = ['Projects'];
-  const notFound = { description: 'No such active project among the caller’s (also for other tenants’ ids)' };
+  const specs = resourceRouteSpecs(['Projects'], {
+    description: 'No such active project among the caller’s (also for other tenants’ ids)',
+  });
 
   async function callerOf(req: Request): Promise<ProjectCaller> {
     const auth = authOf(req);
@@ -34,80 +35,67 @@ export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependen
   }
 
   api.route(
-    {
+    specs.collection({
       method: 'post',
       path: '/projects',
       summary: 'Create a project in an organization',
       description:
         'Members may create. The answer carries the generated `api_key` in full — the only time it is shown.',
-      tags,
-      authenticated: true,
       body: CreateProjectSchema,
       responses: {
         201: { description: 'Created', schema: CreatedProjectSchema },
         404: { description: 'No such organization among the caller’s' },
         409: { description: 'Slug taken in this organization' },
       },
-    },
-    async (req, res) => {
-      res.status(201).json(await projects.create(authOf(req).userId, req.valid.body, requestContext(req)));
-    },
+    }),
+    createdByCaller(projects.create),
   );
 
   api.route(
-    {
+    specs.collection({
       method: 'get',
       path: '/projects',
       summary: 'List active projects',
       description:
         'Newest first, across the caller’s organizations or of one (`organization_id`). An API token sees only its application’s project.',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
       query: ListProjectsQuery,
       responses: {
         200: { description: 'Projects', schema: ProjectListSchema },
         404: { description: 'No such organization among the caller’s' },
       },
-    },
+    }),
     async (req, res) => {
       res.json(await projects.list(await callerOf(req), req.valid.query));
     },
   );
 
   api.route(
-    {
+    specs.item({
       method: 'get',
       path: '/projects/:id',
       summary: 'Get a project',
-      tags,
-      authenticated: true,
       tokenScope: 'read',
-      params: IdParams,
-      responses: { 200: { description: 'Project', schema: ProjectSchema }, 404: notFound },
-    },
+      responses: { 200: { description: 'Project', schema: ProjectSchema } },
+    }),
     async (req, res) => {
       res.json(await projects.get(await callerOf(req), req.valid.params.id));
     },
   );
 
   api.route(
-    {
+    specs.item({
       method: 'patch',
       path: '/projects/:id',
       summary: 'Update a project',
       description:
         'Members may edit. Signed-in sessions only: API tokens belong to an application, not to its project.',
-      tags,
-      authenticated: true,
-      params: IdParams,
       body: UpdateProjectSchema,
       responses: {
         200: { description: 'Updated', schema: ProjectSchema },
-        404: notFound,
         409: { description: 'Slug taken in this organization' },
       },
-    },
+    }),
     async (req, res) => {
       res.json(
         await projects.update(await callerOf(req), req.valid.params.id, req.valid.body, requestContext(req)),
@@ -116,20 +104,16 @@ export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependen
   );
 
   api.route(
-    {
+    specs.item({
       method: 'post',
       path: '/projects/:id/deactivate',
       summary: 'Deactivate a project (admins)',
       description: 'The project and its applications disappear from lists and from the embedding API.',
-      tags,
-      authenticated: true,
-      params: IdParams,
       responses: {
         200: { description: 'Deactivated', schema: ProjectSchema },
         403: { description: 'Not an admin' },
-        404: notFound,
       },
-    },
+    }),
     async (req, res) => {
       res.json(await projects.deactivate(await callerOf(req), req.valid.params.id, requestContext(req)));
     },

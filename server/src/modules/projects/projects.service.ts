@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError, type ErrorDefinition } from '../../lib/errors.js';
-import { isDuplicateKey, updateActiveById } from '../../lib/mongoose-plugins.js';
-import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
+import type { Page } from '../../lib/pagination.js';
 import type { ActivityService } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
+import { tenantResource } from '../../core/tenant-resource.js';
 import type { OrganizationsService, Permission, Role } from '../organizations/index.js';
 import { ProjectErrors } from './projects.errors.js';
 import { projectModel, type Environment, type ProjectDocument } from './projects.model.js';
@@ -116,33 +116,19 @@ export function createProjectsService(deps: {
   activity: ActivityService;
 }): ProjectsService {
   const Projects = projectModel(deps.connection);
-  const { organizations, activity } = deps;
-
-  const audit = (
-    action: string,
-    project: ProjectDocument,
-    userId: string,
-    context: RequestContext,
-    metadata: Record<string, unknown>,
-    statusCode = 200,
-  ) =>
-    activity.record({
-      action,
+  const { organizations } = deps;
+  const rows = tenantResource<ProjectDocument>({
+    model: Projects,
+    errors: { notFound: ProjectErrors.NOT_FOUND, duplicate: ProjectErrors.SLUG_TAKEN },
+    activity: deps.activity,
+    auditScope: (project) => ({
       resource_type: 'project',
       resource_id: String(project._id),
-      user_id: userId,
       organization_id: String(project.organization_id),
       project_id: String(project._id),
-      status_code: statusCode,
-      ip_address: context.ip,
-      user_agent: context.userAgent,
-      metadata,
-    });
-
-  async function findActive(projectId: string): Promise<ProjectDocument | null> {
-    if (!Types.ObjectId.isValid(projectId)) return null;
-    return Projects.findOne({ _id: new Types.ObjectId(projectId), is_active: true }).lean<ProjectDocument>();
-  }
+    }),
+  });
+  const { findActive } = rows;
 
   async function authorize(
     userId: string,
@@ -168,12 +154,6 @@ export function createProjectsService(deps: {
     return authorize(caller.userId, projectId, permission);
   }
 
-  const updateOne = (projectId: Types.ObjectId, set: Record<string, unknown>) =>
-    updateActiveById<ProjectDocument>(Projects, projectId, set, {
-      notFound: ProjectErrors.NOT_FOUND,
-      duplicate: ProjectErrors.SLUG_TAKEN,
-    });
-
   return {
     authorize,
     findActive,
@@ -181,33 +161,21 @@ export function createProjectsService(deps: {
     async create(userId, input, context) {
       await organizations.authorize(userId, input.organization_id, 'project:create');
       const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
-      let project: ProjectDocument;
-      try {
-        await Projects.init();
-        project = (
-          await Projects.create({
-            name: input.name,
-            slug: input.slug,
-            description: input.description || null,
-            organization_id: new Types.ObjectId(input.organization_id),
-            environment: input.environment ?? 'development',
-            repository_url: input.repository_url || null,
-            api_key_hash: sha256Hex(apiKey),
-            api_key_prefix: apiKey.slice(0, VISIBLE_KEY_CHARACTERS),
-            created_by: new Types.ObjectId(userId),
-          })
-        ).toObject();
-      } catch (error) {
-        if (isDuplicateKey(error)) throw new AppError(ProjectErrors.SLUG_TAKEN);
-        throw error;
-      }
-      await audit(
-        'project.created',
-        project,
+      const project = await rows.create(
+        {
+          name: input.name,
+          slug: input.slug,
+          description: input.description || null,
+          organization_id: new Types.ObjectId(input.organization_id),
+          environment: input.environment ?? 'development',
+          repository_url: input.repository_url || null,
+          api_key_hash: sha256Hex(apiKey),
+          api_key_prefix: apiKey.slice(0, VISIBLE_KEY_CHARACTERS),
+          created_by: new Types.ObjectId(userId),
+        },
         userId,
         context,
-        { name: project.name, slug: project.slug, environment: project.environment },
-        201,
+        (created) => ({ name: created.name, slug: created.slug, environment: created.environment }),
       );
       return { ...projectView(project), api_key: apiKey };
     },
@@ -224,16 +192,11 @@ export function createProjectsService(deps: {
       } else {
         organizationIds = await organizations.organizationIdsOf(caller.userId);
       }
-      const filter: Record<string, unknown> = {
-        organization_id: mongoose.trusted({ $in: organizationIds }),
-        is_active: true,
-      };
-      if (caller.onlyProjectId !== undefined) {
-        if (caller.onlyProjectId === null || !Types.ObjectId.isValid(caller.onlyProjectId))
-          return { data: [], next_cursor: null };
-        filter._id = new Types.ObjectId(caller.onlyProjectId);
-      }
-      const page = await paginateNewestFirst(Projects, filter, query);
+      const page = await rows.list(
+        { organization_id: mongoose.trusted({ $in: organizationIds }) },
+        caller.onlyProjectId,
+        query,
+      );
       return { data: page.data.map(projectView), next_cursor: page.next_cursor };
     },
 
@@ -244,20 +207,12 @@ export function createProjectsService(deps: {
 
     async update(caller, projectId, changes, context) {
       const { project } = await authorizeCaller(caller, projectId, 'project:update');
-      const set: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(changes)) {
-        if (value !== undefined) set[field] = value === '' ? null : value;
-      }
-      const updated = await updateOne(project._id, set);
-      await audit('project.updated', updated, caller.userId, context, { fields: Object.keys(set) });
-      return projectView(updated);
+      return projectView((await rows.update(project, changes, caller.userId, context)).updated);
     },
 
     async deactivate(caller, projectId, context) {
       const { project } = await authorizeCaller(caller, projectId, 'project:deactivate');
-      const updated = await updateOne(project._id, { is_active: false });
-      await audit('project.deactivated', updated, caller.userId, context, { name: updated.name });
-      return projectView(updated);
+      return projectView(await rows.deactivate(project, 'project.deactivated', caller.userId, context));
     },
 
     async activeIdsIn(organizationIds) {

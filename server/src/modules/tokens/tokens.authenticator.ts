@@ -1,5 +1,6 @@
 import type { BearerAuthenticator } from '../../core/auth-context.js';
-import { TOKEN_PREFIX, type TokensService } from './tokens.service.js';
+import type { TokensService } from './tokens.contract.js';
+import { TOKEN_PREFIX } from './tokens.issuing.js';
 
 /**
  * Authenticates `Authorization: Bearer cs_…` as the token's owner, limited to its scopes and its

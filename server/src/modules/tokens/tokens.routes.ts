@@ -1,6 +1,7 @@
 import type { ApiRouter } from '../../lib/api-router.js';
 import { requestContext } from '../../core/request-context.js';
 import { authOf } from '../../core/auth-context.js';
+import { createdByCaller, resourceRouteSpecs } from '../../core/resource-routes.js';
 import {
   ApiTokenListSchema,
   ApiTokenSchema,
@@ -11,79 +12,70 @@ import {
   PermissionsResponseSchema,
   TokenIdParams,
 } from './tokens.schemas.js';
-import type { TokensService } from './tokens.service.js';
+import type { TokensService } from './tokens.contract.js';
 
 /**
  * Token management is for signed-in sessions only (no `tokenScope`): a token can neither mint
  * nor list nor revoke tokens.
  */
 export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void {
-  const tags = ['API tokens'];
-  const notFound = { description: "No such token among the caller's own (also for other users' tokens)" };
+  const specs = resourceRouteSpecs(
+    ['API tokens'],
+    { description: "No such token among the caller's own (also for other users' tokens)" },
+    TokenIdParams,
+  );
 
   api.route(
-    {
+    specs.collection({
       method: 'post',
       path: '/tokens',
       summary: 'Issue an API token for an application',
       description:
         'Needs token:create in the application’s organization. The token is in this response only; only its SHA-256 hash and first 8 characters are stored.',
-      tags,
-      authenticated: true,
       body: CreateApiTokenSchema,
       responses: {
         201: { description: 'Created; `token` is shown this once', schema: CreatedApiTokenSchema },
         404: { description: 'No such application among the caller’s organizations' },
       },
-    },
-    async (req, res) => {
-      res.status(201).json(await tokens.create(authOf(req).userId, req.valid.body, requestContext(req)));
-    },
+    }),
+    createdByCaller(tokens.create),
   );
 
   api.route(
-    {
+    specs.collection({
       method: 'get',
       path: '/tokens',
       summary: "List the caller's API tokens",
       description: 'Newest first, optionally of one application.',
-      tags,
-      authenticated: true,
       query: ListApiTokensQuery,
       responses: { 200: { description: 'Tokens', schema: ApiTokenListSchema } },
-    },
+    }),
     async (req, res) => {
       res.json(await tokens.list(authOf(req).userId, req.valid.query));
     },
   );
 
   api.route(
-    {
+    specs.item({
       method: 'get',
       path: '/tokens/:id',
       summary: 'Get one of the caller’s API tokens',
-      tags,
-      authenticated: true,
-      params: TokenIdParams,
-      responses: { 200: { description: 'Token', schema: ApiTokenSchema }, 404: notFound },
-    },
+      responses: { 200: { description: 'Token', schema: ApiTokenSchema } },
+    }),
     async (req, res) => {
       res.json(await tokens.get(authOf(req).userId, req.valid.params.id));
     },
   );
 
   api.route(
-    {
+    specs.item({
       method: 'post',
       path: '/tokens/:id/revoke',
       summary: 'Revoke an API token (irreversible)',
       description:
         'The token stops working at once. Revoking an already revoked token changes nothing and answers 200.',
-      tags,
-      authenticated: true,
-      params: TokenIdParams,
-      responses: { 200: { description: 'Revoked', schema: ApiTokenSchema }, 404: notFound },
-    },
+      responses: { 200: { description: 'Revoked', schema: ApiTokenSchema } },
+    }),
     async (req, res) => {
       res.json(await tokens.revoke(authOf(req).userId, req.valid.params.id, requestContext(req)));
     },

@@ -5,5 +5,6 @@ export {
   defaultDisplayName,
   normalizeEmail,
   toPublicUser,
+  type UserContact,
   type UsersService,
 } from './users.service.js';

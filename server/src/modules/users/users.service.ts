@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import { userModel } from './users.model.js';
 import { type UserDocument } from '../../core/account.js';
@@ -27,9 +27,14 @@ export function defaultDisplayName(email: string): string {
   return email.split('@')[0] || email;
 }
 
+/** How a person is named to others (members lists, invitation mails). */
+export type UserContact = Pick<UserDocument, '_id' | 'email' | 'display_name'>;
+
 export interface UsersService {
   findById(id: string): Promise<UserDocument | null>;
   findByEmail(email: string): Promise<UserDocument | null>;
+  /** Name and address of each of these profiles that exists (in no particular order). */
+  contactsOf(ids: Array<Types.ObjectId | string>): Promise<UserContact[]>;
   /** Every profile, newest first (admin page). */
   listAll(page: { limit?: number; cursor?: string }): Promise<Page<PublicUser>>;
 }
@@ -43,6 +48,14 @@ export function createUsersService(deps: { connection: Connection }): UsersServi
     },
     async findByEmail(email) {
       return Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+    },
+    async contactsOf(ids) {
+      const valid = ids.filter((id) => typeof id !== 'string' || Types.ObjectId.isValid(id));
+      if (valid.length === 0) return [];
+      return Users.find(
+        { _id: mongoose.trusted({ $in: valid.map((id) => new Types.ObjectId(String(id))) }) },
+        { email: 1, display_name: 1 },
+      ).lean<UserContact[]>();
     },
     async listAll(page) {
       const result = await paginateNewestFirst(Users, {}, page);

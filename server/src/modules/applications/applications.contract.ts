@@ -1,0 +1,115 @@
+import type { Connection, Types } from 'mongoose';
+import type { Page } from '../../lib/pagination.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { WebhookEmitter } from '../../core/webhooks.js';
+import type { OrganizationDocument, OrganizationsService, Permission, Role } from '../organizations/index.js';
+import type { ProjectsService } from '../projects/index.js';
+import type { ApplicationDocument } from './applications.model.js';
+
+/**
+ * Who is asking. An API token is bound to one application (`applicationId`) and sees nothing
+ * else; signed-in sessions (`applicationId` null) see every application of their organizations.
+ */
+export interface ApplicationCaller {
+  userId: string;
+  applicationId: string | null;
+}
+
+export interface ApplicationView {
+  id: string;
+  project_id: string;
+  organization_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  version: string;
+  api_endpoint: string | null;
+  allowed_origins: string[];
+  is_active: boolean;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CreateApplicationInput {
+  project_id: string;
+  name: string;
+  slug?: string;
+  description?: string;
+  version?: string;
+  api_endpoint?: string;
+  allowed_origins?: string[];
+}
+
+export type ApplicationChanges = Partial<{
+  name: string;
+  slug: string;
+  description: string | null;
+  version: string;
+  api_endpoint: string | null;
+  allowed_origins: string[];
+}>;
+
+export interface ApplicationsService {
+  create(userId: string, input: CreateApplicationInput, context: RequestContext): Promise<ApplicationView>;
+  list(
+    caller: ApplicationCaller,
+    query: { project_id?: string; limit?: number; cursor?: string },
+  ): Promise<Page<ApplicationView>>;
+  get(caller: ApplicationCaller, applicationId: string): Promise<ApplicationView>;
+  update(
+    caller: ApplicationCaller,
+    applicationId: string,
+    changes: ApplicationChanges,
+    context: RequestContext,
+  ): Promise<ApplicationView>;
+  /** Soft delete: is_active becomes false. */
+  remove(caller: ApplicationCaller, applicationId: string, context: RequestContext): Promise<void>;
+  /**
+   * The active application, the caller's role in its organization and that organization: 404
+   * when the application is missing, inactive (or its project is) or another tenant's; 403 when
+   * the role lacks the permission. A deactivated organization still answers here (its members
+   * keep seeing and managing it in the dashboard); callers that serve the outside world check
+   * `organization.is_active` or use `findActive`.
+   */
+  authorize(
+    userId: string,
+    applicationId: string,
+    permission: Permission,
+  ): Promise<{ application: ApplicationDocument; role: Role; organization: OrganizationDocument }>;
+  /**
+   * The application when it can serve its users: it, its project and its organization are all
+   * active; else null. The embedding API and application sessions rely on this.
+   */
+  findActive(applicationId: string): Promise<ApplicationDocument | null>;
+  /**
+   * findActive, answered from what this process read up to RECENT_APPLICATION_TTL_MS ago: for the SDK
+   * ingest API, which asks on every batch. An application changed or removed through this process is
+   * read afresh at once; a change made by another server process, and a deactivated project or
+   * organization, take effect within the TTL.
+   */
+  findActiveRecent(applicationId: string): Promise<ApplicationDocument | null>;
+  /** Whether any active application lets this origin call the embedding API (for CORS preflights). */
+  isOriginListed(origin: string): Promise<boolean>;
+  /** Project and organization of each application found, whatever its state: for the request log. */
+  ownersOf(
+    applicationIds: Types.ObjectId[],
+  ): Promise<Array<Pick<ApplicationDocument, '_id' | 'project_id' | 'organization_id'>>>;
+  /** Ids of the applications of these projects, whatever their state: for the analytics summary. */
+  idsInProjects(projectIds: Types.ObjectId[]): Promise<Types.ObjectId[]>;
+}
+
+/** What the applications service is built from (see applications.service.ts). */
+export interface ApplicationsDeps {
+  connection: Connection;
+  organizations: OrganizationsService;
+  projects: ProjectsService;
+  activity: ActivityService;
+  /**
+   * Gives a new application its own copies of the system e-mail templates (the mail module;
+   * never throws — applications that miss them get them on first use).
+   */
+  createSystemEmailTemplates?: (applicationId: string) => Promise<void>;
+  webhooks?: WebhookEmitter;
+}

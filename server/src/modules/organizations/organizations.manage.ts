@@ -1,0 +1,153 @@
+import mongoose, { Types } from 'mongoose';
+import { paginateNewestFirst } from '../../lib/pagination.js';
+import { recordAudit } from '../../core/audit.js';
+import { changesToSet, insertUnique } from '../../core/tenant-resource.js';
+import type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
+import { OrganizationErrors } from './organizations.errors.js';
+import { organizationModels, type OrganizationDocument } from './organizations.model.js';
+import { organizationView } from './organizations.views.js';
+
+/** Organizations themselves: created, listed, read, changed, deactivated and reactivated. */
+export function createOrganizationManagement(
+  deps: OrganizationsDeps,
+  authorize: OrganizationsService['authorize'],
+): Pick<OrganizationsService, 'create' | 'listForUser' | 'get' | 'update' | 'setActive' | 'listAll'> {
+  const { Organizations, Members } = organizationModels(deps.connection);
+  const { activity } = deps;
+
+  /** An entry about the organization itself (its id is both the resource and the organization). */
+  const organizationEvent = (action: string, organizationId: string, userId: string) => ({
+    action,
+    resource_type: 'organization' as const,
+    resource_id: organizationId,
+    user_id: userId,
+    organization_id: organizationId,
+  });
+
+  return {
+    async create(userId, input, context) {
+      const organization = await insertUnique(
+        async () =>
+          (
+            await Organizations.create({
+              name: input.name,
+              slug: input.slug,
+              description: input.description || null,
+              website_url: input.website_url || null,
+              created_by: new Types.ObjectId(userId),
+              active_member_count: 1,
+            })
+          ).toObject(),
+        OrganizationErrors.SLUG_TAKEN,
+      );
+      try {
+        await Members.create({
+          organization_id: organization._id,
+          user_id: new Types.ObjectId(userId),
+          role: 'admin',
+          is_active: true,
+          joined_at: new Date(),
+        });
+      } catch (error) {
+        // Without transactions (standalone MongoDB), undo by hand: never leave an organization without its admin.
+        await Organizations.deleteOne({ _id: organization._id });
+        throw error;
+      }
+      await recordAudit(activity, context, {
+        ...organizationEvent('organization.created', String(organization._id), userId),
+        status_code: 201,
+        metadata: { name: organization.name, slug: organization.slug },
+      });
+      return organizationView(organization, 'admin');
+    },
+
+    async listForUser(userId, page, onlyOrganizationId) {
+      const memberships = (
+        await Members.find(
+          { user_id: new Types.ObjectId(userId), is_active: true },
+          { organization_id: 1, role: 1 },
+        ).lean()
+      ).filter((m) => !onlyOrganizationId || String(m.organization_id) === onlyOrganizationId);
+      const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
+      const result = await paginateNewestFirst(
+        Organizations,
+        { _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) },
+        page,
+      );
+      return {
+        data: result.data.map((org) => organizationView(org, roles.get(String(org._id)) ?? 'member')),
+        next_cursor: result.next_cursor,
+      };
+    },
+
+    async get(userId, organizationId) {
+      const { organization, role } = await authorize(userId, organizationId, 'organization:read');
+      return organizationView(organization, role);
+    },
+
+    async update(userId, organizationId, changes, context) {
+      const { organization, role } = await authorize(userId, organizationId, 'organization:update');
+      const set = changesToSet(changes);
+      const updated = await insertUnique(
+        () =>
+          Organizations.findOneAndUpdate(
+            { _id: organization._id },
+            { $set: set },
+            { returnDocument: 'after' },
+          ).lean<OrganizationDocument>(),
+        OrganizationErrors.SLUG_TAKEN,
+      );
+      await recordAudit(activity, context, {
+        ...organizationEvent('organization.updated', organizationId, userId),
+        metadata: { fields: Object.keys(set) },
+      });
+      const requireTwoFactor = changes.require_two_factor;
+      if (requireTwoFactor !== undefined && requireTwoFactor !== (organization.require_two_factor ?? false)) {
+        await recordAudit(activity, context, {
+          ...organizationEvent(
+            requireTwoFactor ? 'organization.two_factor_required' : 'organization.two_factor_not_required',
+            organizationId,
+            userId,
+          ),
+          metadata: { require_two_factor: requireTwoFactor },
+        });
+      }
+      deps.webhooks?.emit(
+        'organization.updated',
+        { organizationId },
+        { organization: organizationView(updated!, 'admin'), fields: Object.keys(set) },
+      );
+      return organizationView(updated!, role);
+    },
+
+    async setActive(userId, organizationId, active, context) {
+      const { organization, role } = await authorize(userId, organizationId, 'organization:deactivate');
+      const updated = await Organizations.findOneAndUpdate(
+        { _id: organization._id },
+        { $set: { is_active: active } },
+        { returnDocument: 'after' },
+      ).lean<OrganizationDocument>();
+      await recordAudit(
+        activity,
+        context,
+        organizationEvent(
+          active ? 'organization.activated' : 'organization.deactivated',
+          organizationId,
+          userId,
+        ),
+      );
+      return organizationView(updated!, role);
+    },
+
+    async listAll(page) {
+      const result = await paginateNewestFirst(Organizations, {}, page);
+      return {
+        data: result.data.map((org) => {
+          const { role: _role, ...view } = organizationView(org, 'member');
+          return view;
+        }),
+        next_cursor: result.next_cursor,
+      };
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { Types } from 'mongoose';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit } from '../../core/audit.js';
+import { can } from './organizations.access.js';
+import type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
+import { OrganizationErrors } from './organizations.errors.js';
+import { organizationModels, type MemberDocument } from './organizations.model.js';
+import type { Seats } from './organizations.seats.js';
+import { memberViews } from './organizations.views.js';
+
+/** The members of an organization: listed, their roles changed, removed (or leaving themselves). */
+export function createMemberManagement(
+  deps: OrganizationsDeps,
+  authorize: OrganizationsService['authorize'],
+  seats: Seats,
+): Pick<OrganizationsService, 'listMembers' | 'changeRole' | 'removeMember'> {
+  const { Members } = organizationModels(deps.connection);
+  const { activity, users } = deps;
+
+  async function findMember(organizationId: Types.ObjectId, memberId: string): Promise<MemberDocument> {
+    const member = Types.ObjectId.isValid(memberId)
+      ? await Members.findOne({
+          _id: memberId,
+          organization_id: organizationId,
+          is_active: true,
+        }).lean<MemberDocument>()
+      : null;
+    if (!member) throw new AppError(OrganizationErrors.MEMBER_NOT_FOUND);
+    return member;
+  }
+
+  return {
+    async listMembers(userId, organizationId) {
+      const { organization } = await authorize(userId, organizationId, 'member:read');
+      const members = await Members.find({ organization_id: organization._id, is_active: true })
+        .sort({ joined_at: 1 })
+        .lean<MemberDocument[]>();
+      return memberViews(users, members);
+    },
+
+    async changeRole(userId, organizationId, memberId, role, context) {
+      const { organization } = await authorize(userId, organizationId, 'member:update');
+      const member = await findMember(organization._id, memberId);
+      if (member.role === role) return (await memberViews(users, [member]))[0]!;
+      if (member.role === 'admin' && (await seats.activeAdminCount(organization._id)) <= 1)
+        throw new AppError(OrganizationErrors.LAST_ADMIN);
+      const updated = await Members.findOneAndUpdate(
+        { _id: member._id },
+        { $set: { role } },
+        { returnDocument: 'after' },
+      ).lean<MemberDocument>();
+      // Two admins demoting each other at once could both pass the count; re-check and undo.
+      if (role !== 'admin' && (await seats.activeAdminCount(organization._id)) === 0) {
+        await Members.updateOne({ _id: member._id }, { $set: { role: 'admin' } });
+        throw new AppError(OrganizationErrors.LAST_ADMIN);
+      }
+      await recordAudit(activity, context, {
+        action: 'member.role_changed',
+        resource_type: 'member',
+        resource_id: memberId,
+        user_id: userId,
+        organization_id: organizationId,
+        metadata: { from: member.role, to: role },
+      });
+      const changed = (await memberViews(users, [updated!]))[0]!;
+      deps.webhooks?.emit(
+        'member.role_changed',
+        { organizationId },
+        { member: changed, previous_role: member.role },
+      );
+      return changed;
+    },
+
+    async removeMember(userId, organizationId, memberId, context) {
+      // Anyone may leave; removing someone else needs member:remove.
+      const self = await authorize(userId, organizationId, 'organization:read');
+      const member = await findMember(self.organization._id, memberId);
+      if (String(member.user_id) !== userId && !can(self.role, 'member:remove'))
+        throw new AppError(OrganizationErrors.NOT_ALLOWED);
+      await seats.endMembership(self.organization, member);
+      await recordAudit(activity, context, {
+        action: 'member.removed',
+        resource_type: 'member',
+        resource_id: memberId,
+        user_id: userId,
+        organization_id: organizationId,
+        metadata: { removed_user_id: String(member.user_id) },
+      });
+      deps.webhooks?.emit(
+        'member.removed',
+        { organizationId },
+        { member_id: memberId, user_id: String(member.user_id), removed_by: userId },
+      );
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { UserContact, UsersService } from '../users/index.js';
+import type { Role } from './organizations.access.js';
+import type { MemberDocument, OrganizationDocument } from './organizations.model.js';
+
+export interface Membership {
+  organization: OrganizationDocument;
+  member: MemberDocument;
+  role: Role;
+}
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  website_url: string | null;
+  is_active: boolean;
+  max_members: number;
+  require_two_factor: boolean;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  role: Role;
+}
+
+export interface MemberView {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: Role;
+  is_active: boolean;
+  invited_by: string | null;
+  joined_at: string;
+  user: { id: string; email: string; display_name: string };
+}
+
+/** What a leave link is about: shown on its confirmation page and answered when it is used. */
+export interface LeaveLinkView {
+  organization_id: string;
+  organization_name: string;
+  /** Who added the person (display name, or the address when there is none). */
+  inviter_name: string;
+  inviter_email: string;
+}
+
+export function organizationView(org: OrganizationDocument, role: Role): OrganizationView {
+  return {
+    id: String(org._id),
+    name: org.name,
+    slug: org.slug,
+    description: org.description,
+    website_url: org.website_url,
+    is_active: org.is_active,
+    max_members: org.max_members,
+    require_two_factor: org.require_two_factor ?? false,
+    created_by: String(org.created_by),
+    created_at: org.created_at.toISOString(),
+    updated_at: org.updated_at.toISOString(),
+    role,
+  };
+}
+
+/** Members with the name and address of each (read through the users service in one query). */
+export async function memberViews(users: UsersService, members: MemberDocument[]): Promise<MemberView[]> {
+  const contacts = await users.contactsOf(members.map((m) => m.user_id));
+  const byId = new Map(contacts.map((user) => [String(user._id), user]));
+  return members.map((member) => {
+    const user = byId.get(String(member.user_id));
+    return {
+      id: String(member._id),
+      organization_id: String(member.organization_id),
+      user_id: String(member.user_id),
+      role: member.role,
+      is_active: member.is_active,
+      invited_by: member.invited_by ? String(member.invited_by) : null,
+      joined_at: member.joined_at.toISOString(),
+      user: {
+        id: String(member.user_id),
+        email: user?.email ?? '',
+        display_name: user?.display_name ?? '',
+      },
+    };
+  });
+}
+
+/** How an inviter is named in mails and on the leave pages: display name, else the address. */
+export function inviterNames(inviter: UserContact | undefined): { name: string; email: string } {
+  return { name: inviter?.display_name || inviter?.email || '', email: inviter?.email ?? '' };
+}

@@ -1,0 +1,117 @@
+import type { Connection, Types } from 'mongoose';
+import type { Logger } from 'pino';
+import type { TokenScope } from '../../lib/api-router.js';
+import type { Page } from '../../lib/pagination.js';
+import type { ActivityService } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
+import type { UserDocument } from '../../core/account.js';
+import type { WebhookEmitter } from '../../core/webhooks.js';
+import type { permissionFlags, Permission, Role } from '../organizations/index.js';
+import type { UsersService } from '../users/index.js';
+import type { ApiTokenDocument } from './tokens.model.js';
+
+/**
+ * What this module needs of the applications module: the caller's access to an application
+ * (404 for other tenants and inactive applications, 403 when the role lacks the permission).
+ */
+export interface ApplicationAccess {
+  authorize(
+    userId: string,
+    applicationId: string,
+    permission: Permission,
+  ): Promise<{
+    application: {
+      _id: Types.ObjectId | string;
+      project_id: Types.ObjectId | string;
+      organization_id: Types.ObjectId | string;
+    };
+    role: Role;
+    organization: { is_active: boolean };
+  }>;
+}
+
+export type TokenStatus = 'active' | 'revoked' | 'expired';
+
+export interface TokenView {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: TokenScope[];
+  is_active: boolean;
+  status: TokenStatus;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  application_id: string;
+  created_at: string;
+}
+
+export interface CreateTokenInput {
+  name: string;
+  scopes: TokenScope[];
+  application_id: string;
+  expires_at?: string | null;
+}
+
+export interface PermissionsView {
+  application_id: string;
+  role: Role;
+  permissions: ReturnType<typeof permissionFlags>;
+}
+
+export interface TokensService {
+  /** Issues a token; the plaintext is in this answer only and is never stored. */
+  create(
+    userId: string,
+    input: CreateTokenInput,
+    context: RequestContext,
+  ): Promise<TokenView & { token: string }>;
+  /** The caller's own tokens, newest first, optionally of one application. */
+  list(
+    userId: string,
+    query: { application_id?: string; limit?: number; cursor?: string },
+  ): Promise<Page<TokenView>>;
+  get(userId: string, tokenId: string): Promise<TokenView>;
+  /** Irreversible; revoking an already revoked token changes nothing and answers it as it is. */
+  revoke(userId: string, tokenId: string, context: RequestContext): Promise<TokenView>;
+  /**
+   * Revokes every working (active, unexpired) token of a user — e.g. after a password reset or
+   * change — with one `token.revoked` audit entry each that records `reason`. Answers how many
+   * were revoked; tokens revoked concurrently by someone else are not counted twice.
+   */
+  revokeAllOfUser(userId: string, reason: string, context?: RequestContext): Promise<number>;
+  /**
+   * Resolves a presented `cs_…` token to its owner, or throws 401: unknown, revoked, expired,
+   * or no longer backed by an active membership and an active application; 403
+   * `organization_inactive` while its organization is deactivated.
+   */
+  authenticate(rawToken: string): Promise<{ token: ApiTokenDocument; user: UserDocument }>;
+  /**
+   * The caller's role and permission flags in an application's organization. An API token may
+   * only ask about its own application; anything else looks like it does not exist (404).
+   */
+  applicationPermissions(
+    caller: { userId: string; applicationId: string | null; scopes: readonly string[] | null },
+    applicationId: string,
+  ): Promise<PermissionsView>;
+  /** The user's tokens in these organizations, projects or applications usable (neither revoked nor expired) at `at`: for the analytics summary. */
+  countUsableAt(
+    userId: string,
+    scope: 'organization' | 'project' | 'application',
+    ids: Types.ObjectId[],
+    at: Date,
+  ): Promise<number>;
+}
+
+/**
+ * What the tokens service is built from. Its use cases (tokens.issuing.ts, .queries.ts,
+ * .revocation.ts, .authentication.ts) each take these; tokens.service.ts puts them together.
+ */
+export interface TokensDeps {
+  connection: Connection;
+  logger: Logger;
+  users: UsersService;
+  applications: ApplicationAccess;
+  activity: ActivityService;
+  webhooks?: WebhookEmitter;
+}

@@ -1,0 +1,53 @@
+import mongoose, { Types } from 'mongoose';
+import { AppError } from '../../lib/errors.js';
+import { paginateNewestFirst } from '../../lib/pagination.js';
+import type { TokensDeps, TokensService } from './tokens.contract.js';
+import { TokenErrors } from './tokens.errors.js';
+import { apiTokenModel, type ApiTokenDocument } from './tokens.model.js';
+import { tokenView } from './tokens.views.js';
+
+/** Reading tokens: a person's own (listed, one by id) and counts for the analytics summary. */
+export function createTokenQueries(deps: Pick<TokensDeps, 'connection'>) {
+  const Tokens = apiTokenModel(deps.connection);
+
+  /** One of the user's own tokens, or 404 (also for other users' tokens). */
+  async function findOwn(userId: string, tokenId: string): Promise<ApiTokenDocument> {
+    const token =
+      Types.ObjectId.isValid(tokenId) && Types.ObjectId.isValid(userId)
+        ? await Tokens.findOne({
+            _id: new Types.ObjectId(tokenId),
+            user_id: new Types.ObjectId(userId),
+          }).lean<ApiTokenDocument>()
+        : null;
+    if (!token) throw new AppError(TokenErrors.NOT_FOUND);
+    return token;
+  }
+
+  const service: Pick<TokensService, 'list' | 'get' | 'countUsableAt'> = {
+    async list(userId, query) {
+      const filter: Record<string, unknown> = { user_id: new Types.ObjectId(userId) };
+      if (query.application_id) filter.application_id = new Types.ObjectId(query.application_id);
+      const page = await paginateNewestFirst(Tokens, filter, query);
+      const now = Date.now();
+      return { data: page.data.map((token) => tokenView(token, now)), next_cursor: page.next_cursor };
+    },
+
+    async get(userId, tokenId) {
+      return tokenView(await findOwn(userId, tokenId));
+    },
+
+    countUsableAt(userId, scope, ids, at) {
+      const trusted = mongoose.trusted;
+      return Tokens.countDocuments({
+        user_id: new Types.ObjectId(userId),
+        [`${scope}_id`]: trusted({ $in: ids }),
+        created_at: trusted({ $lte: at }),
+        $and: [
+          { $or: [{ revoked_at: null }, { revoked_at: trusted({ $gt: at }) }] },
+          { $or: [{ expires_at: null }, { expires_at: trusted({ $gt: at }) }] },
+        ],
+      });
+    },
+  };
+  return { service, findOwn };
+}
