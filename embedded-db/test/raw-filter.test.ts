@@ -19,11 +19,11 @@ import {
   Timestamp,
 } from 'bson';
 import { compileRawFilter } from '../src/query/raw-filter.js';
-import { MINGO_OPTIONS } from '../src/engine/engine.js';
 import { Query } from '../src/query/query.js';
 import { EXACT_DECODE, normalizeDoc } from '../src/bson/types.js';
 import type { Doc } from '../src/bson/values.js';
 import { openDbFixture, type DbFixture, type LooseDoc } from './helpers.js';
+import { MINGO_OPTIONS } from '../src/query/mingo.js';
 
 const idA = new ObjectId();
 const idB = new ObjectId();

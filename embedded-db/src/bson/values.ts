@@ -8,7 +8,6 @@
  * separately (see `types.ts`) so that Int32/Int64/Double round-trip unchanged.
  */
 import { ObjectId } from 'bson';
-import { checkPath } from '../query/paths.js';
 
 export type Doc = Record<string, unknown>;
 
@@ -202,21 +201,10 @@ export function getPath(doc: unknown, path: string): unknown {
   return cur;
 }
 
-/** Sets a dotted path, creating intermediate objects. */
-export function setPath(doc: Doc, path: string, value: unknown): void {
-  checkPath(path);
-  const parts = path.split('.');
-  let cur: Doc = doc;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const p = parts[i] as string;
-    let next = own(cur, p);
-    if (!isPlainObject(next) && !Array.isArray(next)) {
-      next = {};
-      cur[p] = next;
-    }
-    cur = next as Doc;
-  }
-  cur[parts[parts.length - 1] as string] = value;
+export function idFirst(doc: Doc): Doc {
+  if (doc._id === undefined || Object.keys(doc)[0] === '_id') return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
 }
 
 export function newObjectId(): ObjectId {

@@ -3,20 +3,15 @@
  * distinct.
  */
 import { calculateObjectSize, ObjectId } from 'bson';
-import {
-  AGGREGATION_CONTEXT,
-  commandOptions,
-  idFirst,
-  MINGO_OPTIONS,
-  validateCollName,
-} from '../engine/engine.js';
+import { applyTypes, docTypes } from '../bson/types.js';
+import { type Doc, getPath, idFirst, isPlainObject } from '../bson/values.js';
 import { mongoError, toServerError } from '../errors.js';
 import { makeCollator } from '../query/compare.js';
+import { AGGREGATION_CONTEXT, commandOptions, MINGO_OPTIONS } from '../query/mingo.js';
 import { checkPath } from '../query/paths.js';
 import { validateDocument } from '../query/validation.js';
-import { isView, mergeOne, parseMerge, resolveView, viewWriteError, type MergeSpec } from '../query/views.js';
-import { applyTypes, docTypes } from '../bson/types.js';
-import { getPath, isPlainObject, type Doc } from '../bson/values.js';
+import { isView, mergeOne, type MergeSpec, parseMerge, resolveView, viewWriteError } from '../query/views.js';
+import { validateCollName } from '../engine/checks.js';
 import { MAX_BSON_OBJECT_SIZE } from '../protocol/wire.js';
 import type { CommandContext, Handlers } from './context.js';
 import { distinctValues, normalizeOutput, numberOpt } from './helpers.js';

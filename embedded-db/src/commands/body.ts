@@ -2,9 +2,9 @@
  * What happens to a command body before its handler runs: numbers normalized (their exact types remembered for
  * the documents that get stored), and the parts that get evaluated as queries picked out for limits.ts.
  */
-import { checkNoProtoKeys } from '../query/paths.js';
 import { normalize, normalizeDoc, type TypeMap } from '../bson/types.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
+import { type Doc, isPlainObject } from '../bson/values.js';
+import { checkNoProtoKeys } from '../query/paths.js';
 
 /** Commands that write: they run in a write transaction of the store and reply once it is durable. */
 const WRITE_COMMANDS = new Set([

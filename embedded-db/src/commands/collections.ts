@@ -3,15 +3,18 @@
  * dropDatabase, renameCollection, dbStats, collStats.
  */
 import { Long } from 'bson';
-import { MINGO_OPTIONS, setCollectionOptions, validateCollName, validateFilter } from '../engine/engine.js';
+import { docTypes } from '../bson/types.js';
+import { type Doc, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
 import { makeCollator } from '../query/compare.js';
+import { validateFilter } from '../query/filter.js';
+import { MINGO_OPTIONS } from '../query/mingo.js';
 import { checkPipeline } from '../query/paths.js';
 import { Query } from '../query/query.js';
 import { validationOptions } from '../query/validation.js';
 import { isView, viewOptions } from '../query/views.js';
-import { docTypes } from '../bson/types.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
+import { validateCollName } from '../engine/checks.js';
+import { setCollectionOptions } from '../engine/engine.js';
 import type { CommandContext, Handlers } from './context.js';
 import { numberOpt } from './helpers.js';
 

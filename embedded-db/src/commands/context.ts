@@ -2,22 +2,21 @@
  * What every command family shares: the engine and store, the server's description, the running command's time
  * budget, open cursors and logical sessions, and the query helpers several families use.
  */
-import {
-  type Engine,
-  MINGO_OPTIONS,
-  upsertBase,
-  validateFilter,
-  validateId,
-  type Collection,
-} from '../engine/engine.js';
-import type { AuthState, ScramAuthenticator } from '../protocol/auth.js';
-import { Budget, CHEAP_CANDIDATES, DEFAULT_MAX_TIME_MS } from '../query/limits.js';
-import { Query } from '../query/query.js';
 import type { TypeMap } from '../bson/types.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
-import { atMost, planQuery, type Plan } from '../query/planner.js';
-import type { ScanStats } from '../storage/collection.js';
+import { type Doc, isPlainObject } from '../bson/values.js';
+import type { Collection, ScanStats } from '../storage/collection.js';
 import type { Store } from '../storage/store.js';
+import { validateFilter } from '../query/filter.js';
+import { Budget, CHEAP_CANDIDATES, DEFAULT_MAX_TIME_MS } from '../query/limits.js';
+import { MINGO_OPTIONS } from '../query/mingo.js';
+import type { Plan } from '../query/plan.js';
+import { planQuery } from '../query/planner.js';
+import { atMost } from '../query/scan.js';
+import { Query } from '../query/query.js';
+import { validateId } from '../engine/checks.js';
+import type { Engine } from '../engine/engine.js';
+import { applyUpdate, upsertBase } from '../engine/update.js';
+import type { AuthState, ScramAuthenticator } from '../protocol/auth.js';
 import { Cursors } from './cursors.js';
 import { validateUpdatedDoc } from './helpers.js';
 import { Sessions } from './sessions.js';
@@ -132,7 +131,7 @@ export class CommandContext {
         return { doc: { _id: base._id, ...doc }, types: uTypes };
       return { doc, types: uTypes };
     }
-    const res = this.engine.applyUpdate(base, u, uTypes, {
+    const res = applyUpdate(base, u, uTypes, {
       query: {},
       arrayFilters,
       upsert: true,

@@ -2,13 +2,15 @@
  * Writes: insert, update, delete, findAndModify. Matching and the updated documents are computed first
  * (interruptibly, see limits.ts), then written, so a time-out never leaves a statement half applied.
  */
-import { commandOptions, validateCollName, type Collection } from '../engine/engine.js';
+import { type Doc, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
+import { type Collection, UniqueMarks } from '../storage/collection.js';
+import { commandOptions } from '../query/mingo.js';
 import { checkProjection } from '../query/paths.js';
 import { validateDocument } from '../query/validation.js';
 import { isView, viewWriteError } from '../query/views.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
-import { UniqueMarks } from '../storage/collection.js';
+import { validateCollName } from '../engine/checks.js';
+import { applyUpdate } from '../engine/update.js';
 import { decodedFromSmallMessage, typesOf } from './body.js';
 import { type CommandContext, type Handlers, MAX_WRITE_BATCH_SIZE } from './context.js';
 import { projectOne, sortFirst, validateNewDoc, validateUpdatedDoc, writeError } from './helpers.js';
@@ -133,7 +135,7 @@ function updateOne(
           try {
             return {
               old,
-              res: ctx.engine.applyUpdate(old, u as Doc | Doc[], uTypes, {
+              res: applyUpdate(old, u as Doc | Doc[], uTypes, {
                 query: q,
                 arrayFilters,
                 variables: extra?.variables,
@@ -237,7 +239,7 @@ function findAndModify(ctx: CommandContext, b: Doc, db: string): Doc {
           : {};
       return {
         target,
-        res: ctx.engine.applyUpdate(target, u as Doc | Doc[], uTypes, {
+        res: applyUpdate(target, u as Doc | Doc[], uTypes, {
           query: q,
           arrayFilters,
           variables: extra?.variables,

@@ -1,10 +1,12 @@
 /**
  * The explain command.
  */
-import { validateCollName, validateFilter } from '../engine/engine.js';
+import { type Doc, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
-import { explainPlan, planQuery } from '../query/planner.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
+import { validateFilter } from '../query/filter.js';
+import { explainPlan } from '../query/plan.js';
+import { planQuery } from '../query/planner.js';
+import { validateCollName } from '../engine/checks.js';
 import { type CommandContext, type ExplainCapture, type Handlers, SERVER_VERSION } from './context.js';
 import { find } from './find.js';
 

@@ -3,11 +3,12 @@
  * killCursors.
  */
 import { Long } from 'bson';
-import { commandOptions, validateCollName } from '../engine/engine.js';
-import { mongoError } from '../errors.js';
-import { resolveView } from '../query/views.js';
 import { applyTypes, docTypes } from '../bson/types.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
+import { type Doc, isPlainObject } from '../bson/values.js';
+import { mongoError } from '../errors.js';
+import { commandOptions } from '../query/mingo.js';
+import { resolveView } from '../query/views.js';
+import { validateCollName } from '../engine/checks.js';
 import type { CommandContext, ExplainCapture, Handlers } from './context.js';
 import { numberOpt } from './helpers.js';
 

@@ -4,9 +4,9 @@
  * session commands, and the transaction commands a standalone refuses.
  */
 import { Long, UUID } from 'bson';
-import { AUTH_DB } from '../protocol/auth.js';
+import { type Doc, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
+import { AUTH_DB } from '../protocol/auth.js';
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from '../protocol/wire.js';
 import {
   type CommandContext,

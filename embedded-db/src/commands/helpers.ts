@@ -3,13 +3,15 @@
  * distinct values.
  */
 import { calculateObjectSize, Long } from 'bson';
-import { MINGO_OPTIONS, orderProjected, sortDocs, validateId } from '../engine/engine.js';
-import { MongoServerError, mongoError, toServerError } from '../errors.js';
-import { checkProjection, checkSort } from '../query/paths.js';
-import type { Collator } from '../query/compare.js';
-import { Query } from '../query/query.js';
 import { applyTypes, docTypes } from '../bson/types.js';
-import { formatValue, keyOf, pathValues, type Doc } from '../bson/values.js';
+import { type Doc, formatValue, keyOf, pathValues } from '../bson/values.js';
+import { mongoError, MongoServerError, toServerError } from '../errors.js';
+import type { Collator } from '../query/compare.js';
+import { MINGO_OPTIONS, orderProjected } from '../query/mingo.js';
+import { checkProjection, checkSort } from '../query/paths.js';
+import { Query } from '../query/query.js';
+import { sortDocs } from '../query/results.js';
+import { validateId } from '../engine/checks.js';
 import { MAX_BSON_OBJECT_SIZE } from '../protocol/wire.js';
 
 /** Aggregation output can contain values mingo produced (e.g. bigint); make it storable. */

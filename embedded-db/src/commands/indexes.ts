@@ -1,12 +1,14 @@
 /**
  * Indexes: createIndexes, listIndexes, dropIndexes (and its old name deleteIndexes).
  */
-import { makeIndexSpec, validateCollName, validateFilter } from '../engine/engine.js';
+import { type Doc, isPlainObject, keyOf } from '../bson/values.js';
 import { mongoError } from '../errors.js';
+import { validateFilter } from '../query/filter.js';
 import { scanQuery } from '../query/limits.js';
 import { checkPath } from '../query/paths.js';
 import { isView, viewWriteError } from '../query/views.js';
-import { isPlainObject, keyOf, type Doc } from '../bson/values.js';
+import { validateCollName } from '../engine/checks.js';
+import { makeIndexSpec } from '../engine/index-spec.js';
 import type { CommandContext, Handlers } from './context.js';
 import { numberOpt } from './helpers.js';
 

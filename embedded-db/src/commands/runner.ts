@@ -3,12 +3,12 @@
  * family (handshake, collections, crud, find, aggregate, explain, indexes); this file checks authentication and
  * transactions, prepares the body, sets the time budget and runs writes in a transaction of the store.
  */
+import type { Doc } from '../bson/values.js';
+import { mongoError, toServerError } from '../errors.js';
+import type { Store } from '../storage/store.js';
+import { Budget, checkPattern, commandTimeLimit, DEFAULT_MAX_TIME_MS, scanQuery } from '../query/limits.js';
 import type { Engine } from '../engine/engine.js';
 import { requiresAuthentication, type ScramAuthenticator } from '../protocol/auth.js';
-import { mongoError, toServerError } from '../errors.js';
-import { Budget, checkPattern, commandTimeLimit, DEFAULT_MAX_TIME_MS, scanQuery } from '../query/limits.js';
-import type { Doc } from '../bson/values.js';
-import type { Store } from '../storage/store.js';
 import { aggregateCommands } from './aggregate.js';
 import { prepareBody, queryParts, writesData } from './body.js';
 import { collectionCommands } from './collections.js';

@@ -2,7 +2,7 @@
  * Logical sessions seen in the `lsid` field of commands, kept for `$listLocalSessions` like mongod's session cache.
  */
 import { createHash } from 'node:crypto';
-import { isPlainObject, keyOf, type Doc } from '../bson/values.js';
+import { type Doc, isPlainObject, keyOf } from '../bson/values.js';
 
 const SESSION_TIMEOUT_MS = 30 * 60 * 1000;
 

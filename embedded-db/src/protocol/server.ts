@@ -4,21 +4,21 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
+import type { Doc } from '../bson/values.js';
+import { MongoServerError, toServerError } from '../errors.js';
+import { acquireLock, migrateLegacyFiles, prepareDataDir, releaseLock } from '../storage/storage.js';
+import { Store } from '../storage/store.js';
+import { Engine } from '../engine/engine.js';
+import { CommandRunner, type ConnectionInfo, decodedFromSmallMessage } from '../commands/runner.js';
 import {
   type AuthMode,
   connectionString,
-  CREDENTIALS_FILE,
   type Credentials,
+  CREDENTIALS_FILE,
   generateCredentials,
   loadOrCreateCredentials,
   ScramAuthenticator,
 } from './auth.js';
-import { CommandRunner, decodedFromSmallMessage, type ConnectionInfo } from '../commands/runner.js';
-import { Engine } from '../engine/engine.js';
-import { MongoServerError, toServerError } from '../errors.js';
-import { acquireLock, migrateLegacyFiles, prepareDataDir, releaseLock } from '../storage/storage.js';
-import { Store } from '../storage/store.js';
-import type { Doc } from '../bson/values.js';
 import {
   encodeOpMsg,
   encodeOpReply,

@@ -12,7 +12,7 @@
  * mongod's `BadValue` (2).
  */
 import { mongoError } from '../errors.js';
-import { isPlainObject, type Doc } from '../bson/values.js';
+import { isPlainObject, own, type Doc } from '../bson/values.js';
 
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -190,4 +190,21 @@ export function checkNoProtoKeys(value: unknown): void {
         "The field name '__proto__' is not allowed (the embedded server cannot store it in a JavaScript object)",
       );
   });
+}
+
+/** Sets a dotted path, creating intermediate objects. */
+export function setPath(doc: Doc, path: string, value: unknown): void {
+  checkPath(path);
+  const parts = path.split('.');
+  let cur: Doc = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const p = parts[i] as string;
+    let next = own(cur, p);
+    if (!isPlainObject(next) && !Array.isArray(next)) {
+      next = {};
+      cur[p] = next;
+    }
+    cur = next as Doc;
+  }
+  cur[parts[parts.length - 1] as string] = value;
 }

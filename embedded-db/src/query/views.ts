@@ -6,11 +6,11 @@
  * Writing to it answers CommandNotSupportedOnView (166).
  */
 import { Aggregator } from 'mingo/aggregator';
-import { duplicateKeyError } from '../engine/engine.js';
-import { mongoError } from '../errors.js';
-import { sameValue } from './query.js';
 import { docTypes } from '../bson/types.js';
-import { getPath, isPlainObject, type Doc } from '../bson/values.js';
+import { type Doc, getPath, isPlainObject } from '../bson/values.js';
+import { mongoError } from '../errors.js';
+import { duplicateKeyError } from '../storage/collection.js';
+import { sameValue } from './query.js';
 
 /** The collection/view catalog as far as views need it. */
 interface Catalog {

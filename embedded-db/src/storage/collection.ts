@@ -6,14 +6,14 @@
  * grow with the data. Every method that writes must run inside `Store.write` (a command's transaction).
  */
 import { deserialize, serialize, type UUID } from 'bson';
-import { MINGO_OPTIONS } from '../engine/engine.js';
-import { Query } from '../query/query.js';
 import { receivedBytes } from '../bson/raw.js';
-import { type MongoServerError, mongoError } from '../errors.js';
-import { docKey, MAX_PART, partsLength, valueParts, type KeyPart } from './keys.js';
-import type { Store } from './store.js';
 import { applyTypes, docTypes, EXACT_DECODE, normalizeDoc, type TypeMap } from '../bson/types.js';
-import { formatValue, isPlainObject, keyOf, own, pathValues, type Doc } from '../bson/values.js';
+import { type Doc, formatValue, isPlainObject, keyOf, own, pathValues } from '../bson/values.js';
+import { mongoError, type MongoServerError } from '../errors.js';
+import { MINGO_OPTIONS } from '../query/mingo.js';
+import { Query } from '../query/query.js';
+import { docKey, type KeyPart, MAX_PART, partsLength, valueParts } from './keys.js';
+import type { Store } from './store.js';
 
 export interface IndexSpec extends Doc {
   v: number;

@@ -15,6 +15,7 @@
  * document `{ lsn, r: <record> }`; a frame cut short or failing its checksum ends the journal (a torn write).
  * They are replayed once, in one transaction, and renamed to `*.migrated` so they are never read again.
  */
+import { deserialize, type UUID } from 'bson';
 import {
   chmodSync,
   closeSync,
@@ -32,11 +33,12 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { deserialize, type UUID } from 'bson';
-import { type Engine, makeIndexSpec, type Collection } from '../engine/engine.js';
-import { isAlive } from './store.js';
 import { EXACT_DECODE, normalize, normalizeDoc } from '../bson/types.js';
 import type { Doc } from '../bson/values.js';
+import type { Engine } from '../engine/engine.js';
+import { makeIndexSpec } from '../engine/index-spec.js';
+import type { Collection } from './collection.js';
+import { isAlive } from './store.js';
 
 const LOCK_FILE = 'mongod.lock';
 const SNAPSHOT_FILE = 'snapshot.bson';
