@@ -56,23 +56,20 @@ async function startProcessA(): Promise<TestContext> {
 /** Process B: `src/index.ts` in a child process on the same database; resolves its base URL. */
 function startProcessB(mongodbUri: string): Promise<{ child: ChildProcess; url: string }> {
   // The same condition as .mocharc.json: workspace packages (@iam-platform/common) from source, not dist/.
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@iam-platform/source', '--import', 'tsx', 'src/index.ts'],
-    {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        ...env,
-        MONGODB_URI: mongodbUri,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        WEB_CONCURRENCY: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const args = ['--conditions=@iam-platform/source', '--import', 'tsx', 'src/index.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      ...env,
+      MONGODB_URI: mongodbUri,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '1',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`process B did not start:\n${output}`)), 30_000);
