@@ -1,13 +1,12 @@
 import type { ActivityService } from '../../core/audit.js';
 import type { IngestStore } from './ingest.store.js';
-import type { TouchAnonymousUser, TouchInstallation } from './ingest.touch.js';
+import type { Touches } from './ingest.touch.js';
 import type { TrackingService } from './ingest.types.js';
 
 /** POST /activity: an SDK's activity entry, stored in the application's activity log. */
 export function createActivityIngest(
   store: IngestStore,
-  touchInstallation: TouchInstallation,
-  touchAnonymousUser: TouchAnonymousUser,
+  { touchInstallation, touchAnonymousUser }: Touches,
   activity: ActivityService,
 ): Pick<TrackingService, 'logActivity'> {
   return {

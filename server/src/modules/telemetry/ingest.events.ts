@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AnalyticsEvent } from './ingest.model.js';
 import { MAX_FUTURE_SKEW_MS } from './ingest.schemas.js';
 import type { IngestStore } from './ingest.store.js';
-import type { TouchInstallation } from './ingest.touch.js';
+import type { Touches } from './ingest.touch.js';
 import type { BatchInput, BatchResult, IngestSource, TrackingService } from './ingest.types.js';
 import { duplicatePositions } from './insert-duplicates.js';
 
@@ -73,7 +73,7 @@ function eventRows(
 /** POST /analytics: a batch of events stored once each, counted on the installation and in the rollups. */
 export function createEventIngest(
   store: IngestStore,
-  touchInstallation: TouchInstallation,
+  { touchInstallation }: Touches,
   logger: Logger,
 ): Pick<TrackingService, 'ingestEvents'> {
   /**

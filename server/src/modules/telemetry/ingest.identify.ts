@@ -4,13 +4,13 @@ import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import type { AnonymousUser } from './ingest.model.js';
 import type { LinkOutcome } from './ingest.schemas.js';
 import { MAX_UPSERT_ATTEMPTS, type IngestStore } from './ingest.store.js';
-import { ANONYMOUS_DISPLAY_NAME, type TouchInstallation } from './ingest.touch.js';
+import { ANONYMOUS_DISPLAY_NAME, type Touches } from './ingest.touch.js';
 import type { IdentifyResult, IdentityInput, IngestApplication, TrackingService } from './ingest.types.js';
 
 /** POST /identify and embedding sign-ins: the anonymous user and the installation get the account. */
 export function createIdentify(
   store: IngestStore,
-  touchInstallation: TouchInstallation,
+  { touchInstallation }: Touches,
   logger: Logger,
 ): Pick<TrackingService, 'identify' | 'linkQuietly'> {
   async function linkAnonymousUser(

@@ -1,13 +1,12 @@
 import type { IngestStore } from './ingest.store.js';
-import type { TouchAnonymousUser, TouchInstallation } from './ingest.touch.js';
+import type { Touches } from './ingest.touch.js';
 import type { TrackingService } from './ingest.types.js';
 import { deviceInfoOf } from './ingest.views.js';
 
 /** POST /installations: the installation (and its anonymous user) seen now, its session counted. */
 export function createInstallationIngest(
   store: IngestStore,
-  touchInstallation: TouchInstallation,
-  touchAnonymousUser: TouchAnonymousUser,
+  { touchInstallation, touchAnonymousUser }: Touches,
 ): Pick<TrackingService, 'registerInstallation'> {
   return {
     async registerInstallation(source, input) {

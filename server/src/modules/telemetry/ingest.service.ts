@@ -8,7 +8,7 @@ import { createIdentify } from './ingest.identify.js';
 import { createInstallationIngest } from './ingest.installations.js';
 import { createIngestReads } from './ingest.reads.js';
 import { createIngestStore } from './ingest.store.js';
-import { createAnonymousUserTouch, createInstallationTouch } from './ingest.touch.js';
+import { createTouches } from './ingest.touch.js';
 import type { TrackingService } from './ingest.types.js';
 import type { TrackingRecord } from './request-log.types.js';
 
@@ -27,13 +27,12 @@ export function createTrackingService(deps: {
   rollups?: { recordTracking(record: TrackingRecord): void };
 }): TrackingService {
   const store = createIngestStore(deps);
-  const touchInstallation = createInstallationTouch(store);
-  const touchAnonymousUser = createAnonymousUserTouch(store);
+  const touches = createTouches(store);
   return {
-    ...createInstallationIngest(store, touchInstallation, touchAnonymousUser),
-    ...createActivityIngest(store, touchInstallation, touchAnonymousUser, deps.activity),
-    ...createEventIngest(store, touchInstallation, deps.logger),
-    ...createIdentify(store, touchInstallation, deps.logger),
+    ...createInstallationIngest(store, touches),
+    ...createActivityIngest(store, touches, deps.activity),
+    ...createEventIngest(store, touches, deps.logger),
+    ...createIdentify(store, touches, deps.logger),
     ...createIngestReads(store, deps),
   };
 }

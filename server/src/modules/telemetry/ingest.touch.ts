@@ -37,7 +37,7 @@ function anonymousDisplayName(platform: string | null | undefined): string {
   return shown ? `${ANONYMOUS_DISPLAY_NAME} ${shown}`.slice(0, 120) : ANONYMOUS_DISPLAY_NAME;
 }
 
-export function createInstallationTouch(store: IngestStore): TouchInstallation {
+function createInstallationTouch(store: IngestStore): TouchInstallation {
   const trusted = mongoose.trusted;
   /**
    * Sessions this process counted or saw recently. Only a hint of which installation update to try first: a
@@ -134,7 +134,7 @@ export function createInstallationTouch(store: IngestStore): TouchInstallation {
   };
 }
 
-export function createAnonymousUserTouch(store: IngestStore): TouchAnonymousUser {
+function createAnonymousUserTouch(store: IngestStore): TouchAnonymousUser {
   /** Upserts the anonymous user seen now and returns the account it is linked to, if any. */
   return async function touchAnonymousUser(
     application: IngestApplication,
@@ -164,5 +164,18 @@ export function createAnonymousUserTouch(store: IngestStore): TouchAnonymousUser
       ).lean<Pick<AnonymousUser, 'user_id'>>(),
     );
     return row?.user_id ?? null;
+  };
+}
+
+/** Both upserts, as the ingest use cases take them. */
+export interface Touches {
+  touchInstallation: TouchInstallation;
+  touchAnonymousUser: TouchAnonymousUser;
+}
+
+export function createTouches(store: IngestStore): Touches {
+  return {
+    touchInstallation: createInstallationTouch(store),
+    touchAnonymousUser: createAnonymousUserTouch(store),
   };
 }

@@ -1,4 +1,6 @@
-import mongoose, { type Connection, type Types } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
+import type { ApplicationsService } from '../applications/index.js';
+import type { TokensService } from '../tokens/index.js';
 import { installationModel } from './ingest.model.js';
 import { analyticsModels, type ActiveBitmaps, type Granularity, type Rollup } from './rollups.model.js';
 import type { AnalyticsRecorder } from './request-log.types.js';
@@ -12,17 +14,8 @@ export interface SummaryReadDependencies {
   connection: Connection;
   recorder: AnalyticsRecorder;
   scopeOf(caller: AnalyticsCaller, query: AnalyticsQuery): Promise<Scope>;
-  /** The ids of the applications of these projects, whatever their state. */
-  applications: { idsInProjects(projectIds: Types.ObjectId[]): Promise<Types.ObjectId[]> };
-  /** How many of the user's API tokens in the scope were usable (neither revoked nor expired) at `at`. */
-  tokens: {
-    countUsableAt(
-      userId: string,
-      scope: 'organization' | 'project' | 'application',
-      ids: Types.ObjectId[],
-      at: Date,
-    ): Promise<number>;
-  };
+  applications: Pick<ApplicationsService, 'idsInProjects'>;
+  tokens: Pick<TokensService, 'countUsableAt'>;
 }
 
 export type SummaryReads = ReturnType<typeof createSummaryReads>;
