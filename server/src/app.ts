@@ -1,6 +1,6 @@
+import { requestLogging } from './lib/request-logging.js';
+import { securityHeaders } from './lib/security-headers.js';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -67,7 +67,7 @@ export function createApp(deps: AppDependencies): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(helmet());
+  app.use(securityHeaders(config.publicUrl));
   app.use(compressResponses());
   // API answers carry tokens, keys and personal data, so no cache may keep them (as OAuth 2.0 §5.1
   // asks of token responses); a route whose answer may be cached sets its own Cache-Control.
@@ -75,14 +75,7 @@ export function createApp(deps: AppDependencies): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === `${API_BASE_PATH}/health` },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
+  app.use(requestLogging(logger, { ignorePaths: [`${API_BASE_PATH}/health`] }));
   // Every product-API and embedding-API request becomes an `api` row of activity_logs, written in
   // batches off the request path; health checks and the API documentation's files are not.
   if (config.analytics.requestLogging)
@@ -177,6 +170,7 @@ export function createApp(deps: AppDependencies): Express {
   registerAnalyticsRoutes(api, services.analytics);
   registerHealthHistoryRoutes(api, { connection, intervalMs: config.health.sampleIntervalMs });
   registerActivityRoutes(api, {
+    activity: services.activity,
     connection,
     organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),
     authorizeApplication: (caller, applicationId) => services.applications.get(caller, applicationId),

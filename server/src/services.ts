@@ -2,8 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index.js';
-import { createActivityService } from './modules/activity/index.js';
-import { type ActivityService } from './core/audit.js';
+import { createActivityService, type ActivityLogService } from './modules/activity/index.js';
 import {
   createAnalyticsRecorder,
   createAnalyticsService,
@@ -34,7 +33,7 @@ import { createPasskeyService, type PasskeyService } from './modules/passkeys/in
 
 /** The composition root: every service built once per process, with what it depends on. */
 export interface Services {
-  activity: ActivityService;
+  activity: ActivityLogService;
   /** The request log and rollups (written once a second), and the summaries read from them. */
   analyticsRecorder: AnalyticsRecorder;
   analytics: AnalyticsService;

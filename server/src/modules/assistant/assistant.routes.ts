@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { clientIpKey, createRateLimiter } from '../../lib/rate-limit/index.js';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
-import { authOf } from '../auth/index.js';
+import { authOf } from '../../core/auth-context.js';
 import { OrganizationErrors, type OrganizationsService } from '../organizations/index.js';
 import {
   AnswerSchema,
