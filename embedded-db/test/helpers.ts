@@ -2,7 +2,7 @@
  * Test database for the db suites.
  *
  * Without MONGODB_URI every suite starts a fresh in-memory embedded server. With MONGODB_URI set
- * (e.g. `MONGODB_URI=mongodb://127.0.0.1:27017 npx mocha 'test/db/**\/*.test.ts'`) the same suites run against
+ * (e.g. `MONGODB_URI=mongodb://127.0.0.1:27017 npm test -w embedded-db`) the same suites run against
  * that real MongoDB instead, each in its own uniquely named database that is dropped afterwards; tests that
  * only make sense for the embedded server (durability, crash, lock files, TTL timing) are skipped.
  */

@@ -1,5 +1,5 @@
 /**
- * Matching on the fields a filter names (src/db/embedded/partial.ts): the small document built from the
+ * Matching on the fields a filter names (src/query/partial.ts): the small document built from the
  * stored BSON must decode to exactly those fields of the whole document, for every BSON type; a filter
  * that may read anything must not be narrowed; and through the driver, a search that reads many
  * documents finds the same ones, counts the same, and returns whole documents.

@@ -1,5 +1,5 @@
 /**
- * Filters decided on stored BSON (src/db/embedded/raw-filter.ts): for every pair of a value of some BSON type
+ * Filters decided on stored BSON (src/query/raw-filter.ts): for every pair of a value of some BSON type
  * and a filter, the compiled test either answers what mingo answers on the decoded document (the engine's
  * general path, which the conformance suites hold to mongod) or leaves the document to it. It must decide
  * the log screens' conditions (strings, dates, ids, numbers) on its own, or the fast path is never taken.
