@@ -1,4 +1,4 @@
-import { Types, type Connection } from 'mongoose';
+import { Types, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError, type ErrorDefinition } from '../../lib/errors.js';
@@ -42,10 +42,10 @@ export function createWebhookKit(deps: {
   async function authorized<T extends { organization_id: Types.ObjectId }>(
     userId: string,
     id: string,
-    find: (id: string) => Promise<T | null>,
+    model: Model<T>,
     notFound: ErrorDefinition,
   ): Promise<T> {
-    const record = Types.ObjectId.isValid(id) ? await find(id) : null;
+    const record = Types.ObjectId.isValid(id) ? await model.findById(id).lean<T>() : null;
     if (!record) throw new AppError(notFound);
     await directory.authorize(userId, String(record.organization_id), 'webhook:manage', notFound);
     return record;
@@ -60,18 +60,8 @@ export function createWebhookKit(deps: {
     newEventId: () => `evt_${new Types.ObjectId().toHexString()}`,
 
     authorizedWebhook: (userId, webhookId) =>
-      authorized(
-        userId,
-        webhookId,
-        (id) => models.Webhooks.findById(id).lean<WebhookDocument>(),
-        WebhookErrors.NOT_FOUND,
-      ),
+      authorized(userId, webhookId, models.Webhooks, WebhookErrors.NOT_FOUND),
     authorizedDelivery: (userId, deliveryId) =>
-      authorized(
-        userId,
-        deliveryId,
-        (id) => models.Deliveries.findById(id).lean<DeliveryDocument>(),
-        WebhookErrors.DELIVERY_NOT_FOUND,
-      ),
+      authorized(userId, deliveryId, models.Deliveries, WebhookErrors.DELIVERY_NOT_FOUND),
   };
 }
