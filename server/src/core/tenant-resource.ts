@@ -144,3 +144,14 @@ export function tenantResource<T extends TenantRow>(options: TenantResourceOptio
     },
   };
 }
+
+/**
+ * The REST use cases a resource's service offers its routes: created by a signed-in person,
+ * listed (newest first, paged) and read by a caller, changed by a PATCH body.
+ */
+export interface ResourceService<Caller, View, Input, Created, Changes, Filter> {
+  create(userId: string, input: Input, context: RequestContext): Promise<Created>;
+  list(caller: Caller, query: Filter & { limit?: number; cursor?: string }): Promise<Page<View>>;
+  get(caller: Caller, id: string): Promise<View>;
+  update(caller: Caller, id: string, changes: Changes, context: RequestContext): Promise<View>;
+}

@@ -1,7 +1,7 @@
 import type { Connection, Types } from 'mongoose';
-import type { Page } from '../../lib/pagination.js';
 import type { ActivityService } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
+import type { ResourceService } from '../../core/tenant-resource.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
 import type { OrganizationDocument, OrganizationsService, Permission, Role } from '../organizations/index.js';
 import type { ProjectsService } from '../projects/index.js';
@@ -16,17 +16,14 @@ export interface ApplicationCaller {
   applicationId: string | null;
 }
 
-export interface ApplicationView {
+/** An application as the API answers it: the stored fields, ids and dates as strings. */
+export interface ApplicationView extends Pick<
+  ApplicationDocument,
+  'name' | 'slug' | 'description' | 'version' | 'api_endpoint' | 'allowed_origins' | 'is_active'
+> {
   id: string;
   project_id: string;
   organization_id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  version: string;
-  api_endpoint: string | null;
-  allowed_origins: string[];
-  is_active: boolean;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -42,28 +39,19 @@ export interface CreateApplicationInput {
   allowed_origins?: string[];
 }
 
-export type ApplicationChanges = Partial<{
-  name: string;
-  slug: string;
-  description: string | null;
-  version: string;
-  api_endpoint: string | null;
-  allowed_origins: string[];
-}>;
+export type ApplicationChanges = Partial<
+  Pick<ApplicationView, 'name' | 'slug' | 'description' | 'version' | 'api_endpoint' | 'allowed_origins'>
+>;
 
-export interface ApplicationsService {
-  create(userId: string, input: CreateApplicationInput, context: RequestContext): Promise<ApplicationView>;
-  list(
-    caller: ApplicationCaller,
-    query: { project_id?: string; limit?: number; cursor?: string },
-  ): Promise<Page<ApplicationView>>;
-  get(caller: ApplicationCaller, applicationId: string): Promise<ApplicationView>;
-  update(
-    caller: ApplicationCaller,
-    applicationId: string,
-    changes: ApplicationChanges,
-    context: RequestContext,
-  ): Promise<ApplicationView>;
+/** `list` takes one project (`project_id`) or all the caller's. */
+export interface ApplicationsService extends ResourceService<
+  ApplicationCaller,
+  ApplicationView,
+  CreateApplicationInput,
+  ApplicationView,
+  ApplicationChanges,
+  { project_id?: string }
+> {
   /** Soft delete: is_active becomes false. */
   remove(caller: ApplicationCaller, applicationId: string, context: RequestContext): Promise<void>;
   /**

@@ -8,15 +8,12 @@ export interface Membership {
   role: Role;
 }
 
-export interface OrganizationView {
+/** An organization as the API answers it, with the caller's role: ids and dates as strings. */
+export interface OrganizationView extends Pick<
+  OrganizationDocument,
+  'name' | 'slug' | 'description' | 'website_url' | 'is_active' | 'max_members' | 'require_two_factor'
+> {
   id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  website_url: string | null;
-  is_active: boolean;
-  max_members: number;
-  require_two_factor: boolean;
   created_by: string;
   created_at: string;
   updated_at: string;

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError, type ErrorDefinition } from '../../lib/errors.js';
-import type { Page } from '../../lib/pagination.js';
 import type { ActivityService } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
-import { tenantResource } from '../../core/tenant-resource.js';
+import { tenantResource, type ResourceService } from '../../core/tenant-resource.js';
 import type { OrganizationsService, Permission, Role } from '../organizations/index.js';
 import { ProjectErrors } from './projects.errors.js';
 import { projectModel, type Environment, type ProjectDocument } from './projects.model.js';
@@ -55,24 +54,18 @@ export type ProjectChanges = Partial<{
   repository_url: string | null;
 }>;
 
-export interface ProjectsService {
-  /** The full API key is part of this answer only. */
-  create(
-    userId: string,
-    input: CreateProjectInput,
-    context: RequestContext,
-  ): Promise<ProjectView & { api_key: string }>;
-  list(
-    caller: ProjectCaller,
-    query: { organization_id?: string; limit?: number; cursor?: string },
-  ): Promise<Page<ProjectView>>;
-  get(caller: ProjectCaller, projectId: string): Promise<ProjectView>;
-  update(
-    caller: ProjectCaller,
-    projectId: string,
-    changes: ProjectChanges,
-    context: RequestContext,
-  ): Promise<ProjectView>;
+/**
+ * `create` answers the full API key (in this answer only); `list` takes one organization
+ * (`organization_id`) or all the caller's.
+ */
+export interface ProjectsService extends ResourceService<
+  ProjectCaller,
+  ProjectView,
+  CreateProjectInput,
+  ProjectView & { api_key: string },
+  ProjectChanges,
+  { organization_id?: string }
+> {
   deactivate(caller: ProjectCaller, projectId: string, context: RequestContext): Promise<ProjectView>;
   /**
    * The active project and the caller's role in its organization: 404 (`notFound`, default

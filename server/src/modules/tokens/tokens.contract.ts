@@ -1,10 +1,10 @@
 import type { Connection, Types } from 'mongoose';
 import type { Logger } from 'pino';
 import type { TokenScope } from '../../lib/api-router.js';
-import type { Page } from '../../lib/pagination.js';
 import type { ActivityService } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
+import type { ResourceService } from '../../core/tenant-resource.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
 import type { permissionFlags, Permission, Role } from '../organizations/index.js';
 import type { UsersService } from '../users/index.js';
@@ -59,19 +59,22 @@ export interface PermissionsView {
   permissions: ReturnType<typeof permissionFlags>;
 }
 
-export interface TokensService {
-  /** Issues a token; the plaintext is in this answer only and is never stored. */
-  create(
-    userId: string,
-    input: CreateTokenInput,
-    context: RequestContext,
-  ): Promise<TokenView & { token: string }>;
-  /** The caller's own tokens, newest first, optionally of one application. */
-  list(
-    userId: string,
-    query: { application_id?: string; limit?: number; cursor?: string },
-  ): Promise<Page<TokenView>>;
-  get(userId: string, tokenId: string): Promise<TokenView>;
+/**
+ * `create` issues a token (the plaintext is in this answer only and is never stored); `list` and
+ * `get` answer the caller's own tokens, newest first, optionally of one application. Tokens are
+ * never changed, only revoked.
+ */
+export interface TokensService extends Omit<
+  ResourceService<
+    string,
+    TokenView,
+    CreateTokenInput,
+    TokenView & { token: string },
+    never,
+    { application_id?: string }
+  >,
+  'update'
+> {
   /** Irreversible; revoking an already revoked token changes nothing and answers it as it is. */
   revoke(userId: string, tokenId: string, context: RequestContext): Promise<TokenView>;
   /**
