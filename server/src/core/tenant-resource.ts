@@ -1,4 +1,4 @@
-import { Types, type Model } from 'mongoose';
+import mongoose, { Types, type Model } from 'mongoose';
 import { AppError, type ErrorDefinition } from '../lib/errors.js';
 import { isDuplicateKey, updateActiveById } from '../lib/mongoose-plugins.js';
 import { paginateNewestFirst, type Page } from '../lib/pagination.js';
@@ -102,20 +102,24 @@ export function tenantResource<T extends TenantRow>(options: TenantResourceOptio
     },
 
     /**
-     * Active rows matching `filter`, newest first. `onlyId` narrows them to one row (an API
-     * token's own); null, or an id that cannot exist, leaves nothing visible.
+     * Active rows whose `field` is one of `ids` (their project or organization), newest first,
+     * as `view` shows them. `onlyId` narrows them to one row (an API token's own); null, or an
+     * id that cannot exist, leaves nothing visible.
      */
-    async list(
-      filter: Record<string, unknown>,
+    async list<V>(
+      field: string,
+      ids: Types.ObjectId[],
       onlyId: string | null | undefined,
       page: { limit?: number; cursor?: string },
-    ): Promise<Page<T>> {
-      const query: Record<string, unknown> = { ...filter, is_active: true };
+      view: (row: T) => V,
+    ): Promise<Page<V>> {
+      const query: Record<string, unknown> = { [field]: mongoose.trusted({ $in: ids }), is_active: true };
       if (onlyId !== undefined) {
         if (onlyId === null || !Types.ObjectId.isValid(onlyId)) return { data: [], next_cursor: null };
         query._id = new Types.ObjectId(onlyId);
       }
-      return paginateNewestFirst(model as never, query, page) as Promise<Page<T>>;
+      const result = await paginateNewestFirst(model as never, query, page);
+      return { data: (result.data as T[]).map(view), next_cursor: result.next_cursor };
     },
 
     /**

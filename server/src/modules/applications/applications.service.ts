@@ -102,12 +102,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
       } else {
         projectIds = await projects.activeIdsIn(await organizations.organizationIdsOf(caller.userId));
       }
-      const page = await rows.list(
-        { project_id: mongoose.trusted({ $in: projectIds }) },
-        caller.applicationId ?? undefined,
-        query,
-      );
-      return { data: page.data.map(applicationView), next_cursor: page.next_cursor };
+      return rows.list('project_id', projectIds, caller.applicationId ?? undefined, query, applicationView);
     },
 
     async get(caller, applicationId) {

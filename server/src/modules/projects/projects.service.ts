@@ -185,12 +185,7 @@ export function createProjectsService(deps: {
       } else {
         organizationIds = await organizations.organizationIdsOf(caller.userId);
       }
-      const page = await rows.list(
-        { organization_id: mongoose.trusted({ $in: organizationIds }) },
-        caller.onlyProjectId,
-        query,
-      );
-      return { data: page.data.map(projectView), next_cursor: page.next_cursor };
+      return rows.list('organization_id', organizationIds, caller.onlyProjectId, query, projectView);
     },
 
     async get(caller, projectId) {
