@@ -5,47 +5,23 @@ import swaggerUi from 'swagger-ui-express';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
+import { API_BASE_PATH } from './lib/api-paths.js';
 import { ApiRouter } from './lib/api-router.js';
 import { compressResponses } from './lib/compression.js';
 import { errorHandler, notFoundHandler } from './lib/errors.js';
 import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { mountStaticAssets } from './lib/static-assets.js';
-import { registerActivityRoutes } from './modules/activity/index.js';
-import { registerAdminRoutes } from './modules/admin/index.js';
 import {
-  analyticsBodyParser,
-  createTrackingIngestRouter,
-  INGEST_ALLOWED_HEADERS,
-  registerAnalyticsRoutes,
-  registerHealthHistoryRoutes,
-  registerTrackingReadRoutes,
-  requestLogger,
-} from './modules/telemetry/index.js';
-import { registerApplicationRoutes } from './modules/applications/index.js';
-import { createAssistantService, registerAssistantRoutes } from './modules/assistant/index.js';
-import {
-  createAuthenticate,
-  createRouteGuard,
-  registerAuthRoutes,
-  sessionAuthenticator,
-} from './modules/auth/index.js';
-import {
-  applicationGate,
-  createEmbeddingRouter,
-  EMBEDDING_BASE_PATH,
-  gatedApplicationOf,
-  sameApplication,
-} from './modules/embedding/index.js';
-import { registerHealthRoutes } from './modules/health/index.js';
-import { registerEmailTemplateRoutes } from './modules/email-templates/index.js';
-import { registerMailRoutes } from './modules/mail/index.js';
-import { registerOrganizationRoutes } from './modules/organizations/index.js';
-import { registerProjectRoutes } from './modules/projects/index.js';
-import { apiTokenAuthenticator, registerTokenRoutes } from './modules/tokens/index.js';
-import { registerPrivacyRoutes } from './modules/privacy/index.js';
-import { registerMfaRoutes } from './modules/mfa/index.js';
-import { registerPasskeyRoutes } from './modules/passkeys/index.js';
-import { registerWebhookRoutes } from './modules/webhooks/index.js';
+  createPartnerRouters,
+  registerIdentityRoutes,
+  registerTenancyRoutes,
+  registerWorkspaceRoutes,
+  type RouteContext,
+} from './routes.js';
+import { createAuthenticate, createRouteGuard, sessionAuthenticator } from './modules/auth/index.js';
+import { EMBEDDING_BASE_PATH } from './modules/embedding/index.js';
+import { analyticsBodyParser, requestLogger } from './modules/telemetry/index.js';
+import { apiTokenAuthenticator } from './modules/tokens/index.js';
 import type { Services } from './services.js';
 
 export interface AppDependencies {
@@ -56,12 +32,11 @@ export interface AppDependencies {
   startedAt?: number;
 }
 
-export const API_BASE_PATH = '/api/v1';
+export { API_BASE_PATH } from './lib/api-paths.js';
 
 /** Builds the Express app: middleware order and routers, nothing else. */
 export function createApp(deps: AppDependencies): Express {
   const { config, logger, services } = deps;
-  const connection = deps.database.connection;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -100,102 +75,21 @@ export function createApp(deps: AppDependencies): Express {
   );
   const api = new ApiRouter(registry, API_BASE_PATH, { guard });
   const root = new ApiRouter(registry, '', { guard });
-  registerHealthRoutes(api, {
-    version: config.version,
+  const context: RouteContext = {
+    app,
+    config,
+    logger,
+    database: deps.database,
+    services,
     startedAt: deps.startedAt ?? Date.now(),
-    isDatabaseUp: () => deps.database.isUp(),
-  });
-  registerAuthRoutes(api, root, {
-    auth: services.auth,
-    config,
-    connection,
-    isAdmin: (user) => services.organizations.isGlobalAdmin(user),
-    organizationsOf: (userId) => services.organizations.membershipsOf(userId),
+    registry,
+    guard,
     isApplicationActive,
-    secondFactor: (user, context, scope) => services.mfa.challengeFor(user, context, scope),
-    twoFactorOf: async (user) => {
-      const [status, requiredBy] = await Promise.all([
-        services.mfa.status(String(user._id)),
-        services.organizations.twoFactorRequiredBy(String(user._id)),
-      ]);
-      return { ...status, required_by: requiredBy };
-    },
-  });
-  registerMfaRoutes(api, { mfa: services.mfa, auth: services.auth, config, connection });
-  registerPasskeyRoutes(api, {
-    passkeys: services.passkeys,
-    mfa: services.mfa,
-    auth: services.auth,
-    config,
-    connection,
-  });
-  registerOrganizationRoutes(api, services.organizations);
-  registerWebhookRoutes(api, services.webhooks);
-  registerPrivacyRoutes(api, services.privacy);
-  registerProjectRoutes(api, {
-    projects: services.projects,
-    projectIdOfApplication: async (applicationId) => {
-      const application = await services.applications.findActive(applicationId);
-      return application ? String(application.project_id) : null;
-    },
-  });
-  registerApplicationRoutes(api, services.applications);
-  const embeddingApi = createEmbeddingRouter(new ApiRouter(registry, EMBEDDING_BASE_PATH, { guard }), {
-    auth: services.auth,
-    applications: services.applications,
-    organizations: services.organizations,
-    config,
-    connection,
-    tracking: services.tracking,
-    mfa: services.mfa,
-    passkeys: services.passkeys,
-  });
-  const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
-    tracking: services.tracking,
-    connection,
-    config,
-    gate: {
-      handler: applicationGate({
-        applications: services.applications,
-        publicUrl: config.publicUrl,
-        allowedHeaders: INGEST_ALLOWED_HEADERS,
-        // Every SDK batch passes here: see docs/tracking-api.md ("Changes to an application").
-        lookup: 'recent',
-      }),
-      applicationOf: gatedApplicationOf,
-      sameApplication,
-    },
-  });
-  registerTrackingReadRoutes(api, services.tracking);
-  registerAnalyticsRoutes(api, services.analytics);
-  registerHealthHistoryRoutes(api, { connection, intervalMs: config.health.sampleIntervalMs });
-  registerActivityRoutes(api, {
-    activity: services.activity,
-    connection,
-    organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),
-    authorizeApplication: (caller, applicationId) => services.applications.get(caller, applicationId),
-  });
-  registerAdminRoutes(api, { users: services.users, organizations: services.organizations });
-  registerMailRoutes(api, { connection, config });
-  registerEmailTemplateRoutes(api, root, {
-    templates: services.emailTemplates,
-    sending: services.emailSending,
-    connection,
-    config,
-  });
-  registerTokenRoutes(api, services.tokens);
-  registerAssistantRoutes(api, root, {
-    // It indexes the OpenAPI document, which exists once every route is registered (below).
-    assistant: createAssistantService({
-      config,
-      connection,
-      logger,
-      openApiDocument: () => app.locals.openApiDocument as unknown,
-    }),
-    connection,
-    config,
-    organizations: services.organizations,
-  });
+  };
+  registerIdentityRoutes(api, root, context);
+  registerTenancyRoutes(api, context);
+  const { embeddingApi, trackingIngest } = createPartnerRouters(context);
+  registerWorkspaceRoutes(api, root, context);
 
   const openApiDocument = generateOpenApiDocument(registry, {
     version: config.version,

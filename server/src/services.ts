@@ -31,7 +31,7 @@ import { createPrivacyService, type PrivacyService } from './modules/privacy/ind
 import { createMfaService, type MfaService } from './modules/mfa/index.js';
 import { createPasskeyService, type PasskeyService } from './modules/passkeys/index.js';
 
-/** The composition root: every service built once per process, with what it depends on. */
+/** Every service of the process (see createServices). */
 export interface Services {
   activity: ActivityLogService;
   /** The request log and rollups (written once a second), and the summaries read from them. */
@@ -56,7 +56,37 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export function createServices(deps: { config: Config; logger: Logger; database: Database }): Services {
+interface ServiceDependencies {
+  config: Config;
+  logger: Logger;
+  database: Database;
+}
+
+/**
+ * The composition root: every service built once per process, with what it depends on. Services
+ * that need each other (webhooks ↔ organizations, auth → tokens, mfa ↔ passkeys …) reach the later
+ * one through `all`, read only when a request or a flush asks, long after start-up; each module
+ * declares the narrow interface it needs, and only this file joins them.
+ */
+export function createServices(deps: ServiceDependencies): Services {
+  const all = {} as Services;
+  Object.assign(all, createPlatformServices(deps, all));
+  Object.assign(all, createTenancyServices(deps, all));
+  Object.assign(all, createContentServices(deps, all));
+  Object.assign(all, createAccountServices(deps, all));
+  all.close = async () => {
+    // Mails promised in responses already sent go out before the workers and transport stop.
+    await all.auth.drain();
+    await all.webhooks.close();
+    await Promise.all([all.passwords.close(), all.mail.close()]);
+    // Last, after in-flight requests have finished: their log rows are written before the database closes.
+    await all.analyticsRecorder.close();
+  };
+  return all;
+}
+
+/** The audit trail, request log, webhooks, mail, password hashing and accounts. */
+function createPlatformServices(deps: ServiceDependencies, all: Services) {
   const { config, logger } = deps;
   const connection = deps.database.connection;
   const activity = createActivityService({ connection, logger });
@@ -68,8 +98,8 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     requestLog: activity,
     // Applications and projects are built later; the recorder asks only when it flushes.
     owners: {
-      applicationOwners: (ids) => applications.ownersOf(ids),
-      projectOrganizations: (ids) => projects.organizationsOf(ids),
+      applicationOwners: (ids) => all.applications.ownersOf(ids),
+      projectOrganizations: (ids) => all.projects.organizationsOf(ids),
     },
   });
   // Other services emit webhook events; what the webhooks need from them is bound late.
@@ -80,20 +110,20 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     activity,
     directory: {
       authorize: (userId, organizationId, permission, notFound) =>
-        organizations.authorize(userId, organizationId, permission, notFound),
-      organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
-      adminsOf: (organizationId) => organizations.adminsOf(organizationId),
+        all.organizations.authorize(userId, organizationId, permission, notFound),
+      organizationIdsOf: (userId) => all.organizations.organizationIdsOf(userId),
+      adminsOf: (organizationId) => all.organizations.adminsOf(organizationId),
       projectOrganizationId: async (projectId) => {
-        const project = await projects.findActive(projectId);
+        const project = await all.projects.findActive(projectId);
         return project ? String(project.organization_id) : null;
       },
       applicationOwner: async (applicationId) => {
-        const application = await applications.findActive(applicationId);
+        const application = await all.applications.findActive(applicationId);
         return application
           ? { organizationId: String(application.organization_id), projectId: String(application.project_id) }
           : null;
       },
-      sendMail: (input) => mail.sendTemplate(input),
+      sendMail: (input) => all.mail.sendTemplate(input),
     },
   });
   // Mail renders an application's own copy of a template, which the template editor stores.
@@ -112,6 +142,14 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     niceness: config.auth.passwordHashNiceness,
   });
   const users = createUsersService({ connection });
+  return { activity, analyticsRecorder, webhooks, mail, passwords, users };
+}
+
+/** Sign-in, organizations, projects, applications and API tokens. */
+function createTenancyServices(deps: ServiceDependencies, all: Services) {
+  const { config, logger } = deps;
+  const connection = deps.database.connection;
+  const { activity, webhooks, mail, passwords, users } = all;
   const auth = createAuthService({
     connection,
     config,
@@ -121,7 +159,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     activity,
     webhooks,
     // The tokens service depends on users and applications, which are built after auth.
-    revokeApiTokensOfUser: (userId, reason) => tokens.revokeAllOfUser(userId, reason),
+    revokeApiTokensOfUser: (userId, reason) => all.tokens.revokeAllOfUser(userId, reason),
   });
   const organizations = createOrganizationsService({
     connection,
@@ -140,9 +178,17 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     activity,
     webhooks,
     // The templates service depends on applications, so it is built after them.
-    createSystemEmailTemplates: (applicationId) => emailTemplates.createSystemTemplates(applicationId),
+    createSystemEmailTemplates: (applicationId) => all.emailTemplates.createSystemTemplates(applicationId),
   });
   const tokens = createTokensService({ connection, logger, users, applications, activity, webhooks });
+  return { auth, organizations, projects, applications, tokens };
+}
+
+/** E-mail templates and sending, SDK ingest and analytics. */
+function createContentServices(deps: ServiceDependencies, all: Services) {
+  const { config, logger } = deps;
+  const connection = deps.database.connection;
+  const { activity, analyticsRecorder, mail, applications, projects, tokens, organizations } = all;
   const emailTemplates = createEmailTemplatesService({ connection, config, logger, applications, activity });
   const emailSending = createEmailSendService({ connection, config, mail, applications, activity });
   const tracking = createTrackingService({
@@ -162,6 +208,14 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     tokens,
     organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
   });
+  return { emailTemplates, emailSending, tracking, analytics };
+}
+
+/** The account's privacy requests and second factors. */
+function createAccountServices(deps: ServiceDependencies, all: Services) {
+  const { config, logger } = deps;
+  const connection = deps.database.connection;
+  const { activity, webhooks, mail, users, auth, tokens, organizations } = all;
   const privacy = createPrivacyService({
     connection,
     logger,
@@ -172,7 +226,7 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     organizations,
     webhooks,
     // mfa is built below; this runs only when a request asks, long after start-up.
-    assertSecondFactor: (user, code, context) => mfa.assertProof(user, { code }, context),
+    assertSecondFactor: (user, code, context) => all.mfa.assertProof(user, { code }, context),
   });
   const mfa = createMfaService({
     connection,
@@ -196,9 +250,9 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     // Passkeys depend on the mfa service (the proof for removing one), so they are bound late:
     // each module declares what it needs of the other, and only this file joins the two.
     passkeys: {
-      isEnrolled: (userId) => passkeys.isEnrolled(userId),
+      isEnrolled: (userId) => all.passkeys.isEnrolled(userId),
       verifySecondFactor: (user, mfaChallengeId, response, context) =>
-        passkeys.verifySecondFactor(user, mfaChallengeId, response, context),
+        all.passkeys.verifySecondFactor(user, mfaChallengeId, response, context),
     },
   });
   const passkeys = createPasskeyService({
@@ -209,32 +263,5 @@ export function createServices(deps: { config: Config; logger: Logger; database:
     assertProof: (user, proof, context) => mfa.assertProof(user, proof, context),
     notifyRemoved: (user, proof, context) => mfa.notifySecondFactorRemoved(user, 'passkey', proof, context),
   });
-  return {
-    activity,
-    analyticsRecorder,
-    analytics,
-    mail,
-    passwords,
-    users,
-    auth,
-    organizations,
-    projects,
-    applications,
-    tokens,
-    tracking,
-    emailTemplates,
-    emailSending,
-    webhooks,
-    privacy,
-    mfa,
-    passkeys,
-    async close() {
-      // Mails promised in responses already sent go out before the workers and transport stop.
-      await auth.drain();
-      await webhooks.close();
-      await Promise.all([passwords.close(), mail.close()]);
-      // Last, after in-flight requests have finished: their log rows are written before the database closes.
-      await analyticsRecorder.close();
-    },
-  };
+  return { privacy, mfa, passkeys };
 }

@@ -1,0 +1,173 @@
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Database } from './db/connect.js';
+import { API_BASE_PATH } from './lib/api-paths.js';
+import { ApiRouter, type RouteGuard } from './lib/api-router.js';
+import type { createApiRegistry } from './lib/openapi.js';
+import { registerActivityRoutes } from './modules/activity/index.js';
+import { registerAdminRoutes } from './modules/admin/index.js';
+import {
+  createTrackingIngestRouter,
+  INGEST_ALLOWED_HEADERS,
+  registerAnalyticsRoutes,
+  registerHealthHistoryRoutes,
+  registerTrackingReadRoutes,
+} from './modules/telemetry/index.js';
+import { registerApplicationRoutes } from './modules/applications/index.js';
+import { createAssistantService, registerAssistantRoutes } from './modules/assistant/index.js';
+import { registerAuthRoutes } from './modules/auth/index.js';
+import {
+  applicationGate,
+  createEmbeddingRouter,
+  EMBEDDING_BASE_PATH,
+  gatedApplicationOf,
+  sameApplication,
+} from './modules/embedding/index.js';
+import { registerHealthRoutes } from './modules/health/index.js';
+import { registerEmailTemplateRoutes } from './modules/email-templates/index.js';
+import { registerMailRoutes } from './modules/mail/index.js';
+import { registerOrganizationRoutes } from './modules/organizations/index.js';
+import { registerProjectRoutes } from './modules/projects/index.js';
+import { registerTokenRoutes } from './modules/tokens/index.js';
+import { registerPrivacyRoutes } from './modules/privacy/index.js';
+import { registerMfaRoutes } from './modules/mfa/index.js';
+import { registerPasskeyRoutes } from './modules/passkeys/index.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
+import type { Services } from './services.js';
+
+/**
+ * The routers of every module, registered in one fixed order: Express matches in that order, and
+ * the OpenAPI document (and the dashboard's generated types) lists operations in it.
+ */
+export interface RouteContext {
+  app: Express;
+  config: Config;
+  logger: Logger;
+  database: Database;
+  services: Services;
+  startedAt: number;
+  registry: ReturnType<typeof createApiRegistry>;
+  guard: RouteGuard;
+  isApplicationActive: (applicationId: string) => Promise<boolean>;
+}
+
+/** Health, sign-in and the account's factors. */
+export function registerIdentityRoutes(api: ApiRouter, root: ApiRouter, context: RouteContext): void {
+  const { config, services, isApplicationActive } = context;
+  const connection = context.database.connection;
+  registerHealthRoutes(api, {
+    version: config.version,
+    startedAt: context.startedAt,
+    isDatabaseUp: () => context.database.isUp(),
+  });
+  registerAuthRoutes(api, root, {
+    auth: services.auth,
+    config,
+    connection,
+    isAdmin: (user) => services.organizations.isGlobalAdmin(user),
+    organizationsOf: (userId) => services.organizations.membershipsOf(userId),
+    isApplicationActive,
+    secondFactor: (user, context, scope) => services.mfa.challengeFor(user, context, scope),
+    twoFactorOf: async (user) => {
+      const [status, requiredBy] = await Promise.all([
+        services.mfa.status(String(user._id)),
+        services.organizations.twoFactorRequiredBy(String(user._id)),
+      ]);
+      return { ...status, required_by: requiredBy };
+    },
+  });
+  registerMfaRoutes(api, { mfa: services.mfa, auth: services.auth, config, connection });
+  registerPasskeyRoutes(api, {
+    passkeys: services.passkeys,
+    mfa: services.mfa,
+    auth: services.auth,
+    config,
+    connection,
+  });
+}
+
+/** Organizations, their webhooks, projects and applications; the account's privacy requests. */
+export function registerTenancyRoutes(api: ApiRouter, context: RouteContext): void {
+  const { services } = context;
+  registerOrganizationRoutes(api, services.organizations);
+  registerWebhookRoutes(api, services.webhooks);
+  registerPrivacyRoutes(api, services.privacy);
+  registerProjectRoutes(api, {
+    projects: services.projects,
+    projectIdOfApplication: async (applicationId) => {
+      const application = await services.applications.findActive(applicationId);
+      return application ? String(application.project_id) : null;
+    },
+  });
+  registerApplicationRoutes(api, services.applications);
+}
+
+/** The two routers partner sites and SDKs call: the embedding API and SDK ingest. */
+export function createPartnerRouters(context: RouteContext) {
+  const { config, services, registry, guard } = context;
+  const connection = context.database.connection;
+  const embeddingApi = createEmbeddingRouter(new ApiRouter(registry, EMBEDDING_BASE_PATH, { guard }), {
+    auth: services.auth,
+    applications: services.applications,
+    organizations: services.organizations,
+    config,
+    connection,
+    tracking: services.tracking,
+    mfa: services.mfa,
+    passkeys: services.passkeys,
+  });
+  const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
+    tracking: services.tracking,
+    connection,
+    config,
+    gate: {
+      handler: applicationGate({
+        applications: services.applications,
+        publicUrl: config.publicUrl,
+        allowedHeaders: INGEST_ALLOWED_HEADERS,
+        // Every SDK batch passes here: see docs/tracking-api.md ("Changes to an application").
+        lookup: 'recent',
+      }),
+      applicationOf: gatedApplicationOf,
+      sameApplication,
+    },
+  });
+  return { embeddingApi, trackingIngest };
+}
+
+/** What the team reads and configures: analytics, logs, admin, mail, templates, tokens, the assistant. */
+export function registerWorkspaceRoutes(api: ApiRouter, root: ApiRouter, context: RouteContext): void {
+  const { config, logger, services, app } = context;
+  const connection = context.database.connection;
+  registerTrackingReadRoutes(api, services.tracking);
+  registerAnalyticsRoutes(api, services.analytics);
+  registerHealthHistoryRoutes(api, { connection, intervalMs: config.health.sampleIntervalMs });
+  registerActivityRoutes(api, {
+    activity: services.activity,
+    connection,
+    organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),
+    authorizeApplication: (caller, applicationId) => services.applications.get(caller, applicationId),
+  });
+  registerAdminRoutes(api, { users: services.users, organizations: services.organizations });
+  registerMailRoutes(api, { connection, config });
+  registerEmailTemplateRoutes(api, root, {
+    templates: services.emailTemplates,
+    sending: services.emailSending,
+    connection,
+    config,
+  });
+  registerTokenRoutes(api, services.tokens);
+  registerAssistantRoutes(api, root, {
+    // It indexes the OpenAPI document, which exists once every route is registered (below).
+    assistant: createAssistantService({
+      config,
+      connection,
+      logger,
+      openApiDocument: () => app.locals.openApiDocument as unknown,
+    }),
+    connection,
+    config,
+    organizations: services.organizations,
+  });
+}
