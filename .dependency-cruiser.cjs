@@ -76,5 +76,10 @@ module.exports = {
     exclude: { path: '(node_modules|/dist/|\\.stories\\.tsx$)' },
     moduleSystems: ['es6'],
     tsConfig: { fileName: 'tsconfig.deps.json' },
+    // Follow workspace packages into their TypeScript sources, as tsc, mocha and Vite do.
+    enhancedResolveOptions: {
+      conditionNames: ['@iam-platform/source', 'import', 'require', 'node', 'default'],
+      exportsFields: ['exports'],
+    },
   },
 };

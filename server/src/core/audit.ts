@@ -1,18 +1,9 @@
 import type { RequestContext } from './request-context.js';
 
-/** What an audit entry can be about; the activity log's `resource_type`. */
-export const RESOURCE_TYPES = [
-  'user',
-  'token',
-  'project',
-  'application',
-  'organization',
-  'member',
-  'api',
-  'component',
-  'other',
-] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
+import { RESOURCE_TYPES, type ResourceType } from '@iam-platform/common';
+
+/** What an audit entry can be about (the activity log's `resource_type`): shared with the dashboard. */
+export { RESOURCE_TYPES, type ResourceType };
 
 export interface ActivityEntry {
   action: string;

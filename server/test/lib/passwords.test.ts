@@ -268,7 +268,12 @@ describe('lib/passwords: in a separate process, from sources (tsx) and compiled 
   ): Promise<{ hash: string; results: boolean[] }> {
     const moduleFile =
       mode === 'source' ? path.join(passwordsDir, 'index.ts') : path.join(builtDir, 'passwords/index.js');
-    const args = [...(mode === 'source' ? ['--import', 'tsx'] : []), '--input-type=module', '-e', script];
+    const args = [
+      ...(mode === 'source' ? ['--conditions=@iam-platform/source', '--import', 'tsx'] : []),
+      '--input-type=module',
+      '-e',
+      script,
+    ];
     const { NODE_OPTIONS: _ignored, ...parentEnv } = process.env;
     const child = spawn(process.execPath, args, {
       cwd: mode === 'source' ? serverDir : builtDir,

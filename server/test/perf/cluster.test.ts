@@ -28,7 +28,7 @@ describe('cluster mode (WEB_CONCURRENCY)', function () {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'iam-cluster-'));
-    primary = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    primary = spawn(process.execPath, ['--conditions=@iam-platform/source', '--import', 'tsx', 'src/index.ts'], {
       cwd: serverRoot,
       env: {
         ...process.env,
