@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type ApiSchemas } from '../../api/client';
 import type { paths } from '../../api/schema';
 
-/** The analytics API (server/src/modules/analytics/analytics.schemas.ts). */
+/** The analytics API (server/src/modules/telemetry/summaries.schemas.ts). */
 export type AnalyticsSummary = ApiSchemas['AnalyticsSummary'];
 export type AnalyticsTotals = ApiSchemas['AnalyticsTotals'];
 export type Period = AnalyticsSummary['period'];
