@@ -431,6 +431,49 @@ describe('e-mail templates API', () => {
       await preview(welcome.id, { data: { nested: { $gt: '' } } }).expect(400);
     });
 
+    it('answers 400 (not 500) when the HTML has no allowed content once sanitized, storing nothing', async () => {
+      const count = await templates().countDocuments({
+        application_id: new Types.ObjectId(shop.application),
+      });
+      for (const html_content of [
+        '<script>x</script>',
+        '<style>p{}</style><p><script>x</script></p>',
+        '<iframe src="https://x.example"></iframe>',
+      ]) {
+        const response = await createTemplate({
+          name: 'empty_after_sanitizing',
+          subject: 'Hi',
+          html_content,
+        }).expect(400);
+        expect(response.body.code, html_content).to.equal('validation_failed');
+        expect(response.body.error).to.match(/no allowed content/i);
+        expect(response.body.details.map((detail: { path: string }) => detail.path)).to.include(
+          'body.html_content',
+        );
+      }
+      expect(
+        await templates().countDocuments({ application_id: new Types.ObjectId(shop.application) }),
+      ).to.equal(count);
+
+      // Editing a template to such HTML is refused the same way, and the template keeps its content.
+      const kept = (
+        await createTemplate({ name: 'kept_content', subject: 'Hi', html_content: '<p>Inhalt</p>' }).expect(
+          201,
+        )
+      ).body as TemplateJson;
+      const edited = await patch(kept.id, { html_content: '<script>alert(1)</script>' }).expect(400);
+      expect(edited.body.code).to.equal('validation_failed');
+      expect((await templates().findOne({ _id: new Types.ObjectId(kept.id) }))!.html_content).to.equal(
+        '<p>Inhalt</p>',
+      );
+      // An image alone is content.
+      await createTemplate({
+        name: 'image_only',
+        subject: 'Hi',
+        html_content: '<img src="https://x.example/a.png" alt="">',
+      }).expect(201);
+    });
+
     it('needs a sign-in', async () => {
       const response = await ctx.request
         .get('/api/v1/email-templates')

@@ -1,5 +1,5 @@
 import { Types, type Model } from 'mongoose';
-import { AppError, type ErrorDetail } from '../../lib/errors.js';
+import { AppError, CommonErrors, type ErrorDetail } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import type { AuditEvent } from '../../core/audit.js';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../applications/index.js';
 import { isApplicationSystemTemplateName } from '../mail/index.js';
 import { EmailTemplateErrors } from './email-templates.errors.js';
-import { prepareTemplate } from './email-templates.html.js';
+import { emptyHtmlDetail, hasVisibleContent, prepareTemplate } from './email-templates.html.js';
 import type { EmailTemplateDocument } from './email-templates.model.js';
 import { TEMPLATE_LIMITS, type EmailTemplateView } from './email-templates.schemas.js';
 
@@ -44,6 +44,11 @@ export function cleanOrThrow(
     input,
     systemName && isApplicationSystemTemplateName(systemName) ? systemName : undefined,
   );
+  // Checked before anything is stored: an empty html_content would fail the model's `required` (a 500).
+  if (!hasVisibleContent(template.html_content)) {
+    const detail = emptyHtmlDetail('body.html_content');
+    throw new AppError(CommonErrors.VALIDATION_FAILED, { message: detail.message, details: [detail] });
+  }
   if (problems.length > 0)
     throw new AppError(EmailTemplateErrors.UNSAFE_PLACEHOLDER, { details: problems as ErrorDetail[] });
   if (missing.length > 0) {

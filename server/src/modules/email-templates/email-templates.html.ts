@@ -27,6 +27,23 @@ function textProblems(text: string, path: string): TemplateProblem[] {
   return problems;
 }
 
+/**
+ * Whether sanitized HTML still shows something: text, or an image. `<script>x</script>` sanitizes
+ * to nothing, and a template or mail without content is a mistake to report, not to store or send.
+ */
+export function hasVisibleContent(html: string): boolean {
+  return htmlToText(html).trim() !== '' || /<img\b/i.test(html);
+}
+
+/** The 400 detail for HTML that sanitized to nothing (`path`: the field it came in). */
+export function emptyHtmlDetail(path: string) {
+  return {
+    path,
+    message:
+      'The HTML has no allowed content once sanitized (scripts, styles, frames and event handlers are removed). Send visible text or an image.',
+  };
+}
+
 export interface CleanTemplate {
   subject: string;
   html_content: string;
