@@ -9,21 +9,36 @@
  *   await hasher.close(); // on shutdown
  *
  * When every thread is busy and the queue is full, the calls reject with `PasswordHasherBusyError`
- * (an AppError: 503 `server_busy` with Retry-After).
+ * (an AppError: 503 `server_busy` with Retry-After). Callers name who asks (`{ address, account }`)
+ * so the queue is shared fairly: one address or account flooding it cannot take every slot.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import bcrypt from 'bcryptjs';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { AppError, CommonErrors } from '../errors.js';
 import { WorkerPool, WorkerPoolFullError } from './pool.js';
 
+/**
+ * Who a hash is computed for. The hashing queue is shared fairly between client address groups
+ * (IPv4 address, IPv6 /56, as the rate limits group them) and accounts: when it is full, a newcomer
+ * takes the place of the newest waiting job of whichever address or account holds the most, so a
+ * flood from one address (or against one account) is refused while everyone else still gets in.
+ */
+export interface HashClaimant {
+  /** The client's IP address (`req.ip`, honouring TRUST_PROXY). */
+  address?: string | null;
+  /** The account, e.g. its normalised e-mail address. */
+  account?: string | null;
+}
+
 export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  verify(password: string, hash: string): Promise<boolean>;
+  hash(password: string, by?: HashClaimant): Promise<string>;
+  verify(password: string, hash: string, by?: HashClaimant): Promise<boolean>;
   /** Compares against a fixed dummy hash of the same cost so unknown accounts take as long as wrong passwords; always resolves false. */
-  verifyDummy(password: string): Promise<false>;
+  verifyDummy(password: string, by?: HashClaimant): Promise<false>;
   /** True when a stored hash used another cost than configured (re-hash after a successful login). */
   needsRehash(hash: string): boolean;
   close(): Promise<void>;
@@ -141,6 +156,14 @@ function makeDummyHash(cost: number): string {
   return bcrypt.genSaltSync(cost) + bcrypt.encodeBase64(Array.from(randomBytes(23)), 23);
 }
 
+/** The queue's fairness keys of a claimant (see WorkerPool's fair sharing). */
+function fairnessKeys(by: HashClaimant | undefined): string[] {
+  const keys: string[] = [];
+  if (by?.address) keys.push(`address:${ipKeyGenerator(by.address)}`);
+  if (by?.account) keys.push(`account:${by.account}`);
+  return keys;
+}
+
 function assertString(value: unknown, name: string): asserts value is string {
   if (typeof value !== 'string') throw new TypeError(`${name} must be a string`);
 }
@@ -172,9 +195,9 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
   });
   const dummyHash = makeDummyHash(cost);
 
-  async function run(job: PasswordJob): Promise<string | boolean> {
+  async function run(job: PasswordJob, by: HashClaimant | undefined): Promise<string | boolean> {
     try {
-      return await pool.run(job);
+      return await pool.run(job, { keys: fairnessKeys(by) });
     } catch (error) {
       if (error instanceof WorkerPoolFullError) {
         throw new PasswordHasherBusyError(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
@@ -183,29 +206,29 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
     }
   }
 
-  async function compare(password: string, hash: string): Promise<boolean> {
-    const result = await run({ op: 'verify', input: prehashPassword(password, key), hash });
+  async function compare(password: string, hash: string, by: HashClaimant | undefined): Promise<boolean> {
+    const result = await run({ op: 'verify', input: prehashPassword(password, key), hash }, by);
     return result === true;
   }
 
   return {
-    async hash(password) {
+    async hash(password, by) {
       assertString(password, 'password');
       if (password.length > MAX_PASSWORD_LENGTH) {
         throw new RangeError(`Passwords are limited to ${MAX_PASSWORD_LENGTH} characters.`);
       }
-      const result = await run({ op: 'hash', input: prehashPassword(password, key), cost });
+      const result = await run({ op: 'hash', input: prehashPassword(password, key), cost }, by);
       return result as string;
     },
-    async verify(password, hash) {
+    async verify(password, hash, by) {
       assertString(password, 'password');
       assertString(hash, 'hash');
       if (password.length > MAX_PASSWORD_LENGTH) return false;
-      return compare(password, hash);
+      return compare(password, hash, by);
     },
-    async verifyDummy(password) {
+    async verifyDummy(password, by) {
       assertString(password, 'password');
-      if (password.length <= MAX_PASSWORD_LENGTH) await compare(password, dummyHash);
+      if (password.length <= MAX_PASSWORD_LENGTH) await compare(password, dummyHash, by);
       return false;
     },
     needsRehash(hash) {

@@ -11,6 +11,11 @@
  * - A worker that crashes (uncaught error, `process.exit`, failed start) is dropped: its job is
  *   rejected, never left hanging, and the next job starts a fresh worker.
  * - `close()` terminates every worker and rejects whatever was still queued or running.
+ * - Fair sharing: a job may name the keys it is charged to (`run(request, { keys })`, e.g. the client's
+ *   address group and the account). A full queue then gives way to a key that holds fewer waiting
+ *   jobs than the busiest key: the busiest key's newest waiting job is refused instead (max-min
+ *   fairness), and a free thread takes the waiting job whose busiest key holds the fewest. One flooder
+ *   fills the queue only while nobody else needs it, and others neither get refused nor wait behind it.
  *
  * Workers run inline JavaScript (`new Worker(code, { eval: true })`) rather than a file: the same
  * code then runs under tsx (tests, `npm run dev`) and from the compiled `dist/` — a `.ts` worker file
@@ -30,6 +35,8 @@ type ResultMessage<TResult> =
 interface Job<TRequest, TResult> {
   id: number;
   request: TRequest;
+  /** The fairness keys this job is charged to while it waits (see `run`). */
+  keys: readonly string[];
   /** When a worker took the job (performance.now()), for the average job time. */
   startedAt?: number;
   resolve(result: TResult): void;
@@ -95,6 +102,8 @@ export class WorkerPool<TRequest, TResult> {
   private readonly name: string;
   private readonly workers = new Set<PoolWorker<TRequest, TResult>>();
   private readonly queue: Job<TRequest, TResult>[] = [];
+  /** Waiting jobs per fairness key (keys with none are removed). */
+  private readonly waitingByKey = new Map<string, number>();
   private nextId = 1;
   private closed = false;
   /** Running average of how long a job keeps a thread, in ms (undefined until one finished). */
@@ -125,13 +134,30 @@ export class WorkerPool<TRequest, TResult> {
     return this.queue.length;
   }
 
-  run(request: TRequest): Promise<TResult> {
+  /** Number of jobs waiting for a thread that are charged to `key`. */
+  waitingFor(key: string): number {
+    return this.waitingByKey.get(key) ?? 0;
+  }
+
+  /**
+   * Runs `request` on a thread, or rejects with `WorkerPoolFullError` when every thread is busy and
+   * the queue is full — unless the job's `keys` hold fewer waiting jobs than the busiest key: then that
+   * key's newest waiting job is rejected in its place (see the fair sharing above).
+   */
+  run(request: TRequest, options: { keys?: readonly string[] } = {}): Promise<TResult> {
     if (this.closed) return Promise.reject(new WorkerPoolClosedError(this.name));
+    const keys = [...new Set(options.keys ?? [])];
     if (this.queue.length >= this.maxQueue && !this.hasFreeThread()) {
-      return Promise.reject(new WorkerPoolFullError(this.name, this.maxQueue, this.estimatedWaitMs()));
+      const displaced = this.displaceableFor(keys);
+      const full = new WorkerPoolFullError(this.name, this.maxQueue, this.estimatedWaitMs());
+      if (!displaced) return Promise.reject(full);
+      this.queue.splice(this.queue.indexOf(displaced), 1);
+      this.release(displaced);
+      displaced.reject(full);
     }
     return new Promise<TResult>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, request, resolve, reject });
+      this.queue.push({ id: this.nextId++, request, keys, resolve, reject });
+      for (const key of keys) this.waitingByKey.set(key, this.waitingFor(key) + 1);
       this.pump();
     });
   }
@@ -141,6 +167,7 @@ export class WorkerPool<TRequest, TResult> {
     this.closed = true;
     const error = new WorkerPoolClosedError(this.name);
     for (const job of this.queue.splice(0)) job.reject(error);
+    this.waitingByKey.clear();
     const workers = [...this.workers];
     this.workers.clear();
     for (const entry of workers) {
@@ -154,6 +181,51 @@ export class WorkerPool<TRequest, TResult> {
     if (this.workers.size < this.size) return true;
     for (const entry of this.workers) if (!entry.job) return true;
     return false;
+  }
+
+  /** The most waiting jobs any of `keys` holds (0 without keys). */
+  private loadOf(keys: readonly string[]): number {
+    let load = 0;
+    for (const key of keys) load = Math.max(load, this.waitingFor(key));
+    return load;
+  }
+
+  /**
+   * With the queue full, the waiting job a newcomer charged to `keys` may take the place of: the
+   * newest of the busiest key, if that key holds at least two more than the newcomer's busiest key
+   * (after the swap it still holds no fewer, so two keys never take slots back and forth).
+   */
+  private displaceableFor(keys: readonly string[]): Job<TRequest, TResult> | undefined {
+    let busiest: string | undefined;
+    let most = 0;
+    for (const [key, waiting] of this.waitingByKey) {
+      if (waiting > most) [busiest, most] = [key, waiting];
+    }
+    if (busiest === undefined || this.loadOf(keys) + 2 > most) return undefined;
+    return this.queue.findLast((job) => job.keys.includes(busiest));
+  }
+
+  /** The job leaves the queue: its keys hold one waiting job less. */
+  private release(job: Job<TRequest, TResult>): void {
+    for (const key of job.keys) {
+      const waiting = this.waitingFor(key) - 1;
+      if (waiting > 0) this.waitingByKey.set(key, waiting);
+      else this.waitingByKey.delete(key);
+    }
+  }
+
+  /** The next job for a free thread: the first whose busiest key holds the fewest waiting jobs. */
+  private takeNext(): Job<TRequest, TResult> {
+    // Without keys this is plain FIFO, without scanning the queue.
+    if (this.waitingByKey.size === 0) return this.queue.shift()!;
+    let next = 0;
+    let fewest = Infinity;
+    this.queue.some((job, i) => {
+      const load = this.loadOf(job.keys);
+      if (load < fewest) [next, fewest] = [i, load];
+      return fewest === 0;
+    });
+    return this.queue.splice(next, 1)[0]!;
   }
 
   /** Until a queued job now would reach a thread: the queue ahead of it, spread over the threads. */
@@ -173,7 +245,8 @@ export class WorkerPool<TRequest, TResult> {
       }
       if (!idle && this.workers.size < this.size) idle = this.spawn();
       if (!idle) return;
-      const job = this.queue.shift()!;
+      const job = this.takeNext();
+      this.release(job);
       job.startedAt = performance.now();
       idle.job = job;
       idle.worker.ref();

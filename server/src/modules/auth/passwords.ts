@@ -56,13 +56,14 @@ export function createCurrentPasswordCheck(kit: AccountKit, noticeLock: LockNoti
   return async (user, passwords, context) => {
     if (!passwords.current) throw new AppError(AuthErrors.CURRENT_PASSWORD_REQUIRED);
     await lockout.assertOpen(user.email, context.ip);
-    if (!user.password_hash || !(await deps.hasher.verify(passwords.current, user.password_hash))) {
+    const by = { address: context.ip, account: user.email };
+    if (!user.password_hash || !(await deps.hasher.verify(passwords.current, user.password_hash, by))) {
       await noticeLock(user, await lockout.recordFailure(user.email, context.ip), context);
       throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
     }
     await lockout.recordSuccess(user.email, context.ip);
     kit.assertPasswordLength(passwords.next);
-    return deps.hasher.hash(passwords.next);
+    return deps.hasher.hash(passwords.next, by);
   };
 }
 
@@ -95,7 +96,7 @@ export function createPasswordReset(
 
     async resetPassword(token, newPassword, context) {
       kit.assertPasswordLength(newPassword);
-      const passwordHash = await deps.hasher.hash(newPassword);
+      const passwordHash = await deps.hasher.hash(newPassword, { address: context.ip });
       const consumed = await oneTime.consume('password_reset', token);
       if (!consumed?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
       // Proving control of the mailbox also confirms the address and lifts a lockout.

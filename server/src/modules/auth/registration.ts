@@ -63,7 +63,7 @@ export function createRegistration(
     const email = normalizeEmail(input.email);
     const displayName = input.display_name?.trim() || defaultDisplayName(email);
     // Hash before looking the address up, so both outcomes cost the same time.
-    const passwordHash = await deps.hasher.hash(input.password);
+    const passwordHash = await deps.hasher.hash(input.password, { address: context.ip, account: email });
     const existing = await Users.findOne({ email }).lean<UserDocument>();
     if (existing) return answerForExisting(existing, { email, displayName }, context);
     let created: UserDocument;

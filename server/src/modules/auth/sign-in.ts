@@ -60,17 +60,19 @@ export function createSignIn(
       // whether or not it is registered.
       await lockout.assertOpen(email, context.ip);
       const user = await Users.findOne({ email }).lean<UserDocument>();
+      // The hashing queue is shared fairly by address and account: a flood cannot take everyone's turn.
+      const by = { address: context.ip, account: email };
       const fail = async (userId: string | null, reason: string) => {
         await recordAudit(activity, context, userEvent('user.login_failed', userId, { email, reason }, 401));
         return new AppError(AuthErrors.INVALID_CREDENTIALS);
       };
       if (!user?.password_hash) {
         // Same cost as a wrong password, so response times do not reveal which addresses exist.
-        await hasher.verifyDummy(password);
+        await hasher.verifyDummy(password, by);
         await lockout.recordFailure(email, context.ip);
         throw await fail(user ? String(user._id) : null, user ? 'no_password' : 'unknown_email');
       }
-      if (!(await hasher.verify(password, user.password_hash))) {
+      if (!(await hasher.verify(password, user.password_hash, by))) {
         const error = await fail(String(user._id), 'wrong_password');
         await noticeLock(user, await lockout.recordFailure(email, context.ip), context);
         throw error;
@@ -85,7 +87,10 @@ export function createSignIn(
         throw new AppError(AuthErrors.EMAIL_NOT_CONFIRMED);
       }
       if (hasher.needsRehash(user.password_hash)) {
-        await Users.updateOne({ _id: user._id }, { $set: { password_hash: await hasher.hash(password) } });
+        await Users.updateOne(
+          { _id: user._id },
+          { $set: { password_hash: await hasher.hash(password, by) } },
+        );
       }
       return user;
     },
