@@ -13,3 +13,40 @@ export const RESOURCE_TYPES = [
   'other',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/**
+ * Who wrote an entry: the platform itself (audits, the request log) or an SDK through
+ * POST /api/v1/activity, which needs only the public application id. Entries stored before the
+ * field existed count as the platform's.
+ */
+export const ACTIVITY_SOURCES = ['platform', 'sdk'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+/**
+ * The namespaces of the platform's own audit actions (`member.removed`, `user.login`,
+ * `api.request`, …) and of the webhook events. An SDK may not log an action in one of them, so
+ * that nobody holding the public application id can write what reads as the platform's audit
+ * trail. A new audit namespace must be added here (server/test/tracking/sdk-activity-source.test.ts
+ * fails otherwise).
+ */
+export const PLATFORM_ACTION_NAMESPACES = [
+  'api',
+  'application',
+  'email',
+  'email_settings',
+  'email_template',
+  'invitation',
+  'member',
+  'organization',
+  'project',
+  'session',
+  'token',
+  'user',
+  'webhook',
+] as const;
+
+/** Whether an action lies in a platform namespace: `member.removed`, `Member.Removed`, `webhook: x`. */
+export function isPlatformAction(action: string): boolean {
+  const namespace = /^\s*([a-z_]+)\s*[.:]/i.exec(action)?.[1]?.toLowerCase();
+  return namespace !== undefined && (PLATFORM_ACTION_NAMESPACES as readonly string[]).includes(namespace);
+}

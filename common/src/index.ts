@@ -1,4 +1,11 @@
-export { RESOURCE_TYPES, type ResourceType } from './activity.js';
+export {
+  ACTIVITY_SOURCES,
+  isPlatformAction,
+  PLATFORM_ACTION_NAMESPACES,
+  RESOURCE_TYPES,
+  type ActivitySource,
+  type ResourceType,
+} from './activity.js';
 export { headingSlug, inlineText, sectionAnchor } from './markdown.js';
 export { operationAnchor, resolveSchema, type OpenApiComponents, type OpenApiSchema } from './openapi.js';
 export { deriveApplicationSlug, deriveSlug } from './slug.js';

@@ -44,6 +44,7 @@ function log(overrides: Record<string, unknown> = {}) {
     organization_id: 'a00000000000000000000001',
     project_id: PROJECT_ID,
     application_id: APP_ID,
+    source: 'platform',
     ...overrides,
   };
 }
@@ -78,6 +79,7 @@ const rows = [
     installation_id: 'inst_aaaaaaaa',
     anonymous_user_id: 'anon_bbbbbbbb',
     metadata: { path: '/shop/cart', referrer: 'https://example.com' },
+    source: 'sdk',
   }),
 ];
 
@@ -602,6 +604,40 @@ describe('log screens', () => {
             limit: '500',
             include_total: 'true',
           }),
+        );
+      });
+
+      it('marks what an SDK sent (badge, details) and filters by source (issue #37 item 13)', async () => {
+        const user = userEvent.setup();
+        renderAt('/logs');
+        await screen.findByText('4 von 120 Logs angezeigt');
+        const badges = screen.getAllByTestId('sdk-badge');
+        expect(badges).to.have.length(1, 'only the SDK row (page_view) is marked');
+        expect(badges[0]!.textContent).to.equal('SDK');
+        expect(badges[0]!.getAttribute('title')).to.match(/öffentliche Anwendungs-ID/);
+        expect(badges[0]!.closest('tr')!.textContent).to.include('page_view');
+
+        await user.click(screen.getByRole('button', { name: /^Details: page_view am/ }));
+        const dialog = await screen.findByRole('dialog', { name: 'Log-Details' });
+        expect(within(dialog).getByTestId('log-details').textContent).to.include('SDK (nicht geprüft)');
+        await user.keyboard('{Escape}');
+
+        const sources = screen.getByLabelText('Quelle') as HTMLSelectElement;
+        expect([...sources.options].map((option) => option.textContent)).to.deep.equal([
+          'Alle Quellen',
+          'Plattform (Audit, API)',
+          'SDK (nicht geprüft)',
+        ]);
+        await user.selectOptions(sources, 'SDK (nicht geprüft)');
+        await waitFor(() => expect(lastList(stub).query.source).to.equal('sdk'));
+        await user.selectOptions(sources, 'Plattform (Audit, API)');
+        await waitFor(() => expect(lastList(stub).query.source).to.equal('platform'));
+
+        act(() => void useUiStore.getState().setLocale('en'));
+        await waitFor(() =>
+          expect(screen.getAllByTestId('sdk-badge')[0]!.getAttribute('title')).to.match(
+            /public application id/,
+          ),
         );
       });
 

@@ -10,6 +10,7 @@ import { OrganizationErrors } from './modules/organizations/organizations.errors
 import { ProjectErrors } from './modules/projects/projects.errors.js';
 import { TokenErrors } from './modules/tokens/tokens.errors.js';
 import { PrivacyErrors } from './modules/privacy/privacy.errors.js';
+import { TelemetryErrors } from './modules/telemetry/telemetry.errors.js';
 import { WebhookErrors } from './modules/webhooks/webhooks.errors.js';
 import { CommonErrors, type ErrorDefinition } from './lib/errors.js';
 
@@ -47,6 +48,7 @@ export const ERROR_CATALOGS = {
   ProjectErrors,
   TokenErrors,
   PrivacyErrors,
+  TelemetryErrors,
   WebhookErrors,
   MfaErrors,
   PasskeyErrors,

@@ -5666,7 +5666,7 @@ export interface paths {
         put?: never;
         /**
          * Log an activity (log_installation_activity)
-         * @description Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         * @description Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version, marked `source: "sdk"`. Actions in the platform's own audit namespaces (`user.`, `member.`, `organization.`, `token.`, …) are refused with 400 reserved_action. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
          */
         post: {
             parameters: {
@@ -6299,6 +6299,8 @@ export interface paths {
                     application_id?: string;
                     /** @description An installation id (inst_…). */
                     installation_id?: string;
+                    /** @description platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity). */
+                    source?: "platform" | "sdk";
                     /** @description Default 10, at most 500. */
                     limit?: number;
                     cursor?: string;
@@ -6402,6 +6404,8 @@ export interface paths {
                     application_id?: string;
                     /** @description An installation id (inst_…). */
                     installation_id?: string;
+                    /** @description platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity). */
+                    source?: "platform" | "sdk";
                     /** @description csv (default; UTF-8 with BOM, header row) or ndjson (one JSON object a line). */
                     format?: "csv" | "ndjson";
                 };
@@ -9699,6 +9703,11 @@ export interface components {
             organization_id: string | null;
             project_id: string | null;
             application_id: string | null;
+            /**
+             * @description sdk: sent by an SDK through POST /api/v1/activity with only the public application id (not verified); platform: written by the platform itself.
+             * @enum {string}
+             */
+            source: "platform" | "sdk";
         };
         AdminUserList: {
             data: components["schemas"]["User"][];

@@ -1,9 +1,20 @@
 import type { RequestContext } from './request-context.js';
 
-import { RESOURCE_TYPES, type ResourceType } from '@iam-platform/common';
+import {
+  ACTIVITY_SOURCES,
+  isPlatformAction,
+  PLATFORM_ACTION_NAMESPACES,
+  RESOURCE_TYPES,
+  type ActivitySource,
+  type ResourceType,
+} from '@iam-platform/common';
 
-/** What an audit entry can be about (the activity log's `resource_type`): shared with the dashboard. */
-export { RESOURCE_TYPES, type ResourceType };
+/**
+ * What an audit entry can be about (the activity log's `resource_type`), who wrote it (`source`)
+ * and the action namespaces only the platform writes: shared with the dashboard.
+ */
+export { ACTIVITY_SOURCES, isPlatformAction, PLATFORM_ACTION_NAMESPACES, RESOURCE_TYPES };
+export type { ActivitySource, ResourceType };
 
 export interface ActivityEntry {
   action: string;
@@ -22,6 +33,8 @@ export interface ActivityEntry {
   installation_id?: string | null;
   anonymous_user_id?: string | null;
   sdk_version?: string | null;
+  /** 'sdk' for entries sent through POST /api/v1/activity; 'platform' (the default) otherwise. */
+  source?: ActivitySource;
   /** Context for people reading the trail. Never put secrets, tokens or passwords here. */
   metadata?: Record<string, unknown>;
 }

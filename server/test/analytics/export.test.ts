@@ -37,6 +37,7 @@ const COLUMNS = [
   'organization_id',
   'project_id',
   'application_id',
+  'source',
 ];
 
 /** A complete activity_logs document of an application, as the request logger writes them. */

@@ -92,6 +92,10 @@ export const en: Record<keyof typeof de, string> = {
   'error.required_placeholder_missing':
     'This system template must keep its link placeholder (e.g. {{resetLink}}).',
 
+  // Tracking (what the SDKs send)
+  'error.reserved_action':
+    'This action name is reserved for the platform’s own audit trail (user., member., organization., token., …). Choose a name of your own, e.g. "cart_item_removed".',
+
   // Documentation assistant
   'error.question_required': 'Please enter a question',
   'error.guide_not_found': 'There is no guide with this name.',

@@ -108,6 +108,10 @@ export const de = {
   'error.required_placeholder_missing':
     'Dieses System-Template muss seinen Link-Platzhalter behalten (z. B. {{resetLink}}).',
 
+  // Tracking (what the SDKs send)
+  'error.reserved_action':
+    'Dieser Aktionsname ist dem Audit-Protokoll der Plattform vorbehalten (user., member., organization., token. …). Wählen Sie einen eigenen, z. B. „cart_item_removed“.',
+
   // Documentation assistant
   'error.question_required': 'Bitte geben Sie eine Frage ein.',
   'error.guide_not_found': 'Diese Anleitung gibt es nicht.',

@@ -40,6 +40,13 @@ export const en: Record<keyof typeof de, string> = {
   'logs.period.all': 'All',
   'logs.userType.registered': 'Registered',
   'logs.userType.anonymous': 'Anonymous',
+  'logs.filter.source': 'Source',
+  'logs.filter.allSources': 'All sources',
+  'logs.source.option.platform': 'Platform (audit, API)',
+  'logs.source.option.sdk': 'SDK (not verified)',
+  'logs.source.sdk': 'SDK',
+  'logs.source.sdkHint':
+    'Sent by an SDK: the public application id is all it takes, the entry is not verified.',
 
   'logs.column.time': 'Timestamp',
   'logs.column.action': 'Action',
@@ -57,6 +64,7 @@ export const en: Record<keyof typeof de, string> = {
   'logs.details.title': 'Log details',
   'logs.details.userAgent': 'User agent',
   'logs.details.sdkVersion': 'SDK version',
+  'logs.details.source': 'Source',
   'logs.details.user': 'User',
   'logs.details.anonymousUser': 'Anonymous user',
   'logs.details.installation': 'Installation',

@@ -43,6 +43,13 @@ export const de = {
   'logs.period.all': 'Alle',
   'logs.userType.registered': 'Registriert',
   'logs.userType.anonymous': 'Anonym',
+  'logs.filter.source': 'Quelle',
+  'logs.filter.allSources': 'Alle Quellen',
+  'logs.source.option.platform': 'Plattform (Audit, API)',
+  'logs.source.option.sdk': 'SDK (nicht geprüft)',
+  'logs.source.sdk': 'SDK',
+  'logs.source.sdkHint':
+    'Von einem SDK gesendet: Dafür genügt die öffentliche Anwendungs-ID, der Eintrag ist nicht geprüft.',
 
   'logs.column.time': 'Zeitpunkt',
   'logs.column.action': 'Aktion',
@@ -60,6 +67,7 @@ export const de = {
   'logs.details.title': 'Log-Details',
   'logs.details.userAgent': 'User-Agent',
   'logs.details.sdkVersion': 'SDK-Version',
+  'logs.details.source': 'Quelle',
   'logs.details.user': 'Benutzer',
   'logs.details.anonymousUser': 'Anonymer Benutzer',
   'logs.details.installation': 'Installation',

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { ApiSchemas } from '../../api/client';
 import { de, type MessageKey } from '../../i18n/messages';
 import { useFormatDate } from '../../i18n/format';
+import { SdkBadge } from '../../components/activity/SdkBadge';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -53,10 +54,14 @@ const Muted = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** A known action in words ("Token erstellt"); an action the catalog does not know, as the server names it. */
+/**
+ * A known action in words ("Token erstellt"); an action the catalog does not know, as the server
+ * names it. An SDK's entry is shown as sent: words would make it read as the platform's own.
+ */
 function useActionLabel(): (entry: ActivityLog) => string {
   const t = useT();
   return (entry) => {
+    if (entry.source === 'sdk') return entry.action;
     const key = `home.action.${entry.action}`;
     return key in de ? t(key as MessageKey) : entry.action;
   };
@@ -107,6 +112,7 @@ export function ActivityList({
       {entries.map((entry) => (
         <li key={entry.id}>
           <strong>{actionLabel(entry)}</strong>
+          <SdkBadge source={entry.source} />
           <Badge $tone="muted">{t(`home.resource.${entry.resource_type}`)}</Badge>
           {entry.endpoint ? (
             <code>

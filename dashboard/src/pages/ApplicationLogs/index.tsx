@@ -21,7 +21,7 @@ import { LogList } from '../Logs/LogList';
 import type { LogColumn } from '../Logs/LogTable';
 import { PeriodSelect } from '../Logs/PeriodSelect';
 import { useActivityLogs } from '../Logs/queries';
-import { FilterBar, LogActions, ResourceTypeSelect, SearchField } from '../Logs/Toolbar';
+import { FilterBar, LogActions, ResourceTypeSelect, SearchField, SourceSelect } from '../Logs/Toolbar';
 import { useLogFilters, useTypedFilter } from '../Logs/useLogFilters';
 import { SummaryCards } from './SummaryCards';
 import {
@@ -81,6 +81,7 @@ export default function ApplicationLogs() {
   const filters: LogFilters = {
     search: chosen.search,
     userType: chosen.userType,
+    source: chosen.source,
     installationId: chosen.installationId,
     // The API Calls tab is the entries of resource type api (SPEC §9).
     resourceType: tab === 'api' ? 'api' : chosen.resourceType,
@@ -189,6 +190,7 @@ export default function ApplicationLogs() {
                   onChange={(type) => setFilter('resourceType', type)}
                 />
               ) : null}
+              <SourceSelect value={chosen.source} onChange={(source) => setFilter('source', source)} />
               <PeriodSelect value={chosen.period} onChange={(period) => setFilter('period', period)} />
             </>
           ) : null}
@@ -208,7 +210,11 @@ export default function ApplicationLogs() {
                 label={t(value === 'all' ? 'logs.tab.all' : 'logs.tab.api')}
                 statusVariant={applicationStatusVariant}
                 filtered={Boolean(
-                  filters.search || filters.userType || filters.installationId || chosen.resourceType,
+                  filters.search ||
+                  filters.userType ||
+                  filters.source ||
+                  filters.installationId ||
+                  chosen.resourceType,
                 )}
               />
             </TabPanel>

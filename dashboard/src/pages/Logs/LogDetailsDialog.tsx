@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
+import { SdkBadge } from '../../components/activity/SdkBadge';
 import { Dialog } from '../../ui/Dialog';
 import { useFormatLogTime, useFormatNumber, useResourceLabel } from './format';
 import type { BadgeVariant } from './logFilters';
@@ -72,7 +73,13 @@ export function LogDetailsDialog({
   const code = (value: string | null) => (value ? <code>{value}</code> : '–');
   const facts: [string, ReactNode][] = [
     [t('logs.column.time'), <time dateTime={log.created_at}>{formatTime(log.created_at)}</time>],
-    [t('logs.column.action'), code(log.action)],
+    [
+      t('logs.column.action'),
+      <>
+        {code(log.action)} <SdkBadge source={log.source} />
+      </>,
+    ],
+    [t('logs.details.source'), t(`logs.source.option.${log.source}`)],
     [
       t('logs.column.resource'),
       <>

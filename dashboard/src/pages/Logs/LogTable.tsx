@@ -7,6 +7,7 @@ import { useFormatLogTime, useFormatNumber, useResourceLabel } from './format';
 import { LogDetailsDialog } from './LogDetailsDialog';
 import type { BadgeVariant } from './logFilters';
 import type { ActivityLog } from './queries';
+import { SdkBadge } from '../../components/activity/SdkBadge';
 import { VariantBadge } from './VariantBadge';
 
 export const LOG_COLUMNS = [
@@ -87,7 +88,7 @@ export function LogTable({
       case 'action':
         return (
           <NoWrap key={column}>
-            <code>{log.action}</code>
+            <code>{log.action}</code> <SdkBadge source={log.source} />
           </NoWrap>
         );
       case 'resource':

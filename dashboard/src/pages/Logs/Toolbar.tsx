@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { useResourceLabel } from './format';
-import type { LogFilters, ResourceType } from './logFilters';
+import { ACTIVITY_SOURCES, type ActivitySource, type LogFilters, type ResourceType } from './logFilters';
 import { useLogExport, useRefreshLogs } from './queries';
 
 /** The filters of a log screen: as many columns as fit, one on phones. */
@@ -64,6 +64,29 @@ export function ResourceTypeSelect({
       value={value ?? ''}
       options={types.map((type) => ({ value: type, label: resourceLabel({ resource_type: type }) }))}
       onChange={(event) => onChange((event.target.value as ResourceType) || undefined)}
+    />
+  );
+}
+
+/** Who wrote the entries: the platform, or an SDK (whose entries anyone with the application id can send). */
+export function SourceSelect({
+  value,
+  onChange,
+}: {
+  value: ActivitySource | undefined;
+  onChange: (value: ActivitySource | undefined) => void;
+}) {
+  const t = useT();
+  return (
+    <SelectField
+      label={t('logs.filter.source')}
+      placeholder={t('logs.filter.allSources')}
+      value={value ?? ''}
+      options={ACTIVITY_SOURCES.map((source) => ({
+        value: source,
+        label: t(`logs.source.option.${source}`),
+      }))}
+      onChange={(event) => onChange((event.target.value as ActivitySource) || undefined)}
     />
   );
 }

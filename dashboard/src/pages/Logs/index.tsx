@@ -12,7 +12,7 @@ import { LogList } from './LogList';
 import type { LogColumn } from './LogTable';
 import { PeriodSelect } from './PeriodSelect';
 import { useActivityLogs } from './queries';
-import { FilterBar, LogActions, ResourceTypeSelect, SearchField } from './Toolbar';
+import { FilterBar, LogActions, ResourceTypeSelect, SearchField, SourceSelect } from './Toolbar';
 import { useLogFilters, useTypedFilter } from './useLogFilters';
 
 const Page = styled.div`
@@ -56,6 +56,7 @@ export default function SystemLogs() {
     search: chosen.search,
     action: chosen.action,
     resourceType: chosen.resourceType,
+    source: chosen.source,
     period: chosen.period,
   };
   const logs = useActivityLogs(filters);
@@ -102,6 +103,7 @@ export default function SystemLogs() {
                 value={chosen.resourceType}
                 onChange={(type) => setFilter('resourceType', type)}
               />
+              <SourceSelect value={chosen.source} onChange={(source) => setFilter('source', source)} />
             </>
           ) : null}
           <PeriodSelect value={chosen.period} onChange={(period) => setFilter('period', period)} />
@@ -125,7 +127,7 @@ export default function SystemLogs() {
               columns={COLUMNS}
               label={t('logs.system.table')}
               statusVariant={systemStatusVariant}
-              filtered={Boolean(filters.search || filters.action || filters.resourceType)}
+              filtered={Boolean(filters.search || filters.action || filters.resourceType || filters.source)}
             />
           </TabPanel>
           <TabPanel value="functions">

@@ -1,4 +1,9 @@
-import { RESOURCE_TYPES, type ResourceType } from '@iam-platform/common';
+import {
+  ACTIVITY_SOURCES,
+  RESOURCE_TYPES,
+  type ActivitySource,
+  type ResourceType,
+} from '@iam-platform/common';
 import type { ApiSchemas } from '../../api/client';
 
 type ActivityLog = ApiSchemas['ActivityLog'];
@@ -12,6 +17,10 @@ export const INSTALLATION_FILTER_LIMIT = 10;
 
 export const USER_TYPES = ['registered', 'anonymous'] as const;
 export type UserType = (typeof USER_TYPES)[number];
+
+/** Who wrote an entry: the platform, or an SDK with only the public application id (not verified). */
+export { ACTIVITY_SOURCES, type ActivitySource };
+ACTIVITY_SOURCES satisfies readonly ActivityLog['source'][];
 
 /** Every resource type the API knows (the system logs filter offers all of them). */
 export { RESOURCE_TYPES, type ResourceType };
@@ -30,6 +39,7 @@ export interface LogFilters {
   action?: string;
   resourceType?: ResourceType;
   userType?: UserType;
+  source?: ActivitySource;
   installationId?: string;
   period: LogPeriod;
   projectId?: string;
@@ -44,6 +54,7 @@ export function filterQuery(filters: LogFilters) {
     ...(filters.action?.trim() ? { action: filters.action.trim() } : {}),
     ...(filters.resourceType ? { resource_type: filters.resourceType } : {}),
     ...(filters.userType ? { user_type: filters.userType } : {}),
+    ...(filters.source ? { source: filters.source } : {}),
     ...(filters.installationId ? { installation_id: filters.installationId } : {}),
     ...(filters.projectId ? { project_id: filters.projectId } : {}),
     ...(filters.applicationId ? { application_id: filters.applicationId } : {}),
@@ -83,6 +94,7 @@ export function filtersFromSearch(params: URLSearchParams): Omit<LogFilters, 'pr
     action: params.get('action') ?? undefined,
     resourceType: oneOf(RESOURCE_TYPES, params.get('type')),
     userType: oneOf(USER_TYPES, params.get('user')),
+    source: oneOf(ACTIVITY_SOURCES, params.get('source')),
     installationId: params.get('installation') ?? undefined,
     period: oneOf(LOG_PERIODS, params.get('period')) ?? DEFAULT_LOG_PERIOD,
   };
@@ -93,6 +105,7 @@ const SEARCH_NAMES = {
   action: 'action',
   resourceType: 'type',
   userType: 'user',
+  source: 'source',
   installationId: 'installation',
   period: 'period',
 } as const;

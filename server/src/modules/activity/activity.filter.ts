@@ -69,6 +69,9 @@ export async function activityFilterFor(
   if (query.installation_id) conditions.push({ installation_id: query.installation_id });
   if (query.action) conditions.push({ action: query.action });
   if (query.resource_type) conditions.push({ resource_type: query.resource_type });
+  // Rows without the field (the request log, older entries) are the platform's.
+  if (query.source)
+    conditions.push({ source: query.source === 'sdk' ? 'sdk' : mongoose.trusted({ $ne: 'sdk' }) });
   if (query.user_type)
     conditions.push({
       user_id: query.user_type === 'registered' ? mongoose.trusted({ $ne: null }) : null,

@@ -1,6 +1,11 @@
 import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
-import { RESOURCE_TYPES, type ResourceType } from '../../core/audit.js';
+import {
+  ACTIVITY_SOURCES,
+  RESOURCE_TYPES,
+  type ActivitySource,
+  type ResourceType,
+} from '../../core/audit.js';
 
 export interface ActivityLog {
   _id: Types.ObjectId;
@@ -22,6 +27,8 @@ export interface ActivityLog {
   organization_id: Types.ObjectId | null;
   project_id: Types.ObjectId | null;
   application_id: Types.ObjectId | null;
+  /** Missing on request-log rows and entries older than the field: those are the platform's. */
+  source?: ActivitySource;
 }
 
 const activityLogSchema = new Schema<ActivityLog>(
@@ -43,6 +50,7 @@ const activityLogSchema = new Schema<ActivityLog>(
     organization_id: { type: Schema.Types.ObjectId, default: null },
     project_id: { type: Schema.Types.ObjectId, default: null },
     application_id: { type: Schema.Types.ObjectId, default: null },
+    source: { type: String, enum: ACTIVITY_SOURCES, default: 'platform' },
   },
   { collection: 'activity_logs', timestamps: { createdAt: 'created_at', updatedAt: false }, minimize: false },
 );

@@ -1,6 +1,6 @@
 import { z } from '../../lib/openapi.js';
 import { listSchema } from '../../lib/pagination.js';
-import { RESOURCE_TYPES } from '../../core/audit.js';
+import { ACTIVITY_SOURCES, RESOURCE_TYPES } from '../../core/audit.js';
 
 const ObjectId = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a valid id.');
 
@@ -36,6 +36,10 @@ export const ActivityFilterSchema = z.object({
   project_id: ObjectId.optional(),
   application_id: ObjectId.optional(),
   installation_id: z.string().max(100).optional().openapi({ description: 'An installation id (inst_…).' }),
+  source: z.enum(ACTIVITY_SOURCES).optional().openapi({
+    description:
+      'platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity).',
+  }),
 });
 export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;
 
@@ -96,6 +100,10 @@ export const ActivityLogSchema = z
     organization_id: z.string().nullable(),
     project_id: z.string().nullable(),
     application_id: z.string().nullable(),
+    source: z.enum(ACTIVITY_SOURCES).openapi({
+      description:
+        'sdk: sent by an SDK through POST /api/v1/activity with only the public application id (not verified); platform: written by the platform itself.',
+    }),
   })
   .openapi('ActivityLog');
 

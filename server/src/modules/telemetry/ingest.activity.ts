@@ -1,7 +1,9 @@
-import type { ActivityService } from '../../core/audit.js';
+import { isPlatformAction, type ActivityService } from '../../core/audit.js';
+import { AppError } from '../../lib/errors.js';
 import type { IngestStore } from './ingest.store.js';
 import type { Touches } from './ingest.touch.js';
 import type { TrackingService } from './ingest.types.js';
+import { TelemetryErrors } from './telemetry.errors.js';
 
 /** POST /activity: an SDK's activity entry, stored in the application's activity log. */
 export function createActivityIngest(
@@ -11,6 +13,9 @@ export function createActivityIngest(
 ): Pick<TrackingService, 'logActivity'> {
   return {
     async logActivity(source, input) {
+      // Anyone with the public application id may call this: it must not write what reads as the
+      // platform's own audit trail (refused before anything is touched).
+      if (isPlatformAction(input.action)) throw new AppError(TelemetryErrors.RESERVED_ACTION);
       const now = new Date();
       const installation = input.installation_id
         ? await touchInstallation(source.application, input.installation_id, { events: 1 }, now)
@@ -45,6 +50,7 @@ export function createActivityIngest(
         ip_address: source.ip,
         user_agent: source.userAgent,
         sdk_version: source.sdkVersion,
+        source: 'sdk',
       });
     },
   };

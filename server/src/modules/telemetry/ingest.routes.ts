@@ -136,7 +136,7 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
       method: 'post',
       path: '/activity',
       summary: 'Log an activity (log_installation_activity)',
-      description: `Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version. ${about}`,
+      description: `Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version, marked \`source: "sdk"\`. Actions in the platform's own audit namespaces (\`user.\`, \`member.\`, \`organization.\`, \`token.\`, …) are refused with 400 reserved_action. ${about}`,
       tags,
       headers: IngestHeadersSchema,
       body: LogActivitySchema,
