@@ -95,6 +95,8 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
   INGEST_RATE_LIMIT_PER_APPLICATION: z.coerce.number().int().min(1).default(30_000),
   INGEST_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
+  INGEST_RATE_LIMIT_PER_INSTALLATION: z.coerce.number().int().min(1).default(600),
+  INGEST_RATE_LIMIT_FLOOD_ADDRESSES: z.coerce.number().int().min(0).max(100_000).default(200),
   // Analytics (request logs and rollups)
   ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   REQUEST_LOGGING: booleanFlag(true),
@@ -190,8 +192,13 @@ export interface Config {
   tracking: {
     /** Analytics events older than this are refused at ingest and deleted by a TTL index. */
     retentionDays: number;
-    /** Ingest requests (installations, activity, analytics, identify) per window. */
-    rateLimit: { windowS: number; perApplication: number; perIp: number };
+    /**
+     * Ingest requests (installations, activity, analytics, identify) per window: per application and
+     * client address, per application and installation, and the application's ceiling — at least
+     * (INGEST_RATE_LIMIT_FLOOD_ADDRESSES + 1) × perIp, so that many addresses each sending their own
+     * maximum cannot use up the application's allowance for everyone else.
+     */
+    rateLimit: { windowS: number; perApplication: number; perIp: number; perInstallation: number };
   };
   analytics: {
     /** Raw rows (activity_logs, analytics_events) are deleted by TTL indexes after this many days. */
@@ -319,8 +326,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
       rateLimit: {
         windowS: e.INGEST_RATE_LIMIT_WINDOW_S,
-        perApplication: e.INGEST_RATE_LIMIT_PER_APPLICATION,
+        perApplication: Math.max(
+          e.INGEST_RATE_LIMIT_PER_APPLICATION,
+          (e.INGEST_RATE_LIMIT_FLOOD_ADDRESSES + 1) * e.INGEST_RATE_LIMIT_PER_IP,
+        ),
         perIp: e.INGEST_RATE_LIMIT_PER_IP,
+        perInstallation: e.INGEST_RATE_LIMIT_PER_INSTALLATION,
       },
     },
     analytics: {

@@ -21,6 +21,7 @@ import {
 import type { Collection, Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../mongoose-plugins.js';
+import { ProcessRateLimitStore } from './process-store.js';
 
 /** One fixed window of one key: `_id` is `<prefix><key>`; MongoDB's TTL monitor removes it after `reset_at`. */
 export interface RateLimitDocument {
@@ -247,6 +248,8 @@ export interface RateLimiterOptions {
    * counted in the database (for limits against guessing, such as sign-in).
    */
   leaseHits?: number;
+  /** 'process': counted in this process's memory (ProcessRateLimitStore), not in the database. */
+  counting?: 'database' | 'process';
 }
 
 /**
@@ -304,11 +307,14 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return keys.get(req);
   };
 
-  const store = new MongoRateLimitStore(options.connection, {
-    collectionName: options.collectionName,
-    prefix: `${name}:`,
-    leaseHits: options.leaseHits,
-  });
+  const store =
+    options.counting === 'process'
+      ? new ProcessRateLimitStore({ prefix: `${name}:` })
+      : new MongoRateLimitStore(options.connection, {
+          collectionName: options.collectionName,
+          prefix: `${name}:`,
+          leaseHits: options.leaseHits,
+        });
   const logger = options.logger;
   const middleware = rateLimit({
     windowMs: windowS * 1000,

@@ -2,7 +2,6 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
-import { allRateLimits, clientIpKey, createRateLimiter, leaseOf } from '../../lib/rate-limit/index.js';
 import { requestContext } from '../../core/request-context.js';
 import type { ApplicationDocument } from '../applications/index.js';
 import { authOf } from '../../core/auth-context.js';
@@ -20,6 +19,7 @@ import {
   RegisterInstallationSchema,
 } from './ingest.schemas.js';
 import { sdkVersionOf } from './sdk-version.js';
+import { createIngestLimits } from './ingest.limits.js';
 import type { IngestSource, TrackingService } from './ingest.types.js';
 
 /** Request headers a browser may send to the ingest routes (the CORS preflight allows them). */
@@ -64,27 +64,8 @@ export function analyticsBodyParser(): RequestHandler {
  */
 export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingIngestDependencies): Router {
   const { tracking, gate } = deps;
-  const limits = deps.config.tracking.rateLimit;
-  const perIp = createRateLimiter({
-    connection: deps.connection,
-    name: 'ingest-ip',
-    windowS: limits.windowS,
-    limit: limits.perIp,
-    // Counted on every batch: taken from the shared counters in leases (docs/security.md, "Rate limiting").
-    leaseHits: leaseOf(limits.perIp),
-    key: clientIpKey,
-    message: 'Too many tracking requests from this address. Please try again later.',
-  });
-  const perApplication = createRateLimiter({
-    connection: deps.connection,
-    name: 'ingest-application',
-    windowS: limits.windowS,
-    limit: limits.perApplication,
-    leaseHits: leaseOf(limits.perApplication),
-    // After the gate, so the header names an active application.
-    key: (req) => req.get('x-application-id')?.toLowerCase(),
-    message: 'Too many tracking requests for this application. Please try again later.',
-  });
+  // After the gate, so the header names an active application.
+  const limits = createIngestLimits(deps.connection, deps.config);
 
   const source = (req: Request, res: Response): IngestSource => {
     const context = requestContext(req);
@@ -98,7 +79,7 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
 
   const tags = ['Tracking ingest'];
   const about =
-    "Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).";
+    "Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and client address, per application and installation, and per application (429 rate_limited with Retry-After).";
   const common = {
     400: { description: 'Missing or malformed X-Application-ID, or invalid body (details name the fields)' },
     403: { description: 'Origin not among the application’s allowed origins' },
@@ -189,7 +170,7 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
 
   const router = Router();
   router.options(INGEST_PATHS, gate.handler);
-  router.post(INGEST_PATHS, gate.handler, allRateLimits(perIp, perApplication));
+  router.post(INGEST_PATHS, gate.handler, limits);
   router.use(ingestApi.router);
   return router;
 }
