@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import { modelOn } from '../../lib/mongoose-plugins.js';
+import { redactSecrets } from './redact.js';
 
 /** A question the assistant found nothing for, counted so the guides can be improved. */
 export interface UnansweredQuestion {
@@ -35,17 +36,12 @@ export function unansweredQuestionModel(connection: Connection) {
 
 /**
  * Lower case with runs of white space as one space ("How  do I X?" and "how do i x?" count
- * together), and without the secrets and addresses people paste into questions: API tokens, JWTs
- * and e-mail addresses are replaced by a placeholder before anything is stored.
+ * together), and without the secrets and addresses people paste into questions: every token
+ * format the product issues, passwords, e-mail addresses and anything random-looking are
+ * replaced by a placeholder before anything is stored (redact.ts).
  */
 export function normaliseQuestion(question: string): string {
-  return question
-    .replace(/\bcs_[0-9a-f]{8,}/gi, '<api-token>')
-    .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '<jwt>')
-    .replace(/[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+/g, '<email>')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
+  return redactSecrets(question).trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 export function questionKey(question: string): string {
