@@ -9,6 +9,7 @@ import { loadGuides, SDK_REFERENCE_SLUG, type Guide } from './guides.js';
 import { buildIntegrationGuide, INTEGRATION_GUIDE_SLUG } from './integration-guide.js';
 import { askLanguageModel } from './llm.js';
 import { listOperations, type ApiOperation, type OpenApiDocument } from './openapi-operations.js';
+import { safeAnswer } from './safe-answer.js';
 import { chunksOf, SearchIndex, type PromptType } from './search-index.js';
 
 export interface AssistantDependencies {
@@ -98,7 +99,7 @@ export function createAssistantService(deps: AssistantDependencies) {
     async ask(question: string, promptType?: PromptType): Promise<AskResult> {
       const trimmed = question.trim();
       if (!trimmed) throw new AppError(AssistantErrors.QUESTION_REQUIRED);
-      const { index } = await load();
+      const { index, operations } = await load();
       const answer = composeAnswer(index, trimmed, index.query(trimmed, promptType));
       if (!answer.found) {
         await logUnanswered(trimmed, promptType);
@@ -112,7 +113,8 @@ export function createAssistantService(deps: AssistantDependencies) {
           answer.sections,
           logger,
         );
-        if (phrased) return { documentation: phrased, sources: answer.sources };
+        // The model's words go to API clients as Markdown: made safe and its endpoints checked first.
+        if (phrased) return { documentation: safeAnswer(phrased, operations), sources: answer.sources };
       }
       return { documentation: answer.documentation, sources: answer.sources };
     },
