@@ -3,6 +3,7 @@ import { AssistantErrors } from './modules/assistant/assistant.errors.js';
 import { AuthErrors } from './modules/auth/auth.errors.js';
 import { EmbeddingErrors } from './modules/embedding/embedding.errors.js';
 import { EmailTemplateErrors } from './modules/email-templates/email-templates.errors.js';
+import { FactorChangeErrors } from './modules/factor-changes/factor-changes.errors.js';
 import { MailErrors } from './modules/mail/mail.errors.js';
 import { MfaErrors } from './modules/mfa/mfa.errors.js';
 import { PasskeyErrors } from './modules/passkeys/passkeys.errors.js';
@@ -52,6 +53,7 @@ export const ERROR_CATALOGS = {
   WebhookErrors,
   MfaErrors,
   PasskeyErrors,
+  FactorChangeErrors,
 } as const satisfies Record<string, Record<string, ErrorDefinition>>;
 
 /** Every definition of every catalog (a code may appear in several, e.g. slug_taken). */

@@ -33,6 +33,7 @@ import { registerTokenRoutes } from './modules/tokens/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
 import { registerMfaRoutes } from './modules/mfa/index.js';
 import { registerPasskeyRoutes } from './modules/passkeys/index.js';
+import { registerFactorChangeRoutes } from './modules/factor-changes/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 
@@ -84,6 +85,10 @@ export function registerIdentityRoutes(api: ApiRouter, root: ApiRouter, context:
     auth: services.auth,
     config,
     connection,
+  });
+  registerFactorChangeRoutes(api, {
+    factorChanges: services.factorChanges,
+    dashboardUrl: config.auth.dashboardUrl,
   });
 }
 

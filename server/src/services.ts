@@ -30,6 +30,7 @@ import { createWebhooksService, type WebhooksService } from './modules/webhooks/
 import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
 import { createMfaService, type MfaService } from './modules/mfa/index.js';
 import { createPasskeyService, type PasskeyService } from './modules/passkeys/index.js';
+import { createFactorChangesService, type FactorChangesService } from './modules/factor-changes/index.js';
 
 /** Every service of the process (see createServices). */
 export interface Services {
@@ -52,6 +53,8 @@ export interface Services {
   privacy: PrivacyService;
   mfa: MfaService;
   passkeys: PasskeyService;
+  /** Factor notices with their "this wasn't me" link, and the factors a password reset lists. */
+  factorChanges: FactorChangesService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -74,6 +77,7 @@ export function createServices(deps: ServiceDependencies): Services {
   Object.assign(all, createTenancyServices(deps, all));
   Object.assign(all, createContentServices(deps, all));
   Object.assign(all, createAccountServices(deps, all));
+  all.factorChanges = createFactorChanges(deps, all);
   all.close = async () => {
     // Mails promised in responses already sent go out before the workers and transport stop.
     await all.auth.drain();
@@ -160,6 +164,12 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
     webhooks,
     // The tokens service depends on users and applications, which are built after auth.
     revokeApiTokensOfUser: (userId, reason) => all.tokens.revokeAllOfUser(userId, reason),
+    // The factors are the mfa and passkeys modules', gathered by factor-changes (built last).
+    secondFactors: {
+      list: (userId) => all.factorChanges.list(userId),
+      describeForMail: (userId) => all.factorChanges.describeForMail(userId),
+      removeRecent: (userId, keep, context) => all.factorChanges.removeRecent(userId, keep, context),
+    },
   });
   const organizations = createOrganizationsService({
     connection,
@@ -235,7 +245,7 @@ function createAccountServices(deps: ServiceDependencies, all: Services) {
     getUser: (userId) => auth.getUser(userId),
     notices: {
       mail,
-      passwordResetLink: (userId) => auth.passwordResetLink(userId),
+      undoLink: (userId, change) => all.factorChanges.undoLink(userId, change),
       securityUrl: `${config.auth.dashboardUrl}/account/security`,
       logger,
     },
@@ -254,6 +264,7 @@ function createAccountServices(deps: ServiceDependencies, all: Services) {
       verifySecondFactor: (user, mfaChallengeId, response, context) =>
         all.passkeys.verifySecondFactor(user, mfaChallengeId, response, context),
     },
+    notifyChange: (user, change, context) => all.factorChanges.notify(user, change, context),
   });
   const passkeys = createPasskeyService({
     connection,
@@ -262,6 +273,25 @@ function createAccountServices(deps: ServiceDependencies, all: Services) {
     getUser: (userId) => auth.getUser(userId),
     assertProof: (user, proof, context) => mfa.assertProof(user, proof, context),
     notifyRemoved: (user, proof, context) => mfa.notifySecondFactorRemoved(user, 'passkey', proof, context),
+    notifyChange: (user, change, context) => all.factorChanges.notify(user, change, context),
   });
   return { privacy, mfa, passkeys };
+}
+
+/**
+ * Factor notices and recovery: built last, over the account services (mfa, passkeys, auth), which
+ * reach it through `all` — every change of a factor is mailed from here, and the reset asks it.
+ */
+function createFactorChanges(deps: ServiceDependencies, all: Services): FactorChangesService {
+  const { mail, activity, mfa, passkeys, auth } = all;
+  return createFactorChangesService({
+    connection: deps.database.connection,
+    config: deps.config,
+    activity,
+    mail,
+    logger: deps.logger,
+    totp: mfa,
+    passkeys,
+    account: auth,
+  });
 }

@@ -15,7 +15,9 @@ export type SystemTemplateName =
   | 'account_locked'
   | 'password_changed'
   | 'account_secured'
-  | 'mfa_disabled';
+  | 'mfa_disabled'
+  | 'second_factor_changed'
+  | 'factor_change_undone';
 
 /** The languages a template can be written in; `de` is the product's language and the default. */
 export const LOCALES = ['de', 'en'] as const;
@@ -57,6 +59,11 @@ export interface SendTemplateInput {
   userId?: string | null;
   /** Defaults to the recipient's mail language (userId), else the application's default locale. */
   locale?: Locale | null;
+  /**
+   * Values written in words, one set per language, laid over `data` once the mail's language is
+   * known: the sender cannot know it beforehand (the recipient's choice is the mail module's).
+   */
+  localizedData?: Partial<Record<Locale, Record<string, string>>>;
 }
 
 export interface MailService {

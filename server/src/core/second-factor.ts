@@ -6,6 +6,7 @@ import { z } from '../lib/openapi.js';
 import { createRateLimiter } from '../lib/rate-limit/index.js';
 import type { ActivityService, AuditEvent } from './audit.js';
 import type { UserDocument } from './account.js';
+import type { Locale } from './mail.js';
 import type { RequestContext } from './request-context.js';
 
 /*
@@ -115,4 +116,51 @@ export function secondFactorEvent(
   fields: Pick<AuditEvent, 'status_code' | 'metadata'> = {},
 ): AuditEvent {
   return { action, resource_type: 'user', resource_id: userId, user_id: userId, ...fields };
+}
+
+/*
+ * Factor changes and recovery (the factor-changes module implements both): every change of a
+ * second factor is mailed to the owner with a "this wasn't me" link, and a password reset shows
+ * and prunes the factors, since a stolen session could have added one (docs/two-factor.md).
+ */
+
+/** What changed; `factorId` names the passkey or TOTP factor concerned. */
+export interface SecondFactorChange {
+  kind: 'passkey_added' | 'passkey_removed' | 'totp_enabled' | 'totp_disabled' | 'recovery_codes_regenerated';
+  /** The factor an undo takes away (added or changed ones; a removed factor has none left). */
+  factorId?: string;
+  /** The passkey's name, for the mail. */
+  name?: string;
+}
+
+/** Mails the owner about a change, with the undo link; never throws (a failure is logged). */
+export type NotifySecondFactorChange = (
+  user: UserDocument,
+  change: SecondFactorChange,
+  context: RequestContext,
+) => Promise<void>;
+
+/** One second factor as the reset screen and the reset mail list it. */
+export interface SecondFactorSummary {
+  id: string;
+  type: 'totp' | 'passkey';
+  name: string;
+  added_at: Date;
+  /** Added during the last 24 hours: removed by a password reset unless kept. */
+  recent: boolean;
+}
+
+/** Which recently added factors a password reset keeps: some by id, or all of them. */
+export interface KeepFactors {
+  ids?: string[];
+  all?: boolean;
+}
+
+/** What the password reset (modules/auth) asks of the account's second factors. */
+export interface SecondFactorInventory {
+  list(userId: string): Promise<SecondFactorSummary[]>;
+  /** The list written out for the reset mail, in each mail language. */
+  describeForMail(userId: string): Promise<Record<Locale, string>>;
+  /** Removes the factors added during the last 24 hours except those kept; answers the removed. */
+  removeRecent(userId: string, keep: KeepFactors, context: RequestContext): Promise<SecondFactorSummary[]>;
 }

@@ -11,7 +11,7 @@ import { type SystemTemplateName } from '../../src/core/mail.js';
 const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   email_confirmation: ['name', 'confirmLink'],
   welcome: ['name', 'dashboardUrl'],
-  password_reset: ['name', 'resetLink'],
+  password_reset: ['name', 'resetLink', 'factors'],
   notification: ['name', 'title', 'message'],
   project_invitation: [
     'name',
@@ -26,7 +26,9 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   account_locked: ['name', 'where', 'minutes', 'resetLink'],
   password_changed: ['name', 'how', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
   account_secured: ['name', 'resetLink'],
-  mfa_disabled: ['name', 'method', 'status', 'when', 'ip', 'userAgent', 'proof', 'securityUrl', 'resetLink'],
+  mfa_disabled: ['name', 'method', 'status', 'when', 'ip', 'userAgent', 'proof', 'securityUrl', 'notMeLink'],
+  second_factor_changed: ['name', 'change', 'when', 'ip', 'userAgent', 'securityUrl', 'notMeLink'],
+  factor_change_undone: ['name', 'undone', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
 };
 
 const SAMPLE_VALUES: Record<string, string> = {
@@ -53,6 +55,10 @@ const SAMPLE_VALUES: Record<string, string> = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
   proof: 'Passwort',
   securityUrl: 'https://iam.example.com/account/security',
+  notMeLink: 'https://iam.example.com/api/v1/auth/factor-changes/undo?token=n0tme&lang=de',
+  change: 'der Passkey „Laptop“ wurde hinzugefügt',
+  undone: 'Wir haben den Passkey „Laptop“ entfernt.',
+  factors: '• Passkey „Laptop“, hinzugefügt am 23. November 2026 um 07:30 UTC',
 };
 
 const templateNames = Object.keys(EXPECTED_VARIABLES) as SystemTemplateName[];

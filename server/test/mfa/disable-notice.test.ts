@@ -94,11 +94,17 @@ describe('security notice by mail when two-factor is turned off (real SMTP)', ()
     expect(text).to.contain(`Gerät und Browser: ${BROWSER}`);
     expect(text).to.contain('Bestätigt mit: dem Passwort');
     expect(text).to.contain('Wenn Sie das nicht waren');
-    expect(mail.html).to.contain('Passwort zurücksetzen');
+    expect(mail.html).to.contain('Das war ich nicht');
     expect(linkIn(notices[0]!, '/account/security').pathname).to.equal('/account/security');
 
-    // "If it was not you": the link sets a new password.
-    const reset = linkIn(notices[0]!, 'mode=reset');
+    // "If it was not you": the link secures the account and mails a link to set a new password.
+    const undo = linkIn(notices[0]!, '/auth/factor-changes/undo');
+    await ctx.request
+      .post('/api/v1/auth/factor-changes/undo')
+      .send({ token: undo.searchParams.get('token') })
+      .expect(200);
+    const [secured] = mailsTo(account.email, 'Bitte legen Sie ein neues Passwort fest');
+    const reset = linkIn(secured!, 'mode=reset');
     await ctx.request
       .post('/api/v1/password-reset')
       .send({ action: 'reset', token: reset.searchParams.get('token'), new_password: 'a fresh password 1' })

@@ -4,7 +4,8 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords/index.js';
 import type { ActivityService, AuditEvent } from '../../core/audit.js';
-import type { MailService, SystemTemplateName } from '../../core/mail.js';
+import type { MailService, SendTemplateInput, SystemTemplateName } from '../../core/mail.js';
+import type { SecondFactorInventory } from '../../core/second-factor.js';
 import type { UserDocument } from '../../core/account.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
 import { userModel } from '../users/index.js';
@@ -28,6 +29,11 @@ export interface AuthDependencies {
    * this service). Credentials minted during a compromise must not outlive account recovery.
    */
   revokeApiTokensOfUser(userId: string, reason: string): Promise<number>;
+  /**
+   * The account's second factors (the factor-changes module; late-bound, built after this
+   * service): the reset lists them and removes recent ones, which a stolen session may have added.
+   */
+  secondFactors?: SecondFactorInventory;
 }
 
 /**
@@ -58,6 +64,7 @@ export interface AccountKit {
     template: SystemTemplateName,
     data: Record<string, string>,
     userId: string,
+    localizedData?: SendTemplateInput['localizedData'],
   ): Promise<void>;
   /**
    * Runs `work` after the current response has gone out (setImmediate), so a response can never
@@ -138,7 +145,7 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
 
     // A person who registered through an application gets that application's copy of the
     // template (as it customized it); the mail service picks the variant of the person's language.
-    async mailQuietly(to, template, data, userId) {
+    async mailQuietly(to, template, data, userId, localizedData) {
       try {
         const registeredThrough = (
           await Users.findById(userId, { registered_application_id: 1 }).lean<UserDocument>()
@@ -147,6 +154,7 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
           to,
           template,
           data,
+          localizedData,
           userId,
           applicationId: registeredThrough ? String(registeredThrough) : null,
         });

@@ -116,9 +116,50 @@ export const PasswordResetBodySchema = z
       email: EmailSchema,
       application_id: ObjectIdSchema.optional(),
     }),
-    z.object({ action: z.literal('reset'), token: z.string().min(1).max(200), new_password: PasswordSchema }),
+    z.object({
+      action: z.literal('reset'),
+      token: z.string().min(1).max(200),
+      new_password: PasswordSchema,
+      keep_factors: z
+        .array(z.string().max(64))
+        .max(50)
+        .optional()
+        .openapi({ description: 'Ids of second factors added during the last 24 hours to keep.' }),
+      keep_recent_factors: z
+        .boolean()
+        .optional()
+        .openapi({ description: 'Keep every second factor added during the last 24 hours.' }),
+    }),
   ])
   .openapi('PasswordResetRequest');
+
+/** A second factor as the reset screen lists it. */
+export const SecondFactorSummarySchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(['totp', 'passkey']),
+    name: z.string(),
+    added_at: z.string().openapi({ format: 'date-time' }),
+    recent: z
+      .boolean()
+      .openapi({ description: 'Added during the last 24 hours: removed by the reset unless kept.' }),
+  })
+  .openapi('SecondFactorSummary');
+
+export const PasswordResetCheckBodySchema = z
+  .object({ token: z.string().min(1).max(200) })
+  .openapi('PasswordResetCheckRequest');
+
+export const PasswordResetCheckSchema = z
+  .object({ valid: z.literal(true), factors: z.array(SecondFactorSummarySchema) })
+  .openapi('PasswordResetCheck');
+
+export const PasswordResetResponseSchema = SuccessSchema.extend({
+  factors_removed: z
+    .array(SecondFactorSummarySchema)
+    .optional()
+    .openapi({ description: 'After a reset: the recent second factors it removed.' }),
+}).openapi('PasswordResetResponse');
 
 export const ProvidersSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { createAccountKit, type AuthDependencies } from './account-kit.js';
+import { createAccountRecovery } from './account-recovery.js';
 import type { AuthService } from './auth.types.js';
 import { createExchangeCodes, createGoogleAccounts } from './google-accounts.js';
 import { createCurrentPasswordCheck, createEndCredentials, createPasswordReset } from './passwords.js';
@@ -29,6 +30,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     ...createSessionLifecycle(kit),
     ...createProfile(kit, createCurrentPasswordCheck(kit, noticeLock), endCredentials),
     ...createPasswordReset(kit, endCredentials),
+    ...createAccountRecovery(kit),
     ...createGoogleAccounts(kit),
     ...createExchangeCodes(kit),
   };

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
+import type { KeepFactors, SecondFactorSummary } from '../../core/second-factor.js';
 import type { PublicUser } from '../users/index.js';
 import type { IssuedSession, SessionApplication, Sessions } from './sessions.js';
 import type { SigningKeys } from './signing-keys.js';
@@ -48,7 +49,27 @@ export interface AuthService {
   requestPasswordReset(email: string, context: RequestContext): void;
   /** Waits for work started after a response (reset and confirmation mails); for shutdown. */
   drain(): Promise<void>;
-  resetPassword(token: string, newPassword: string, context: RequestContext): Promise<void>;
+  /**
+   * Sets the new password. Second factors added during the last 24 hours are removed unless kept
+   * (a stolen session may have added them); answers those removed.
+   */
+  resetPassword(
+    token: string,
+    newPassword: string,
+    context: RequestContext,
+    keep?: KeepFactors,
+  ): Promise<{ factorsRemoved: SecondFactorSummary[] }>;
+  /** The second factors of a usable reset link's account, without spending it; invalid_reset_token otherwise. */
+  inspectPasswordReset(token: string): Promise<SecondFactorSummary[]>;
+  /**
+   * "This wasn't me": removes the password (sign-in with it fails until a reset), ends every
+   * session and API token, voids pending reset links and answers a fresh one-hour reset link.
+   */
+  lockPasswordUntilReset(
+    userId: string,
+    reason: string,
+    context: RequestContext,
+  ): Promise<{ resetLink: string; sessionsEnded: number; tokensRevoked: number }>;
   /** Finds or creates the account for a Google identity; links by e-mail only when Google verified it. */
   signInWithGoogle(
     profile: { googleId: string; email: string | null; emailVerified: boolean; name: string | null },

@@ -18,6 +18,8 @@ export interface OneTimeTokens {
     purpose: OneTimePurpose,
     rawToken: string,
   ): Promise<{ userId: string | null; payload: string | null } | null>;
+  /** The user of a usable token without spending it (the reset screen lists the factors first). */
+  peek(purpose: OneTimePurpose, rawToken: string): Promise<{ userId: string | null } | null>;
   /** Invalidates every unused token of that purpose for the user (e.g. older reset links after a reset). */
   revokeAll(purpose: OneTimePurpose, userId: string): Promise<void>;
 }
@@ -50,6 +52,16 @@ export function createOneTimeTokens(models: AuthModels, now: () => Date = () => 
         { $set: { used_at: current } },
       ).lean();
       return token ? { userId: token.user_id ? String(token.user_id) : null, payload: token.payload } : null;
+    },
+    async peek(purpose, rawToken) {
+      if (!rawToken) return null;
+      const token = await models.OneTimeTokens.findOne({
+        token_hash: sha256Hex(rawToken),
+        purpose,
+        used_at: null,
+        expires_at: mongoose.trusted({ $gt: now() }),
+      }).lean();
+      return token ? { userId: token.user_id ? String(token.user_id) : null } : null;
     },
     async revokeAll(purpose, userId) {
       await models.OneTimeTokens.updateMany(

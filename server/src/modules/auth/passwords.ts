@@ -85,16 +85,19 @@ export function createPasswordReset(
           context,
           userEvent('user.password_reset_requested', String(user._id)),
         );
+        // The factors, so the owner notices one they do not know (a stolen session's passkey).
+        const factors = await deps.secondFactors?.describeForMail(String(user._id));
         await kit.mailQuietly(
           user.email,
           'password_reset',
           { name: user.display_name, resetLink: links.reset(token) },
           String(user._id),
+          factors && { de: { factors: factors.de }, en: { factors: factors.en } },
         );
       });
     },
 
-    async resetPassword(token, newPassword, context) {
+    async resetPassword(token, newPassword, context, keep = {}) {
       kit.assertPasswordLength(newPassword);
       const passwordHash = await deps.hasher.hash(newPassword, { address: context.ip });
       const consumed = await oneTime.consume('password_reset', token);
@@ -108,6 +111,7 @@ export function createPasswordReset(
       if (!user) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
       await kit.lockout.lift(user.email, context.ip);
       await oneTime.revokeAll('password_reset', consumed.userId);
+      const factorsRemoved = (await deps.secondFactors?.removeRecent(consumed.userId, keep, context)) ?? [];
       const ended = await endCredentials(user, 'password_reset');
       await recordAudit(
         deps.activity,
@@ -115,8 +119,10 @@ export function createPasswordReset(
         userEvent('user.password_reset', consumed.userId, {
           sessions_ended: ended.sessionsEnded,
           api_tokens_revoked: ended.tokensRevoked,
+          factors_removed: factorsRemoved.map((factor) => factor.id),
         }),
       );
+      return { factorsRemoved };
     },
 
     async passwordResetLink(userId) {

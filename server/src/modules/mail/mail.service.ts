@@ -220,9 +220,11 @@ export function createMailService(deps: MailServiceDependencies): MailService {
         applicationId && isApplicationSystemTemplateName(input.template)
           ? await templates.findVariant(applicationId, input.template, locale)
           : null;
+      // The words for the language the mail is actually written in (a stored copy may fall back).
+      const words = { ...data, ...input.localizedData?.[stored?.locale ?? locale] };
       const rendered = stored
-        ? renderStoredTemplate(stored, data)
-        : renderTemplate(input.template, data, { locale });
+        ? renderStoredTemplate(stored, words)
+        : renderTemplate(input.template, words, { locale });
       return send({
         to: input.to,
         ...rendered,

@@ -54,6 +54,14 @@ function defineTemplate(subject: string, paragraphs: string[]): MailTemplate {
   });
 }
 
+/** What every factor notice says about its "this wasn't me" link (the factor-changes module). */
+const NOT_ME_DE =
+  '<p>Wenn Sie das nicht waren, hat vermutlich jemand Zugriff auf eine Ihrer Anmeldungen. „Das war ich nicht“ macht die Änderung rückgängig, beendet alle Anmeldungen, widerruft alle API-Tokens und sperrt das bisherige Passwort, bis Sie ein neues festgelegt haben – den Link dafür schicken wir Ihnen sofort.</p>';
+const NOT_ME_VALIDITY_DE = '<p>Der Link ist 7 Tage gültig und kann einmal verwendet werden.</p>';
+const NOT_ME_EN =
+  '<p>If this was not you, someone probably has access to one of your sessions. “This wasn’t me” undoes the change, ends every session, revokes every API token and blocks the current password until you have chosen a new one – we send you the link for that right away.</p>';
+const NOT_ME_VALIDITY_EN = '<p>The link is valid for 7 days and can be used once.</p>';
+
 /** The default system templates (German, the product's language), with `{{variable}}` placeholders. */
 export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>> = Object.freeze({
   email_confirmation: defineTemplate('Bitte bestätigen Sie Ihre E-Mail-Adresse', [
@@ -72,6 +80,8 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     '<p>wir haben eine Anfrage erhalten, das Passwort Ihres IAM-Platform-Kontos zurückzusetzen. Über die folgende Schaltfläche legen Sie ein neues Passwort fest.</p>',
     button('{{resetLink}}', 'Neues Passwort festlegen'),
     '<p>Der Link ist eine Stunde gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Passwort bleibt unverändert.</p>',
+    '<p>Zweite Faktoren Ihres Kontos:<br>{{factors}}</p>',
+    '<p>Kennen Sie einen davon nicht? Was in den letzten 24 Stunden hinzugekommen ist, entfernen wir beim Zurücksetzen, wenn Sie es nicht ausdrücklich behalten.</p>',
   ]),
   notification: defineTemplate('{{title}}', [
     '<p>Hallo {{name}},</p>',
@@ -120,8 +130,26 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     '<p>Wann: {{when}}<br>Von der Adresse: {{ip}}<br>Gerät und Browser: {{userAgent}}<br>Bestätigt mit: {{proof}}</p>',
     '<p>Wenn Sie das waren, ist nichts weiter zu tun. Sie können die Zwei-Faktor-Anmeldung jederzeit wieder einrichten:</p>',
     button('{{securityUrl}}', 'Sicherheitseinstellungen öffnen'),
-    '<p>Wenn Sie das nicht waren, kennt vermutlich jemand Ihr Passwort oder hat Zugriff auf eine Ihrer Anmeldungen. Setzen Sie sofort ein neues Passwort – damit enden alle Anmeldungen und alle API-Tokens werden widerrufen – und richten Sie danach die Zwei-Faktor-Anmeldung neu ein:</p>',
-    button('{{resetLink}}', 'Passwort zurücksetzen'),
+    NOT_ME_DE,
+    button('{{notMeLink}}', 'Das war ich nicht'),
+    NOT_ME_VALIDITY_DE,
+  ]),
+  second_factor_changed: defineTemplate('Sicherheitshinweis: Anmeldung Ihres Kontos geändert', [
+    '<p>Hallo {{name}},</p>',
+    '<p>an Ihrem IAM-Platform-Konto wurde soeben geändert, womit man sich anmelden kann: {{change}}.</p>',
+    '<p>Wann: {{when}}<br>Von der Adresse: {{ip}}<br>Gerät und Browser: {{userAgent}}</p>',
+    '<p>Wenn Sie das waren, ist nichts weiter zu tun. Ihre zweiten Faktoren sehen Sie in den Sicherheitseinstellungen:</p>',
+    button('{{securityUrl}}', 'Sicherheitseinstellungen öffnen'),
+    NOT_ME_DE,
+    button('{{notMeLink}}', 'Das war ich nicht'),
+    NOT_ME_VALIDITY_DE,
+  ]),
+  factor_change_undone: defineTemplate('Bitte legen Sie ein neues Passwort fest', [
+    '<p>Hallo {{name}},</p>',
+    '<p>Sie haben uns gemeldet, dass eine Änderung an Ihrem IAM-Platform-Konto nicht von Ihnen war. {{undone}} Alle Anmeldungen sind beendet ({{sessionsEnded}}) und alle API-Tokens widerrufen ({{tokensRevoked}}).</p>',
+    '<p>Mit dem bisherigen Passwort kann sich niemand mehr anmelden. Legen Sie jetzt ein neues fest:</p>',
+    button('{{resetLink}}', 'Neues Passwort festlegen'),
+    '<p>Der Link ist eine Stunde gültig. Danach fordern Sie unter „Passwort vergessen?“ einen neuen an.</p>',
   ]),
 });
 
@@ -165,6 +193,8 @@ export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName,
       '<p>we received a request to reset the password of your IAM Platform account. Use the button below to choose a new password.</p>',
       button('{{resetLink}}', 'Choose a new password'),
       '<p>The link is valid for one hour and can be used once. If you did not ask for this, ignore this e-mail – your password stays unchanged.</p>',
+      '<p>Second factors of your account:<br>{{factors}}</p>',
+      '<p>Do you not recognise one of them? Whatever was added during the last 24 hours is removed with the reset unless you explicitly keep it.</p>',
     ]),
     notification: defineTemplate('{{title}}', [
       '<p>Hello {{name}},</p>',
@@ -182,9 +212,36 @@ export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName,
     ]),
   });
 
+/**
+ * English versions of security notices sent from code (applications cannot edit them). The other
+ * notices are German only: their values are German words filled in by the module that sends them.
+ */
+export const SECURITY_NOTICES_EN: Readonly<Partial<Record<SystemTemplateName, MailTemplate>>> = Object.freeze(
+  {
+    second_factor_changed: defineTemplate('Security notice: how your account signs in has changed', [
+      '<p>Hello {{name}},</p>',
+      '<p>what can sign in to your IAM Platform account has just changed: {{change}}.</p>',
+      '<p>When: {{when}}<br>From the address: {{ip}}<br>Device and browser: {{userAgent}}</p>',
+      '<p>If this was you, there is nothing more to do. Your second factors are listed in the security settings:</p>',
+      button('{{securityUrl}}', 'Open security settings'),
+      NOT_ME_EN,
+      button('{{notMeLink}}', 'This wasn’t me'),
+      NOT_ME_VALIDITY_EN,
+    ]),
+    factor_change_undone: defineTemplate('Please choose a new password', [
+      '<p>Hello {{name}},</p>',
+      '<p>you told us that a change to your IAM Platform account was not yours. {{undone}} Every session has ended ({{sessionsEnded}}) and every API token is revoked ({{tokensRevoked}}).</p>',
+      '<p>Nobody can sign in with the current password any more. Choose a new one now:</p>',
+      button('{{resetLink}}', 'Choose a new password'),
+      '<p>The link is valid for one hour. After that, ask for a new one under “Forgot password?”.</p>',
+    ]),
+  },
+);
+
 /** The built-in default of a system template in a locale (German where no translation exists). */
 export function systemTemplate(name: SystemTemplateName, locale: Locale = DEFAULT_LOCALE): MailTemplate {
   if (locale === 'en' && isApplicationSystemTemplateName(name)) return SYSTEM_TEMPLATES_EN[name];
+  if (locale === 'en') return SECURITY_NOTICES_EN[name] ?? SYSTEM_TEMPLATES[name];
   return SYSTEM_TEMPLATES[name];
 }
 

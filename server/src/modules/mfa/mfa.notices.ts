@@ -14,7 +14,9 @@ export function createRemovalNotice(
     const userId = String(user._id);
     try {
       const left = await kit.methodsOf(userId);
-      if (removed === 'passkey' && left.length > 0) return;
+      // A passkey of several: the general factor notice (this one says two-factor is off).
+      if (removed === 'passkey' && left.length > 0)
+        return await deps.notifyChange?.(user, { kind: 'passkey_removed' }, context);
       await notices.mail.sendTemplate({
         to: user.email,
         template: 'mfa_disabled',
@@ -32,7 +34,9 @@ export function createRemovalNotice(
           userAgent: context.userAgent ?? 'unbekannt',
           proof: proof === 'code' ? 'einem Code aus der Authenticator-App' : 'dem Passwort',
           securityUrl: notices.securityUrl,
-          resetLink: await notices.passwordResetLink(userId),
+          notMeLink: await notices.undoLink(userId, {
+            kind: removed === 'totp' ? 'totp_disabled' : 'passkey_removed',
+          }),
         },
       });
     } catch (error) {

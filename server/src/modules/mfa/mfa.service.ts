@@ -2,6 +2,7 @@ import { createSignInStep } from './mfa.challenge.js';
 import { createSecondFactorCheck } from './mfa.check.js';
 import { createFactorKit } from './mfa.factors.js';
 import { createRemovalNotice } from './mfa.notices.js';
+import { createTotpRevocation } from './mfa.revoke.js';
 import { createTotpManagement } from './mfa.totp.js';
 import type { MfaDependencies, MfaService } from './mfa.types.js';
 
@@ -19,6 +20,7 @@ export function createMfaService(deps: MfaDependencies): MfaService {
   return {
     ...createTotpManagement(deps, kit, check, notifySecondFactorRemoved),
     ...createSignInStep(deps, kit, check),
+    ...createTotpRevocation(deps, kit),
     notifySecondFactorRemoved,
     async assertProof(user, proof, context) {
       await check.assertProof(user, await kit.activeFactorOf(String(user._id)), proof, context);

@@ -70,6 +70,7 @@ export function createTotpManagement(
         context,
         secondFactorEvent('user.mfa_enabled', userId, { metadata: { method: 'totp' } }),
       );
+      await deps.notifyChange?.(user, { kind: 'totp_enabled', factorId: String(factor._id) }, context);
       return { recovery_codes: recovery.codes };
     },
 
@@ -101,6 +102,11 @@ export function createTotpManagement(
         { $set: { recovery_code_hashes: recovery.hashes } },
       );
       await recordAudit(trail, context, secondFactorEvent('user.mfa_recovery_codes_regenerated', userId));
+      await deps.notifyChange?.(
+        user,
+        { kind: 'recovery_codes_regenerated', factorId: String(factor._id) },
+        context,
+      );
       return { recovery_codes: recovery.codes };
     },
   };

@@ -4,7 +4,9 @@ import type { MailService } from '../../core/mail.js';
 import type { UserDocument } from '../../core/account.js';
 import type {
   AssertSecondFactorProof,
+  NotifySecondFactorChange,
   PasskeySecondFactor,
+  SecondFactorChange,
   SecondFactorProof,
   SecondFactorServiceDependencies,
 } from '../../core/second-factor.js';
@@ -93,6 +95,17 @@ export interface MfaService {
   ): Promise<void>;
   /** The password or a current TOTP code (checked like at sign-in), before changing a second factor. */
   assertProof: AssertSecondFactorProof;
+  /** The active authenticator app and when it was turned on, or null (account recovery lists it). */
+  totpFactorOf(userId: string): Promise<{ id: string; added_at: Date } | null>;
+  /** Removes that TOTP factor without a proof (account recovery: the mailbox is the proof). */
+  revokeTotp(userId: string, factorId: string, reason: string, context: RequestContext): Promise<boolean>;
+  /** Voids the recovery codes of that TOTP factor without a proof (account recovery). */
+  revokeRecoveryCodes(
+    userId: string,
+    factorId: string,
+    reason: string,
+    context: RequestContext,
+  ): Promise<boolean>;
 }
 
 export interface MfaDependencies extends SecondFactorServiceDependencies {
@@ -106,8 +119,8 @@ export interface MfaDependencies extends SecondFactorServiceDependencies {
   /** For the mfa_disabled security notice (docs/two-factor.md#notifications). */
   notices?: {
     mail: Pick<MailService, 'sendTemplate'>;
-    /** A one-hour password-reset link for "if it was not you". */
-    passwordResetLink(userId: string): Promise<string>;
+    /** The "this wasn't me" link for the notice (the factor-changes module issues it). */
+    undoLink(userId: string, change: SecondFactorChange): Promise<string>;
     /** The dashboard's page where two-factor is set up again. */
     securityUrl: string;
     logger: { warn(details: object, message: string): void };
@@ -117,4 +130,6 @@ export interface MfaDependencies extends SecondFactorServiceDependencies {
    * since passkeys ask this module for the proof that removes one.
    */
   passkeys?: PasskeySecondFactor;
+  /** Mails the owner every other change of a factor, with its undo link (the factor-changes module). */
+  notifyChange?: NotifySecondFactorChange;
 }

@@ -109,6 +109,11 @@ export function createPasskeyManagement(deps: PasskeyDependencies, kit: WebAuthn
           metadata: { passkey_id: String(passkey._id), device_type: passkey.device_type },
         }),
       );
+      await deps.notifyChange?.(
+        user,
+        { kind: 'passkey_added', factorId: String(passkey._id), name: passkey.name },
+        context,
+      );
       return view(passkey);
     },
 

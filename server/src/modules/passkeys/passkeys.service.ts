@@ -1,4 +1,5 @@
 import { createPasskeyManagement } from './passkeys.manage.js';
+import { createPasskeyRevocation } from './passkeys.revoke.js';
 import { createPasskeySignIn } from './passkeys.sign-in.js';
 import type { PasskeyDependencies, PasskeyService } from './passkeys.types.js';
 import { createWebAuthnKit } from './passkeys.webauthn.js';
@@ -11,5 +12,9 @@ export type { PasskeyDependencies, PasskeyService, PasskeyView } from './passkey
  */
 export function createPasskeyService(deps: PasskeyDependencies): PasskeyService {
   const kit = createWebAuthnKit(deps);
-  return { ...createPasskeyManagement(deps, kit), ...createPasskeySignIn(deps, kit) };
+  return {
+    ...createPasskeyManagement(deps, kit),
+    ...createPasskeySignIn(deps, kit),
+    ...createPasskeyRevocation(deps, kit),
+  };
 }

@@ -8,6 +8,7 @@ import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import type {
   AssertSecondFactorProof,
+  NotifySecondFactorChange,
   PasskeySecondFactor,
   SecondFactorProof,
   SecondFactorServiceDependencies,
@@ -42,6 +43,8 @@ export interface PasskeyService extends PasskeySecondFactor {
     proof: SecondFactorProof,
     context: RequestContext,
   ): Promise<void>;
+  /** Removes a passkey without a proof (account recovery: the mailbox is the proof); false if gone. */
+  revoke(userId: string, passkeyId: string, reason: string, context: RequestContext): Promise<boolean>;
   /** Options for the second sign-in step: only the account's own credentials are allowed. */
   secondFactorOptions(userId: string, mfaChallengeId: string): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /** Options for a passwordless sign-in: no account known yet, so no credentials listed. */
@@ -58,4 +61,6 @@ export interface PasskeyDependencies extends SecondFactorServiceDependencies {
   assertProof: AssertSecondFactorProof;
   /** The security mail when the account's last second factor is gone (sends nothing while one is left). */
   notifyRemoved?(user: UserDocument, proof: 'password' | 'code', context: RequestContext): Promise<void>;
+  /** Mails the owner that a passkey was added, with its undo link (the factor-changes module). */
+  notifyChange?: NotifySecondFactorChange;
 }
