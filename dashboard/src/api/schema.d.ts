@@ -912,7 +912,7 @@ export interface paths {
         put?: never;
         /**
          * Request or complete a password reset
-         * @description `{action: "generate", email}` always answers 200 the same way (a mail is sent only if the account exists). `{action: "reset", token, new_password}` sets the password and ends every session; an unknown, used or expired token answers 400 invalid_reset_token.
+         * @description `{action: "generate", email}` always answers 200 the same way (a mail is sent only if the account exists; it lists the account's second factors). `{action: "reset", token, new_password}` sets the password and ends every session; an unknown, used or expired token answers 400 invalid_reset_token. Second factors added during the last 24 hours are removed (answered in `factors_removed`) unless kept: `keep_factors: [id, …]` keeps those, `keep_recent_factors: true` keeps all.
          */
         post: {
             parameters: {
@@ -933,7 +933,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Success"];
+                        "application/json": components["schemas"]["PasswordResetResponse"];
                     };
                 };
                 /** @description Invalid request */
@@ -944,6 +944,72 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password-reset/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a reset link and list the account’s second factors
+         * @description For the reset screen, before the new password is set: the token is not spent. Answers the second factors (authenticator app, passkeys) with when each was added; `recent` ones (the last 24 hours) are removed by the reset unless kept. An unknown, used or expired token answers 400 invalid_reset_token. The token travels in the body, never in a URL.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordResetCheckRequest"];
+                };
+            };
+            responses: {
+                /** @description The link is usable */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasswordResetCheck"];
+                    };
+                };
+                /** @description Unknown, used or expired token (invalid_reset_token) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Rate limited */
                 429: {
@@ -2169,6 +2235,110 @@ export interface paths {
                 };
                 /** @description Rate limited */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/factor-changes/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The "this wasn’t me" link of a factor notice: a confirmation page
+         * @description Public (the token is the credential). Changes nothing, so mail scanners that follow links do no harm. Browsers get an HTML page (in `lang`, de or en) saying what changed and what the undo does, with one button that POSTs the token back; with `Accept: application/json` the same facts come as JSON. An unknown, expired or used token answers 400 invalid_undo_link.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    token?: string;
+                    lang?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The change the link undoes (JSON); browsers get the page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FactorChangeUndoLink"];
+                    };
+                };
+                /** @description The link is invalid, expired or used (invalid_undo_link) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Undo a factor change through the link of its notice ("this wasn’t me")
+         * @description Public (the token is the credential; it works once and for 7 days). Removes the factor the change added (an added passkey, an enabled authenticator app, regenerated recovery codes — if still there), ends every session, revokes every API token and removes the password, so the account signs in with a password only after a reset; the reset link is mailed at once (factor_change_undone). A form post (from the confirmation page) is answered with an HTML page, JSON with JSON.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    token?: string;
+                    lang?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FactorChangeUndoRequest"];
+                };
+            };
+            responses: {
+                /** @description Undone; the account is secured */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FactorChangeUndoResult"];
+                    };
+                };
+                /** @description Unknown, expired or used link (invalid_undo_link) */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5572,7 +5742,7 @@ export interface paths {
         put?: never;
         /**
          * Register an installation (register_installation)
-         * @description Upserts the installation by (application, installation_id): first_seen_at is kept, last_seen_at moves, session_count grows by one for a session id not seen before. Also upserts the anonymous user. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         * @description Upserts the installation by (application, installation_id): first_seen_at is kept, last_seen_at moves, session_count grows by one for a session id not seen before. Also upserts the anonymous user. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and client address, per application and installation, and per application (429 rate_limited with Retry-After).
          */
         post: {
             parameters: {
@@ -5666,7 +5836,7 @@ export interface paths {
         put?: never;
         /**
          * Log an activity (log_installation_activity)
-         * @description Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version, marked `source: "sdk"`. Actions in the platform's own audit namespaces (`user.`, `member.`, `organization.`, `token.`, …) are refused with 400 reserved_action. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         * @description Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version, marked `source: "sdk"`. Actions in the platform's own audit namespaces (`user.`, `member.`, `organization.`, `token.`, …) are refused with 400 reserved_action. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and client address, per application and installation, and per application (429 rate_limited with Retry-After).
          */
         post: {
             parameters: {
@@ -5751,7 +5921,7 @@ export interface paths {
         put?: never;
         /**
          * Send a batch of analytics events
-         * @description At most 500 events (400 beyond) and 1 MB (413 payload_too_large beyond). An event whose id is already stored for the application is neither stored nor counted again, so a retried batch is harmless. Events stamped more than 5 minutes ahead or older than the retention window are refused one by one (see `rejected`); the rest is stored. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         * @description At most 500 events (400 beyond) and 1 MB (413 payload_too_large beyond). An event whose id is already stored for the application is neither stored nor counted again, so a retried batch is harmless. Events stamped more than 5 minutes ahead or older than the retention window are refused one by one (see `rejected`); the rest is stored. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and client address, per application and installation, and per application (429 rate_limited with Retry-After).
          */
         post: {
             parameters: {
@@ -5843,7 +6013,7 @@ export interface paths {
         put?: never;
         /**
          * Link the anonymous user and installation to the signed-in user
-         * @description Takes only access tokens from this application's embedding sign-in (POST /api/auth/login); dashboard tokens and other applications' tokens get 401 token_audience_mismatch, API tokens 403. Signing in or registering through the embedding API with anonymous_id / installation_id in the body does the same. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and per client address (429 rate_limited with Retry-After).
+         * @description Takes only access tokens from this application's embedding sign-in (POST /api/auth/login); dashboard tokens and other applications' tokens get 401 token_audience_mismatch, API tokens 403. Signing in or registering through the embedding API with anonymous_id / installation_id in the body does the same. Authenticated by the `X-Application-ID` header (400 application_id_required without a valid one, 404 application_not_found for an unknown or inactive application). Browsers may call it only from the application's allowed_origins (403 origin_not_allowed naming the origin otherwise); requests without Origin (servers) are accepted. Rate limited per application and client address, per application and installation, and per application (429 rate_limited with Retry-After).
          */
         post: {
             parameters: {
@@ -8711,6 +8881,20 @@ export interface components {
             password?: string;
             current_password?: string;
         };
+        PasswordResetResponse: components["schemas"]["Success"] & {
+            /** @description After a reset: the recent second factors it removed. */
+            factors_removed?: components["schemas"]["SecondFactorSummary"][];
+        };
+        SecondFactorSummary: {
+            id: string;
+            /** @enum {string} */
+            type: "totp" | "passkey";
+            name: string;
+            /** Format: date-time */
+            added_at: string;
+            /** @description Added during the last 24 hours: removed by the reset unless kept. */
+            recent: boolean;
+        };
         PasswordResetRequest: {
             /** @enum {string} */
             action: "generate";
@@ -8725,6 +8909,18 @@ export interface components {
             action: "reset";
             token: string;
             new_password: string;
+            /** @description Ids of second factors added during the last 24 hours to keep. */
+            keep_factors?: string[];
+            /** @description Keep every second factor added during the last 24 hours. */
+            keep_recent_factors?: boolean;
+        };
+        PasswordResetCheck: {
+            /** @enum {boolean} */
+            valid: true;
+            factors: components["schemas"]["SecondFactorSummary"][];
+        };
+        PasswordResetCheckRequest: {
+            token: string;
         };
         AuthProviders: {
             providers: {
@@ -8873,6 +9069,22 @@ export interface components {
         };
         PasskeySignInRequest: {
             response: components["schemas"]["WebAuthnAuthenticationResponse"];
+        };
+        FactorChangeUndoLink: {
+            /** @enum {string} */
+            kind: "passkey_added" | "passkey_removed" | "totp_enabled" | "totp_disabled" | "recovery_codes_regenerated";
+            /** @description The passkey’s name, for an added passkey. */
+            name: string | null;
+            /** Format: date-time */
+            changed_at: string;
+        };
+        FactorChangeUndoResult: components["schemas"]["FactorChangeUndoLink"] & {
+            factor_removed: boolean;
+            sessions_ended: number;
+            api_tokens_revoked: number;
+        };
+        FactorChangeUndoRequest: {
+            token: string;
         };
         Organization: {
             id: string;

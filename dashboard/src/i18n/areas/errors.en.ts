@@ -33,6 +33,8 @@ export const en: Record<keyof typeof de, string> = {
   'error.invalid_credentials': 'Invalid e-mail address or password.',
   'error.invalid_refresh_token': 'Your session has expired. Please sign in again.',
   'error.invalid_reset_token': 'Invalid reset token',
+  'error.invalid_undo_link':
+    'This link is invalid, has expired or has already been used. If someone else changed your account, reset your password.',
   'error.invalid_token': 'Your sign-in is invalid. Please sign in again.',
   'error.missing_token': 'Please sign in.',
   'error.password_too_short': 'Password must be at least 6 characters long',

@@ -41,6 +41,8 @@ export const de = {
   'error.invalid_credentials': 'Ungültige E-Mail-Adresse oder ungültiges Passwort.',
   'error.invalid_refresh_token': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   'error.invalid_reset_token': 'Ungültiger Reset-Token',
+  'error.invalid_undo_link':
+    'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet. Wenn jemand anderes Ihr Konto geändert hat, setzen Sie ein neues Passwort.',
   'error.invalid_token': 'Ihre Anmeldung ist ungültig. Bitte melden Sie sich erneut an.',
   'error.missing_token': 'Bitte melden Sie sich an.',
   'error.password_too_short': 'Passwort muss mindestens 6 Zeichen lang sein',
