@@ -89,6 +89,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('IAM Platform <no-reply@localhost>'),
   EMAIL_SEND_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(3600),
   EMAIL_SEND_RATE_LIMIT_PER_APPLICATION: z.coerce.number().int().min(1).default(500),
+  EMAIL_SEND_DAILY_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(1).default(1000),
 
   // Tracking (SDK ingest)
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -186,8 +187,11 @@ export interface Config {
   mail: {
     smtpUrl: string | undefined;
     from: string;
-    /** Mails the send API (POST /api/v1/email/send) takes per application and window. */
-    sendRateLimit: { windowS: number; perApplication: number };
+    /**
+     * Mails the send API (POST /api/v1/email/send) takes per application and window, and per
+     * organization (all its applications together) and day.
+     */
+    sendRateLimit: { windowS: number; perApplication: number; perOrganizationPerDay: number };
   };
   tracking: {
     /** Analytics events older than this are refused at ingest and deleted by a TTL index. */
@@ -320,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sendRateLimit: {
         windowS: e.EMAIL_SEND_RATE_LIMIT_WINDOW_S,
         perApplication: e.EMAIL_SEND_RATE_LIMIT_PER_APPLICATION,
+        perOrganizationPerDay: e.EMAIL_SEND_DAILY_LIMIT_PER_ORGANIZATION,
       },
     },
     tracking: {

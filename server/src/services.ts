@@ -199,8 +199,29 @@ function createContentServices(deps: ServiceDependencies, all: Services) {
   const { config, logger } = deps;
   const connection = deps.database.connection;
   const { activity, analyticsRecorder, mail, applications, projects, tokens, organizations } = all;
-  const emailTemplates = createEmailTemplatesService({ connection, config, logger, applications, activity });
-  const emailSending = createEmailSendService({ connection, config, mail, applications, activity });
+  const emailTemplates = createEmailTemplatesService({
+    connection,
+    config,
+    logger,
+    applications,
+    activity,
+    mail,
+  });
+  const emailSending = createEmailSendService({
+    connection,
+    config,
+    mail,
+    applications,
+    activity,
+    // Whom the send API may mail: people of the application, from the modules that own them.
+    audience: {
+      findUserById: (userId) => all.users.findById(userId),
+      findUserByEmail: (email) => all.users.findByEmail(email),
+      organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
+      // tracking is built below; this runs only when a request asks.
+      identifiedIn: (applicationId, userId) => all.tracking.identifiedIn(applicationId, userId),
+    },
+  });
   const tracking = createTrackingService({
     connection,
     logger,

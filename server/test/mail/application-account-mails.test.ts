@@ -119,6 +119,7 @@ describe('account mails of people who registered through an application', () => 
       application_id: shop.application,
       default_locale: 'en',
       verified_senders: [],
+      pending_senders: [],
     });
     const frank = `frank.${Date.now().toString(36)}@example.com`;
     await ctx.request

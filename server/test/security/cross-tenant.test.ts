@@ -181,6 +181,10 @@ const CROSS_TENANT: Record<string, Case> = {
     path: (a) => `/api/v1/applications/${a.application}/email-settings`,
     body: (_a, bob) => ({ verified_senders: [bob.email] }),
   },
+  'POST /api/v1/applications/{id}/email-settings/sender-verification': {
+    path: (a) => `/api/v1/applications/${a.application}/email-settings/sender-verification`,
+    body: (_a, bob) => ({ address: bob.email }),
+  },
   'POST /api/v1/email/send': {
     body: (a, bob) => ({ to: bob.email, subject: 'Hi', html: '<p>Hi</p>', applicationId: a.application }),
   },
@@ -251,6 +255,7 @@ const GUARDED_COLLECTIONS = [
   'analytics_events',
   'email_templates',
   'email_settings',
+  'email_senders',
   'email_logs',
   'webhooks',
   'webhook_deliveries',

@@ -133,4 +133,15 @@ export const en: Record<keyof typeof de, string> = {
   'emailTemplates.copiedText': '{count} added',
   'emailTemplates.copyFailedTitle': 'Error',
   'emailTemplates.copyFailed': 'Failed to copy system templates: {message}',
+  'emailTemplates.senders.title': 'Senders',
+  'emailTemplates.senders.intro':
+    'Mails of this application may only carry verified senders. A new address receives a link; it counts only once the link was opened and confirmed. With a verified sender the organization may mail anyone, otherwise only its own users and members.',
+  'emailTemplates.senders.none': 'No senders yet.',
+  'emailTemplates.senders.verified': 'Verified',
+  'emailTemplates.senders.pending': 'Pending',
+  'emailTemplates.senders.resend': 'Resend link',
+  'emailTemplates.senders.resendFor': 'Resend the verification link to {address}',
+  'emailTemplates.senders.linkSent': 'Verification link sent to {address}',
+  'emailTemplates.senders.add': 'Sender address',
+  'emailTemplates.senders.addButton': 'Add sender',
 };

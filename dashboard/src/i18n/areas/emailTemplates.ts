@@ -136,4 +136,15 @@ export const de = {
   'emailTemplates.copiedText': '{count} hinzugefügt',
   'emailTemplates.copyFailedTitle': 'Fehler',
   'emailTemplates.copyFailed': 'Failed to copy system templates: {message}',
+  'emailTemplates.senders.title': 'Absender',
+  'emailTemplates.senders.intro':
+    'Mails dieser Anwendung dürfen nur bestätigte Absender tragen. Eine neue Adresse erhält einen Link; erst wenn er geöffnet und bestätigt wurde, gilt sie. Mit einem bestätigten Absender darf die Organisation an beliebige Empfänger senden, sonst nur an ihre eigenen Nutzer und Mitglieder.',
+  'emailTemplates.senders.none': 'Noch keine Absender.',
+  'emailTemplates.senders.verified': 'Bestätigt',
+  'emailTemplates.senders.pending': 'Ausstehend',
+  'emailTemplates.senders.resend': 'Link erneut senden',
+  'emailTemplates.senders.resendFor': 'Bestätigungslink erneut an {address} senden',
+  'emailTemplates.senders.linkSent': 'Bestätigungslink an {address} gesendet',
+  'emailTemplates.senders.add': 'Absender-Adresse',
+  'emailTemplates.senders.addButton': 'Absender hinzufügen',
 } as const;

@@ -94,6 +94,21 @@ export const en: Record<keyof typeof de, string> = {
   'error.required_placeholder_missing':
     'This system template must keep its link placeholder (e.g. {{resetLink}}).',
 
+  // Sending: recipients, senders, quota (issue #37)
+  'error.recipient_not_allowed':
+    'This application may only mail its own users and the members of its organization with a confirmed address. To mail anyone, first verify a sender in the e-mail settings.',
+  'error.sender_not_verified':
+    'This sender is not verified. Add it in the e-mail settings and follow the link mailed to the address.',
+  'error.invalid_sender': 'The sender must be an address or "Name <address>", without line breaks.',
+  'error.application_user_not_found':
+    'userId names no user of this application (registered or signed in through it, or a member of its organization).',
+  'error.email_quota_exceeded':
+    'This organization has sent as many e-mails today as it may. Please try again later.',
+  'error.invalid_sender_token':
+    'This verification link is invalid, expired or already used. An admin can send a new one.',
+  'error.sender_not_found': 'This address is not a sender of the application.',
+  'error.sender_already_verified': 'This sender is already verified.',
+
   // Tracking (what the SDKs send)
   'error.reserved_action':
     'This action name is reserved for the platform’s own audit trail (user., member., organization., token., …). Choose a name of your own, e.g. "cart_item_removed".',

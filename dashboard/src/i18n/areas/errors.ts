@@ -110,6 +110,21 @@ export const de = {
   'error.required_placeholder_missing':
     'Dieses System-Template muss seinen Link-Platzhalter behalten (z. B. {{resetLink}}).',
 
+  // Sending: recipients, senders, quota (issue #37)
+  'error.recipient_not_allowed':
+    'Diese Anwendung darf nur ihre eigenen Nutzer und die Mitglieder ihrer Organisation mit bestätigter Adresse anschreiben. Um beliebige Empfänger anzuschreiben, bestätigen Sie zuerst einen Absender in den E-Mail-Einstellungen.',
+  'error.sender_not_verified':
+    'Dieser Absender ist nicht bestätigt. Tragen Sie ihn in den E-Mail-Einstellungen ein und folgen Sie dem Link, der an die Adresse geht.',
+  'error.invalid_sender': 'Der Absender muss eine Adresse oder „Name <Adresse>“ sein, ohne Zeilenumbrüche.',
+  'error.application_user_not_found':
+    'userId gehört zu keinem Nutzer dieser Anwendung (registriert oder angemeldet über sie, oder Mitglied ihrer Organisation).',
+  'error.email_quota_exceeded':
+    'Diese Organisation hat heute so viele E-Mails gesendet, wie sie darf. Bitte versuchen Sie es später erneut.',
+  'error.invalid_sender_token':
+    'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet. Ein Admin kann einen neuen senden.',
+  'error.sender_not_found': 'Diese Adresse ist kein Absender der Anwendung.',
+  'error.sender_already_verified': 'Dieser Absender ist bereits bestätigt.',
+
   // Tracking (what the SDKs send)
   'error.reserved_action':
     'Dieser Aktionsname ist dem Audit-Protokoll der Plattform vorbehalten (user., member., organization., token. …). Wählen Sie einen eigenen, z. B. „cart_item_removed“.',

@@ -11,6 +11,7 @@ import { Button, ButtonRouterLink } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeletons } from '../../ui/Skeleton';
 import { CreateDialog } from './CreateDialog';
+import { SenderSettings } from './SenderSettings';
 import { TemplateList } from './TemplateList';
 
 /** SPEC §8 "Keine Anwendung angegeben": a template screen opened without an application. */
@@ -79,6 +80,7 @@ function ApplicationTemplatesOf({ applicationId }: { applicationId: string }) {
         actions={create.button}
       />
       <TemplateList applicationId={app.id} emptyAction={create.button} />
+      <SenderSettings applicationId={app.id} />
       {create.dialog}
     </>
   );

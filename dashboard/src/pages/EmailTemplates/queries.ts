@@ -132,3 +132,50 @@ export function usePreview(
       ),
   });
 }
+
+export type EmailSettings = ApiSchemas['EmailSettings'];
+
+const settingsKey = (applicationId: string) => ['email-settings', { applicationId }] as const;
+
+/** The application's default locale and its senders: verified ones and those waiting for their link. */
+export function useEmailSettings(applicationId: string) {
+  return useQuery({
+    queryKey: settingsKey(applicationId),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/applications/{id}/email-settings', {
+          params: { path: { id: applicationId } },
+        }),
+      ),
+  });
+}
+
+/** Sets the senders (admins): new addresses become pending and receive a verification link. */
+export function useSetSenders(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (senders: string[]) =>
+      unwrap(
+        await api.PATCH('/api/v1/applications/{id}/email-settings', {
+          params: { path: { id: applicationId } },
+          body: { verified_senders: senders },
+        }),
+      ),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey(applicationId), settings),
+  });
+}
+
+/** Mails a fresh verification link to a pending sender (admins). */
+export function useResendSenderLink(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (address: string) =>
+      unwrap(
+        await api.POST('/api/v1/applications/{id}/email-settings/sender-verification', {
+          params: { path: { id: applicationId } },
+          body: { address },
+        }),
+      ),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey(applicationId), settings),
+  });
+}

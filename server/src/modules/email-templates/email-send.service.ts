@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, CommonErrors } from '../../lib/errors.js';
 import { recordAudit, type ActivityService } from '../../core/audit.js';
 import { type MailService, type Locale } from '../../core/mail.js';
 import type { RequestContext } from '../../core/request-context.js';
@@ -14,7 +14,9 @@ import {
   sanitizeTemplateHtml,
 } from '../mail/index.js';
 import { applicationEvent, authorizeApplication, type TemplateCaller } from './email-templates.access.js';
+import { createRecipientPolicy, type SendAudience } from './email-send.recipients.js';
 import { EmailTemplateErrors } from './email-templates.errors.js';
+import { emptyHtmlDetail, hasVisibleContent } from './email-templates.html.js';
 import type { SendEmailInput, SendEmailResult } from './email-templates.schemas.js';
 import { createTemplateStore } from './email-templates.store.js';
 
@@ -25,7 +27,11 @@ export interface EmailSendService {
    * counts, so nobody can spend another tenant's budget.
    */
   authorize(caller: TemplateCaller, applicationId: string): Promise<ApplicationDocument>;
-  /** Renders (template) or sanitizes (raw HTML), sends, logs; 502 with the SMTP error when delivery fails. */
+  /**
+   * Checks sender, userId and recipient (403/404, nothing counted), renders (template) or
+   * sanitizes (raw HTML), counts the organization's daily quota (429), sends and logs; 502 with
+   * the SMTP error when delivery fails.
+   */
   send(
     caller: TemplateCaller,
     application: ApplicationDocument,
@@ -62,26 +68,34 @@ export function createEmailSendService(deps: {
   mail: MailService;
   applications: ApplicationsService;
   activity: ActivityService;
+  audience: SendAudience;
 }): EmailSendService {
   const { config, mail, applications, activity } = deps;
   const store = createTemplateStore(deps.connection);
+  const recipients = createRecipientPolicy({
+    connection: deps.connection,
+    store,
+    audience: deps.audience,
+    dailyLimitPerOrganization: config.mail.sendRateLimit.perOrganizationPerDay,
+  });
   const defaultSender = parseSender(config.mail.from);
 
   /**
-   * The requested sender when its address is a verified sender of the application; MAIL_FROM for
-   * MAIL_FROM's own address (with its configured name: nobody renames the platform's sender) and
-   * for anything else.
+   * MAIL_FROM without `from`, and for MAIL_FROM's own address (with its configured name: nobody
+   * renames the platform's sender); the requested sender when its address is a verified sender of
+   * the application. Anything else is refused rather than replaced, so the caller learns that the
+   * mail would not have carried the sender they asked for.
    */
-  function chooseSender(
-    requested: string | undefined,
-    verified: string[],
-  ): { from: string; refused: boolean } {
-    if (requested === undefined) return { from: config.mail.from, refused: false };
+  function chooseSender(requested: string | undefined, verified: string[]): string {
+    if (requested === undefined) return config.mail.from;
     const sender = parseSender(requested);
-    if (sender && sender.address === defaultSender?.address)
-      return { from: config.mail.from, refused: false };
-    if (!sender || !verified.includes(sender.address)) return { from: config.mail.from, refused: true };
-    return { from: formatSender(sender), refused: false };
+    if (!sender) throw new AppError(EmailTemplateErrors.INVALID_SENDER);
+    if (sender.address === defaultSender?.address) return config.mail.from;
+    if (!verified.includes(sender.address))
+      throw new AppError(EmailTemplateErrors.SENDER_NOT_VERIFIED, {
+        message: `${sender.address} is not a verified sender of this application. Add it in the e-mail settings and follow the link mailed to it.`,
+      });
+    return formatSender(sender);
   }
 
   return {
@@ -91,6 +105,10 @@ export function createEmailSendService(deps: {
 
     async send(caller, application, input, context) {
       const settings = await store.settingsOf(application._id);
+      // Every refusal comes before anything is counted, rendered or sent.
+      const from = chooseSender(input.from, settings.verified_senders);
+      await recipients.assertUser(application, input.userId);
+      await recipients.assertRecipient(application, input.to);
       let locale: Locale | null = null;
       let rendered: { subject: string; html: string; text: string };
       if (input.template !== undefined) {
@@ -111,18 +129,21 @@ export function createEmailSendService(deps: {
         });
       } else {
         const html = sanitizeTemplateHtml(input.html!).html;
+        if (!hasVisibleContent(html)) {
+          const detail = emptyHtmlDetail('body.html');
+          throw new AppError(CommonErrors.VALIDATION_FAILED, { message: detail.message, details: [detail] });
+        }
         // One line, as rendered subjects are.
         const subject = input.subject!.replace(/\s+/g, ' ').trim();
         rendered = { subject, html, text: input.text ?? htmlToText(html) };
       }
-      const sender = chooseSender(input.from, settings.verified_senders);
+      await recipients.countMail(application);
       const metadata = {
         recipient_email: input.to.toLowerCase(),
         template_name: input.template ?? null,
         subject: rendered.subject,
         application_id: String(application._id),
-        from: sender.from,
-        ...(sender.refused ? { from_refused: input.from } : {}),
+        from,
       };
       const record = (action: string, statusCode: number, extra: Record<string, unknown>) =>
         recordAudit(
@@ -136,7 +157,7 @@ export function createEmailSendService(deps: {
         result = await mail.send({
           to: input.to,
           ...rendered,
-          from: sender.from,
+          from,
           templateName: input.template ?? null,
           applicationId: String(application._id),
           userId: input.userId ?? null,
@@ -158,7 +179,7 @@ export function createEmailSendService(deps: {
         success: true,
         message_id: result.message_id,
         transport: result.transport,
-        from: sender.from,
+        from,
         template: input.template ?? null,
         locale,
       };

@@ -7,21 +7,23 @@ import { EmailTemplateErrors } from './email-templates.errors.js';
 import type { EmailPreferencesDocument, EmailSettingsDocument } from './email-templates.model.js';
 import type { EmailTemplatesService } from './email-templates.types.js';
 import type { TemplateStore } from './email-templates.store.js';
+import type { EmailSenders } from './email-senders.js';
 
 type Settings = Pick<
   EmailTemplatesService,
-  'getSettings' | 'updateSettings' | 'getPreferences' | 'setPreferences'
+  'getSettings' | 'updateSettings' | 'resendSenderLink' | 'getPreferences' | 'setPreferences'
 >;
 
-/** An application's mail settings (default locale, verified senders) and a person's mail language. */
+/** An application's mail settings (default locale, senders) and a person's mail language. */
 export function createEmailSettings(deps: {
   EmailSettings: Model<EmailSettingsDocument>;
   EmailPreferences: Model<EmailPreferencesDocument>;
   store: TemplateStore;
   access: TemplateAccess;
   activity: ActivityService;
+  senders: EmailSenders;
 }): Settings {
-  const { EmailSettings, EmailPreferences, store, access, activity } = deps;
+  const { EmailSettings, EmailPreferences, store, access, activity, senders } = deps;
 
   return {
     async getSettings(caller, applicationId) {
@@ -30,27 +32,62 @@ export function createEmailSettings(deps: {
     },
 
     async updateSettings(caller, applicationId, changes, context) {
-      const { application, role } = await access.authorizeApplication(caller, applicationId, false);
-      // Verified senders decide whose name mails may carry: organization admins only.
+      const { application, role, organization } = await access.authorizeApplication(
+        caller,
+        applicationId,
+        false,
+      );
+      // Senders decide whose name mails may carry: organization admins only.
       if (!can(role, 'organization:update')) throw new AppError(EmailTemplateErrors.SETTINGS_ADMIN_ONLY);
       const set: Record<string, unknown> = { updated_by: new Types.ObjectId(caller.userId) };
       if (changes.default_locale !== undefined) set.default_locale = changes.default_locale;
-      if (changes.verified_senders !== undefined) set.verified_senders = changes.verified_senders;
-      const updated = await EmailSettings.findOneAndUpdate(
+      if (changes.verified_senders !== undefined) {
+        const locale = changes.default_locale ?? (await store.settingsOf(application._id)).default_locale;
+        // Listing an address no longer vouches for it: it stays pending until its link is followed.
+        await senders.replace(
+          { application, organizationName: organization.name, requestedBy: caller.userId, locale },
+          changes.verified_senders,
+        );
+        set.verified_senders = [];
+      }
+      await EmailSettings.updateOne(
         { application_id: application._id },
         { $set: set, $setOnInsert: { application_id: application._id } },
-        { upsert: true, returnDocument: 'after' },
-      ).lean();
-      const settings = {
-        default_locale: updated!.default_locale,
-        verified_senders: updated!.verified_senders,
-      };
+        { upsert: true },
+      );
+      const settings = await store.settingsOf(application._id);
       await recordAudit(
         activity,
         context,
-        applicationEvent('email_settings.updated', application, caller, { metadata: settings }),
+        applicationEvent('email_settings.updated', application, caller, { metadata: { ...settings } }),
       );
       return { application_id: applicationId, ...settings };
+    },
+
+    async resendSenderLink(caller, applicationId, address, context) {
+      const { application, role, organization } = await access.authorizeApplication(
+        caller,
+        applicationId,
+        false,
+      );
+      if (!can(role, 'organization:update')) throw new AppError(EmailTemplateErrors.SETTINGS_ADMIN_ONLY);
+      const settings = await store.settingsOf(application._id);
+      await senders.resend(
+        {
+          application,
+          organizationName: organization.name,
+          requestedBy: caller.userId,
+          locale: settings.default_locale,
+        },
+        address,
+        settings.pending_senders,
+      );
+      await recordAudit(
+        activity,
+        context,
+        applicationEvent('email_sender.link_sent', application, caller, { metadata: { address } }),
+      );
+      return { application_id: applicationId, ...(await store.settingsOf(application._id)) };
     },
 
     async getPreferences(userId) {

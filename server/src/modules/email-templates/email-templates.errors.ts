@@ -67,4 +67,54 @@ export const EmailTemplateErrors = {
     code: 'forbidden',
     message: 'Only admins of the organization can change the e-mail settings of its applications.',
   },
+  RECIPIENT_NOT_ALLOWED: {
+    status: 403,
+    code: 'recipient_not_allowed',
+    message:
+      'This application may only mail its own users and the members of its organization, each with a confirmed address. ' +
+      'To mail anyone else, verify a sender of the organization first (e-mail settings: the address receives a link).',
+  },
+  SENDER_NOT_VERIFIED: {
+    status: 403,
+    code: 'sender_not_verified',
+    message:
+      'This sender is not a verified sender of the application. Add it in the e-mail settings and follow the link mailed to it.',
+  },
+  INVALID_SENDER: {
+    status: 400,
+    code: 'invalid_sender',
+    message: 'from must be one address, or "Name <address>", without line breaks.',
+  },
+  APPLICATION_USER_NOT_FOUND: {
+    status: 404,
+    code: 'application_user_not_found',
+    message:
+      'userId names no user of this application: it must be an account registered through the application, signed in through it, or a member of its organization.',
+  },
+  ORGANIZATION_QUOTA_EXCEEDED: {
+    status: 429,
+    code: 'email_quota_exceeded',
+    message: 'This organization has sent as many e-mails as it may today. Please try again later.',
+  },
+  INVALID_SENDER_TOKEN: {
+    status: 400,
+    code: 'invalid_sender_token',
+    message:
+      'This verification link is invalid, expired or already used. An admin can send a new one from the e-mail settings.',
+  },
+  SENDER_NOT_FOUND: {
+    status: 404,
+    code: 'sender_not_found',
+    message: 'This address is not among the application’s senders. Add it to verified_senders first.',
+  },
+  SENDER_ALREADY_VERIFIED: {
+    status: 409,
+    code: 'sender_already_verified',
+    message: 'This sender is already verified.',
+  },
+  SENDER_LINKS_RATE_LIMITED: {
+    status: 429,
+    code: 'rate_limited',
+    message: 'Too many sender verification links for this organization. Please try again later.',
+  },
 } as const;

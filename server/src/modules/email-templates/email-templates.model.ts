@@ -33,7 +33,10 @@ export interface EmailSettingsDocument {
   _id: Types.ObjectId;
   application_id: Types.ObjectId;
   default_locale: Locale;
-  /** Addresses (lower-cased) an organization admin vouched for as senders of this application. */
+  /**
+   * Legacy: addresses an admin listed before senders were verified by link (issue #37). Never
+   * trusted; shown as pending until verified. Senders live in `email_senders` (email-senders.ts).
+   */
   verified_senders: string[];
   updated_by: Types.ObjectId | null;
   created_at: Date;

@@ -8,6 +8,7 @@ import { applicationCallerOf, type ApplicationDocument } from '../applications/i
 import { authOf } from '../../core/auth-context.js';
 import { IdParams } from '../../core/schemas.js';
 import type { EmailSendService } from './email-send.service.js';
+import { registerSenderRoutes } from './email-senders.routes.js';
 import type { TemplateCaller } from './email-templates.access.js';
 import {
   CopySystemTemplatesResultSchema,
@@ -192,6 +193,7 @@ export function registerEmailTemplateRoutes(
   );
 
   registerApplicationRoutes(api, templates, noApplication);
+  registerSenderRoutes(api, templates);
   registerPreferenceRoutes(api, templates);
   registerSendRoutes(api, root, deps);
 }
@@ -225,7 +227,7 @@ function registerApplicationRoutes(
       method: 'get',
       summary: 'Get an application’s e-mail settings',
       description:
-        'Default locale of its mails and the verified senders its send requests may use as `from`.',
+        'Default locale of its mails, the verified senders its send requests may use as `from`, and the senders still waiting for their verification link.',
       tokenScope: 'read',
       responses: { 200: { description: 'Settings', schema: EmailSettingsSchema }, 404: noApplication },
     }),
@@ -238,8 +240,8 @@ function registerApplicationRoutes(
       method: 'patch',
       summary: 'Change an application’s e-mail settings (admins)',
       description:
-        'Organization admins set the default locale and the verified senders. Listing an address vouches ' +
-        'that the organization may send as it; no ownership check by mail or DNS is made.',
+        'Organization admins set the default locale and the senders. A new address is pending until someone ' +
+        'follows the verification link mailed to it; only then may `from` name it. Addresses left out are removed.',
       body: UpdateEmailSettingsSchema,
       responses: {
         200: { description: 'Settings', schema: EmailSettingsSchema },
@@ -310,8 +312,10 @@ function registerSendRoutes(api: ApiRouter, root: ApiRouter, deps: EmailTemplate
     description:
       'Either `template` (a template of the application, with `templateData`) or `subject` and `html`. ' +
       'Members of the application’s organization, or an API token of this application with the `write` scope. ' +
-      '`from` must be MAIL_FROM’s address or a verified sender of the application, otherwise MAIL_FROM is used. ' +
-      'Rate limited per application; every send is logged (email_logs and the activity log).' +
+      '`from` must be MAIL_FROM’s address or a verified sender of the application (else 403 sender_not_verified). ' +
+      'Recipients: confirmed accounts of the application’s users and its organization’s members, or anyone once the ' +
+      'organization has a verified sender (else 403 recipient_not_allowed); `userId` must be such a person (else 404). ' +
+      'Rate limited per application and per organization and day; every send is logged (email_logs and the activity log).' +
       (router === 'function' ? ' Same as POST /api/v1/email/send.' : ''),
     tags: TAGS,
     authenticated: true,
@@ -319,8 +323,15 @@ function registerSendRoutes(api: ApiRouter, root: ApiRouter, deps: EmailTemplate
     body: SendEmailSchema,
     responses: {
       200: { description: 'Sent (or kept in the development outbox)', schema: SendEmailResultSchema },
-      404: { description: 'No such application among the caller’s, or no such template' },
-      429: { description: 'Too many mails for this application; see Retry-After' },
+      403: { description: 'Recipient or sender not allowed (recipient_not_allowed, sender_not_verified)' },
+      404: {
+        description:
+          'No such application among the caller’s, no such template, or userId of nobody of the application',
+      },
+      429: {
+        description:
+          'Too many mails for this application (rate_limited) or organization today (email_quota_exceeded); see Retry-After',
+      },
       502: {
         description: `SMTP refused or is unreachable (${MailErrors.DELIVERY_FAILED.code}, with its error)`,
       },

@@ -162,25 +162,57 @@ export const EmailSettingsSchema = z
   .object({
     application_id: z.string(),
     default_locale: LocaleSchema,
-    verified_senders: z.array(z.string()),
+    verified_senders: z.array(z.string()).openapi({
+      description: 'Senders whose address confirmed by the link mailed to it; only these may be `from`.',
+    }),
+    pending_senders: z.array(z.string()).openapi({
+      description: 'Senders waiting for their address to follow the verification link; never used as `from`.',
+    }),
   })
   .openapi('EmailSettings');
+
+const SenderAddressSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid e-mail address.' }))
+  .openapi({ type: 'string', format: 'email' });
+
+export const ResendSenderLinkSchema = z
+  .object({ address: SenderAddressSchema })
+  .openapi('ResendSenderVerificationRequest');
+
+export const SenderLinkQuery = z.object({
+  token: z.string().max(200).optional().openapi({ description: 'The token of the verification link.' }),
+});
+
+export const SenderLinkRequestSchema = z
+  .object({ token: z.string({ error: 'token is required.' }).min(1, 'token is required.').max(200) })
+  .openapi('SenderVerificationRequest');
+
+export const SenderLinkResponseSchema = z
+  .object({
+    address: z.string(),
+    organization_name: z.string(),
+    application_name: z.string(),
+  })
+  .openapi('SenderVerification');
 
 export const UpdateEmailSettingsSchema = z
   .object({
     default_locale: LocaleSchema.optional(),
     verified_senders: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .pipe(z.email({ message: 'Enter valid e-mail addresses.' })),
-      )
+      .array(SenderAddressSchema)
       .max(TEMPLATE_LIMITS.verifiedSenders, `At most ${TEMPLATE_LIMITS.verifiedSenders} senders.`)
       .transform((senders) => [...new Set(senders)])
       .optional()
-      .openapi({ type: 'array', items: { type: 'string', format: 'email' } }),
+      .openapi({
+        type: 'array',
+        items: { type: 'string', format: 'email' },
+        description:
+          'The senders the application should have. New addresses become pending and receive a verification link; addresses left out are removed.',
+      }),
   })
   .refine((body) => body.default_locale !== undefined || body.verified_senders !== undefined, {
     message: 'Send default_locale and/or verified_senders.',
@@ -215,14 +247,15 @@ export const SendEmailSchema = z
     templateData: TemplateDataSchema.optional(),
     from: z.string().trim().max(320).optional().openapi({
       description:
-        'Sender ("Name <address>" or an address): MAIL_FROM’s address or one of the application’s verified senders; otherwise MAIL_FROM is used.',
+        'Sender ("Name <address>" or an address): MAIL_FROM’s address or one of the application’s verified senders; anything else is refused (403 sender_not_verified, 400 invalid_sender).',
     }),
     applicationId: z
       .string({ error: 'applicationId is required.' })
       .min(1, 'applicationId is required.')
       .pipe(ObjectIdParam),
     userId: z.string().trim().max(64).optional().openapi({
-      description: 'The account the mail is about (logged; its mail language picks the template variant).',
+      description:
+        'The account the mail is about (logged; its mail language picks the template variant): a user of the application or a member of its organization, else 404 application_user_not_found.',
     }),
     locale: LocaleSchema.optional().openapi({ description: 'Overrides the recipient’s language.' }),
   })
@@ -266,3 +299,4 @@ export type EmailSettingsView = z.infer<typeof EmailSettingsSchema>;
 export type UpdateEmailSettingsInput = z.infer<typeof UpdateEmailSettingsSchema>;
 export type SendEmailInput = z.infer<typeof SendEmailSchema>;
 export type SendEmailResult = z.infer<typeof SendEmailResultSchema>;
+export type SenderLinkView = z.infer<typeof SenderLinkResponseSchema>;

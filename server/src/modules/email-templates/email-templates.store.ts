@@ -1,15 +1,17 @@
-import { Types, type Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../core/mail.js';
 import { APPLICATION_SYSTEM_TEMPLATES, systemTemplate, type StoredTemplateSource } from '../mail/index.js';
+import { emailSenderModel, type EmailSenderDocument } from './email-senders.js';
 import { emailTemplateModels, type EmailTemplateDocument } from './email-templates.model.js';
 
 export interface ApplicationMailSettings {
   default_locale: Locale;
+  /** Senders whose address confirmed by the link mailed to it: the only ones `from` may name. */
   verified_senders: string[];
+  /** Senders still waiting for that, and addresses listed before verification existed. */
+  pending_senders: string[];
 }
-
-const DEFAULT_SETTINGS: ApplicationMailSettings = { default_locale: DEFAULT_LOCALE, verified_senders: [] };
 
 /** The editor's data as mail reads it (StoredTemplateSource), plus the lazy creation of system copies. */
 export interface TemplateStore extends StoredTemplateSource {
@@ -28,20 +30,44 @@ export interface TemplateStore extends StoredTemplateSource {
     locale: Locale,
   ): Promise<EmailTemplateDocument | null>;
   settingsOf(applicationId: Types.ObjectId): Promise<ApplicationMailSettings>;
+  /** Whether any application of the organization has a verified sender (then it may mail anyone). */
+  organizationHasVerifiedSender(organizationId: Types.ObjectId): Promise<boolean>;
 }
 
 export function createTemplateStore(connection: Connection): TemplateStore {
   const { EmailTemplates, EmailSettings, EmailPreferences } = emailTemplateModels(connection);
+  const EmailSenders = emailSenderModel(connection);
 
   async function settingsOf(applicationId: Types.ObjectId): Promise<ApplicationMailSettings> {
-    const settings = await EmailSettings.findOne({ application_id: applicationId }).lean();
-    return settings
-      ? { default_locale: settings.default_locale, verified_senders: settings.verified_senders }
-      : DEFAULT_SETTINGS;
+    const [settings, senders] = await Promise.all([
+      EmailSettings.findOne({ application_id: applicationId }).lean(),
+      EmailSenders.find({ application_id: applicationId }, { address: 1, verified_at: 1 })
+        .sort({ created_at: 1, _id: 1 })
+        .lean<Array<Pick<EmailSenderDocument, 'address' | 'verified_at'>>>(),
+    ]);
+    const known = new Set(senders.map((sender) => sender.address));
+    return {
+      default_locale: settings?.default_locale ?? DEFAULT_LOCALE,
+      verified_senders: senders.filter((sender) => sender.verified_at).map((sender) => sender.address),
+      pending_senders: [
+        ...senders.filter((sender) => !sender.verified_at).map((sender) => sender.address),
+        // Listed by an admin before senders were verified: never trusted, shown for a link to be sent.
+        ...(settings?.verified_senders ?? []).filter((address) => !known.has(address)),
+      ],
+    };
   }
 
   return {
     settingsOf,
+
+    async organizationHasVerifiedSender(organizationId) {
+      return Boolean(
+        await EmailSenders.exists({
+          organization_id: organizationId,
+          verified_at: mongoose.trusted({ $ne: null }),
+        }),
+      );
+    },
 
     async ensureSystemTemplates(applicationId) {
       const existing = await EmailTemplates.find(

@@ -8,6 +8,7 @@ import type {
   EmailTemplateView,
   ListEmailTemplatesQueryInput,
   PreviewEmailTemplateInput,
+  SenderLinkView,
   UpdateEmailSettingsInput,
   UpdateEmailTemplateInput,
 } from './email-templates.schemas.js';
@@ -50,14 +51,27 @@ export interface EmailTemplatesService {
    */
   createSystemTemplates(applicationId: string): Promise<void>;
   getSettings(caller: TemplateCaller, applicationId: string): Promise<EmailSettingsView>;
-  /** Organization admins only. */
+  /** Organization admins only; new senders become pending and are mailed a verification link. */
   updateSettings(
     caller: TemplateCaller,
     applicationId: string,
     changes: UpdateEmailSettingsInput,
     context: RequestContext,
   ): Promise<EmailSettingsView>;
+  /**
+   * Organization admins only: a fresh verification link to a pending sender (404 sender_not_found,
+   * 409 sender_already_verified).
+   */
+  resendSenderLink(
+    caller: TemplateCaller,
+    applicationId: string,
+    address: string,
+    context: RequestContext,
+  ): Promise<EmailSettingsView>;
   /** The signed-in person's own mail language. */
   getPreferences(userId: string): Promise<{ locale: Locale | null }>;
   setPreferences(userId: string, locale: Locale | null): Promise<{ locale: Locale | null }>;
+  /** The public verification link: its page (null: unusable) and its one use. */
+  describeSenderLink(rawToken: string): Promise<SenderLinkView | null>;
+  confirmSenderLink(rawToken: string, context: RequestContext): Promise<SenderLinkView>;
 }

@@ -12,7 +12,7 @@ export function createIdentify(
   store: IngestStore,
   { touchInstallation }: Touches,
   logger: Logger,
-): Pick<TrackingService, 'identify' | 'linkQuietly'> {
+): Pick<TrackingService, 'identify' | 'linkQuietly' | 'identifiedIn'> {
   async function linkAnonymousUser(
     application: IngestApplication,
     userId: Types.ObjectId,
@@ -104,6 +104,16 @@ export function createIdentify(
 
   return {
     identify,
+
+    async identifiedIn(applicationId, userId) {
+      if (!Types.ObjectId.isValid(applicationId) || !Types.ObjectId.isValid(userId)) return false;
+      const key = { user_id: new Types.ObjectId(userId), application_id: new Types.ObjectId(applicationId) };
+      const [anonymous, installation] = await Promise.all([
+        store.AnonymousUsers.exists(key),
+        store.Installations.exists(key),
+      ]);
+      return Boolean(anonymous ?? installation);
+    },
 
     async linkQuietly(application, userId, input) {
       if (!input.anonymous_id && !input.installation_id) return;

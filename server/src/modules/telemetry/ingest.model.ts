@@ -129,6 +129,8 @@ const installationSchema = new Schema<Installation>(
 installationSchema.index({ application_id: 1, installation_id: 1 }, { unique: true });
 installationSchema.index({ application_id: 1, last_seen_at: -1, _id: -1 });
 installationSchema.index({ organization_id: 1, last_seen_at: -1, _id: -1 });
+// The send API asks whether a person was identified in an application (email-send.recipients.ts).
+installationSchema.index({ user_id: 1, application_id: 1 });
 installationSchema.plugin(toJSONPlugin);
 
 const anonymousUserSchema = new Schema<AnonymousUser>(
@@ -148,6 +150,7 @@ anonymousUserSchema.index({ application_id: 1, anonymous_id: 1 }, { unique: true
 anonymousUserSchema.index({ application_id: 1, installation_id: 1 });
 anonymousUserSchema.index({ application_id: 1, last_activity_at: -1, _id: -1 });
 anonymousUserSchema.index({ organization_id: 1, last_activity_at: -1, _id: -1 });
+anonymousUserSchema.index({ user_id: 1, application_id: 1 });
 anonymousUserSchema.plugin(toJSONPlugin);
 
 const analyticsEventSchema = new Schema<AnalyticsEvent>(

@@ -83,6 +83,11 @@ export interface TrackingService {
   ): Promise<IdentifyResult>;
   /** `identify` for sign-ins and registrations: never fails them, logs instead. */
   linkQuietly(application: IngestSource['application'], userId: string, input: IdentityInput): Promise<void>;
+  /**
+   * Whether the person is linked to an anonymous user or installation of the application, which
+   * only their own sign-in through it does (the send API counts them as the application's users).
+   */
+  identifiedIn(applicationId: string, userId: string): Promise<boolean>;
   listInstallations(
     reader: TrackingReader,
     query: {
