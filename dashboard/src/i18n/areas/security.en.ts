@@ -97,4 +97,14 @@ export const en: Record<keyof typeof de, string> = {
   'organizations.twoFactor.optional': 'Optional',
   'organizations.twoFactor.nowRequired': 'Two-factor sign-in is now required',
   'organizations.twoFactor.nowOptional': 'Two-factor sign-in is no longer required',
+  // The reset screen (/auth?mode=reset): the account's second factors before the new password.
+  'auth.reset.factors.title': 'Second factors of your account',
+  'auth.reset.factors.text':
+    'Check the list. Whatever was added during the last 24 hours is removed with the reset – unless you explicitly keep it.',
+  'auth.reset.factors.none': 'Your account has no second factor.',
+  'auth.reset.factors.totp': 'Authenticator app (TOTP)',
+  'auth.reset.factors.passkey': 'Passkey “{name}”',
+  'auth.reset.factors.added': 'Added on {date}',
+  'auth.reset.factors.recent': 'new in the last 24 hours',
+  'auth.reset.factors.keep': 'That was me – keep it',
 };

@@ -101,4 +101,14 @@ export const de = {
   'organizations.twoFactor.optional': 'Freiwillig',
   'organizations.twoFactor.nowRequired': 'Zwei-Faktor-Anmeldung ist jetzt Pflicht',
   'organizations.twoFactor.nowOptional': 'Zwei-Faktor-Anmeldung ist nicht mehr Pflicht',
+  // The reset screen (/auth?mode=reset): the account's second factors before the new password.
+  'auth.reset.factors.title': 'Zweite Faktoren Ihres Kontos',
+  'auth.reset.factors.text':
+    'Prüfen Sie die Liste. Was in den letzten 24 Stunden hinzugekommen ist, entfernen wir beim Zurücksetzen – es sei denn, Sie behalten es ausdrücklich.',
+  'auth.reset.factors.none': 'Ihr Konto hat keinen zweiten Faktor.',
+  'auth.reset.factors.totp': 'Authenticator-App (TOTP)',
+  'auth.reset.factors.passkey': 'Passkey „{name}“',
+  'auth.reset.factors.added': 'Hinzugefügt am {date}',
+  'auth.reset.factors.recent': 'neu in den letzten 24 Stunden',
+  'auth.reset.factors.keep': 'Das war ich – behalten',
 } as const;

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/useToast';
 import { NewPasswordFields, useNewPassword } from './CredentialFields';
 import { Form } from './Form';
+import { ResetFactorList } from './ResetFactorList';
 import { useAuthFailure } from './useAuthFailure';
 import { newPasswordProblem } from './validation';
 
@@ -24,12 +25,20 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const newPassword = useNewPassword();
   const { password, confirmation } = newPassword;
   const [error, setError] = useState<string | null>(token ? null : t('error.invalid_reset_token'));
+  // Recent factors the person ticked: the reset removes the other recent ones (keep_factors).
+  const [keep, setKeep] = useState<string[]>([]);
 
   const reset = useMutation({
     mutationFn: async () =>
       unwrap(
         await sessionApi.POST('/api/v1/password-reset', {
-          body: { action: 'reset', token: token ?? '', new_password: password },
+          body: {
+            action: 'reset',
+            token: token ?? '',
+            new_password: password,
+            // Only when something is kept: without it the reset removes every recent factor.
+            ...(keep.length > 0 ? { keep_factors: keep } : {}),
+          },
         }),
       ),
     onSuccess: () => {
@@ -70,6 +79,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       </div>
       {reset.isSuccess ? <Alert tone="success">{t('auth.reset.done')}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {token && !reset.isSuccess ? (
+        <ResetFactorList token={token} keep={keep} onKeepChange={setKeep} />
+      ) : null}
       <NewPasswordFields passwordLabel="auth.reset.newPassword" {...newPassword} disabled={reset.isSuccess} />
       <Button type="submit" $block disabled={reset.isPending || reset.isSuccess}>
         {reset.isPending ? t('auth.reset.saving') : t('auth.reset.submit')}
