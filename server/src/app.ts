@@ -73,8 +73,10 @@ export function createApp(deps: AppDependencies): Express {
       sessionAuthenticator(services.auth, isApplicationActive),
     ]),
   );
-  const api = new ApiRouter(registry, API_BASE_PATH, { guard });
-  const root = new ApiRouter(registry, '', { guard });
+  // Routes with `stepUp` ask for a proof of identity within the last 10 minutes (docs/security.md).
+  const stepUp = services.stepUp.gate;
+  const api = new ApiRouter(registry, API_BASE_PATH, { guard, stepUp });
+  const root = new ApiRouter(registry, '', { guard, stepUp });
   const context: RouteContext = {
     app,
     config,

@@ -11,6 +11,7 @@ import { OrganizationErrors } from './modules/organizations/organizations.errors
 import { ProjectErrors } from './modules/projects/projects.errors.js';
 import { TokenErrors } from './modules/tokens/tokens.errors.js';
 import { PrivacyErrors } from './modules/privacy/privacy.errors.js';
+import { StepUpErrors } from './modules/step-up/step-up.errors.js';
 import { TelemetryErrors } from './modules/telemetry/telemetry.errors.js';
 import { WebhookErrors } from './modules/webhooks/webhooks.errors.js';
 import { CommonErrors, type ErrorDefinition } from './lib/errors.js';
@@ -53,6 +54,7 @@ export const ERROR_CATALOGS = {
   WebhookErrors,
   MfaErrors,
   PasskeyErrors,
+  StepUpErrors,
   FactorChangeErrors,
 } as const satisfies Record<string, Record<string, ErrorDefinition>>;
 

@@ -34,6 +34,7 @@ import { registerPrivacyRoutes } from './modules/privacy/index.js';
 import { registerMfaRoutes } from './modules/mfa/index.js';
 import { registerPasskeyRoutes } from './modules/passkeys/index.js';
 import { registerFactorChangeRoutes } from './modules/factor-changes/index.js';
+import { registerStepUpRoutes } from './modules/step-up/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import type { Services } from './services.js';
 
@@ -86,6 +87,7 @@ export function registerIdentityRoutes(api: ApiRouter, root: ApiRouter, context:
     config,
     connection,
   });
+  registerStepUpRoutes(api, { stepUp: services.stepUp, config, connection });
   registerFactorChangeRoutes(api, {
     factorChanges: services.factorChanges,
     dashboardUrl: config.auth.dashboardUrl,

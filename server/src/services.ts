@@ -31,6 +31,7 @@ import { createPrivacyService, type PrivacyService } from './modules/privacy/ind
 import { createMfaService, type MfaService } from './modules/mfa/index.js';
 import { createPasskeyService, type PasskeyService } from './modules/passkeys/index.js';
 import { createFactorChangesService, type FactorChangesService } from './modules/factor-changes/index.js';
+import { createStepUpService, type StepUpService } from './modules/step-up/index.js';
 
 /** Every service of the process (see createServices). */
 export interface Services {
@@ -55,6 +56,8 @@ export interface Services {
   passkeys: PasskeyService;
   /** Factor notices with their "this wasn't me" link, and the factors a password reset lists. */
   factorChanges: FactorChangesService;
+  /** Fresh proofs of identity (step-up): renewing a session's auth_time, and the routers' check. */
+  stepUp: StepUpService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -256,8 +259,7 @@ function createAccountServices(deps: ServiceDependencies, all: Services) {
     tokens,
     organizations,
     webhooks,
-    // mfa is built below; this runs only when a request asks, long after start-up.
-    assertSecondFactor: (user, code, context) => all.mfa.assertProof(user, { code }, context),
+    mail,
   });
   const mfa = createMfaService({
     connection,
@@ -296,7 +298,16 @@ function createAccountServices(deps: ServiceDependencies, all: Services) {
     notifyRemoved: (user, proof, context) => mfa.notifySecondFactorRemoved(user, 'passkey', proof, context),
     notifyChange: (user, change, context) => all.factorChanges.notify(user, change, context),
   });
-  return { privacy, mfa, passkeys };
+  const stepUp = createStepUpService({
+    activity,
+    verifyPassword: (email, password, context) => auth.verifyCredentials(email, password, context),
+    verifySecondFactor: (user, answer, context, boundTo) =>
+      mfa.verifySecondFactor(user, answer, context, boundTo),
+    secondFactorsOf: async (userId) => (await mfa.status(userId)).methods,
+    passkeyOptions: (userId, boundTo) => passkeys.secondFactorOptions(userId, boundTo),
+    renewAuthTime: (sessionId, userId) => auth.sessions.renewAuthTime(sessionId, userId),
+  });
+  return { privacy, mfa, passkeys, stepUp };
 }
 
 /**

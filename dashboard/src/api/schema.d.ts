@@ -7535,7 +7535,7 @@ export interface paths {
         };
         /**
          * Get an application’s e-mail settings
-         * @description Default locale of its mails and the verified senders its send requests may use as `from`.
+         * @description Default locale of its mails, the verified senders its send requests may use as `from`, and the senders still waiting for their verification link.
          */
         get: {
             parameters: {
@@ -7609,7 +7609,7 @@ export interface paths {
         head?: never;
         /**
          * Change an application’s e-mail settings (admins)
-         * @description Organization admins set the default locale and the verified senders. Listing an address vouches that the organization may send as it; no ownership check by mail or DNS is made.
+         * @description Organization admins set the default locale and the senders. A new address is pending until someone follows the verification link mailed to it; only then may `from` name it. Addresses left out are removed.
          */
         patch: {
             parameters: {
@@ -7678,6 +7678,207 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/applications/{id}/email-settings/sender-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new verification link to a pending sender (admins)
+         * @description Mails a fresh link to a pending sender of the application; earlier links of it stop working. Organization admins only (sessions). At most 20 links per organization and hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResendSenderVerificationRequest"];
+                };
+            };
+            responses: {
+                /** @description Link sent; the settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailSettings"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an admin of the organization, or an API token */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such application among the caller’s, or no such sender (sender_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The sender is already verified (sender_already_verified) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many verification links for this organization; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/sender-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sender verification link: a confirmation page
+         * @description Public (the token is the credential). Changes nothing, so mail scanners that follow links do no harm. Browsers get an HTML page (German, or English when preferred) naming the address, organization and application, with one button that POSTs the token back; with `Accept: application/json` the same facts as JSON. An unknown, expired or used token answers 400 invalid_sender_token.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The token of the verification link. */
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What the link confirms (JSON); browsers get the page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SenderVerification"];
+                    };
+                };
+                /** @description The link is invalid, expired or used (invalid_sender_token) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Verify a sender through the link mailed to it
+         * @description Public (the token is the credential; it works once and for 48 hours). The address becomes a verified sender of its application. A form post is answered with an HTML page, JSON with JSON.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SenderVerificationRequest"];
+                };
+            };
+            responses: {
+                /** @description Verified */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SenderVerification"];
+                    };
+                };
+                /** @description Unknown, expired or used link (invalid_sender_token) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/email/preferences": {
@@ -7817,7 +8018,7 @@ export interface paths {
         put?: never;
         /**
          * Send an email
-         * @description Either `template` (a template of the application, with `templateData`) or `subject` and `html`. Members of the application’s organization, or an API token of this application with the `write` scope. `from` must be MAIL_FROM’s address or a verified sender of the application, otherwise MAIL_FROM is used. Rate limited per application; every send is logged (email_logs and the activity log).
+         * @description Either `template` (a template of the application, with `templateData`) or `subject` and `html`. Members of the application’s organization, or an API token of this application with the `write` scope. `from` must be MAIL_FROM’s address or a verified sender of the application (else 403 sender_not_verified). Recipients: confirmed accounts of the application’s users and its organization’s members, or anyone once the organization has a verified sender (else 403 recipient_not_allowed); `userId` must be such a person (else 404). Rate limited per application and per organization and day; every send is logged (email_logs and the activity log).
          */
         post: {
             parameters: {
@@ -7859,23 +8060,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the write scope */
+                /** @description Recipient or sender not allowed (recipient_not_allowed, sender_not_verified) */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
+                    content?: never;
                 };
-                /** @description No such application among the caller’s, or no such template */
+                /** @description No such application among the caller’s, no such template, or userId of nobody of the application */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Too many mails for this application; see Retry-After */
+                /** @description Too many mails for this application (rate_limited) or organization today (email_quota_exceeded); see Retry-After */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7917,7 +8116,7 @@ export interface paths {
         put?: never;
         /**
          * Send an email (SPEC §7 function send-email)
-         * @description Either `template` (a template of the application, with `templateData`) or `subject` and `html`. Members of the application’s organization, or an API token of this application with the `write` scope. `from` must be MAIL_FROM’s address or a verified sender of the application, otherwise MAIL_FROM is used. Rate limited per application; every send is logged (email_logs and the activity log). Same as POST /api/v1/email/send.
+         * @description Either `template` (a template of the application, with `templateData`) or `subject` and `html`. Members of the application’s organization, or an API token of this application with the `write` scope. `from` must be MAIL_FROM’s address or a verified sender of the application (else 403 sender_not_verified). Recipients: confirmed accounts of the application’s users and its organization’s members, or anyone once the organization has a verified sender (else 403 recipient_not_allowed); `userId` must be such a person (else 404). Rate limited per application and per organization and day; every send is logged (email_logs and the activity log). Same as POST /api/v1/email/send.
          */
         post: {
             parameters: {
@@ -7959,23 +8158,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the write scope */
+                /** @description Recipient or sender not allowed (recipient_not_allowed, sender_not_verified) */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
+                    content?: never;
                 };
-                /** @description No such application among the caller’s, or no such template */
+                /** @description No such application among the caller’s, no such template, or userId of nobody of the application */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Too many mails for this application; see Retry-After */
+                /** @description Too many mails for this application (rate_limited) or organization today (email_quota_exceeded); see Retry-After */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -10053,7 +10250,10 @@ export interface components {
              * @enum {string}
              */
             default_locale: "de" | "en";
+            /** @description Senders whose address confirmed by the link mailed to it; only these may be `from`. */
             verified_senders: string[];
+            /** @description Senders waiting for their address to follow the verification link; never used as `from`. */
+            pending_senders: string[];
         };
         UpdateEmailSettingsRequest: {
             /**
@@ -10061,7 +10261,20 @@ export interface components {
              * @enum {string}
              */
             default_locale?: "de" | "en";
+            /** @description The senders the application should have. New addresses become pending and receive a verification link; addresses left out are removed. */
             verified_senders?: string[];
+        };
+        ResendSenderVerificationRequest: {
+            /** Format: email */
+            address: string;
+        };
+        SenderVerification: {
+            address: string;
+            organization_name: string;
+            application_name: string;
+        };
+        SenderVerificationRequest: {
+            token: string;
         };
         EmailPreferences: {
             /**
@@ -10105,10 +10318,10 @@ export interface components {
             templateData?: {
                 [key: string]: string;
             };
-            /** @description Sender ("Name <address>" or an address): MAIL_FROM’s address or one of the application’s verified senders; otherwise MAIL_FROM is used. */
+            /** @description Sender ("Name <address>" or an address): MAIL_FROM’s address or one of the application’s verified senders; anything else is refused (403 sender_not_verified, 400 invalid_sender). */
             from?: string;
             applicationId: string;
-            /** @description The account the mail is about (logged; its mail language picks the template variant). */
+            /** @description The account the mail is about (logged; its mail language picks the template variant): a user of the application or a member of its organization, else 404 application_user_not_found. */
             userId?: string;
             /**
              * @description Overrides the recipient’s language.

@@ -9,6 +9,11 @@ export interface AuthContext {
   /** The session of a JWT; null for API tokens. */
   sessionId: string | null;
   /**
+   * When the person last proved who they are in this session (sign-in, or a step-up); null for
+   * API tokens and for sessions older than this field (they count as not fresh).
+   */
+  authTime: Date | null;
+  /**
    * `session`: signed in to the dashboard; `application_session`: signed in through an
    * application's embedding API (its tokens carry the application as audience).
    */

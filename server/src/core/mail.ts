@@ -17,7 +17,8 @@ export type SystemTemplateName =
   | 'account_secured'
   | 'mfa_disabled'
   | 'second_factor_changed'
-  | 'factor_change_undone';
+  | 'factor_change_undone'
+  | 'account_deletion';
 
 /** The languages a template can be written in; `de` is the product's language and the default. */
 export const LOCALES = ['de', 'en'] as const;

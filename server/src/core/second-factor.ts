@@ -15,10 +15,15 @@ import type { RequestContext } from './request-context.js';
  * spend the same budget of checks; neither module imports the other's files for that.
  */
 
-/** The password or a current TOTP code, asked before a second factor is changed or removed. */
+/**
+ * The password or a current TOTP code, asked before a second factor is changed or removed — or,
+ * when the body has neither, `freshSession`: the route's step-up found a proof of identity in the
+ * last 10 minutes (set only by the route after that check, never from the body).
+ */
 export interface SecondFactorProof {
   password?: string;
   code?: string;
+  freshSession?: true;
 }
 
 /**
@@ -60,9 +65,18 @@ export interface SecondFactorServiceDependencies {
   now?: () => Date;
 }
 
+export type ProofKind = 'password' | 'code' | 'session';
+
 /** Which proof was given, as audit entries and the security notice name it. */
-export const proofKind = (proof: SecondFactorProof): 'password' | 'code' =>
-  proof.code ? 'code' : 'password';
+export const proofKind = (proof: SecondFactorProof): ProofKind =>
+  proof.code ? 'code' : proof.password ? 'password' : 'session';
+
+/** Whether a proof-gated request carries no proof of its own, so it needs the step-up instead. */
+const withoutBodyProof = ({ body }: { body: SecondFactorProof }) => !body.password && !body.code;
+
+/** The proof a proof-gated route acts on: the body's, or the fresh session its step-up checked. */
+export const proofOf = (body: SecondFactorProof): SecondFactorProof =>
+  withoutBodyProof({ body }) ? { freshSession: true } : { password: body.password, code: body.code };
 
 /** Six digits as the authenticator app shows them; spaces are tolerated. */
 export const TotpCodeSchema = z
@@ -71,7 +85,7 @@ export const TotpCodeSchema = z
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'))
   .openapi({ type: 'string', example: '123456' });
 
-/** Proof for changing the factor: the password or a current code. */
+/** Proof for changing the factor: the password or a current code (or neither, after a step-up). */
 export const MfaProofBodySchema = z
   .object({
     password: z.string().min(1).max(1024).optional(),
@@ -84,12 +98,14 @@ export const CHECKS_LIMITED_RESPONSE = { description: 'Too many attempts, or loc
 
 /**
  * What every route that changes a second factor after the proof shares: a signed-in caller (a
- * dashboard session), the proof in the body, and the 429 of the checks budget below.
+ * dashboard session), the proof in the body — or, without one, a fresh step-up (the client that
+ * sent a password or code keeps working) — and the 429 of the checks budget below.
  */
 export function proofGatedRoute(responses: RouteSpec<undefined, undefined, undefined>['responses']) {
   return {
     authenticated: true,
     body: MfaProofBodySchema,
+    stepUp: withoutBodyProof,
     responses: { ...responses, 429: CHECKS_LIMITED_RESPONSE },
   };
 }

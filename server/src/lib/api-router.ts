@@ -19,6 +19,15 @@ export type RouteGuard = (route: {
   applicationSessions: ApplicationSessions | undefined;
 }) => RequestHandler[];
 
+/**
+ * The step-up check of a router (docs/security.md, "Step-up"): it throws when the caller has not
+ * proved who they are recently enough; `refusal` documents that answer (the 403) in OpenAPI.
+ */
+export interface StepUpGate {
+  check(req: Request): Promise<void>;
+  refusal: ResponseSpec;
+}
+
 interface ResponseSpec {
   description: string;
   schema?: ZodType;
@@ -55,6 +64,12 @@ export interface RouteSpec<
   params?: TParams;
   /** Request headers, documented in the OpenAPI document (checked by the route's own middleware). */
   headers?: ZodType;
+  /**
+   * Needs a fresh proof of identity (step-up): always (`true`), or when the predicate says so for
+   * the validated request (e.g. only for an `admin` token). Checked after validation by the
+   * router's `stepUp` gate, before the handlers.
+   */
+  stepUp?: true | ((valid: Validated<Infer<TBody>, Infer<TQuery>, Infer<TParams>>) => boolean);
   responses: Record<number, ResponseSpec>;
 }
 
@@ -101,7 +116,7 @@ export class ApiRouter {
   constructor(
     private readonly registry: OpenAPIRegistry,
     private readonly basePath: string,
-    private readonly options: { guard?: RouteGuard } = {},
+    private readonly options: { guard?: RouteGuard; stepUp?: StepUpGate } = {},
   ) {}
 
   route<
@@ -122,7 +137,32 @@ export class ApiRouter {
       );
     }
     // Authentication runs before validation so anonymous callers learn nothing about the body.
-    this.router[spec.method](spec.path, ...guard, validateRequest(spec), ...(handlers as Middleware[]));
+    this.router[spec.method](
+      spec.path,
+      ...guard,
+      validateRequest(spec),
+      ...this.stepUpCheck(spec),
+      ...(handlers as Middleware[]),
+    );
+  }
+
+  private stepUpCheck<
+    TBody extends ZodType | undefined,
+    TQuery extends ZodType | undefined,
+    TParams extends ZodType | undefined,
+  >(spec: RouteSpec<TBody, TQuery, TParams>): Middleware[] {
+    const { stepUp } = spec;
+    if (!stepUp) return [];
+    const gate = this.options.stepUp;
+    if (!gate || !spec.authenticated)
+      throw new Error(`${spec.method} ${spec.path} needs a step-up but is not authenticated or has no gate`);
+    return [
+      async (req, _res, next) => {
+        const valid = (req as ValidatedRequest<Infer<TBody>, Infer<TQuery>, Infer<TParams>>).valid;
+        if (stepUp === true || stepUp(valid)) await gate.check(req);
+        next();
+      },
+    ];
   }
 
   private document(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>): void {
@@ -139,6 +179,15 @@ export class ApiRouter {
         : { description: response.description };
     }
     if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Invalid request');
+    if (spec.stepUp && this.options.stepUp) {
+      // The refusal's body is the error shape plus its fields, so it describes the route's other 403s too.
+      const { description, schema } = this.options.stepUp.refusal;
+      const own = spec.responses[403]?.description;
+      const both = own ? `${own}; or ${description}` : description;
+      responses['403'] = schema
+        ? { description: both, content: { 'application/json': { schema } } }
+        : errorResponse(both);
+    }
     if (spec.authenticated) {
       responses['401'] ??= errorResponse('Missing or invalid credentials');
       responses['403'] ??= errorResponse(

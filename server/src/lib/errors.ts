@@ -69,6 +69,16 @@ export interface ErrorDetail {
 }
 
 /**
+ * Further fields of one error's body, beside `error`, `code` and `details` (which they may not
+ * replace): what a client needs to act on that error, e.g. which proofs a step-up accepts.
+ */
+export type ErrorFields = Readonly<Record<string, unknown>> & {
+  error?: never;
+  code?: never;
+  details?: never;
+};
+
+/**
  * An operational error: expected, safe to show. Its message reaches the client as `error`,
  * which the dashboard shows verbatim in a toast.
  */
@@ -78,10 +88,17 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
   /** Response headers that belong to the error, e.g. `Retry-After` on 429. */
   readonly headers: Record<string, string>;
+  /** Body fields of this error beyond the common shape; absent for nearly every error. */
+  readonly fields: ErrorFields | undefined;
 
   constructor(
     definition: ErrorDefinition,
-    options: { message?: string; details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+    options: {
+      message?: string;
+      details?: ErrorDetail[];
+      headers?: Record<string, string>;
+      fields?: ErrorFields;
+    } = {},
   ) {
     super(options.message ?? definition.message);
     this.name = 'AppError';
@@ -89,6 +106,7 @@ export class AppError extends Error {
     this.code = definition.code;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.fields = options.fields;
   }
 }
 
@@ -99,9 +117,11 @@ export interface ErrorBody {
 }
 
 export function errorBody(error: AppError): ErrorBody {
-  return error.details
+  const body: ErrorBody = error.details
     ? { error: error.message, code: error.code, details: error.details }
     : { error: error.message, code: error.code };
+  // Spread first, so that even an untyped caller cannot replace the common fields.
+  return error.fields ? { ...error.fields, ...body } : body;
 }
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {

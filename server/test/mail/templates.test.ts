@@ -26,6 +26,7 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   account_locked: ['name', 'where', 'minutes', 'resetLink'],
   password_changed: ['name', 'how', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
   account_secured: ['name', 'resetLink'],
+  account_deletion: ['name', 'deleteLink'],
   mfa_disabled: ['name', 'method', 'status', 'when', 'ip', 'userAgent', 'proof', 'securityUrl', 'notMeLink'],
   second_factor_changed: ['name', 'change', 'when', 'ip', 'userAgent', 'securityUrl', 'notMeLink'],
   factor_change_undone: ['name', 'undone', 'sessionsEnded', 'tokensRevoked', 'resetLink'],

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, login, PASSWORD, signedInUser } from '../auth/helpers.js';
+import { ageSession } from '../auth/step-up-helpers.js';
 import { createTenant, createToken } from '../tokens/helpers.js';
 import { awayFromStepEdge, currentStep, enrolledUser, passwordStep, totpAt } from './helpers.js';
 
@@ -242,12 +243,14 @@ describe('two-factor sign-in with TOTP', () => {
   describe('turning it off', () => {
     it('needs the password or a current code', async () => {
       const user = await enrolledUser(ctx, 'disable');
+      // Without a proof in the body, only a fresh session may (step-up); this one is 11 minutes old.
+      await ageSession(ctx, user.access_token);
       const none = await ctx.request
         .delete('/api/v1/auth/mfa/totp')
         .set(bearer(user.access_token))
         .send({})
-        .expect(400);
-      expect(none.body.code).to.equal('mfa_proof_required');
+        .expect(403);
+      expect(none.body.code).to.equal('reauthentication_required');
       const wrongPassword = await ctx.request
         .delete('/api/v1/auth/mfa/totp')
         .set(bearer(user.access_token))

@@ -442,8 +442,13 @@ function expectWellFormed(
       .to.be.a('string')
       .and.match(/^[a-z][a-z0-9_]*$/);
     expect(response.body, context).not.to.have.property('stack');
+    // A step-up refusal says which proofs the account can give (the only error with more fields).
+    const allowed =
+      response.body.code === 'reauthentication_required'
+        ? ['error', 'code', 'details', 'methods', 'max_age_seconds']
+        : ['error', 'code', 'details'];
     expect(
-      Object.keys(response.body).every((key) => ['error', 'code', 'details'].includes(key)),
+      Object.keys(response.body).every((key) => allowed.includes(key)),
       context,
     ).to.equal(true);
     if ('details' in response.body) expect(response.body.details, context).to.be.an('array');

@@ -81,6 +81,15 @@ const CROSS_TENANT: Record<string, Case> = {
     path: (a) => `/api/v1/auth/mfa/passkeys/${a.passkey}`,
     body: (_a, bob) => ({ password: bob.password }),
   },
+  // Step-up renews the caller's own session only (another account's proof is refused in
+  // test/auth/step-up.test.ts); a token from an embedding login proves nobody here.
+  'POST /api/v1/auth/reauthenticate': {
+    embeddingToken: true,
+    status: 403,
+    body: (_a, bob) => ({ password: bob.password }),
+  },
+  'POST /api/v1/auth/reauthenticate/passkey-options': { embeddingToken: true, status: 403 },
+  'POST /api/v1/auth/me/deletion-confirmations': { embeddingToken: true, status: 403 },
   'GET /api/v1/organizations/{id}': { path: (a) => `/api/v1/organizations/${a.organization}` },
   'PATCH /api/v1/organizations/{id}': {
     path: (a) => `/api/v1/organizations/${a.organization}`,

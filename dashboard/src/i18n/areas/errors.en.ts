@@ -136,10 +136,15 @@ export const en: Record<keyof typeof de, string> = {
     'This delivery is still queued or being retried; it cannot be sent again yet.',
 
   'error.account_has_no_password':
-    'Your account has no password (Google sign-in). Set one with “Forgot password” first, then delete the account.',
+    'Your account has no password. Confirm the deletion with the link we send you by e-mail, or set a password with “Forgot password” first.',
   'error.account_deletion_last_admin':
     'You are the last admin of an organization. Make another member admin there or deactivate the organization first; then you can delete your account.',
 
+  'error.account_deletion_password_required':
+    'Enter your password to delete your account; a code from the authenticator app alone is not enough.',
+  'error.account_has_password': 'Your account has a password: delete it with your password.',
+  'error.invalid_deletion_token':
+    'The deletion link is invalid, has expired or was already used. Request a new one.',
   'error.mfa_already_enabled':
     'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
   'error.mfa_enrolment_not_started': 'No authenticator app is being set up. Start the setup again.',

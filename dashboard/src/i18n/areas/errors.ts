@@ -155,9 +155,14 @@ export const de = {
 
   // Privacy (export and account deletion)
   'error.account_has_no_password':
-    'Ihr Konto hat kein Passwort (Anmeldung mit Google). Legen Sie über „Passwort vergessen“ eines fest und löschen Sie das Konto dann.',
+    'Ihr Konto hat kein Passwort. Bestätigen Sie die Löschung über den Link, den wir Ihnen per E-Mail schicken, oder legen Sie über „Passwort vergessen“ eines fest.',
   'error.account_deletion_last_admin':
     'Sie sind der letzte Admin einer Organisation. Machen Sie dort zuerst ein anderes Mitglied zum Admin oder deaktivieren Sie die Organisation; danach können Sie Ihr Konto löschen.',
+  'error.account_deletion_password_required':
+    'Geben Sie Ihr Passwort ein, um Ihr Konto zu löschen; ein Code aus der Authenticator-App allein genügt nicht.',
+  'error.account_has_password': 'Ihr Konto hat ein Passwort: Löschen Sie es mit Ihrem Passwort.',
+  'error.invalid_deletion_token':
+    'Der Löschlink ist ungültig, abgelaufen oder wurde schon verwendet. Fordern Sie einen neuen an.',
 
   // Two-factor sign-in (TOTP)
   'error.mfa_already_enabled':

@@ -37,6 +37,7 @@ export function sessionAuthenticator(
       user,
       userId: String(user._id),
       sessionId: claims.sid,
+      authTime: session.auth_time ?? null,
       via: applicationId ? 'application_session' : 'session',
       scopes: null,
       applicationId,

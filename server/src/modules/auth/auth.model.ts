@@ -14,6 +14,12 @@ export interface SessionDocument {
   user_agent: string | null;
   method: 'password' | 'google' | 'passkey';
   /**
+   * When the person last proved who they are in this session: the sign-in, then each step-up
+   * (POST /auth/reauthenticate). A refresh does not renew it. Absent on sessions from before the
+   * field existed: those count as not fresh.
+   */
+  auth_time: Date | null;
+  /**
    * Set for sessions started through the embedding API: their access tokens carry this
    * application as audience and are refused by the product API (docs/security.md).
    */
@@ -32,6 +38,7 @@ const sessionSchema = new Schema<SessionDocument>(
     ip_address: { type: String, default: null },
     user_agent: { type: String, default: null },
     method: { type: String, enum: ['password', 'google', 'passkey'], required: true },
+    auth_time: { type: Date, default: null },
     application_id: { type: Schema.Types.ObjectId, default: null },
     organization_id: { type: Schema.Types.ObjectId, default: null },
   },
@@ -74,6 +81,7 @@ export const ONE_TIME_PURPOSES = [
   'password_reset',
   'oauth_code',
   'oauth_state',
+  'account_deletion',
 ] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 

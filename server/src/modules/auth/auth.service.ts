@@ -2,6 +2,7 @@ import { createAccountKit, type AuthDependencies } from './account-kit.js';
 import { createAccountRecovery } from './account-recovery.js';
 import type { AuthService } from './auth.types.js';
 import { createExchangeCodes, createGoogleAccounts } from './google-accounts.js';
+import { ONE_TIME_TTL_S } from './one-time-tokens.js';
 import { createCurrentPasswordCheck, createEndCredentials, createPasswordReset } from './passwords.js';
 import { createProfile } from './profile.js';
 import { createRegistration } from './registration.js';
@@ -33,5 +34,19 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     ...createAccountRecovery(kit),
     ...createGoogleAccounts(kit),
     ...createExchangeCodes(kit),
+    accountDeletionLinks: {
+      async issue(userId) {
+        // Only the newest link works: an older one in a forwarded mail is void.
+        await kit.oneTime.revokeAll('account_deletion', userId);
+        const token = await kit.oneTime.issue('account_deletion', userId);
+        return {
+          link: kit.links.dashboard(`/auth?mode=delete-account&token=${encodeURIComponent(token)}`),
+          expiresAt: new Date(Date.now() + ONE_TIME_TTL_S.account_deletion * 1000),
+        };
+      },
+      async consume(token) {
+        return (await kit.oneTime.consume('account_deletion', token))?.userId ?? null;
+      },
+    },
   };
 }

@@ -92,4 +92,13 @@ export interface AuthService {
   redeemExchangeCode(code: string): Promise<UserDocument>;
   /** A one-hour password-reset link for the account, for security notices ("if it was not you"). */
   passwordResetLink(userId: string): Promise<string>;
+  /**
+   * The single-use, 30-minute links that complete deleting an account without a password: `issue`
+   * voids the account's earlier ones and answers the dashboard link; `consume` answers the
+   * account the token was issued to, or null when it is unknown, expired or used.
+   */
+  readonly accountDeletionLinks: {
+    issue(userId: string): Promise<{ link: string; expiresAt: Date }>;
+    consume(token: string): Promise<string | null>;
+  };
 }

@@ -8,6 +8,8 @@ export const ONE_TIME_TTL_S: Record<OneTimePurpose, number> = {
   password_reset: 3600, // SPEC §9: reset tokens are valid one hour
   oauth_code: 300,
   oauth_state: 600,
+  // The link that completes deleting an account without a password: short, like a step-up.
+  account_deletion: 1800,
 };
 
 export interface OneTimeTokens {

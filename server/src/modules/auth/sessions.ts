@@ -54,6 +54,11 @@ export interface Sessions {
    */
   findActive(sessionId: string): Promise<SessionDocument | null>;
   listActive(userId: string): Promise<SessionDocument[]>;
+  /**
+   * Records a fresh proof of identity in the live session (step-up) and answers its time; null
+   * when the session is not the user's or has ended.
+   */
+  renewAuthTime(sessionId: string, userId: string): Promise<Date | null>;
   revoke(sessionId: string, userId: string, reason: string): Promise<boolean>;
   revokeAllForUser(userId: string, reason: string, exceptSessionId?: string): Promise<number>;
 }
@@ -121,6 +126,8 @@ export function createSessions(options: {
         ip_address: context.ip,
         user_agent: context.userAgent,
         method,
+        // Every sign-in proved who the person is; rotate() below never touches this.
+        auth_time: current,
         application_id: application ? new Types.ObjectId(application.applicationId) : null,
         organization_id: application ? new Types.ObjectId(application.organizationId) : null,
       });
@@ -196,6 +203,18 @@ export function createSessions(options: {
         .sort({ created_at: -1 })
         .limit(100)
         .lean();
+    },
+
+    async renewAuthTime(sessionId, userId) {
+      if (!Types.ObjectId.isValid(sessionId)) return null;
+      const authTime = now();
+      const result = await models.Sessions.updateOne(
+        { _id: sessionId, user_id: new Types.ObjectId(userId), ...activeFilter() },
+        { $set: { auth_time: authTime } },
+      );
+      // Cached copies (here and in other processes) still hold the old time: drop them.
+      await revocations.publish('session', sessionId);
+      return result.matchedCount === 1 ? authTime : null;
     },
 
     async revoke(sessionId, userId, reason) {

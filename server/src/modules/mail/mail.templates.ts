@@ -151,6 +151,12 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     button('{{resetLink}}', 'Neues Passwort festlegen'),
     '<p>Der Link ist eine Stunde gültig. Danach fordern Sie unter „Passwort vergessen?“ einen neuen an.</p>',
   ]),
+  account_deletion: defineTemplate('Bestätigen Sie die Löschung Ihres Kontos', [
+    '<p>Hallo {{name}},</p>',
+    '<p>Sie möchten Ihr IAM-Platform-Konto löschen. Bestätigen Sie das über die folgende Schaltfläche; danach sind Ihr Profil und Ihre Anmeldungen unwiderruflich gelöscht.</p>',
+    button('{{deleteLink}}', 'Konto endgültig löschen'),
+    '<p>Der Link ist 30 Minuten gültig und kann einmal verwendet werden. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Konto bleibt bestehen – und sehen Sie in den Sicherheitseinstellungen nach, welche Anmeldungen aktiv sind.</p>',
+  ]),
 });
 
 export function isSystemTemplateName(name: string): name is SystemTemplateName {
@@ -234,6 +240,12 @@ export const SECURITY_NOTICES_EN: Readonly<Partial<Record<SystemTemplateName, Ma
       '<p>Nobody can sign in with the current password any more. Choose a new one now:</p>',
       button('{{resetLink}}', 'Choose a new password'),
       '<p>The link is valid for one hour. After that, ask for a new one under “Forgot password?”.</p>',
+    ]),
+    account_deletion: defineTemplate('Confirm the deletion of your account', [
+      '<p>Hello {{name}},</p>',
+      '<p>you asked to delete your IAM Platform account. Confirm it with the button below; your profile and sessions are then deleted for good.</p>',
+      button('{{deleteLink}}', 'Delete my account'),
+      '<p>The link is valid for 30 minutes and can be used once. If you did not ask for this, ignore this e-mail – your account stays – and check in the security settings which sessions are active.</p>',
     ]),
   },
 );

@@ -120,6 +120,8 @@ export function createSecondFactorCheck(deps: MfaDependencies, kit: FactorKit) {
     proof: SecondFactorProof,
     context: RequestContext,
   ): Promise<void> {
+    // The route's step-up checked the session's auth_time; nothing more to ask.
+    if (proof.freshSession) return;
     if (proof.code) {
       if (!(await checkSecondFactor(user, factor, { code: proof.code }, context)))
         throw new AppError(MfaErrors.INVALID_CODE);

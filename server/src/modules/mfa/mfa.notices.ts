@@ -32,7 +32,12 @@ export function createRemovalNotice(
           when: `${WHEN.format(kit.now())} UTC`,
           ip: context.ip ?? 'unbekannt',
           userAgent: context.userAgent ?? 'unbekannt',
-          proof: proof === 'code' ? 'einem Code aus der Authenticator-App' : 'dem Passwort',
+          proof:
+            proof === 'code'
+              ? 'einem Code aus der Authenticator-App'
+              : proof === 'password'
+                ? 'dem Passwort'
+                : 'einer Bestätigung der Identität in den 10 Minuten davor (Passwort, Code oder Passkey)',
           securityUrl: notices.securityUrl,
           notMeLink: await notices.undoLink(userId, {
             kind: removed === 'totp' ? 'totp_disabled' : 'passkey_removed',

@@ -6,6 +6,7 @@ import {
   CHECKS_LIMITED_RESPONSE,
   createSecondFactorChecksLimiter,
   proofGatedRoute,
+  proofOf,
 } from '../../core/second-factor.js';
 import {
   createAuthRateLimits,
@@ -31,7 +32,8 @@ export interface MfaRouteDependencies {
 
 /**
  * Enrolment and removal are for signed-in dashboard sessions only (no tokenScope, no
- * applicationSessions: API tokens and embedding tokens are refused like other self-service routes).
+ * applicationSessions: API tokens and embedding tokens are refused like other self-service routes),
+ * and only with a fresh proof of identity (step-up) or, where the body takes one, that proof.
  */
 export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): void {
   const { mfa, auth, config } = deps;
@@ -49,6 +51,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
         'Answers a new secret and its otpauth:// URI (for a QR code). Two-factor sign-in is not on until POST /auth/mfa/totp/confirm; starting again replaces a pending secret. 409 mfa_already_enabled when it is on.',
       tags,
       authenticated: true,
+      // A stolen access token must not enrol the thief's authenticator (issue 37).
+      stepUp: true,
       responses: { 200: { description: 'Pending secret', schema: TotpEnrolmentSchema } },
     },
     async (req, res) => {
@@ -65,6 +69,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
         'Answers 10 single-use recovery codes, shown only in this response (stored hashed). Wrong codes count towards the sign-in lockout.',
       tags,
       authenticated: true,
+      // The code proves the new authenticator, not the person: the step-up is asked here too.
+      stepUp: true,
       body: TotpConfirmBodySchema,
       responses: {
         200: { description: 'Two-factor sign-in is on', schema: RecoveryCodesSchema },
@@ -83,7 +89,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
       path: '/auth/mfa/totp',
       summary: 'Turn two-factor sign-in off',
       description:
-        'Needs `password` or a current `code`; both are checked like at sign-in (lockout). Recovery codes and pending sign-in steps are deleted.',
+        'Needs `password` or a current `code`, both checked like at sign-in (lockout), or neither within 10 minutes of a proof of identity (else 403 reauthentication_required). Recovery codes and pending sign-in steps are deleted.',
       tags,
       ...proofGatedRoute({
         204: { description: 'Turned off' },
@@ -92,7 +98,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
     },
     checksPerUser,
     async (req, res) => {
-      await mfa.disableTotp(authOf(req).user, req.valid.body, requestContext(req));
+      await mfa.disableTotp(authOf(req).user, proofOf(req.valid.body), requestContext(req));
       res.status(204).end();
     },
   );
@@ -103,7 +109,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
       path: '/auth/mfa/recovery-codes',
       summary: 'Replace the recovery codes',
       description:
-        'Needs `password` or a current `code` (checked like at sign-in). Answers 10 new single-use codes, shown only in this response; the previous ones stop working.',
+        'Needs `password` or a current `code` (checked like at sign-in), or neither within 10 minutes of a proof of identity (else 403 reauthentication_required). Answers 10 new single-use codes, shown only in this response; the previous ones stop working.',
       tags,
       ...proofGatedRoute({
         200: { description: 'New recovery codes', schema: RecoveryCodesSchema },
@@ -112,7 +118,9 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
     },
     checksPerUser,
     async (req, res) => {
-      res.json(await mfa.regenerateRecoveryCodes(authOf(req).user, req.valid.body, requestContext(req)));
+      res.json(
+        await mfa.regenerateRecoveryCodes(authOf(req).user, proofOf(req.valid.body), requestContext(req)),
+      );
     },
   );
 

@@ -25,5 +25,9 @@ export function createMfaService(deps: MfaDependencies): MfaService {
     async assertProof(user, proof, context) {
       await check.assertProof(user, await kit.activeFactorOf(String(user._id)), proof, context);
     },
+    async verifySecondFactor(user, answer, context, boundTo) {
+      const factor = await kit.activeFactorOf(String(user._id));
+      return check.checkSecondFactor(user, factor, answer, context, boundTo);
+    },
   };
 }

@@ -6,6 +6,7 @@ import type {
   AssertSecondFactorProof,
   NotifySecondFactorChange,
   PasskeySecondFactor,
+  ProofKind,
   SecondFactorChange,
   SecondFactorProof,
   SecondFactorServiceDependencies,
@@ -90,11 +91,21 @@ export interface MfaService {
   notifySecondFactorRemoved(
     user: UserDocument,
     removed: 'totp' | 'passkey',
-    proof: 'password' | 'code',
+    proof: ProofKind,
     context: RequestContext,
   ): Promise<void>;
   /** The password or a current TOTP code (checked like at sign-in), before changing a second factor. */
   assertProof: AssertSecondFactorProof;
+  /**
+   * A second factor as a proof of identity outside sign-in (step-up): a TOTP code, a recovery code
+   * or a passkey assertion for a challenge bound to `boundTo`; counted like the second sign-in step.
+   */
+  verifySecondFactor(
+    user: UserDocument,
+    answer: SecondFactorAnswer,
+    context: RequestContext,
+    boundTo: string,
+  ): Promise<boolean>;
   /** The active authenticator app and when it was turned on, or null (account recovery lists it). */
   totpFactorOf(userId: string): Promise<{ id: string; added_at: Date } | null>;
   /** Removes that TOTP factor without a proof (account recovery: the mailbox is the proof). */

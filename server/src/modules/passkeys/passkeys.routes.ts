@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { requestContext } from '../../core/request-context.js';
-import { createSecondFactorChecksLimiter, proofGatedRoute } from '../../core/second-factor.js';
+import { createSecondFactorChecksLimiter, proofGatedRoute, proofOf } from '../../core/second-factor.js';
 import {
   createAuthRateLimits,
   RATE_LIMITED_RESPONSE,
@@ -59,6 +59,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       description: `Answers the options for navigator.credentials.create() (@simplewebauthn/browser startRegistration). ${challengeNote} 409 passkey_limit_reached at 20 passkeys.`,
       tags,
       authenticated: true,
+      // A stolen access token must not add the thief's passkey, a permanent login (issue 37).
+      stepUp: true,
       responses: { 200: { description: 'Registration options', schema: RegistrationOptionsSchema } },
     },
     checksPerUser,
@@ -76,6 +78,7 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
         "Verifies the authenticator's answer against the stored challenge, PUBLIC_URL's origin and RP ID, and keeps the passkey. From then on a password sign-in asks for a second step ('webauthn' in methods).",
       tags,
       authenticated: true,
+      stepUp: true,
       body: PasskeyRegisterBodySchema,
       responses: {
         201: { description: 'Registered', schema: PasskeySchema },
@@ -136,7 +139,7 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       path: '/auth/mfa/passkeys/:id',
       summary: 'Remove a passkey',
       description:
-        'Needs `password` or a current TOTP `code`, checked like at sign-in (lockout), as for turning TOTP off.',
+        'Needs `password` or a current TOTP `code`, checked like at sign-in (lockout), or neither within 10 minutes of a proof of identity (else 403 reauthentication_required), as for turning TOTP off.',
       tags,
       params: PasskeyIdParamsSchema,
       ...proofGatedRoute({
@@ -146,7 +149,12 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
     },
     checksPerUser,
     async (req, res) => {
-      await passkeys.remove(authOf(req).user, req.valid.params.id, req.valid.body, requestContext(req));
+      await passkeys.remove(
+        authOf(req).user,
+        req.valid.params.id,
+        proofOf(req.valid.body),
+        requestContext(req),
+      );
       res.status(204).end();
     },
   );

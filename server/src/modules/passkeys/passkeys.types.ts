@@ -10,6 +10,7 @@ import type {
   AssertSecondFactorProof,
   NotifySecondFactorChange,
   PasskeySecondFactor,
+  ProofKind,
   SecondFactorProof,
   SecondFactorServiceDependencies,
 } from '../../core/second-factor.js';
@@ -60,7 +61,7 @@ export interface PasskeyDependencies extends SecondFactorServiceDependencies {
    */
   assertProof: AssertSecondFactorProof;
   /** The security mail when the account's last second factor is gone (sends nothing while one is left). */
-  notifyRemoved?(user: UserDocument, proof: 'password' | 'code', context: RequestContext): Promise<void>;
+  notifyRemoved?(user: UserDocument, proof: ProofKind, context: RequestContext): Promise<void>;
   /** Mails the owner that a passkey was added, with its undo link (the factor-changes module). */
   notifyChange?: NotifySecondFactorChange;
 }

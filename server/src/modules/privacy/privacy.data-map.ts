@@ -1,3 +1,4 @@
+import type { Types } from 'mongoose';
 /**
  * Every collection that holds personal data of an account, with how it is found, exported and
  * erased: the one inventory behind GET /auth/me/export, DELETE /auth/me and docs/privacy.md.
@@ -114,3 +115,12 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
     erase: 'delete',
   },
 ];
+
+/** The account's documents in one collection: its id (stored as ObjectId or as string) or address. */
+export function ownerFilter(entry: PersonalDataEntry, userId: Types.ObjectId, email: string) {
+  const clauses: Record<string, unknown>[] = [
+    ...(entry.byUserId ?? []).map((field) => ({ [field]: { $in: [userId, userId.toHexString()] } })),
+    ...(entry.byEmail ?? []).map((field) => ({ [field]: email })),
+  ];
+  return clauses.length === 1 ? clauses[0]! : { $or: clauses };
+}

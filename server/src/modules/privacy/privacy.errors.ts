@@ -4,7 +4,22 @@ export const PrivacyErrors = {
     status: 409,
     code: 'account_has_no_password',
     message:
-      'This account has no password (it signs in with Google). Set one through "Forgot password" first, then delete the account.',
+      'This account has no password. Confirm the deletion by e-mail instead (POST /api/v1/auth/me/deletion-confirmations), or set a password through "Forgot password" first.',
+  },
+  PASSWORD_REQUIRED: {
+    status: 400,
+    code: 'account_deletion_password_required',
+    message: 'Enter your password to delete your account; a two-factor code alone is not enough.',
+  },
+  HAS_PASSWORD: {
+    status: 409,
+    code: 'account_has_password',
+    message: 'This account has a password: delete it with your password (DELETE /api/v1/auth/me).',
+  },
+  INVALID_DELETION_TOKEN: {
+    status: 400,
+    code: 'invalid_deletion_token',
+    message: 'The deletion link is invalid, has expired or was already used. Request a new one.',
   },
   LAST_ADMIN: {
     status: 409,

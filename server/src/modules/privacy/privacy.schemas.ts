@@ -3,19 +3,23 @@ import { EXPORT_FORMAT } from './privacy.service.js';
 
 export const DeleteAccountSchema = z
   .object({
-    password: z.string().min(1, 'Enter your password to delete your account.').max(1024).optional(),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
-      .optional()
-      .openapi({ description: 'A current two-factor code instead of the password.' }),
-  })
-  .refine((body) => (body.password === undefined) !== (body.code === undefined), {
-    error: 'Confirm with your password or with a current two-factor code (one of them).',
-    path: ['password'],
+    password: z.string().min(1, 'Enter your password to delete your account.').max(1024).optional().openapi({
+      description:
+        'Required for an account with a password. One without (Google or passkey only) confirms by mail instead: POST /auth/me/deletion-confirmations.',
+    }),
   })
   .openapi('DeleteAccountRequest');
+
+export const DeletionConfirmationSentSchema = z
+  .object({
+    sent_to: z.string().openapi({ description: 'The account’s address, where the link went.' }),
+    expires_at: z.iso.datetime().openapi({ description: 'The link works once, until then (30 minutes).' }),
+  })
+  .openapi('DeletionConfirmationSent');
+
+export const DeletionTokenBodySchema = z
+  .object({ token: z.string().min(1).max(200).openapi({ description: 'The `token` of the mailed link.' }) })
+  .openapi('ConfirmAccountDeletionRequest');
 
 const rows = z.array(z.record(z.string(), z.unknown()));
 

@@ -15,6 +15,8 @@ export function apiTokenAuthenticator(tokens: TokensService): BearerAuthenticato
       user,
       userId: String(user._id),
       sessionId: null,
+      // A token proves no person: it never passes a step-up (those routes refuse tokens anyway).
+      authTime: null,
       scopes: [...token.scopes],
       applicationId: String(token.application_id),
       organizationId: String(token.organization_id),

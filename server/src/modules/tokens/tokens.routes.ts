@@ -31,8 +31,10 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
       path: '/tokens',
       summary: 'Issue an API token for an application',
       description:
-        'Needs token:create in the application’s organization. The token is in this response only; only its SHA-256 hash and first 8 characters are stored.',
+        'Needs token:create in the application’s organization; an `admin` token also a proof of identity within 10 minutes (else 403 reauthentication_required). The token is in this response only; only its SHA-256 hash and first 8 characters are stored.',
       body: CreateApiTokenSchema,
+      // An admin token outlives the session that made it: a stolen access token must not mint one.
+      stepUp: ({ body }) => body.scopes.includes('admin'),
       responses: {
         201: { description: 'Created; `token` is shown this once', schema: CreatedApiTokenSchema },
         404: { description: 'No such application among the caller’s organizations' },

@@ -37,7 +37,9 @@ function answer<B, Q>(
 
 /**
  * Webhook management: organization admins with a signed-in session (no API tokens, no
- * embedding sessions). Another tenant's webhook or delivery answers 404.
+ * embedding sessions). Another tenant's webhook or delivery answers 404. Creating, changing and
+ * deleting an endpoint needs a proof of identity within 10 minutes (step-up): a stolen access
+ * token must not redirect an organization's events, or learn a signing secret.
  */
 export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService): void {
   api.route(
@@ -64,6 +66,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
       summary: 'Create a webhook (admins)',
       description:
         'The URL is checked against internal networks in production (webhook_url_not_allowed). The signing secret is in this response only.',
+      stepUp: true,
       body: CreateWebhookSchema,
       responses: {
         201: { description: 'Created; `secret` is shown this once', schema: WebhookWithSecretSchema },
@@ -90,6 +93,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
       method: 'patch',
       path: '/webhooks/:id',
       summary: 'Change, enable, disable a webhook or rotate its secret (admins)',
+      stepUp: true,
       body: UpdateWebhookSchema,
       responses: {
         200: { description: 'Updated', schema: UpdatedWebhookSchema },
@@ -105,6 +109,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
       method: 'delete',
       path: '/webhooks/:id',
       summary: 'Delete a webhook and its delivery log (admins)',
+      stepUp: true,
       responses: { 204: { description: 'Deleted' }, 403: notAdmin, 404: notFound },
     }),
     async (req, res) => {
