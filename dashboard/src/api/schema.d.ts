@@ -754,7 +754,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the caller’s account (GDPR Art. 17)
-         * @description Needs the password, or a current two-factor code (`code`; so an account that signs in with Google and has two-factor can delete itself). Refused (409 account_deletion_last_admin, naming the organizations) while the caller is the last admin of an active organization. Ends every session and API token, leaves every organization, deletes the profile and what belongs to it and anonymizes log entries (counts stay).
+         * @description Always needs the password (400 account_deletion_password_required without it; a two-factor code alone is not enough). An account without a password (Google or passkey only) answers 409 account_has_no_password and confirms by mail instead: POST /auth/me/deletion-confirmations. Refused (409 account_deletion_last_admin, naming the organizations) while the caller is the last admin of an active organization. Ends every session and API token, leaves every organization, deletes the profile and what belongs to it and anonymizes log entries (counts stay).
          */
         delete: {
             parameters: {
@@ -776,7 +776,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Wrong password (wrong_current_password) or code (invalid_mfa_code) */
+                /** @description No password (account_deletion_password_required) or a wrong one (wrong_current_password) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1337,13 +1337,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description Unexpected server error */
@@ -1359,7 +1359,7 @@ export interface paths {
         };
         /**
          * Turn two-factor sign-in off
-         * @description Needs `password` or a current `code`; both are checked like at sign-in (lockout). Recovery codes and pending sign-in steps are deleted.
+         * @description Needs `password` or a current `code`, both checked like at sign-in (lockout), or neither within 10 minutes of a proof of identity (else 403 reauthentication_required). Recovery codes and pending sign-in steps are deleted.
          */
         delete: {
             parameters: {
@@ -1399,13 +1399,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description Two-factor sign-in is not on */
@@ -1491,13 +1491,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description Too many attempts, or locked; see Retry-After */
@@ -1535,7 +1535,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the recovery codes
-         * @description Needs `password` or a current `code` (checked like at sign-in). Answers 10 new single-use codes, shown only in this response; the previous ones stop working.
+         * @description Needs `password` or a current `code` (checked like at sign-in), or neither within 10 minutes of a proof of identity (else 403 reauthentication_required). Answers 10 new single-use codes, shown only in this response; the previous ones stop working.
          */
         post: {
             parameters: {
@@ -1577,13 +1577,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description Two-factor sign-in is not on */
@@ -1732,13 +1732,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description Unexpected server error */
@@ -1859,13 +1859,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description passkey_already_registered or passkey_limit_reached */
@@ -1904,7 +1904,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a passkey
-         * @description Needs `password` or a current TOTP `code`, checked like at sign-in (lockout), as for turning TOTP off.
+         * @description Needs `password` or a current TOTP `code`, checked like at sign-in (lockout), or neither within 10 minutes of a proof of identity (else 403 reauthentication_required), as for turning TOTP off.
          */
         delete: {
             parameters: {
@@ -1946,13 +1946,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description No such passkey of the caller */
@@ -2234,6 +2234,170 @@ export interface paths {
                     content?: never;
                 };
                 /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm who you are again (step-up)
+         * @description Takes exactly one of `password`, `code` (a current authenticator code or a recovery code) or `webauthn_response` (an assertion for the options of POST /auth/reauthenticate/passkey-options), checked like at sign-in: wrong ones count towards the sign-in lockout. Renews the session’s auth_time, so for 10 minutes the routes that answer 403 reauthentication_required accept it. A refresh never renews auth_time.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReauthenticateRequest"];
+                };
+            };
+            responses: {
+                /** @description Proof accepted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Reauthenticated"];
+                    };
+                };
+                /** @description Invalid body, or a wrong password (wrong_current_password), code (invalid_mfa_code, invalid_recovery_code) or passkey (passkey_not_accepted) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many attempts, or locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reauthenticate/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm who you are with a passkey: the options
+         * @description Options for navigator.credentials.get() listing the account's passkeys; the challenge is bound to this session, valid 5 minutes and used once. Answer with POST /auth/reauthenticate {webauthn_response}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Authentication options */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebAuthnAuthenticationOptions"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account has no passkey (passkey_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many attempts, or locked; see Retry-After */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3370,12 +3534,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not an admin of the organization */
+                /** @description Not an admin of the organization; or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
                 };
                 /** @description No such organization among the caller’s */
                 404: {
@@ -3518,12 +3684,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not an admin of the organization */
+                /** @description Not an admin of the organization; or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
                 };
                 /** @description No such webhook among the caller’s organizations */
                 404: {
@@ -3588,12 +3756,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not an admin of the organization */
+                /** @description Not an admin of the organization; or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
                 };
                 /** @description No such webhook among the caller’s organizations */
                 404: {
@@ -3933,6 +4103,143 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me/deletion-confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an account without a password: mail the confirmation link
+         * @description For an account that signs in with Google or a passkey only. Needs a proof of identity within 10 minutes — a second factor through POST /auth/reauthenticate, or a fresh sign-in (403 reauthentication_required otherwise) — and mails the account a link, valid 30 minutes and once, whose page completes the deletion (POST /auth/me/deletion). A new request voids the previous link. 409 account_has_password for an account with a password (DELETE /auth/me takes it), 409 account_deletion_last_admin as for DELETE /auth/me.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Link sent */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeletionConfirmationSent"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description account_has_password, or account_deletion_last_admin */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete deleting an account with the mailed link
+         * @description Takes the `token` of the link from POST /auth/me/deletion-confirmations (in the body, so it never lands in a URL log) and deletes that account as DELETE /auth/me does. No session needed: the link may be opened on another device. 400 invalid_deletion_token when unknown, expired or used.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConfirmAccountDeletionRequest"];
+                };
+            };
+            responses: {
+                /** @description Deleted; every session and token of the account has ended */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid body, or invalid_deletion_token */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Last admin of an organization (account_deletion_last_admin) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8278,7 +8585,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an API token for an application
-         * @description Needs token:create in the application’s organization. The token is in this response only; only its SHA-256 hash and first 8 characters are stored.
+         * @description Needs token:create in the application’s organization; an `admin` token also a proof of identity within 10 minutes (else 403 reauthentication_required). The token is in this response only; only its SHA-256 hash and first 8 characters are stored.
          */
         post: {
             parameters: {
@@ -8320,13 +8627,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description No such application among the caller’s organizations */
@@ -9161,6 +9468,12 @@ export interface components {
             /** @description otpauth://totp/… URI for a QR code (Key Uri Format). */
             otpauth_url: string;
         };
+        ReauthenticationRequiredError: components["schemas"]["Error"] & {
+            /** @description With reauthentication_required: the proofs this account can give. */
+            methods?: ("password" | "totp" | "passkey")[];
+            /** @description With reauthentication_required: how long a proof stays fresh (600). */
+            max_age_seconds?: number;
+        };
         RecoveryCodes: {
             /** @description 10 single-use codes; shown only in this response. */
             recovery_codes: string[];
@@ -9266,6 +9579,24 @@ export interface components {
         };
         PasskeySignInRequest: {
             response: components["schemas"]["WebAuthnAuthenticationResponse"];
+        };
+        Reauthenticated: {
+            /**
+             * Format: date-time
+             * @description When the proof was accepted.
+             */
+            auth_time: string;
+            /**
+             * Format: date-time
+             * @description Until then, routes that need a fresh proof accept this session (10 minutes).
+             */
+            reauthenticate_before: string;
+        };
+        ReauthenticateRequest: {
+            password?: string;
+            /** @description A current code from the authenticator app, or one of the recovery codes. */
+            code?: string;
+            webauthn_response?: components["schemas"]["WebAuthnAuthenticationResponse"] & unknown;
         };
         FactorChangeUndoLink: {
             /** @enum {string} */
@@ -9547,9 +9878,21 @@ export interface components {
             }[];
         };
         DeleteAccountRequest: {
+            /** @description Required for an account with a password. One without (Google or passkey only) confirms by mail instead: POST /auth/me/deletion-confirmations. */
             password?: string;
-            /** @description A current two-factor code instead of the password. */
-            code?: string;
+        };
+        DeletionConfirmationSent: {
+            /** @description The account’s address, where the link went. */
+            sent_to: string;
+            /**
+             * Format: date-time
+             * @description The link works once, until then (30 minutes).
+             */
+            expires_at: string;
+        };
+        ConfirmAccountDeletionRequest: {
+            /** @description The `token` of the mailed link. */
+            token: string;
         };
         CreatedProject: {
             id: string;
