@@ -3,6 +3,7 @@ import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as logs from './areas/logs.en';
 import * as security from './areas/security.en';
+import * as stepUp from './areas/stepUp.en';
 import * as passkeys from './areas/passkeys.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
@@ -212,6 +213,7 @@ export const catalogParts = {
   webhooks: webhooks.en,
   passkeys: passkeys.en,
   security: security.en,
+  stepUp: stepUp.en,
   logs: logs.en,
   analytics: analytics.en,
 } as const;
@@ -225,6 +227,7 @@ export const en: Catalog = {
   ...webhooks.en,
   ...passkeys.en,
   ...security.en,
+  ...stepUp.en,
   ...logs.en,
   ...analytics.en,
 };

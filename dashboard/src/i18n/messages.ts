@@ -3,6 +3,7 @@ import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as logs from './areas/logs';
 import * as security from './areas/security';
+import * as stepUp from './areas/stepUp';
 import * as passkeys from './areas/passkeys';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
@@ -214,6 +215,7 @@ export const catalogParts = {
   webhooks: webhooks.de,
   passkeys: passkeys.de,
   security: security.de,
+  stepUp: stepUp.de,
   logs: logs.de,
   analytics: analytics.de,
 } as const;
@@ -227,6 +229,7 @@ export const de = {
   ...webhooks.de,
   ...passkeys.de,
   ...security.de,
+  ...stepUp.de,
   ...logs.de,
   ...analytics.de,
 } as const;

@@ -2,6 +2,7 @@ import { LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
+import { StepUpHost } from '../components/auth/StepUpDialog';
 import type { MessageKey } from '../i18n/messages';
 import { useT } from '../i18n/useT';
 import { signOut, useSessionStore } from '../stores/session';
@@ -234,6 +235,8 @@ export default function DashboardLayout() {
           <Outlet />
         </Suspense>
       </Main>
+      {/* Any screen's sensitive change may ask for a fresh proof of identity here. */}
+      <StepUpHost />
     </>
   );
 }

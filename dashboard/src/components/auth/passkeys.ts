@@ -98,3 +98,20 @@ export async function answerMfaWithPasskey(mfaToken: string): Promise<void> {
     ),
   );
 }
+
+/**
+ * Confirms a sensitive change with one of the account's passkeys (step-up): the server's
+ * options, the browser's prompt, then the assertion as the proof. Renews the session's proof
+ * of identity; the refused call is then sent again by the API client.
+ */
+export async function reauthenticateWithPasskey(): Promise<void> {
+  const options = unwrap(await api.POST('/api/v1/auth/reauthenticate/passkey-options'));
+  const response = await inBrowser(() =>
+    startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
+  );
+  unwrap(
+    await api.POST('/api/v1/auth/reauthenticate', {
+      body: { webauthn_response: response as ApiSchemas['WebAuthnAuthenticationResponse'] },
+    }),
+  );
+}

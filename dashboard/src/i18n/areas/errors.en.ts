@@ -157,4 +157,7 @@ export const en: Record<keyof typeof de, string> = {
     'This account confirms sign-ins with a passkey, which cannot be used on this site. Sign in on the IAM Platform itself, or set up an authenticator app as well.',
   'error.mfa_wrong_password': 'The password is not correct.',
   'error.mfa_proof_required': 'Enter your password or a current code from your authenticator app.',
+  // Shown where a sensitive change was refused because the step-up dialog was cancelled.
+  'error.reauthentication_required':
+    "Nothing was changed: this change needs you to confirm it's you (password, code or passkey).",
 };

@@ -180,4 +180,7 @@ export const de = {
     'Dieses Konto bestätigt Anmeldungen mit einem Passkey, der auf dieser Seite nicht verwendet werden kann. Melden Sie sich direkt bei der IAM Platform an oder richten Sie zusätzlich eine Authenticator-App ein.',
   'error.mfa_proof_required':
     'Geben Sie Ihr Passwort oder einen aktuellen Code aus Ihrer Authenticator-App ein.',
+  // Shown where a sensitive change was refused because the step-up dialog was cancelled.
+  'error.reauthentication_required':
+    'Nichts wurde geändert: Diese Änderung verlangt, dass Sie Ihre Identität bestätigen (Passwort, Code oder Passkey).',
 } as const;
