@@ -118,7 +118,6 @@ function createPlatformServices(deps: ServiceDependencies, all: Services) {
     directory: {
       authorize: (userId, organizationId, permission, notFound) =>
         all.organizations.authorize(userId, organizationId, permission, notFound),
-      organizationIdsOf: (userId) => all.organizations.organizationIdsOf(userId),
       adminsOf: (organizationId) => all.organizations.adminsOf(organizationId),
       projectOrganizationId: async (projectId) => {
         const project = await all.projects.findActive(projectId);
@@ -182,6 +181,8 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
     mail,
     activity,
     webhooks,
+    // require_two_factor: mfa is built with the account services, after this one.
+    hasSecondFactor: async (userId) => (await all.mfa.status(userId)).methods.length > 0,
   });
   const projects = createProjectsService({ connection, organizations, activity });
   const applications = createApplicationsService({

@@ -25,8 +25,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * Where an event happened. With an organization or application, the event goes to that
- * organization's webhooks; with only a user, to the webhooks of every organization the user is
- * an active member of (user.* and session.created of dashboard sign-ins).
+ * organization's webhooks. With only a user (a person's own account: dashboard sign-ins, profile
+ * changes) it goes to no organization: organizations hear of their own resources and of their
+ * applications' end users, never of their members' accounts (docs/webhooks.md).
  */
 export interface EventScope {
   organizationId?: string | null;

@@ -243,11 +243,15 @@ describe('sending e-mail: POST /functions/v1/send-email and /api/v1/email/send',
 
   it('accepts as from only MAIL_FROM’s address and verified senders; refuses any other sender', async () => {
     const colleague = await member(ctx, 'colleague');
-    await ctx.request
+    const invitation = await ctx.request
       .post(`/api/v1/organizations/${shop.organization}/members`)
       .set(alice.auth)
       .send({ email: colleague.email, role: 'member' })
       .expect(201);
+    await ctx.request
+      .post(`/api/v1/invitations/${invitation.body.id}/accept`)
+      .set(colleague.auth)
+      .expect(200);
     const byMember = await ctx.request
       .patch(`/api/v1/applications/${shop.application}/email-settings`)
       .set(colleague.auth)

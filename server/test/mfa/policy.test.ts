@@ -20,18 +20,27 @@ describe('organization policy: two-factor required for members', () => {
       .set(bearer(user.access_token))
       .send({ require_two_factor: value });
 
-  /** Adds `user` to the organization as a member (invited by its admin). */
-  const addMember = async (organizationId: string, admin: User, user: { email: string }) => {
+  /** Adds `user` to the organization as a member (invited by its admin, accepted by the user). */
+  const addMember = async (
+    organizationId: string,
+    admin: User,
+    user: { email: string; access_token: string },
+  ) => {
     const response = await ctx.request
       .post(`/api/v1/organizations/${organizationId}/members`)
       .set(bearer(admin.access_token))
       .send({ email: user.email });
     expect(response.status, JSON.stringify(response.body)).to.equal(201);
+    await ctx.request
+      .post(`/api/v1/invitations/${response.body.id}/accept`)
+      .set(bearer(user.access_token))
+      .expect(200);
   };
 
   before(async () => {
     ctx = await createAuthContext();
-    tenant = await createTenant(ctx, 'policy-admin');
+    // The admin has a second factor: the policy, once on, applies to admins too (issue #37 item 4).
+    tenant = await createTenant(ctx, 'policy-admin', await enrolledUser(ctx, 'policy-admin'));
   });
   after(() => ctx.close());
 
@@ -51,11 +60,19 @@ describe('organization policy: two-factor required for members', () => {
 
     const set = await setPolicy(tenant.user, tenant.organizationId, true).expect(200);
     expect(set.body.require_two_factor).to.equal(true);
+    // The member without a second factor sees the policy in the list, and is refused the rest.
     const seenByMember = await ctx.request
-      .get(`/api/v1/organizations/${tenant.organizationId}`)
+      .get('/api/v1/organizations')
       .set(bearer(member.access_token))
       .expect(200);
-    expect(seenByMember.body.require_two_factor).to.equal(true);
+    expect(
+      seenByMember.body.data.find((o: { id: string }) => o.id === tenant.organizationId).require_two_factor,
+    ).to.equal(true);
+    const refusedRead = await ctx.request
+      .get(`/api/v1/organizations/${tenant.organizationId}`)
+      .set(bearer(member.access_token))
+      .expect(403);
+    expect(refusedRead.body.code).to.equal('two_factor_required');
 
     const entries = await auditOf(ctx, tenant.organizationId);
     const policyEntry = entries.find((entry) => entry.action === 'organization.two_factor_required');
@@ -95,7 +112,7 @@ describe('organization policy: two-factor required for members', () => {
     expect(organization.body.name).to.equal('Org policy-admin');
   });
 
-  it('asks a member without a second factor to enrol; the API keeps working and enrolling clears it', async () => {
+  it('asks a member without a second factor to enrol; the list still loads and enrolling lets them in', async () => {
     const org = await createTenant(ctx, 'policy-enrol');
     const member = await signedInUser(ctx, 'policy-plain');
     await addMember(org.organizationId, org.user, member);
@@ -110,8 +127,13 @@ describe('organization policy: two-factor required for members', () => {
     // The admin who turned it on has no second factor either: the policy is for everyone in it.
     expect((await me(org.user)).mfa_enrollment_required).to.equal(true);
 
-    // Not a lock-out: the member still reaches the API, and can enrol.
+    // Not a lock-out: the member still reaches the list and their account, and can enrol; the
+    // organization itself waits for the second factor.
     await ctx.request.get('/api/v1/organizations').set(bearer(member.access_token)).expect(200);
+    await ctx.request
+      .get(`/api/v1/organizations/${org.organizationId}`)
+      .set(bearer(member.access_token))
+      .expect(403);
     const started = await ctx.request
       .post('/api/v1/auth/mfa/totp')
       .set(bearer(member.access_token))
@@ -126,6 +148,10 @@ describe('organization policy: two-factor required for members', () => {
     const after = await me(member);
     expect(after.mfa_enrollment_required).to.equal(false);
     expect(after.two_factor).to.deep.include({ enabled: true, methods: ['totp'], recovery_codes_left: 10 });
+    await ctx.request
+      .get(`/api/v1/organizations/${org.organizationId}`)
+      .set(bearer(member.access_token))
+      .expect(200);
   });
 
   it('does not ask a member who already has two-factor', async () => {
@@ -156,7 +182,8 @@ describe('organization policy: two-factor required for members', () => {
   });
 
   it('stops asking once the member leaves, the policy is turned off, or the organization is deactivated', async () => {
-    const org = await createTenant(ctx, 'policy-ends');
+    // Its admin turns the policy off and on and manages members: with a second factor.
+    const org = await createTenant(ctx, 'policy-ends', await enrolledUser(ctx, 'policy-ends-admin'));
     const member = await signedInUser(ctx, 'policy-leaves');
     await addMember(org.organizationId, org.user, member);
     await setPolicy(org.user, org.organizationId, true).expect(200);

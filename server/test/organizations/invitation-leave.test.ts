@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, latestMail, linkIn, outbox, signedInUser } from '../auth/helpers.js';
-import { createOrganization, type User } from '../projects/helpers.js';
+import { acceptInvitation, createOrganization, type User } from '../projects/helpers.js';
 
 const LEAVE = '/api/v1/organizations/invitations/leave';
 
@@ -14,6 +14,12 @@ describe('invitations: the mail says who added you, and one click leaves again',
       .post(`/api/v1/organizations/${organizationId}/members`)
       .set(bearer(as.access_token))
       .send({ email: user.email, role });
+  /** Invited and accepted: an active member (invitations are pending until accepted). */
+  const joined = async (organizationId: string, user: User, as = admin, role = 'member') => {
+    const invitation = (await invite(organizationId, user, as, role).expect(201)).body as { id: string };
+    await acceptInvitation(ctx, user, invitation.id);
+    return invitation;
+  };
   const isMember = async (organizationId: string, user: User) =>
     (await ctx.request.get(`/api/v1/organizations/${organizationId}`).set(bearer(user.access_token)))
       .status === 200;
@@ -49,7 +55,7 @@ describe('invitations: the mail says who added you, and one click leaves again',
   it('the link opens a confirmation page that changes nothing; confirming ends the membership once', async () => {
     const invitee = await signedInUser(ctx, 'leaver');
     const organizationId = await createOrganization(ctx, admin);
-    const membership = (await invite(organizationId, invitee).expect(201)).body;
+    const membership = await joined(organizationId, invitee);
     const { path, token } = await leaveLinkOf(invitee);
 
     for (let i = 0; i < 2; i++) {
@@ -104,7 +110,7 @@ describe('invitations: the mail says who added you, and one click leaves again',
   it('works from the page without JavaScript: the form post answers a page', async () => {
     const invitee = await signedInUser(ctx, 'formleaver');
     const organizationId = await createOrganization(ctx, admin);
-    await invite(organizationId, invitee).expect(201);
+    await joined(organizationId, invitee);
     const { path, token } = await leaveLinkOf(invitee);
     const page = await ctx.request.post(path).type('form').send({ token }).expect(200);
     expect(page.headers['content-type']).to.match(/^text\/html/);
@@ -117,7 +123,7 @@ describe('invitations: the mail says who added you, and one click leaves again',
   it('stores only a hash of the token, and a re-invitation replaces the earlier link', async () => {
     const invitee = await signedInUser(ctx, 'reinvited');
     const organizationId = await createOrganization(ctx, admin);
-    const membership = (await invite(organizationId, invitee).expect(201)).body;
+    const membership = await joined(organizationId, invitee);
     const first = await leaveLinkOf(invitee);
     const stored = JSON.stringify(
       await ctx.database.connection.collection('invitation_leave_tokens').find({}).toArray(),
@@ -127,7 +133,7 @@ describe('invitations: the mail says who added you, and one click leaves again',
       .delete(`/api/v1/organizations/${organizationId}/members/${membership.id}`)
       .set(bearer(admin.access_token))
       .expect(204);
-    await invite(organizationId, invitee).expect(201);
+    await joined(organizationId, invitee);
     const second = await leaveLinkOf(invitee);
     expect(second.token).not.to.equal(first.token);
     expect((await ctx.request.post(LEAVE).send({ token: first.token }).expect(400)).body.code).to.equal(
@@ -143,7 +149,7 @@ describe('invitations: the mail says who added you, and one click leaves again',
     const third = await signedInUser(ctx, 'third');
     const founder = await signedInUser(ctx, 'founder');
     const organizationId = await createOrganization(ctx, founder);
-    await invite(organizationId, invitee, founder, 'admin').expect(201);
+    await joined(organizationId, invitee, founder, 'admin');
     const { token } = await leaveLinkOf(invitee);
     const founderMember = (
       await ctx.request
@@ -158,7 +164,7 @@ describe('invitations: the mail says who added you, and one click leaves again',
     const refused = await ctx.request.post(LEAVE).send({ token }).expect(409);
     expect(refused.body.code).to.equal('last_admin');
     expect(await isMember(organizationId, invitee)).to.equal(true);
-    await invite(organizationId, third, invitee, 'admin').expect(201);
+    await joined(organizationId, third, invitee, 'admin');
     await ctx.request.post(LEAVE).send({ token }).expect(200);
     expect(await isMember(organizationId, invitee)).to.equal(false);
   });
@@ -166,9 +172,9 @@ describe('invitations: the mail says who added you, and one click leaves again',
   it('ends only the membership it was sent for', async () => {
     const invitee = await signedInUser(ctx, 'twoorgs');
     const [first, second] = [await createOrganization(ctx, admin), await createOrganization(ctx, admin)];
-    await invite(first!, invitee).expect(201);
+    await joined(first!, invitee);
     const firstLink = await leaveLinkOf(invitee);
-    await invite(second!, invitee).expect(201);
+    await joined(second!, invitee);
     await ctx.request.post(LEAVE).send({ token: firstLink.token }).expect(200);
     expect(await isMember(first!, invitee)).to.equal(false);
     expect(await isMember(second!, invitee)).to.equal(true);
@@ -260,8 +266,10 @@ describe('invitations are rate limited per inviter and per organization', () => 
       await signedInUser(ctx, 'admin3'),
     ];
     const organizationId = await createOrganization(ctx, first!);
-    await invite(organizationId, second!.email, first!).expect(201);
-    await invite(organizationId, third!.email, first!).expect(201);
+    for (const user of [second!, third!]) {
+      const invitation = await invite(organizationId, user.email, first!).expect(201);
+      await acceptInvitation(ctx, user, invitation.body.id as string);
+    }
     for (const [id, role] of [
       [second!, 'admin'],
       [third!, 'admin'],

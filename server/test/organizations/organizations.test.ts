@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, outbox, signedInUser } from '../auth/helpers.js';
+import { acceptInvitation, addMember } from '../projects/helpers.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -139,11 +140,7 @@ describe('organizations and members', () => {
   describe('update and deactivate', () => {
     it('lets admins update (slug and website rules apply) and refuses members with 403', async () => {
       const org = await createOrg(alice);
-      await ctx.request
-        .post(`/api/v1/organizations/${org.id}/members`)
-        .set(bearer(alice.access_token))
-        .send({ email: bob.email })
-        .expect(201);
+      await addMember(ctx, alice, org.id, bob);
       const updated = await ctx.request
         .patch(`/api/v1/organizations/${org.id}`)
         .set(bearer(alice.access_token))
@@ -200,15 +197,19 @@ describe('organizations and members', () => {
         .set(bearer(alice.access_token))
         .send({ email: carol.email.toUpperCase() })
         .expect(201);
+      // Pending until Carol accepts (issue #37 item 5).
       expect(response.body).to.include({
         role: 'member',
         invited_by: alice.user.id,
         user_id: carol.user.id,
-        is_active: true,
+        is_active: false,
+        status: 'pending',
       });
       expect(response.body.joined_at).to.be.a('string');
       const mail = (await outbox(ctx, carol.email)).find((m) => m.template_name === 'project_invitation');
       expect(mail?.text).to.contain('Invite Co');
+      const accepted = await acceptInvitation(ctx, carol, response.body.id as string);
+      expect(accepted).to.include({ id: response.body.id, is_active: true, status: 'active' });
       const carolsOrgs = await ctx.request
         .get('/api/v1/organizations?limit=100')
         .set(bearer(carol.access_token))
@@ -224,11 +225,7 @@ describe('organizations and members', () => {
         .send({ email: 'nobody@example.com' })
         .expect(404);
       expect(unknown.body.error).to.equal('User with this email not found. They need to register first.');
-      await ctx.request
-        .post(`/api/v1/organizations/${org.id}/members`)
-        .set(bearer(alice.access_token))
-        .send({ email: bob.email, role: 'admin' })
-        .expect(201);
+      await addMember(ctx, alice, org.id, bob, 'admin');
       const again = await ctx.request
         .post(`/api/v1/organizations/${org.id}/members`)
         .set(bearer(alice.access_token))
@@ -244,11 +241,7 @@ describe('organizations and members', () => {
 
     it('lets only admins invite', async () => {
       const org = await createOrg(alice);
-      await ctx.request
-        .post(`/api/v1/organizations/${org.id}/members`)
-        .set(bearer(alice.access_token))
-        .send({ email: bob.email })
-        .expect(201);
+      await addMember(ctx, alice, org.id, bob);
       const denied = await ctx.request
         .post(`/api/v1/organizations/${org.id}/members`)
         .set(bearer(bob.access_token))
@@ -276,13 +269,7 @@ describe('organizations and members', () => {
         .expect(409);
       expect(leave.body.code).to.equal('last_admin');
 
-      const bobMember = (
-        await ctx.request
-          .post(`/api/v1/organizations/${org.id}/members`)
-          .set(bearer(alice.access_token))
-          .send({ email: bob.email })
-          .expect(201)
-      ).body.id;
+      const bobMember = (await addMember(ctx, alice, org.id, bob)).id;
       const promoted = await ctx.request
         .patch(`/api/v1/organizations/${org.id}/members/${bobMember}`)
         .set(bearer(alice.access_token))
@@ -304,20 +291,8 @@ describe('organizations and members', () => {
 
     it('removes members (admins), lets members leave, and re-invites a removed member', async () => {
       const org = await createOrg(alice);
-      const bobMember = (
-        await ctx.request
-          .post(`/api/v1/organizations/${org.id}/members`)
-          .set(bearer(alice.access_token))
-          .send({ email: bob.email })
-          .expect(201)
-      ).body.id;
-      const carolMember = (
-        await ctx.request
-          .post(`/api/v1/organizations/${org.id}/members`)
-          .set(bearer(alice.access_token))
-          .send({ email: carol.email })
-          .expect(201)
-      ).body.id;
+      const bobMember = (await addMember(ctx, alice, org.id, bob)).id;
+      const carolMember = (await addMember(ctx, alice, org.id, carol)).id;
       await ctx.request
         .delete(`/api/v1/organizations/${org.id}/members/${carolMember}`)
         .set(bearer(bob.access_token))
@@ -341,7 +316,9 @@ describe('organizations and members', () => {
         .set(bearer(alice.access_token))
         .send({ email: bob.email, role: 'admin' })
         .expect(201);
-      expect(back.body).to.include({ id: bobMember, role: 'admin', is_active: true });
+      expect(back.body).to.include({ id: bobMember, role: 'admin', is_active: false, status: 'pending' });
+      const rejoined = await acceptInvitation(ctx, bob, bobMember);
+      expect(rejoined).to.include({ id: bobMember, role: 'admin', is_active: true, status: 'active' });
     });
 
     it("hides another tenant's members and refuses changes with 404", async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
+import { addMember } from '../projects/helpers.js';
 import { bearer, PASSWORD, signedInUser, uniqueEmail, registerConfirmed, login } from '../auth/helpers.js';
 import { awayFromStepEdge, currentStep, enrolledUser, totpAt } from '../mfa/helpers.js';
 import { createTenant, createToken, type Tenant } from '../tokens/helpers.js';
@@ -55,11 +56,7 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
     bob = await signedInUser(ctx, 'bob');
     // Bob's organization, with Alice as a member and a webhook that hears about deletions.
     tenant = await createTenant(ctx, 'bob-co', bob);
-    await ctx.request
-      .post(`/api/v1/organizations/${tenant.organizationId}/members`)
-      .set(bearer(bob.access_token))
-      .send({ email: alice.email })
-      .expect(201);
+    await addMember(ctx, bob, tenant.organizationId, alice);
     await createWebhook(ctx, bob.access_token, tenant.organizationId, {
       url: receiver.url,
       events: ['user.deleted'],

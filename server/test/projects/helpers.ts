@@ -20,7 +20,10 @@ export async function createOrganization(ctx: TestContext, admin: User): Promise
   return response.body.id as string;
 }
 
-/** Invites `user` into the organization with `role` (the admin must be an admin there). */
+/**
+ * Invites `user` into the organization with `role` (the admin must be an admin there), and has
+ * the user accept: invitations are pending until the invitee accepts (issue #37 item 5).
+ */
 export async function addMember(
   ctx: TestContext,
   admin: User,
@@ -28,11 +31,26 @@ export async function addMember(
   user: User,
   role: 'admin' | 'member' = 'member',
 ) {
-  await ctx.request
+  const invited = await ctx.request
     .post(`/api/v1/organizations/${organizationId}/members`)
     .set(bearer(admin.access_token))
     .send({ email: user.email, role })
     .expect(201);
+  await acceptInvitation(ctx, user, invited.body.id as string);
+  return invited.body as { id: string; user_id: string };
+}
+
+/** The invitee accepts their pending invitation (the id the invitation answered). */
+export async function acceptInvitation(
+  ctx: TestContext,
+  user: Pick<User, 'access_token'>,
+  invitationId: string,
+) {
+  const accepted = await ctx.request
+    .post(`/api/v1/invitations/${invitationId}/accept`)
+    .set(bearer(user.access_token));
+  expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
+  return accepted.body as { id: string; status: string };
 }
 
 export async function createProject(

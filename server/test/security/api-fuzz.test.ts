@@ -531,6 +531,14 @@ describe('fuzzing every route of the OpenAPI document: never a 500, always the e
         .set(bearer(tenant.user.access_token))
     ).body.data[0].id as string;
     const otherToken = (await createToken(ctx, tenant.user, spare, { scopes: ['read'] })).id;
+    // A pending invitation of the owner's into another organization, for /invitations/{id}/….
+    const inviter = await createTenant(ctx, 'fuzz-inviter');
+    const invitation = (
+      await request
+        .post(`/api/v1/organizations/${inviter.organizationId}/members`)
+        .set(bearer(inviter.user.access_token))
+        .send({ email: tenant.user.email })
+    ).body.id as string;
     knownIds = [
       tenant.organizationId,
       tenant.projectId,
@@ -539,6 +547,7 @@ describe('fuzzing every route of the OpenAPI document: never a 500, always the e
       member,
       otherToken,
       tenant.user.user.id,
+      invitation,
     ];
   });
   after(async () => {

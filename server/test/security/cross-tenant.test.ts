@@ -22,6 +22,8 @@ interface TenantA {
   delivery: string;
   /** Alice's passkey. */
   passkey: string;
+  /** A pending invitation from Alice's organization to Carol (neither Bob's to answer). */
+  invitation: string;
 }
 
 interface Case {
@@ -115,6 +117,9 @@ const CROSS_TENANT: Record<string, Case> = {
   'DELETE /api/v1/organizations/{id}/members/{memberId}': {
     path: (a) => `/api/v1/organizations/${a.organization}/members/${a.member}`,
   },
+  // Only the invited person answers an invitation; anyone else's id looks nonexistent.
+  'POST /api/v1/invitations/{id}/accept': { path: (a) => `/api/v1/invitations/${a.invitation}/accept` },
+  'POST /api/v1/invitations/{id}/decline': { path: (a) => `/api/v1/invitations/${a.invitation}/decline` },
   'GET /api/v1/activity-logs': { query: (a) => ({ organization_id: a.organization }) },
   'GET /api/v1/activity-logs/export': { query: (a) => ({ application_id: a.application }) },
   'GET /api/v1/analytics/summary': { query: (a) => ({ organization_id: a.organization }) },
@@ -238,6 +243,8 @@ const SELF_SCOPED = new Set([
   'POST /api/auth/logout',
   'POST /api/v1/organizations',
   'GET /api/v1/organizations',
+  // The caller's own pending invitations (Bob's list is checked below not to hold Alice's).
+  'GET /api/v1/invitations',
   'GET /api/v1/tokens',
   // Global admin routes: refused with 403 to non-admins (tested in organizations.test.ts).
   'GET /api/v1/admin/users',
@@ -374,6 +381,14 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       .body.id;
     const passkey = (await registerPasskey(ctx, alice.access_token, authenticatorFor(ctx), 'Alice laptop'))
       .id;
+    const carol = await signedInUser(ctx, 'tenant-a-invitee');
+    const invitation = (
+      await ctx.request
+        .post(`/api/v1/organizations/${organization}/members`)
+        .set(as(alice))
+        .send({ email: carol.email })
+        .expect(201)
+    ).body.id;
     tenant = {
       passkey,
       organization,
@@ -386,6 +401,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       systemTemplate,
       webhook,
       delivery,
+      invitation,
     };
     bobEmbeddingToken = (
       await ctx.request
@@ -484,6 +500,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       '/api/v1/activity-logs',
       '/api/v1/installations',
       '/api/v1/anonymous-users',
+      '/api/v1/invitations',
     ]) {
       const response = await ctx.request
         .get(path)

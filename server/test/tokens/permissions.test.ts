@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
+import { addMember } from '../projects/helpers.js';
 import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
 import { createApplication, createTenant, createToken, type Tenant, type User } from './helpers.js';
 
@@ -21,11 +22,7 @@ describe('POST /api/v1/permissions', () => {
     tenant = await createTenant(ctx, 'permadmin');
     stranger = await createTenant(ctx, 'permstranger');
     const invited = await signedInUser(ctx, 'permmember');
-    await ctx.request
-      .post(`/api/v1/organizations/${tenant.organizationId}/members`)
-      .set(bearer(tenant.user.access_token))
-      .send({ email: invited.email, role: 'member' })
-      .expect(201);
+    await addMember(ctx, tenant.user, tenant.organizationId, invited, 'member');
     member = invited;
   });
   after(() => ctx.close());

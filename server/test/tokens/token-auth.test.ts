@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
+import { addMember } from '../projects/helpers.js';
 import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
 import {
   createApplication,
@@ -176,11 +177,7 @@ describe('API tokens: authenticating with Bearer cs_…', () => {
     it('the owner leaves the organization', async () => {
       const admin = await createTenant(ctx, 'orgadmin');
       const member = await signedInUser(ctx, 'leaver');
-      const invite = await ctx.request
-        .post(`/api/v1/organizations/${admin.organizationId}/members`)
-        .set(bearer(admin.user.access_token))
-        .send({ email: member.email })
-        .expect(201);
+      const invite = { body: await addMember(ctx, admin.user, admin.organizationId, member) };
       const token = await createToken(ctx, member, admin.applicationId);
       await ctx.request.get('/api/v1/auth/me').set(bearer(token.token)).expect(200);
       await ctx.request

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
+import { addMember } from '../projects/helpers.js';
 import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
 import { createApplication, createTenant, createToken, storedToken, type Tenant } from './helpers.js';
 
@@ -306,11 +307,7 @@ describe('API tokens: issue, list, get, revoke', () => {
 
     it('a member of the same organization cannot revoke the owner’s token either', async () => {
       const colleague = await signedInUser(ctx, 'colleague');
-      await ctx.request
-        .post(`/api/v1/organizations/${owner.organizationId}/members`)
-        .set(bearer(owner.user.access_token))
-        .send({ email: colleague.email, role: 'admin' })
-        .expect(201);
+      await addMember(ctx, owner.user, owner.organizationId, colleague, 'admin');
       const created = await createToken(ctx, owner.user, owner.applicationId, { name: 'Mine' });
       await ctx.request
         .post(`/api/v1/tokens/${created.id}/revoke`)

@@ -68,6 +68,10 @@ export const en: Record<keyof typeof de, string> = {
   'error.invalid_leave_token': 'This link is invalid, has expired or has already been used.',
   'error.last_admin': 'An organization needs at least one active admin. Make someone else admin first.',
   'error.member_limit_reached': 'This organization has reached its member limit.',
+  'error.invitation_pending': 'This person has already been invited and has not answered yet.',
+  'error.invitation_not_found': 'Invitation not found.',
+  'error.two_factor_required':
+    'This organization requires two-factor sign-in. Set up an authenticator app or a passkey under Account → Security, then try again.',
   'error.member_not_found': 'Member not found.',
   'error.organization_inactive':
     'The organization has been deactivated. Its tokens work again once an admin reactivates it.',

@@ -79,6 +79,10 @@ export const de = {
   'error.last_admin':
     'Eine Organisation braucht mindestens einen aktiven Admin. Machen Sie zuerst eine andere Person zum Admin.',
   'error.member_limit_reached': 'Die Organisation hat die maximale Anzahl an Mitgliedern erreicht.',
+  'error.invitation_pending': 'Diese Person ist bereits eingeladen und hat noch nicht geantwortet.',
+  'error.invitation_not_found': 'Einladung nicht gefunden.',
+  'error.two_factor_required':
+    'Diese Organisation verlangt die Zwei-Faktor-Anmeldung. Richten Sie unter Konto → Sicherheit eine Authenticator-App oder einen Passkey ein und versuchen Sie es dann erneut.',
   'error.member_not_found': 'Mitglied nicht gefunden.',
   'error.organization_inactive':
     'Die Organisation wurde deaktiviert. Ihre Tokens gelten wieder, sobald ein Admin sie reaktiviert.',

@@ -116,7 +116,16 @@ export function createRegistration(
       ).lean<UserDocument>();
       if (!user) throw new AppError(AuthErrors.INVALID_CONFIRMATION_TOKEN);
       await recordAudit(activity, context, userEvent('user.email_confirmed', String(user._id)));
-      deps.webhooks?.emit('user.email_confirmed', { userId: String(user._id) }, { user: toPublicUser(user) });
+      // An application's end user completes the registration it saw (user.registered); a person
+      // who signed up in the dashboard is no organization's business (docs/webhooks.md).
+      deps.webhooks?.emit(
+        'user.email_confirmed',
+        {
+          userId: String(user._id),
+          applicationId: user.registered_application_id ? String(user.registered_application_id) : null,
+        },
+        { user: toPublicUser(user) },
+      );
       await kit.mailQuietly(
         user.email,
         'welcome',

@@ -12,7 +12,13 @@ import type { Connection } from 'mongoose';
 import type { UsersService } from '../users/index.js';
 import type { Permission, Role } from './organizations.access.js';
 import type { OrganizationDocument } from './organizations.model.js';
-import type { LeaveLinkView, MemberView, Membership, OrganizationView } from './organizations.views.js';
+import type {
+  InvitationView,
+  LeaveLinkView,
+  MemberView,
+  Membership,
+  OrganizationView,
+} from './organizations.views.js';
 
 /**
  * What the organizations service is built from. Its use cases (organizations.manage.ts,
@@ -28,6 +34,11 @@ export interface OrganizationsDeps {
   mail: MailService;
   activity: ActivityService;
   webhooks?: WebhookEmitter;
+  /**
+   * Whether the person has a second factor (TOTP or a passkey), for `require_two_factor`. The
+   * mfa module is built after this one, so services.ts binds it late; absent means none.
+   */
+  hasSecondFactor?(userId: string): Promise<boolean>;
 }
 
 export interface OrganizationsService {
@@ -46,7 +57,9 @@ export interface OrganizationsService {
   ): Promise<Page<OrganizationView>>;
   /**
    * The caller's active membership, or 404 (never 403: another tenant's organization must look
-   * like one that does not exist); 403 when the role lacks the permission. `notFound` is the 404
+   * like one that does not exist; a pending invitation is no membership); 403
+   * `two_factor_required` when the organization requires two-factor sign-in and the caller has no
+   * second factor; 403 when the role lacks the permission. `notFound` is the 404
    * to throw — callers authorizing a project or application pass theirs, so that another
    * tenant's project looks exactly like a missing project.
    */
@@ -76,13 +89,21 @@ export interface OrganizationsService {
     active: boolean,
     context: RequestContext,
   ): Promise<OrganizationView>;
+  /** Active members; admins (member:invite) also see pending invitations (`status: pending`). */
   listMembers(userId: string, organizationId: string): Promise<MemberView[]>;
+  /** A pending invitation (it holds a seat); the person becomes a member only by accepting. */
   invite(
     userId: string,
     organizationId: string,
     input: { email: string; role: Role },
     context: RequestContext,
   ): Promise<MemberView>;
+  /** The signed-in person's pending invitations, newest first. */
+  listInvitations(userId: string): Promise<InvitationView[]>;
+  /** Accepts the caller's own pending invitation (404 `invitation_not_found` for anyone else's). */
+  acceptInvitation(userId: string, invitationId: string, context: RequestContext): Promise<MemberView>;
+  /** Declines the caller's own pending invitation and frees its seat. */
+  declineInvitation(userId: string, invitationId: string, context: RequestContext): Promise<void>;
   changeRole(
     userId: string,
     organizationId: string,
@@ -109,7 +130,10 @@ export interface OrganizationsService {
   leaveByLink(rawToken: string, context: RequestContext): Promise<LeaveLinkView>;
   /** The organization when it exists and is active (not deactivated), else null. */
   findActive(organizationId: string): Promise<OrganizationDocument | null>;
-  /** Ids of the organizations where the user is an active member. */
+  /**
+   * Ids of the organizations the user may see: active memberships, without those that require
+   * two-factor sign-in while the user has no second factor.
+   */
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   /** For /verify: the user's active organizations with their role. */
   membershipsOf(userId: string): Promise<Array<{ id: string; name: string; slug: string; role: Role }>>;

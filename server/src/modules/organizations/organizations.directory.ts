@@ -10,9 +10,7 @@ import { memberViews, type Membership } from './organizations.views.js';
  * Who belongs where and may do what: the questions other modules ask about memberships
  * (authorization, a user's organizations, an organization's admins, global admins).
  */
-export function createOrganizationDirectory(
-  deps: OrganizationsDeps,
-): Pick<
+export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
   OrganizationsService,
   | 'authorize'
   | 'findActive'
@@ -21,18 +19,22 @@ export function createOrganizationDirectory(
   | 'twoFactorRequiredBy'
   | 'adminsOf'
   | 'isGlobalAdmin'
-> {
+> & {
+  /** The caller's active membership without the two-factor policy: only for leaving. */
+  membershipOf: typeof membershipOf;
+} {
   const { Organizations, Members } = organizationModels(deps.connection);
+  const hasSecondFactor = (userId: string) => deps.hasSecondFactor?.(userId) ?? Promise.resolve(false);
 
-  async function authorize(
+  async function membershipOf(
     userId: string,
     organizationId: string,
-    permission: Permission,
     notFound: ErrorDefinition = OrganizationErrors.NOT_FOUND,
   ): Promise<Membership> {
     if (!Types.ObjectId.isValid(organizationId) || !Types.ObjectId.isValid(userId)) {
       throw new AppError(notFound);
     }
+    // is_active: a pending invitation gives no access until it is accepted.
     const member = await Members.findOne({
       organization_id: organizationId,
       user_id: userId,
@@ -42,12 +44,41 @@ export function createOrganizationDirectory(
       ? await Organizations.findById(organizationId).lean<OrganizationDocument>()
       : null;
     if (!member || !organization) throw new AppError(notFound);
-    if (!can(member.role, permission)) throw new AppError(OrganizationErrors.NOT_ALLOWED);
     return { organization, member, role: member.role };
+  }
+
+  /**
+   * The one place organization access is decided, so every module (projects, applications,
+   * tokens, webhooks, embedding) enforces `require_two_factor` alike: a member without a second
+   * factor is refused with a code that says where to set one up.
+   */
+  async function authorize(
+    userId: string,
+    organizationId: string,
+    permission: Permission,
+    notFound: ErrorDefinition = OrganizationErrors.NOT_FOUND,
+  ): Promise<Membership> {
+    const membership = await membershipOf(userId, organizationId, notFound);
+    // The policy of an active organization, as twoFactorRequiredBy (what /auth/me asks to enrol).
+    const { organization } = membership;
+    if (organization.require_two_factor && organization.is_active && !(await hasSecondFactor(userId)))
+      throw new AppError(OrganizationErrors.TWO_FACTOR_REQUIRED);
+    if (!can(membership.role, permission)) throw new AppError(OrganizationErrors.NOT_ALLOWED);
+    return membership;
+  }
+
+  /** Among the given organizations, those that require two-factor sign-in and are active. */
+  async function requiringTwoFactor(organizationIds: Types.ObjectId[]) {
+    if (organizationIds.length === 0) return [];
+    return Organizations.find(
+      { _id: mongoose.trusted({ $in: organizationIds }), is_active: true, require_two_factor: true },
+      { name: 1 },
+    ).lean<Pick<OrganizationDocument, '_id' | 'name'>[]>();
   }
 
   return {
     authorize,
+    membershipOf,
 
     async findActive(organizationId) {
       if (!Types.ObjectId.isValid(organizationId)) return null;
@@ -63,7 +94,14 @@ export function createOrganizationDirectory(
         { user_id: new Types.ObjectId(userId), is_active: true },
         { organization_id: 1 },
       ).lean();
-      return memberships.map((m) => m.organization_id);
+      const ids = memberships.map((m) => m.organization_id);
+      if (ids.length === 0) return ids;
+      // Lists built from these ids (projects, applications, analytics, activity) leave out what
+      // authorize would refuse for want of a second factor.
+      const strict = await requiringTwoFactor(ids);
+      if (strict.length === 0 || (await hasSecondFactor(userId))) return ids;
+      const refused = new Set(strict.map((org) => String(org._id)));
+      return ids.filter((id) => !refused.has(String(id)));
     },
 
     async membershipsOf(userId) {
@@ -88,15 +126,7 @@ export function createOrganizationDirectory(
         { user_id: new Types.ObjectId(userId), is_active: true },
         { organization_id: 1 },
       ).lean<Pick<MemberDocument, 'organization_id'>[]>();
-      if (memberships.length === 0) return [];
-      const orgs = await Organizations.find(
-        {
-          _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }),
-          is_active: true,
-          require_two_factor: true,
-        },
-        { name: 1 },
-      ).lean<Pick<OrganizationDocument, '_id' | 'name'>[]>();
+      const orgs = await requiringTwoFactor(memberships.map((m) => m.organization_id));
       return orgs.map((org) => ({ id: String(org._id), name: org.name }));
     },
 

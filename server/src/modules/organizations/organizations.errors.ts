@@ -16,6 +16,18 @@ export const OrganizationErrors = {
     code: 'already_member',
     message: 'User is already a member of this organization',
   },
+  INVITATION_PENDING: {
+    status: 409,
+    code: 'invitation_pending',
+    message: 'This person has already been invited and has not answered yet.',
+  },
+  INVITATION_NOT_FOUND: { status: 404, code: 'invitation_not_found', message: 'Invitation not found.' },
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    code: 'two_factor_required',
+    message:
+      'This organization requires two-factor sign-in. Set up an authenticator app or a passkey under Account → Security (/account/security), then try again.',
+  },
   MEMBER_NOT_FOUND: { status: 404, code: 'member_not_found', message: 'Member not found.' },
   LAST_ADMIN: {
     status: 409,

@@ -10,8 +10,10 @@ import type { Seats } from './organizations.seats.js';
 import { inviterNames, memberViews } from './organizations.views.js';
 
 /**
- * Adding a registered user to an organization: limited per inviter and organization, seated
- * within `max_members`, and announced by mail with a link to leave again.
+ * Inviting a registered user into an organization: limited per inviter and organization, seated
+ * within `max_members` (a pending invitation holds its seat), and announced by mail. The person
+ * becomes a member only by accepting (organizations.invitation-answers.ts); the mail's link
+ * declines (or, once accepted, leaves) with one click.
  */
 export function createInvitations(
   deps: OrganizationsDeps,
@@ -26,31 +28,42 @@ export function createInvitations(
   const invitationLimits = createInvitationLimits(deps.connection);
   const { seats } = parts;
 
-  /** Takes a seat and makes the membership active, reusing the row of an earlier membership. */
+  /** Takes a seat for a pending invitation, reusing the row of an earlier membership. */
   async function seat(
     organization: OrganizationDocument,
     inviteeId: Types.ObjectId,
-    fields: Pick<MemberDocument, 'role' | 'is_active' | 'invited_by' | 'joined_at'>,
+    fields: Pick<
+      MemberDocument,
+      'role' | 'is_active' | 'pending' | 'invited_by' | 'invited_at' | 'joined_at'
+    >,
   ): Promise<MemberDocument> {
     await seats.ensureMemberCount(organization);
     if (!(await seats.takeSeat(organization._id))) throw new AppError(OrganizationErrors.MEMBER_LIMIT);
     try {
-      // A removed member is re-invited by reactivating the same row (the pair is unique). An
-      // active row does not match, so the upsert's insert fails on the unique pair instead of
-      // counting one membership twice.
+      // A removed member is re-invited by reusing the same row (the pair is unique). An active
+      // or pending row does not match, so the upsert's insert fails on the unique pair instead
+      // of taking a second seat for one person.
       return (await Members.findOneAndUpdate(
         {
           organization_id: organization._id,
           user_id: inviteeId,
           is_active: mongoose.trusted({ $ne: true }),
+          pending: mongoose.trusted({ $ne: true }),
         },
         { $set: fields },
         { upsert: true, returnDocument: 'after' },
       ).lean<MemberDocument>())!;
     } catch (error) {
       await seats.giveSeatBack(organization._id);
-      if (isDuplicateKey(error)) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
-      throw error;
+      if (!isDuplicateKey(error)) throw error;
+      // Invited at the same moment by someone else: say what that request made.
+      const other = await Members.findOne({
+        organization_id: organization._id,
+        user_id: inviteeId,
+      }).lean<MemberDocument>();
+      throw new AppError(
+        other?.pending ? OrganizationErrors.INVITATION_PENDING : OrganizationErrors.ALREADY_MEMBER,
+      );
     }
   }
 
@@ -66,11 +79,16 @@ export function createInvitations(
         user_id: invitee._id,
       }).lean<MemberDocument>();
       if (existing?.is_active) throw new AppError(OrganizationErrors.ALREADY_MEMBER);
+      if (existing?.pending) throw new AppError(OrganizationErrors.INVITATION_PENDING);
+      const now = new Date();
+      // Pending, not active: nobody is made a member of an organization without consent.
       const member = await seat(organization, invitee._id, {
         role: input.role,
-        is_active: true,
+        is_active: false,
+        pending: true,
         invited_by: new Types.ObjectId(userId),
-        joined_at: new Date(),
+        invited_at: now,
+        joined_at: now,
       });
       const [inviter] = await deps.users.contactsOf([userId]);
       const leaveLink = await parts.issueLeaveLink(member, userId);
@@ -94,18 +112,18 @@ export function createInvitations(
             inviterName: names.name,
             inviterEmail: names.email,
             role: input.role,
-            dashboardUrl: parts.dashboardOrganizationsUrl,
+            // The invitation is answered in the dashboard, signed in: consent needs the person.
+            dashboardUrl: `${parts.dashboardOrganizationsUrl}?invitation=${String(member._id)}`,
             leaveLink,
           },
           userId: String(invitee._id),
         });
       } catch (error) {
-        // The membership exists either way; a failed notification must not undo it.
+        // The invitation stands either way (the dashboard lists it); a failed mail must not undo it.
         deps.logger.warn({ err: error }, 'could not send the invitation mail');
       }
-      const added = (await memberViews(deps.users, [member]))[0]!;
-      deps.webhooks?.emit('member.added', { organizationId }, { member: added });
-      return added;
+      // member.added is emitted when the person accepts: until then they are no member.
+      return (await memberViews(deps.users, [member]))[0]!;
     },
   };
 }

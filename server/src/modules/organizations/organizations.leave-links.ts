@@ -45,9 +45,15 @@ export function createLeaveLinks(deps: OrganizationsDeps, seats: Seats) {
     };
   }
 
-  /** The active membership and its organization a leave token names, or null. */
+  /**
+   * The membership and its organization a leave token names, or null: an active one, or a
+   * pending invitation, which the link then declines.
+   */
   async function leaveTarget(token: LeaveTokenDocument) {
-    const member = await Members.findOne({ _id: token.member_id, is_active: true }).lean<MemberDocument>();
+    const member = await Members.findOne({
+      _id: token.member_id,
+      $or: [{ is_active: true }, { pending: true }],
+    }).lean<MemberDocument>();
     const organization = member
       ? await Organizations.findById(token.organization_id).lean<OrganizationDocument>()
       : null;
@@ -94,24 +100,27 @@ export function createLeaveLinks(deps: OrganizationsDeps, seats: Seats) {
       const organizationId = String(target.organization._id);
       const memberId = String(target.member._id);
       const userId = String(token.user_id);
+      const declined = Boolean(target.member.pending);
       await recordAudit(deps.activity, context, {
-        action: 'member.left',
+        action: declined ? 'member.invitation_declined' : 'member.left',
         resource_type: 'member',
         resource_id: memberId,
         user_id: userId,
         organization_id: organizationId,
         metadata: { via: 'invitation_leave_link', invited_by: String(token.invited_by) },
       });
-      deps.webhooks?.emit(
-        'member.removed',
-        { organizationId },
-        { member_id: memberId, user_id: userId, removed_by: userId },
-      );
+      // A declined invitation was never announced as member.added.
+      if (!declined)
+        deps.webhooks?.emit(
+          'member.removed',
+          { organizationId },
+          { member_id: memberId, user_id: userId, removed_by: userId },
+        );
       return leaveLinkView(token, target.organization);
     },
   };
 
-  /** A new leave link for an (re-)activated membership; links of earlier invitations stop working. */
+  /** A new leave link for a (re-)invitation; links of earlier invitations stop working. */
   async function issue(member: MemberDocument, inviterId: string): Promise<string> {
     const now = new Date();
     await LeaveTokens.updateMany({ member_id: member._id, used_at: null }, { $set: { used_at: now } });

@@ -52,8 +52,8 @@ export function leaveConfirmationPage(view: LeaveLinkView, token: string, dashbo
   return render({
     title: `Organisation „${view.organization_name}“ verlassen?`,
     paragraphs: [
-      `${view.inviter_name} (${view.inviter_email}) hat Sie in die Organisation „${view.organization_name}“ aufgenommen.`,
-      'Wenn Sie das nicht möchten, verlassen Sie die Organisation hier mit einem Klick. Eine Anmeldung ist dafür nicht nötig.',
+      `${view.inviter_name} (${view.inviter_email}) hat Sie in die Organisation „${view.organization_name}“ eingeladen.`,
+      'Wenn Sie nicht Mitglied sein möchten, lehnen Sie die Einladung hier mit einem Klick ab – oder verlassen die Organisation, falls Sie schon angenommen haben. Eine Anmeldung ist dafür nicht nötig.',
     ],
     token,
     dashboardUrl,

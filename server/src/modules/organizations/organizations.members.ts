@@ -6,23 +6,33 @@ import type { OrganizationsDeps, OrganizationsService } from './organizations.co
 import { OrganizationErrors } from './organizations.errors.js';
 import { organizationModels, type MemberDocument } from './organizations.model.js';
 import type { Seats } from './organizations.seats.js';
-import { memberViews } from './organizations.views.js';
+import { memberViews, type Membership } from './organizations.views.js';
 
 /** The members of an organization: listed, their roles changed, removed (or leaving themselves). */
 export function createMemberManagement(
   deps: OrganizationsDeps,
-  authorize: OrganizationsService['authorize'],
+  access: {
+    authorize: OrganizationsService['authorize'];
+    /** The membership without the two-factor policy: leaving must work without a second factor. */
+    membershipOf(userId: string, organizationId: string): Promise<Membership>;
+  },
   seats: Seats,
 ): Pick<OrganizationsService, 'listMembers' | 'changeRole' | 'removeMember'> {
   const { Members } = organizationModels(deps.connection);
   const { activity, users } = deps;
+  const { authorize } = access;
 
-  async function findMember(organizationId: Types.ObjectId, memberId: string): Promise<MemberDocument> {
+  /** An active member; with `orPending`, also a pending invitation (which admins may withdraw). */
+  async function findMember(
+    organizationId: Types.ObjectId,
+    memberId: string,
+    orPending = false,
+  ): Promise<MemberDocument> {
     const member = Types.ObjectId.isValid(memberId)
       ? await Members.findOne({
           _id: memberId,
           organization_id: organizationId,
-          is_active: true,
+          ...(orPending ? { $or: [{ is_active: true }, { pending: true }] } : { is_active: true }),
         }).lean<MemberDocument>()
       : null;
     if (!member) throw new AppError(OrganizationErrors.MEMBER_NOT_FOUND);
@@ -31,8 +41,13 @@ export function createMemberManagement(
 
   return {
     async listMembers(userId, organizationId) {
-      const { organization } = await authorize(userId, organizationId, 'member:read');
-      const members = await Members.find({ organization_id: organization._id, is_active: true })
+      const { organization, role } = await authorize(userId, organizationId, 'member:read');
+      // Whom the admins invited is theirs to see; other members see who actually belongs.
+      const seesInvitations = can(role, 'member:invite');
+      const members = await Members.find({
+        organization_id: organization._id,
+        ...(seesInvitations ? { $or: [{ is_active: true }, { pending: true }] } : { is_active: true }),
+      })
         .sort({ joined_at: 1 })
         .lean<MemberDocument[]>();
       return memberViews(users, members);
@@ -72,11 +87,11 @@ export function createMemberManagement(
     },
 
     async removeMember(userId, organizationId, memberId, context) {
-      // Anyone may leave; removing someone else needs member:remove.
-      const self = await authorize(userId, organizationId, 'organization:read');
-      const member = await findMember(self.organization._id, memberId);
-      if (String(member.user_id) !== userId && !can(self.role, 'member:remove'))
-        throw new AppError(OrganizationErrors.NOT_ALLOWED);
+      // Anyone may leave, even without the second factor the organization requires; removing
+      // someone else (or withdrawing their invitation) needs member:remove.
+      const self = await access.membershipOf(userId, organizationId);
+      const member = await findMember(self.organization._id, memberId, can(self.role, 'member:remove'));
+      if (String(member.user_id) !== userId) await authorize(userId, organizationId, 'member:remove');
       await seats.endMembership(self.organization, member);
       await recordAudit(activity, context, {
         action: 'member.removed',
@@ -84,13 +99,15 @@ export function createMemberManagement(
         resource_id: memberId,
         user_id: userId,
         organization_id: organizationId,
-        metadata: { removed_user_id: String(member.user_id) },
+        metadata: { removed_user_id: String(member.user_id), ...(member.pending ? { pending: true } : {}) },
       });
-      deps.webhooks?.emit(
-        'member.removed',
-        { organizationId },
-        { member_id: memberId, user_id: String(member.user_id), removed_by: userId },
-      );
+      // A withdrawn invitation was never announced as member.added, so nothing to announce.
+      if (!member.pending)
+        deps.webhooks?.emit(
+          'member.removed',
+          { organizationId },
+          { member_id: memberId, user_id: String(member.user_id), removed_by: userId },
+        );
     },
   };
 }

@@ -11,9 +11,10 @@ export interface OrganizationDocument {
   is_active: boolean;
   max_members: number;
   /**
-   * Active members, kept by conditional `$inc` so concurrent invitations cannot exceed
-   * `max_members`. Absent on organizations created before it existed: backfilled by counting
-   * before the first membership change (organizations.seats.ts).
+   * Seats taken: active members plus pending invitations (a pending invitation holds its seat, so
+   * accepting later can never exceed `max_members`). Kept by conditional `$inc` so concurrent
+   * invitations cannot exceed `max_members`. Absent on organizations created before it existed:
+   * backfilled by counting before the first membership change (organizations.seats.ts).
    */
   active_member_count?: number;
   /** Policy: active members without a second factor are asked to enrol (docs/two-factor.md). */
@@ -49,8 +50,17 @@ export interface MemberDocument {
   organization_id: Types.ObjectId;
   user_id: Types.ObjectId;
   role: Role;
+  /** False while an invitation is pending (`pending`) and after the membership ended. */
   is_active: boolean;
+  /**
+   * An invitation the person has not answered yet: no access to the organization until they
+   * accept (issue #37 item 5). Absent on rows stored before invitations needed consent.
+   */
+  pending?: boolean;
   invited_by: Types.ObjectId | null;
+  /** When the latest invitation was sent (null on rows stored before it was recorded). */
+  invited_at?: Date | null;
+  /** When the person became an active member (for a pending invitation: when it was sent). */
   joined_at: Date;
   created_at: Date;
 }
@@ -61,13 +71,16 @@ const memberSchema = new Schema<MemberDocument>(
     user_id: { type: Schema.Types.ObjectId, required: true },
     role: { type: String, enum: ROLES, required: true, default: 'member' },
     is_active: { type: Boolean, default: true },
+    pending: { type: Boolean, default: false },
     invited_by: { type: Schema.Types.ObjectId, default: null },
+    invited_at: { type: Date, default: null },
     joined_at: { type: Date, required: true },
   },
   { collection: 'organization_members', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
 memberSchema.index({ organization_id: 1, user_id: 1 }, { unique: true });
 memberSchema.index({ user_id: 1, is_active: 1 });
+memberSchema.index({ user_id: 1, pending: 1 });
 memberSchema.plugin(toJSONPlugin);
 
 /**

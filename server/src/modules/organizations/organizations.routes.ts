@@ -28,6 +28,7 @@ import {
 } from './organizations.leave-page.js';
 import type { OrganizationsService } from './organizations.contract.js';
 import { INVITATION_LEAVE_PATH } from './organizations.leave-links.js';
+import { registerInvitationRoutes } from './organizations.invitation-routes.js';
 
 /** The leave link is opened in a browser: answer with a page (uncached, like every /api answer). */
 function sendPage(res: Response, status: number, html: string): void {
@@ -56,6 +57,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
   registerMembershipRoutes(api, organizations);
   registerLeaveLinkRoutes(api, organizations);
   registerMemberChangeRoutes(api, organizations);
+  registerInvitationRoutes(api, organizations);
 }
 
 /** Organizations themselves: create, list, read, update, deactivate and reactivate. */
@@ -156,7 +158,7 @@ function registerMembershipRoutes(api: ApiRouter, organizations: OrganizationsSe
     specs.item({
       method: 'get',
       path: '/organizations/:id/members',
-      summary: 'List active members',
+      summary: 'List members (admins also see pending invitations)',
       tokenScope: 'read',
       responses: {
         200: { description: 'Members, longest-standing first', schema: MemberListSchema },
@@ -179,13 +181,13 @@ function registerMembershipRoutes(api: ApiRouter, organizations: OrganizationsSe
       path: '/organizations/:id/members',
       summary: 'Invite a registered user (admins)',
       description:
-        'The invitee must already have a profile with that e-mail. They are always mailed (project_invitation) who added them — name and address of the inviter, the organization — with a one-click link to leave again. Limited to 30 invitations per inviter and 60 per organization an hour (429 rate_limited with Retry-After), counted only for admins of the organization.',
+        'The invitee must already have a profile with that e-mail. The invitation is pending (status pending, is_active false, holding a seat) until the person accepts it in the dashboard (POST /invitations/{id}/accept); until then they have no access. They are always mailed (project_invitation) who invited them — name and address of the inviter, the organization — with a link to the dashboard to answer and a one-click link to decline. Limited to 30 invitations per inviter and 60 per organization an hour, whatever the answer (404 user_not_found counts too; 429 rate_limited with Retry-After), counted only for admins of the organization.',
       body: InviteMemberSchema,
       responses: {
-        201: { description: 'Member added', schema: MemberSchema },
+        201: { description: 'Invitation pending', schema: MemberSchema },
         403: { description: 'Not an admin' },
         404: { description: 'Organization or user not found' },
-        409: { description: 'Already a member, or member limit reached' },
+        409: { description: 'Already a member or invited (invitation_pending), or member limit reached' },
         429: { description: 'Too many invitations by this admin or into this organization (rate_limited)' },
       },
     }),

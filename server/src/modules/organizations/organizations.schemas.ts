@@ -66,9 +66,13 @@ export const MemberSchema = z
     organization_id: z.string(),
     user_id: z.string(),
     role: RoleSchema,
-    is_active: z.boolean(),
+    is_active: z.boolean().openapi({ description: 'False while the invitation is pending.' }),
+    status: z.enum(['pending', 'active']).openapi({
+      description:
+        '`pending` until the invited person accepts (no access until then; the invitation holds a seat). Only admins see pending invitations in member lists.',
+    }),
     invited_by: z.string().nullable(),
-    joined_at: z.iso.datetime(),
+    joined_at: z.iso.datetime().openapi({ description: 'When they accepted (pending: when invited).' }),
     user: UserSchema.pick({ id: true, email: true, display_name: true }),
   })
   .openapi('OrganizationMember');
@@ -78,6 +82,20 @@ export const MemberListSchema = listSchema(MemberSchema, 'OrganizationMemberList
 export const InviteMemberSchema = z
   .object({ email: EmailSchema, role: RoleSchema.default('member') })
   .openapi('InviteMemberRequest');
+
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    organization: z.object({ id: z.string(), name: z.string() }),
+    role: RoleSchema,
+    invited_by: UserSchema.pick({ id: true, email: true, display_name: true })
+      .nullable()
+      .openapi({ description: 'Who invited the person (null when that account no longer exists).' }),
+    created_at: z.iso.datetime(),
+  })
+  .openapi('Invitation');
+
+export const InvitationListSchema = z.object({ data: z.array(InvitationSchema) }).openapi('InvitationList');
 
 export const UpdateMemberSchema = z.object({ role: RoleSchema }).openapi('UpdateMemberRequest');
 

@@ -21,7 +21,10 @@ export function createSeats(connection: Connection) {
     if (typeof organization.active_member_count === 'number') return;
     // Created before the counter existed. Every membership change calls this first, so once the
     // field is set no count can be stale; the `$exists: false` guard keeps the first writer's.
-    const count = await Members.countDocuments({ organization_id: organization._id, is_active: true });
+    const count = await Members.countDocuments({
+      organization_id: organization._id,
+      $or: [{ is_active: true }, { pending: true }],
+    });
     await Organizations.updateOne(
       { _id: organization._id, active_member_count: mongoose.trusted({ $exists: false }) },
       { $set: { active_member_count: count } },
@@ -49,8 +52,10 @@ export function createSeats(connection: Connection) {
   /**
    * Ends an active membership and gives its seat back, never leaving the organization without an
    * active admin (checked before and re-checked after the write, since two admins may leave at once).
+   * A pending invitation is withdrawn or declined the same way; it was never an admin.
    */
   async function endMembership(organization: OrganizationDocument, member: MemberDocument): Promise<void> {
+    if (member.pending) return endInvitation(organization, member);
     if (member.role === 'admin' && (await activeAdminCount(organization._id)) <= 1)
       throw new AppError(OrganizationErrors.LAST_ADMIN);
     await ensureMemberCount(organization);
@@ -69,6 +74,18 @@ export function createSeats(connection: Connection) {
       if (restored.modifiedCount === 0) await giveSeatBack(organization._id);
       throw new AppError(OrganizationErrors.LAST_ADMIN);
     }
+    await giveSeatBack(organization._id);
+  }
+
+  /** Ends a pending invitation (declined or withdrawn) and frees the seat it held. */
+  async function endInvitation(organization: OrganizationDocument, member: MemberDocument): Promise<void> {
+    await ensureMemberCount(organization);
+    const ended = await Members.updateOne(
+      { _id: member._id, pending: true, is_active: false },
+      { $set: { pending: false } },
+    );
+    // Accepted, declined or withdrawn by a concurrent request first.
+    if (ended.modifiedCount === 0) throw new AppError(OrganizationErrors.MEMBER_NOT_FOUND);
     await giveSeatBack(organization._id);
   }
 

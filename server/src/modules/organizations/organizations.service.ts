@@ -1,5 +1,6 @@
 import type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
 import { createOrganizationDirectory } from './organizations.directory.js';
+import { createInvitationAnswers } from './organizations.invitation-answers.js';
 import { createInvitations } from './organizations.invitations.js';
 import { createLeaveLinks } from './organizations.leave-links.js';
 import { createOrganizationManagement } from './organizations.manage.js';
@@ -8,14 +9,22 @@ import { createSeats } from './organizations.seats.js';
 
 export type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
 export { INVITATION_LEAVE_PATH, LEAVE_LINK_TTL_DAYS } from './organizations.leave-links.js';
-export type { LeaveLinkView, MemberView, Membership, OrganizationView } from './organizations.views.js';
+export type {
+  InvitationView,
+  LeaveLinkView,
+  MemberView,
+  Membership,
+  OrganizationView,
+} from './organizations.views.js';
 
 /**
  * The organizations service, put together from its use cases: the directory (authorization and
- * membership questions other modules ask), organizations, members, invitations and leave links.
+ * membership questions other modules ask), organizations, members, invitations (sent and
+ * answered) and leave links.
  */
 export function createOrganizationsService(deps: OrganizationsDeps): OrganizationsService {
-  const directory = createOrganizationDirectory(deps);
+  // membershipOf (without the two-factor policy) is the members' use case's, for leaving only.
+  const { membershipOf, ...directory } = createOrganizationDirectory(deps);
   const { authorize } = directory;
   const seats = createSeats(deps.connection);
   const leaveLinks = createLeaveLinks(deps, seats);
@@ -24,13 +33,14 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
     dashboardOrganizationsUrl,
     ...directory,
     ...createOrganizationManagement(deps, authorize),
-    ...createMemberManagement(deps, authorize, seats),
+    ...createMemberManagement(deps, { authorize, membershipOf }, seats),
     ...createInvitations(deps, {
       authorize,
       seats,
       issueLeaveLink: leaveLinks.issue,
       dashboardOrganizationsUrl,
     }),
+    ...createInvitationAnswers(deps, seats),
     ...leaveLinks.service,
   };
 }

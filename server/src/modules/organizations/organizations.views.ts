@@ -26,9 +26,20 @@ export interface MemberView {
   user_id: string;
   role: Role;
   is_active: boolean;
+  /** `pending` until the invited person accepts (then `active`). */
+  status: 'pending' | 'active';
   invited_by: string | null;
   joined_at: string;
   user: { id: string; email: string; display_name: string };
+}
+
+/** A pending invitation as its invitee sees it (GET /invitations). */
+export interface InvitationView {
+  id: string;
+  organization: { id: string; name: string };
+  role: Role;
+  invited_by: { id: string; email: string; display_name: string } | null;
+  created_at: string;
 }
 
 /** What a leave link is about: shown on its confirmation page and answered when it is used. */
@@ -69,6 +80,7 @@ export async function memberViews(users: UsersService, members: MemberDocument[]
       user_id: String(member.user_id),
       role: member.role,
       is_active: member.is_active,
+      status: member.pending ? 'pending' : 'active',
       invited_by: member.invited_by ? String(member.invited_by) : null,
       joined_at: member.joined_at.toISOString(),
       user: {

@@ -50,6 +50,9 @@ export function createTokenAuthentication(
       );
       return organization;
     } catch (error) {
+      // The organization's two-factor policy is the owner's to fix (set up a factor), not a dead
+      // token: its 403 two_factor_required says so and passes through.
+      if (error instanceof AppError && error.code === 'two_factor_required') throw error;
       if (error instanceof AppError && (error.status === 403 || error.status === 404))
         throw new AppError(TokenErrors.NO_ACCESS);
       throw error;

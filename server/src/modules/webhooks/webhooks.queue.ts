@@ -47,7 +47,12 @@ async function notifyDisabled(kit: WebhookKit, webhook: WebhookDocument, deliver
   }
 }
 
-/** The organizations an event goes to, and its project; null when it goes nowhere. */
+/**
+ * The organization an event goes to, and its project; null when it goes nowhere. Only the
+ * organization named, or the one owning the application named: an event about a person's own
+ * account (dashboard sign-in, profile) names only the user and goes to no organization, so
+ * joining an organization never hands it that person's account activity (issue #37 item 5).
+ */
 async function resolveScope(kit: WebhookKit, scope: EventScope) {
   let projectId = scope.projectId ?? null;
   let organizationIds: string[];
@@ -57,9 +62,7 @@ async function resolveScope(kit: WebhookKit, scope: EventScope) {
     if (!owner) return null;
     organizationIds = [owner.organizationId];
     projectId ??= owner.projectId;
-  } else if (scope.userId)
-    organizationIds = (await kit.directory.organizationIdsOf(scope.userId)).map(String);
-  else return null;
+  } else return null;
   const valid = organizationIds.filter((id) => Types.ObjectId.isValid(id));
   return valid.length === 0 ? null : { organizationIds: valid, projectId };
 }

@@ -1,4 +1,3 @@
-import type { Types } from 'mongoose';
 import type { ErrorDefinition } from '../../lib/errors.js';
 import type { Page } from '../../lib/pagination.js';
 import type { SendTemplateInput } from '../../core/mail.js';
@@ -73,7 +72,6 @@ export interface WebhookDirectory {
     permission: Permission,
     notFound: ErrorDefinition,
   ): Promise<unknown>;
-  organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   adminsOf(organizationId: string): Promise<Array<{ id: string; email: string; display_name: string }>>;
   /** The organization of an active project, or null. */
   projectOrganizationId(projectId: string): Promise<string | null>;
