@@ -9,9 +9,10 @@ export interface LaunchedBrowser {
 
 /**
  * Headless system Chromium with no background network traffic. Playwright gives every launch
- * a fresh temporary profile (its own --user-data-dir), removed again on close.
+ * a fresh temporary profile (its own --user-data-dir), removed again on close. `extraArgs` adds
+ * switches such as `--host-resolver-rules=MAP some.host 127.0.0.1` (a non-localhost name on loopback).
  */
-export async function launchBrowser(): Promise<LaunchedBrowser> {
+export async function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<LaunchedBrowser> {
   const browser = await chromium.launch({
     executablePath: findOrInstallChromium(),
     headless: true,
@@ -24,6 +25,7 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.extraArgs ?? []),
     ],
   });
   return { browser, close: () => browser.close() };
