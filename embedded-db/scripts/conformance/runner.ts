@@ -201,6 +201,10 @@ async function createEntities(specs: Doc[], entities: Entities, ctx: RunContext)
         const options: MongoClientOptions = {
           serverSelectionTimeoutMS: 10_000,
           monitorCommands: true,
+          // The Node.js driver replaces a null `_id` with an ObjectId before sending (NODE-6468) unless the
+          // server is to assign ids; with forceServerObjectId it sends documents as given, so the tests of
+          // `_id: null` reach the server. Documents without an `_id` then get it from the server, as mongod does.
+          forceServerObjectId: true,
           ...(uriOptions as MongoClientOptions),
         };
         const client = new MongoClient(ctx.uri, options);

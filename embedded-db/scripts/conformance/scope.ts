@@ -90,9 +90,6 @@ async function unmetRequirement(req: Doc, server: ServerInfo): Promise<string | 
  * mongod too, so they say nothing about the server.
  */
 const NODE_DRIVER_SKIPS: Record<string, string> = {
-  'inserting _id with type null via insertOne': 'NODE-6468: the driver replaces a null _id with an ObjectId',
-  'inserting _id with type null via insertMany': 'NODE-6468: the driver replaces a null _id with an ObjectId',
-  'inserting _id with type null via bulkWrite': 'NODE-6468: the driver replaces a null _id with an ObjectId',
   'inserting _id with type null via clientBulkWrite':
     'NODE-6468: the driver replaces a null _id with an ObjectId',
   'InsertMany passes bypassDocumentValidation: false':
@@ -125,7 +122,6 @@ export function outOfScopeFeatures(file: Doc, test: Doc, server: ServerInfo): st
     reasons.add(`Node.js driver limitation (${driverSkip}, skipped by the driver's own runner)`);
 
   const entities = (file.createEntities as Doc[] | undefined) ?? [];
-  const unackCollections = new Set<string>();
   for (const e of entities) {
     const type = Object.keys(e)[0]!;
     const spec = e[type] as Doc;
@@ -136,10 +132,6 @@ export function outOfScopeFeatures(file: Doc, test: Doc, server: ServerInfo): st
       for (const key of ['autoEncryptOpts', 'serverApi', 'observeLogMessages', 'observeTracingMessages']) {
         if (spec[key] !== undefined) reasons.add(`client option ${key}`);
       }
-    }
-    if (type === 'collection') {
-      const wc = (spec.collectionOptions as Doc | undefined)?.writeConcern as Doc | undefined;
-      if (wc && (wc.w === 0 || wc.w === '0')) unackCollections.add(String(spec.id));
     }
   }
 
@@ -164,10 +156,11 @@ export function outOfScopeFeatures(file: Doc, test: Doc, server: ServerInfo): st
         if (inner && typeof inner === 'object') requestArgs.push(inner as Doc);
       }
     }
+    // `hint` on unacknowledged writes is accepted like mongod 7 accepts it, and below 8.2 the driver leaves
+    // `rawData` out: both are in scope. rawData itself (time-series buckets, 8.2+) is not offered.
     for (const a of requestArgs) {
-      if (a.rawData !== undefined) reasons.add('rawData (timeseries raw bucket access)');
-      if (a.hint !== undefined && unackCollections.has(op.object))
-        reasons.add('hint on unacknowledged writes');
+      if (a.rawData !== undefined && compareVersions(server.version, [8, 2, 0]) >= 0)
+        reasons.add('rawData (timeseries raw bucket access)');
     }
   }
 

@@ -94,7 +94,8 @@ function aggregate(ctx: CommandContext, b: Doc, db: string): Doc {
     if (existing) ctx.engine.dropCollection(out.db, out.coll);
     const dst = ctx.engine.createCollection(out.db, out.coll, existing ? { ...existing.options } : {});
     for (const s of specs) ctx.engine.createIndex(dst, s);
-    for (const d of docs) ctx.engine.insert(dst, normalizeOutput(d), undefined);
+    // each document keeps the numeric types the pipeline gave it (an int64 stays an int64)
+    for (const d of docs) ctx.engine.insert(dst, normalizeOutput(d), docTypes.get(d));
     return ctx.cursors.reply(`${db}.${String(name)}`, [], batchSize, false);
   }
   if (merge) {

@@ -77,6 +77,15 @@ function listCollections(ctx: CommandContext, b: Doc, db: string): Doc {
   return ctx.cursors.reply(`${db}.$cmd.listCollections`, infos, batchSize, false);
 }
 
+/** Collection kinds the embedded server does not implement: refused, never created as plain collections. */
+const UNSUPPORTED_CREATE_OPTIONS = [
+  'timeseries',
+  'clusteredIndex',
+  'expireAfterSeconds',
+  'changeStreamPreAndPostImages',
+  'encryptedFields',
+];
+
 function create(ctx: CommandContext, b: Doc, db: string): Doc {
   const name = validateCollName(db, b.create);
   if (b.viewOn !== undefined || b.pipeline !== undefined) {
@@ -86,11 +95,21 @@ function create(ctx: CommandContext, b: Doc, db: string): Doc {
     ctx.engine.createCollection(db, name, opts);
     return {};
   }
-  if (b.capped === true) {
+  // mongod reads `capped` as a boolean: any truthy value (`capped: 1024`) asks for a capped collection
+  if (b.capped !== undefined && b.capped !== null && b.capped !== false && b.capped !== 0) {
     if (b.size === undefined) throw mongoError(72, "the 'size' field is required when 'capped' is true");
     if (typeof b.size !== 'number' && !Long.isLong(b.size))
       throw mongoError(14, "BSON field 'create.size' is the wrong type, expected a number");
+    // documents are kept in _id order, not insertion order, so the oldest cannot be dropped as `size`/`max`
+    // require: refused rather than accepted and never capped
+    throw mongoError(
+      72,
+      'capped collections are not supported by the embedded server (documents would never be dropped at size or max)',
+    );
   }
+  for (const k of UNSUPPORTED_CREATE_OPTIONS)
+    if (b[k] !== undefined)
+      throw mongoError(72, `create option '${k}' is not supported by the embedded server`);
   validationOptions(b);
   if (b.collation !== undefined) makeCollator(b.collation);
   const options: Doc = {};

@@ -7,6 +7,7 @@ import { applyTypes, docTypes } from '../bson/types.js';
 import { type Doc, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
 import { commandOptions } from '../query/mingo.js';
+import { hintOrder } from '../query/planner.js';
 import { resolveView } from '../query/views.js';
 import { validateCollName } from '../engine/checks.js';
 import type { CommandContext, ExplainCapture, Handlers } from './context.js';
@@ -38,11 +39,14 @@ export function find(ctx: CommandContext, b: Doc, db: string, explained?: Explai
   const special = findSpecial(ctx, b, db, name, filter, { skip, limit, batchSize, singleBatch });
   if (special) return special;
   const coll = ctx.engine.getCollection(db, name);
+  const givenSort = isPlainObject(b.sort) && Object.keys(b.sort).length ? b.sort : undefined;
+  // a hinted index without a sort answers in the index's order (descending keys included), like mongod
+  const sort = givenSort ?? hintOrder(coll, b.hint);
   const docs = ctx.bounded(
     () =>
       ctx.engine.find(coll, {
         filter,
-        sort: isPlainObject(b.sort) ? b.sort : undefined,
+        sort,
         skip,
         limit: limit || undefined,
         projection: isPlainObject(b.projection) ? b.projection : undefined,
@@ -52,7 +56,7 @@ export function find(ctx: CommandContext, b: Doc, db: string, explained?: Explai
         raw: true,
       }),
     ctx.cheap(coll, filter, {
-      sort: isPlainObject(b.sort) ? b.sort : undefined,
+      sort,
       hint: b.hint,
       limit: (skip || 0) + (limit || 0),
     }),

@@ -9,8 +9,8 @@
 import { deserialize, ObjectId, serialize, UUID } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { RawDocument } from '../bson/raw.js';
-import { EXACT_DECODE, normalize, type TypeMap } from '../bson/types.js';
-import { type Doc, formatValue, idFirst, isPlainObject, keyOf } from '../bson/values.js';
+import { docTypes, EXACT_DECODE, normalize, type TypeMap } from '../bson/types.js';
+import { cloneDoc, type Doc, formatValue, idFirst, isPlainObject, keyOf } from '../bson/values.js';
 import { mongoError } from '../errors.js';
 import {
   Collection,
@@ -383,11 +383,13 @@ export class Engine {
       ...MINGO_OPTIONS,
       context: AGGREGATION_CONTEXT,
       collectionResolver,
-      processingMode: 1 /* CLONE_INPUT */,
+      // the input is cloned here rather than by mingo so each clone keeps its stored numeric types, which the
+      // stages read to type what they compute (query/expr-types.ts)
+      processingMode: 0 /* CLONE_OFF */,
       ...(opts.collation ? { collation: opts.collation as never } : {}),
       ...(opts.variables ? { variables: opts.variables } : {}),
     });
-    const out = agg.run(source) as Doc[];
+    const out = agg.run(source.map(typedClone)) as Doc[];
     // values passed through unchanged keep their stored numeric type (an int64 stays an int64)
     restorePassThroughTypes(out, source);
     return out;
@@ -435,4 +437,12 @@ export class Engine {
 export function setCollectionOptions(engine: Engine, coll: Collection, changes: Doc): void {
   Object.assign(coll.options, changes);
   engine.saveCatalog(coll);
+}
+
+/** A deep copy of a stored document that keeps its recorded numeric types. */
+export function typedClone(d: Doc): Doc {
+  const c = cloneDoc(d);
+  const t = docTypes.get(d);
+  if (t) docTypes.set(c, t);
+  return c;
 }

@@ -37,10 +37,13 @@ export function applyUpdate(
       const agg = new Aggregator(u, {
         ...MINGO_OPTIONS,
         context: AGGREGATION_CONTEXT,
-        processingMode: 1,
+        processingMode: 0,
         ...(opts.variables ? { variables: opts.variables } : {}),
       });
-      doc = (agg.run([cloneDoc(old)]) as Doc[])[0] as Doc;
+      // the clone carries the stored types: the stages type what they compute from them (query/expr-types.ts)
+      const input = cloneDoc(old);
+      if (oldTypes) docTypes.set(input, oldTypes);
+      doc = (agg.run([input]) as Doc[])[0] as Doc;
     } catch (e) {
       throw updateError(e);
     }
@@ -48,7 +51,11 @@ export function applyUpdate(
     if (doc._id === undefined && old._id !== undefined) doc._id = old._id;
     checkIdUnchanged(old, doc, opts.upsert);
     const fixed = idFirst(doc);
-    return { doc: fixed, types: pruneTypes(fixed, oldTypes), changed: keyOf(fixed) !== keyOf(old) };
+    return {
+      doc: fixed,
+      types: pipelineTypes(doc, fixed, old, oldTypes),
+      changed: keyOf(fixed) !== keyOf(old),
+    };
   }
   const keys = Object.keys(u);
   const isOps = keys.length > 0 && keys.every((k) => k.startsWith('$'));
@@ -270,4 +277,20 @@ export function upsertBase(query: Doc): Doc {
   };
   visit(query);
   return doc;
+}
+
+/**
+ * Types of a pipeline update's result: those the stages computed, else the stored ones of numbers that are
+ * still the same value at the same path (stages mingo runs internally, like `$unset`, carry no types).
+ */
+function pipelineTypes(out: Doc, fixed: Doc, old: Doc, oldTypes: TypeMap | undefined): TypeMap | undefined {
+  const computed = docTypes.get(out);
+  if (computed) return pruneTypes(fixed, computed);
+  if (!oldTypes) return undefined;
+  const kept: TypeMap = new Map();
+  for (const [p, t] of oldTypes) {
+    const v = getPath(fixed, p);
+    if (typeof v === 'number' && Object.is(v, getPath(old, p))) kept.set(p, t);
+  }
+  return kept.size ? kept : undefined;
 }

@@ -17,6 +17,18 @@ import { compareNumbers, decimalArith, isDecimal, isNumberLike, toNumber } from 
 import { mongoError } from '../errors.js';
 import { docTypes, type TypeMap } from '../bson/types.js';
 import { getPath, isPlainObject, keyOf, type Doc } from '../bson/values.js';
+import { bsonTypeName } from './compare.js';
+import {
+  fieldAt,
+  inferKind,
+  kindOfValue,
+  type NumKind,
+  passThrough,
+  recordKind,
+  setTypes,
+  settleKind,
+  specLeaves,
+} from './expr-types.js';
 
 type Accumulator = (coll: Doc[], expr: unknown, options: MingoOptions) => unknown;
 type Expression = (obj: Doc, expr: unknown, options: MingoOptions) => unknown;
@@ -191,6 +203,107 @@ const $setWindowFields: Stage = (coll, expr, options) => {
   return (pipelineOperators.$setWindowFields as unknown as Stage)(coll, expr, scripted);
 };
 
+// ---- numeric types of computed values (see expr-types.ts) ----------------------------------------------------
+
+/** `$type` of a computed or stored number answers its BSON type (`double`, `long`), not what JS can tell. */
+const exprType: Expression = (obj, expr, options) => {
+  const arg = Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
+  const value = evalExpr(obj, arg, options);
+  if (typeof value !== 'number')
+    return (expressionOperators.$type as unknown as Expression)(obj, expr, options);
+  return bsonTypeName(value, settleKind(inferKind(arg, obj, docTypes.get(obj)), value));
+};
+
+const within = (path: string, prefixes: string[]) =>
+  prefixes.some((p) => path === p || path.startsWith(p + '.') || p.startsWith(path + '.'));
+
+/** Types of a stage's 1:1 output: numbers passed through keep theirs, computed fields get the inferred one. */
+function typeOutput(out: Doc, input: Doc, computed: Array<[string, unknown]>): void {
+  const paths = computed.map(([p]) => p);
+  const types = passThrough(out, input, (p) => within(p, paths));
+  const inputTypes = docTypes.get(input);
+  for (const [path, e] of computed) {
+    const v = fieldAt(out, path);
+    if (typeof v === 'number') recordKind(types, path, settleKind(inferKind(e, input, inputTypes), v), v);
+  }
+  setTypes(out, types);
+}
+
+/** A 1:1 stage ($addFields, $set, $project) whose outputs get their numeric types from their inputs. */
+function typedStage(name: '$addFields' | '$set' | '$project', base: Stage): Stage {
+  return (coll, expr, options) => {
+    if (!isPlainObject(expr)) return base(coll, expr, options);
+    // $project's 0/1/true/false (any number or boolean) are inclusions or exclusions, not computed fields
+    const fields = specLeaves(expr).filter(
+      ([, e]) => name !== '$project' || !(typeof e === 'number' || typeof e === 'boolean'),
+    );
+    let current: Doc | undefined;
+    const tapped = (coll as unknown as { map(f: (d: Doc) => Doc): LazyLike }).map((d) => {
+      current = d;
+      return d;
+    });
+    return (base(tapped, expr, options) as unknown as { map(f: (d: Doc) => Doc): LazyLike }).map((d) => {
+      if (current && isPlainObject(d)) typeOutput(d, current, fields);
+      return d;
+    });
+  };
+}
+
+const TYPED_ACCUMULATORS = new Set(['$sum', '$avg', '$first', '$last', '$min', '$max']);
+
+/** $group with the numeric types mongod gives `$sum`/`$avg`/`$first`/`$last`/`$min`/`$max` results. */
+const $group: Stage = (coll, expr, options) => {
+  const base = pipelineOperators.$group as unknown as Stage;
+  if (!isPlainObject(expr)) return base(coll, expr, options);
+  const accs: Array<[string, string, unknown]> = [];
+  for (const [k, v] of Object.entries(expr)) {
+    if (k === '_id' || !isPlainObject(v)) continue;
+    const op = Object.keys(v)[0] as string;
+    if (TYPED_ACCUMULATORS.has(op)) accs.push([k, op, v[op]]);
+  }
+  if (accs.length === 0) return base(coll, expr, options);
+  return coll.transform((items) => {
+    const out = (base(Lazy(items) as never, expr, options) as unknown as { collect(): Doc[] }).collect();
+    // only typed inputs or $avg can give a type the value alone does not show
+    if (!items.some((d) => docTypes.has(d)) && !accs.some(([, op]) => op === '$avg'))
+      return Lazy(out) as never;
+    const members = new Map<string, Doc[]>();
+    for (const d of items) {
+      const k = keyOf(evalExpr(d, expr._id, options) ?? null);
+      const list = members.get(k);
+      if (list) list.push(d);
+      else members.set(k, [d]);
+    }
+    const kindIn = (d: Doc, e: unknown): NumKind | undefined =>
+      inferKind(e, d, docTypes.get(d)) ?? kindOfValue(evalExpr(d, e, options));
+    for (const g of out) {
+      const group = members.get(keyOf(g._id ?? null)) ?? [];
+      const types: TypeMap = new Map();
+      for (const [field, op, e] of accs) {
+        const v = g[field];
+        if (typeof v !== 'number') continue;
+        let kind: NumKind | undefined;
+        if (op === '$avg') kind = 'double';
+        else if (op === '$sum') {
+          const kinds = group.map((d) => kindIn(d, e)).filter((k): k is NumKind => k !== undefined);
+          kind = kinds.reduce<NumKind>((a, k) => (RANK_OF[k] > RANK_OF[a] ? k : a), 'int');
+        } else if (op === '$first' || op === '$last') {
+          const d = op === '$first' ? group[0] : group[group.length - 1];
+          kind = d ? kindIn(d, e) : undefined;
+        } else {
+          const d = group.find((m) => Object.is(evalExpr(m, e, options), v));
+          kind = d ? kindIn(d, e) : undefined;
+        }
+        recordKind(types, field, settleKind(kind, v), v);
+      }
+      setTypes(g, types);
+    }
+    return Lazy(out) as never;
+  });
+};
+
+const RANK_OF: Record<NumKind, number> = { int: 0, long: 1, double: 2, decimal: 3 };
+
 export const AGGREGATION_OVERRIDES = {
   accumulator: {
     $percentile: accPercentile,
@@ -214,8 +327,15 @@ export const AGGREGATION_OVERRIDES = {
     $gte: comparisonExpr('$gte', (c) => c >= 0),
     $lt: comparisonExpr('$lt', (c) => c < 0),
     $lte: comparisonExpr('$lte', (c) => c <= 0),
+    $type: exprType,
   } as Record<string, unknown>,
-  pipeline: { $sort, $setWindowFields } as unknown as Record<`$${string}`, never>,
+  pipeline: {
+    $sort,
+    $setWindowFields,
+    $group,
+    $addFields: typedStage('$addFields', pipelineOperators.$addFields as unknown as Stage),
+    $set: typedStage('$set', pipelineOperators.$set as unknown as Stage),
+  } as unknown as Record<`$${string}`, never>,
   projection: {} as Record<string, unknown>,
   window: {} as Record<string, unknown>,
 };
@@ -246,6 +366,12 @@ export function restorePassThroughTypes(out: Doc[], source: Iterable<Doc>): void
       }
       if (typeof cur === 'number' && cur === getPath(src.d, path)) (kept ??= new Map()).set(path, t);
     }
-    if (kept) docTypes.set(doc, kept);
+    if (!kept) continue;
+    // types a stage computed for this document (expr-types.ts) take precedence
+    const computed = docTypes.get(doc);
+    if (computed) for (const [p, t] of computed) kept.set(p, t);
+    docTypes.set(doc, kept);
   }
 }
+
+export { typedStage };

@@ -14,7 +14,7 @@ import * as windowOperators from 'mingo/operators/window';
 import type { Options as MingoOptions, PipelineOperator } from 'mingo/types';
 import { type Doc, idFirst, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
-import { AGGREGATION_OVERRIDES } from './aggregation.js';
+import { AGGREGATION_OVERRIDES, typedStage } from './aggregation.js';
 import { makeCollator } from './compare.js';
 import { checkPattern, scanQuery } from './limits.js';
 import { checkExpression } from './paths.js';
@@ -56,7 +56,7 @@ export const AGGREGATION_CONTEXT = Context.init({
   expression: { ...expressionOperators, ...AGGREGATION_OVERRIDES.expression } as never,
   pipeline: {
     ...(pipelineOperators as unknown as Record<`$${string}`, PipelineOperator>),
-    $project: $projectIdFirst,
+    $project: typedStage('$project', $projectIdFirst as never) as never,
     ...AGGREGATION_OVERRIDES.pipeline,
   },
   projection: { ...projectionOperators, ...AGGREGATION_OVERRIDES.projection } as never,

@@ -284,6 +284,19 @@ function pairwiseDisjoint(branches: Doc[]): boolean {
   return true;
 }
 
+/**
+ * The order a hinted index delivers when the read has no sort: its key pattern (`{qty: -1, name: -1}` gives
+ * qty descending, then name descending), as mongod's scan of that index does. Keys are stored ascending
+ * whatever the spec's direction, so without this a descending index answered in ascending order.
+ */
+export function hintOrder(coll: Collection | undefined, hint: unknown): Doc | undefined {
+  if (!coll) return undefined;
+  const idx = hintedIndex(coll, hint);
+  if (!idx || idx === '$natural') return undefined;
+  const key = idx.spec.key as Doc;
+  return Object.values(key).every((d) => d === 1 || d === -1) ? key : undefined;
+}
+
 /** Chooses how to read the documents a filter (and sort) needs. */
 export function planQuery(coll: Collection, filter: Doc, sort?: Doc, hint?: unknown): Plan {
   const conds = fieldConditions(filter);

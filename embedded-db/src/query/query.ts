@@ -15,7 +15,8 @@ import * as windowOperators from 'mingo/operators/window';
 import { Query as QueryBase } from 'mingo/query';
 import type { Options as MingoOptions } from 'mingo/types';
 import { resolve } from 'mingo/util';
-import { bsonTypeName, makeCollator, TYPE_ALIASES, type Collator } from './compare.js';
+import { bsonTypeName, compareValues, makeCollator, TYPE_ALIASES, type Collator } from './compare.js';
+import { mongoError } from '../errors.js';
 import { compareNumbers, isDecimal, isNumberLike } from '../bson/decimal.js';
 import { $jsonSchema } from './schema.js';
 import { docTypes } from '../bson/types.js';
@@ -119,6 +120,10 @@ function comparison(name: '$gt' | '$gte' | '$lt' | '$lte', test: (c: number) => 
     const collator = collatorOf(options);
     if (collator && typeof value === 'string')
       return (obj) => someCandidate(obj, selector, (v) => typeof v === 'string' && test(collator(v, value)));
+    // binary data compares by length, then subtype, then bytes, only with binary data (mongod's type bracket);
+    // mingo compared the objects as non-comparable and matched nothing
+    if (isBinData(value))
+      return (obj) => someCandidate(obj, selector, (v) => isBinData(v) && test(compareValues(v, value)));
     if (!isNumberLike(value) || Number.isNaN(value)) return base(selector, value, options);
     return (obj) => someCandidate(obj, selector, (v) => isNumberLike(v) && test(compareNumbers(v, value)));
   };
@@ -209,7 +214,113 @@ const $elemMatchProjection: ProjectionOp = (obj, expr, field, options) => {
   return hit === undefined ? undefined : [hit];
 };
 
-export const QUERY_OVERRIDES = { $type, $all, $eq, $ne, $in, $nin, $jsonSchema } as Record<string, unknown>;
+function isBinData(v: unknown): boolean {
+  if (Buffer.isBuffer(v) || v instanceof Uint8Array) return true;
+  const t = bsonType(v);
+  return t === 'Binary' || t === 'UUID';
+}
+
+function binBytes(v: unknown): Uint8Array {
+  if (v instanceof Uint8Array) return v;
+  const b = v as { buffer: Uint8Array; position?: number };
+  return b.buffer.subarray(0, b.position ?? b.buffer.length);
+}
+
+/**
+ * `$regex` (and `{field: /re/}`) also matches a stored regular expression with the same pattern and flags, as
+ * mongod's RegexMatchExpression does; mingo only tested strings, so a stored regex never matched itself.
+ */
+const $regex: QueryOp = (selector, value, options) => {
+  const base = (queryOperators.$regex as unknown as QueryOp)(selector, value, options);
+  if (!(value instanceof RegExp)) return base;
+  const source = value.source;
+  const flags = [...value.flags].sort().join('');
+  const same = (v: unknown): boolean => {
+    if (v instanceof RegExp) return v.source === source && [...v.flags].sort().join('') === flags;
+    if (bsonType(v) === 'BSONRegExp') {
+      const r = v as { pattern: string; options: string };
+      return r.pattern === source && [...r.options].sort().join('') === flags;
+    }
+    return false;
+  };
+  return (obj) => base(obj) || someCandidate(obj, selector, same);
+};
+
+/**
+ * The bit positions a `$bits…` operand names: a non-negative integer bitmask, an array of positions, or binary
+ * data (a bitmask of any length, byte 0 first). mingo used JavaScript's 32-bit `&` on whatever the field held,
+ * so binary data (and numbers beyond 31 bits) gave wrong answers.
+ */
+function bitPositions(op: string, value: unknown): number[] {
+  if (Array.isArray(value)) {
+    return value.map((p) => {
+      if (typeof p !== 'number' || !Number.isInteger(p) || p < 0)
+        throw mongoError(2, `bit positions must be non-negative integers in ${op}, got ${String(p)}`);
+      return p;
+    });
+  }
+  if (isBinData(value)) {
+    const bytes = binBytes(value);
+    const out: number[] = [];
+    for (let i = 0; i < bytes.length; i++)
+      for (let b = 0; b < 8; b++) if ((bytes[i]! >> b) & 1) out.push(i * 8 + b);
+    return out;
+  }
+  let n: bigint | undefined;
+  if (typeof value === 'number' && Number.isInteger(value)) n = BigInt(value);
+  else if (bsonType(value) === 'Long') n = BigInt((value as { toString(): string }).toString());
+  if (n === undefined || n < 0n)
+    throw mongoError(
+      2,
+      `${op} takes an Array, a number, or a BinData but received: ${String(value)} (a number must be a non-negative integer)`,
+    );
+  const out: number[] = [];
+  for (let i = 0; n > 0n; i++, n >>= 1n) if (n & 1n) out.push(i);
+  return out;
+}
+
+/** Bit `p` of a stored value, or undefined when the value is not something `$bits…` tests. */
+function bitReader(v: unknown): ((p: number) => boolean) | undefined {
+  if (isBinData(v)) {
+    const bytes = binBytes(v);
+    return (p) => p >> 3 < bytes.length && ((bytes[p >> 3]! >> (p & 7)) & 1) === 1;
+  }
+  let n: bigint | undefined;
+  // a double takes part only when it is integral and an int64 can hold it, like mongod
+  if (typeof v === 'number') n = Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v) : undefined;
+  else if (typeof v === 'bigint') n = v;
+  else if (bsonType(v) === 'Long') n = BigInt((v as { toString(): string }).toString());
+  if (n === undefined) return undefined;
+  const twos = BigInt.asUintN(64, n);
+  // beyond bit 63 the sign extends: set for negative numbers
+  return (p) => (p >= 64 ? n! < 0n : ((twos >> BigInt(p)) & 1n) === 1n);
+}
+
+function bitsOp(op: string, test: (bit: (p: number) => boolean, positions: number[]) => boolean): QueryOp {
+  return (selector, value) => {
+    const positions = bitPositions(op, value);
+    return (obj) =>
+      someCandidate(obj, selector, (v) => {
+        const bit = bitReader(v);
+        return bit !== undefined && test(bit, positions);
+      });
+  };
+}
+
+export const QUERY_OVERRIDES = {
+  $type,
+  $all,
+  $eq,
+  $ne,
+  $in,
+  $nin,
+  $jsonSchema,
+  $regex,
+  $bitsAllSet: bitsOp('$bitsAllSet', (bit, ps) => ps.every((p) => bit(p))),
+  $bitsAllClear: bitsOp('$bitsAllClear', (bit, ps) => ps.every((p) => !bit(p))),
+  $bitsAnySet: bitsOp('$bitsAnySet', (bit, ps) => ps.some((p) => bit(p))),
+  $bitsAnyClear: bitsOp('$bitsAnyClear', (bit, ps) => ps.some((p) => !bit(p))),
+} as Record<string, unknown>;
 export { bsonTypeName };
 Object.assign(QUERY_OVERRIDES, {
   $gt: comparison('$gt', (c) => c > 0),
@@ -233,10 +344,29 @@ export class Query extends QueryBase {
     // mingo's own ComputeOptions (from inside an operator) already carry the context they were built with
     const compute = options !== undefined && typeof (options as { update?: unknown }).update === 'function';
     super(
-      condition,
+      withoutComment(condition),
       (compute ? options : { ...options, context: options?.context ?? QUERY_CONTEXT }) as MingoOptions,
     );
   }
+}
+
+/**
+ * The filter without `$comment` (at the top or in `$and`/`$or`/`$nor` branches): mongod ignores it when matching,
+ * mingo refused it as an unknown top-level operator. Filters without one are returned as they are.
+ */
+function withoutComment(condition: Doc): Doc {
+  if (!isPlainObject(condition)) return condition;
+  let out: Doc | undefined;
+  for (const [k, v] of Object.entries(condition)) {
+    if (k === '$comment') {
+      out ??= { ...condition };
+      delete out.$comment;
+    } else if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v)) {
+      const branches = v.map((b) => withoutComment(b as Doc));
+      if (branches.some((b, i) => b !== v[i])) (out ??= { ...condition })[k] = branches;
+    }
+  }
+  return out ?? condition;
 }
 
 /** Whether two values are the same for `_id` purposes (numbers across types, decimals by value). */
