@@ -3,7 +3,7 @@
  * storage of earlier versions (`snapshot.bson` + `journal.bson`) into the lmdb store (store.ts).
  *
  * Files in the data directory:
- * - `mongod.lock`        pid of the owning process (created exclusively; stale when that pid is dead)
+ * - `mongod.lock`        the owning process: pid, start time, boot id, pid namespace (see acquireLock)
  * - `storage.mdb`        the lmdb data file; `storage.mdb-lock` its reader table
  * - `credentials.json`   the generated user and password when authentication is required (see auth.ts)
  *
@@ -27,11 +27,14 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
+  statSync,
   unlinkSync,
+  utimesSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { EXACT_DECODE, normalize, normalizeDoc } from '../bson/types.js';
 import type { Doc } from '../bson/values.js';
@@ -51,7 +54,11 @@ export const FILE_MODE = 0o600;
 
 /** Creates the data directory (0700) or tightens an existing one and the files in it. */
 export function prepareDataDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  try {
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  } catch (e) {
+    throw mkdirError(dir, e as NodeJS.ErrnoException);
+  }
   chmodSync(dir, DIR_MODE);
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -62,6 +69,36 @@ export function prepareDataDir(dir: string): void {
       /* vanished meanwhile */
     }
   }
+}
+
+/**
+ * The real reason a data directory could not be created. Node's recursive mkdir answers ENOENT on a read-only
+ * file system (it retries the parent, which exists, and reports the first failure); creating the first missing
+ * level alone gives the kernel's answer (EROFS, EACCES, ENOSPC).
+ */
+function mkdirError(dir: string, e: NodeJS.ErrnoException): Error {
+  let missing = resolve(dir);
+  while (!existsSync(dirname(missing)) && dirname(missing) !== missing) missing = dirname(missing);
+  let cause: NodeJS.ErrnoException;
+  try {
+    mkdirSync(missing, { mode: DIR_MODE });
+    return e; // the first level could be made after all: report the original error
+  } catch (inner) {
+    cause = inner as NodeJS.ErrnoException;
+  }
+  const reason =
+    cause.code === 'EROFS'
+      ? 'read-only file system'
+      : cause.code === 'EACCES' || cause.code === 'EPERM'
+        ? 'permission denied'
+        : cause.code === 'ENOSPC'
+          ? 'no space left on device'
+          : cause.message;
+  const err = new Error(
+    `Unable to create the data directory ${dir}: ${reason} (${cause.code ?? 'error'} creating ${missing})`,
+  ) as NodeJS.ErrnoException;
+  err.code = cause.code;
+  return err;
 }
 
 /** Opens (creating with mode 0600) a file of the data directory. */
@@ -101,24 +138,131 @@ export function readFrames(buf: Buffer): { payloads: Buffer[]; validEnd: number 
   return { payloads, validEnd: off };
 }
 
+/**
+ * Who holds a lock, told apart from any later process that happens to get the same pid.
+ *
+ * A pid alone is not enough: a server that is PID 1 of its PID namespace (Docker, Kubernetes) and is killed comes
+ * back as PID 1 again, and read its own pid from the stale lock as a live owner (issue #39). Node has no flock,
+ * and a native helper needs an install script, so the owner is identified by more than its pid: the pid, its start
+ * time (field 22 of /proc/<pid>/stat, in clock ticks since boot), the boot id and the pid namespace. The owner
+ * also touches the file every HEARTBEAT_MS. A lock is live when
+ * - it was written in this boot and in this pid namespace, and that pid runs with the same start time; or
+ * - it was written in another pid namespace of this boot (a restarted container gets a new one; two containers
+ *   may share a volume) and its heartbeat is younger than STALE_MS: its pid means nothing here, so the starter
+ *   waits up to STALE_MS for the heartbeat to stop before it refuses.
+ * Without /proc (macOS) the pid decides, as before.
+ */
+interface LockOwner {
+  pid: number;
+  start?: string;
+  boot?: string;
+  ns?: string;
+}
+
+const HEARTBEAT_MS = 2_000;
+const STALE_MS = 10_000;
+const heartbeats = new Map<string, NodeJS.Timeout>();
+
+function readProc(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function readLink(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Start time of a process in clock ticks since boot (field 22 of /proc/<pid>/stat; the name may hold spaces). */
+function startTime(pid: number | 'self'): string | undefined {
+  const stat = readProc(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[19];
+}
+
+function currentOwner(): LockOwner {
+  return {
+    pid: process.pid,
+    start: startTime('self'),
+    boot: readProc('/proc/sys/kernel/random/boot_id'),
+    ns: readLink('/proc/self/ns/pid'),
+  };
+}
+
+function formatOwner(o: LockOwner): string {
+  // the pid stays the first line: what earlier versions wrote and read
+  let text = `${o.pid}\n`;
+  if (o.start) text += `start=${o.start}\n`;
+  if (o.boot) text += `boot=${o.boot}\n`;
+  if (o.ns) text += `ns=${o.ns}\n`;
+  return text;
+}
+
+function parseOwner(text: string): LockOwner {
+  const [first, ...rest] = text.split('\n');
+  const owner: LockOwner = { pid: Number.parseInt((first ?? '').trim(), 10) };
+  for (const line of rest) {
+    const eq = line.indexOf('=');
+    if (eq < 0) continue;
+    const k = line.slice(0, eq);
+    const v = line.slice(eq + 1).trim();
+    if (k === 'start' || k === 'boot' || k === 'ns') owner[k] = v;
+  }
+  return owner;
+}
+
+/** 'live', 'stale', or 'heartbeat' (owned from another pid namespace: live while the file is touched). */
+function ownerState(o: LockOwner, me: LockOwner): 'live' | 'stale' | 'heartbeat' {
+  if (!Number.isInteger(o.pid) || o.pid <= 0) return 'stale';
+  if (o.boot && me.boot && o.boot !== me.boot) return 'stale'; // written before a reboot
+  if (o.ns && me.ns && o.ns !== me.ns) return 'heartbeat';
+  if (o.pid === me.pid && o.start === undefined) return 'stale'; // an old-format lock naming our own pid: not us
+  if (!isAlive(o.pid)) return 'stale';
+  if (o.start && startTime(o.pid) !== undefined && startTime(o.pid) !== o.start) return 'stale'; // pid reused
+  return 'live';
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 export function acquireLock(dir: string): void {
   const path = join(dir, LOCK_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  if (heartbeats.has(path)) throw new DataDirLockedError(dir, process.pid); // this process holds it already
+  const me = currentOwner();
+  const deadline = Date.now() + STALE_MS + HEARTBEAT_MS;
+  for (let attempt = 0; attempt < 100; attempt++) {
     try {
       const fd = openPrivate(path, 'wx');
-      writeSync(fd, `${process.pid}\n`);
+      writeSync(fd, formatOwner(me));
       fsyncSync(fd);
       closeSync(fd);
+      startHeartbeat(path);
       return;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let pid = NaN;
+      let owner: LockOwner;
+      let age: number;
       try {
-        pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+        owner = parseOwner(readFileSync(path, 'utf8'));
+        age = Date.now() - statSync(path).mtimeMs;
       } catch {
-        /* vanished meanwhile */
+        continue; // vanished meanwhile
       }
-      if (isAlive(pid)) throw new DataDirLockedError(dir, pid);
+      const state = ownerState(owner, me);
+      if (state === 'live') throw new DataDirLockedError(dir, owner.pid);
+      if (state === 'heartbeat' && age < STALE_MS) {
+        if (Date.now() >= deadline) throw new DataDirLockedError(dir, owner.pid);
+        sleepSync(Math.min(HEARTBEAT_MS, Math.max(50, STALE_MS - age)));
+        continue;
+      }
       try {
         unlinkSync(path); // stale lock from a process that died
       } catch {
@@ -127,6 +271,20 @@ export function acquireLock(dir: string): void {
     }
   }
   throw new Error(`Unable to lock the data directory ${dir}`);
+}
+
+/** Touches the lock file while it is held, so a starter in another pid namespace sees the owner is alive. */
+function startHeartbeat(path: string): void {
+  const timer = setInterval(() => {
+    const now = new Date();
+    try {
+      utimesSync(path, now, now);
+    } catch {
+      /* the directory is gone or read-only now: the pid checks still apply */
+    }
+  }, HEARTBEAT_MS);
+  timer.unref();
+  heartbeats.set(path, timer);
 }
 
 export function fsyncDir(dir: string): void {
@@ -144,6 +302,9 @@ export function fsyncDir(dir: string): void {
 
 /** Releases the data directory lock (on stop, or when start-up fails). */
 export function releaseLock(dir: string): void {
+  const path = join(dir, LOCK_FILE);
+  clearInterval(heartbeats.get(path));
+  heartbeats.delete(path);
   try {
     unlinkSync(join(dir, LOCK_FILE));
   } catch {
