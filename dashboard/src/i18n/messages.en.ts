@@ -128,6 +128,16 @@ const coreEn: Record<CoreKey, string> = {
   'auth.signedOutText': 'See you soon!',
   'auth.confirmed': 'E-mail address confirmed. You can sign in now.',
   'auth.confirmationFailed': 'Confirmation failed',
+  'auth.deleteAccount.title': 'Delete your account for good',
+  'auth.deleteAccount.text':
+    'You asked to delete your account. The button below deletes your account, its sessions, API tokens, passkeys and your personal data for good. This cannot be undone.',
+  'auth.deleteAccount.submit': 'Delete my account for good',
+  'auth.deleteAccount.deleting': 'Deleting …',
+  'auth.deleteAccount.failed': 'Deletion failed',
+  'auth.deleteAccount.doneTitle': 'Account deleted',
+  'auth.deleteAccount.done':
+    'Your account and your personal data have been deleted. Every session has ended.',
+  'auth.deleteAccount.home': 'Go to the start page',
   'auth.reset.title': 'Set a new password',
   'auth.reset.text': 'Choose a new password of at least 6 characters.',
   'auth.reset.newPassword': 'New password',

@@ -130,6 +130,16 @@ const coreDe = {
   'auth.signedOutText': 'Bis bald!',
   'auth.confirmed': 'E-Mail-Adresse bestätigt. Sie können sich jetzt anmelden.',
   'auth.confirmationFailed': 'Bestätigung fehlgeschlagen',
+  'auth.deleteAccount.title': 'Konto endgültig löschen',
+  'auth.deleteAccount.text':
+    'Sie haben die Löschung Ihres Kontos angefordert. Mit dem Klick unten werden Ihr Konto, Ihre Sitzungen, API-Tokens, Passkeys und Ihre persönlichen Daten endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
+  'auth.deleteAccount.submit': 'Konto endgültig löschen',
+  'auth.deleteAccount.deleting': 'Wird gelöscht …',
+  'auth.deleteAccount.failed': 'Löschen fehlgeschlagen',
+  'auth.deleteAccount.doneTitle': 'Konto gelöscht',
+  'auth.deleteAccount.done':
+    'Ihr Konto und Ihre persönlichen Daten wurden gelöscht. Alle Sitzungen sind beendet.',
+  'auth.deleteAccount.home': 'Zur Startseite',
   'auth.reset.title': 'Neues Passwort festlegen',
   'auth.reset.text': 'Wählen Sie ein neues Passwort mit mindestens 6 Zeichen.',
   'auth.reset.newPassword': 'Neues Passwort',

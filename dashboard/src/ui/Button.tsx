@@ -63,3 +63,13 @@ export const ButtonLink = styled.a<{ $variant?: Variant; $block?: boolean }>`
 export const ButtonRouterLink = styled(Link)<{ $variant?: Variant; $block?: boolean }>`
   ${buttonStyles}
 `;
+
+/** The one button of a screen or dialog that destroys something for good. */
+export const DangerButton = styled(Button)`
+  background: ${({ theme }) => theme.colors.danger};
+  color: #fff;
+  border-color: transparent;
+  &:hover:not(:disabled) {
+    background: #991b1b;
+  }
+`;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useT } from '../i18n/useT';
-import { Button } from './Button';
+import { Button, DangerButton } from './Button';
 import { Dialog } from './Dialog';
 
 const Actions = styled.div`
@@ -8,15 +8,6 @@ const Actions = styled.div`
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space(2)};
-`;
-
-const DangerButton = styled(Button)`
-  background: ${({ theme }) => theme.colors.danger};
-  color: #fff;
-  border-color: transparent;
-  &:hover:not(:disabled) {
-    background: #991b1b;
-  }
 `;
 
 interface ConfirmDialogProps {

@@ -14,6 +14,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/useToast';
 import { GoogleSignIn } from './GoogleSignIn';
 import { RegisterForm } from './RegisterForm';
+import { DeleteAccountConfirmation } from './DeleteAccountConfirmation';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { SecondStepForm, type SecondStep } from './SecondStepForm';
 import { SignInForm } from './SignInForm';
@@ -91,7 +92,10 @@ function useGoogleReturn(onSecondStep: (step: SecondStep) => void) {
   }, [code, error, setParams, t, toast, onSecondStep]);
 }
 
-/** /auth (SPEC §2): tabs Anmelden / Registrieren, or the reset screen for `?mode=reset`. */
+/**
+ * /auth (SPEC §2): tabs Anmelden / Registrieren, the reset screen for `?mode=reset`, or the last
+ * step of deleting a password-less account for `?mode=delete-account`.
+ */
 export default function Auth() {
   const t = useT();
   const [params] = useSearchParams();
@@ -107,6 +111,13 @@ export default function Auth() {
   }, []);
   useGoogleReturn(showSecondStep);
 
+  if (params.get('mode') === 'delete-account') {
+    return (
+      <Panel>
+        <DeleteAccountConfirmation token={params.get('token')} />
+      </Panel>
+    );
+  }
   if (params.get('mode') === 'reset') {
     return (
       <Panel>
