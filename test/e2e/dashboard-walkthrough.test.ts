@@ -258,7 +258,11 @@ describe('dashboard walkthrough in Chromium', function () {
 
     await mainNav('Organisationen');
     await page.getByRole('button', { name: 'Mitglieder' }).first().click();
-    await dialog('Mitglieder von Rundgang GmbH').getByText(colleague.email).first().waitFor();
+    const members = dialog('Mitglieder von Rundgang GmbH');
+    await members.getByText(colleague.email).first().waitFor();
+    // Invited, not yet a member (issue #37 item 5): the admin sees the invitation as pending.
+    await members.getByText('Ausstehend', { exact: true }).waitFor();
+    await checkScreen(page, 'members-pending');
     await page.keyboard.press('Escape');
 
     // Sign out.
@@ -272,6 +276,15 @@ describe('dashboard walkthrough in Chromium', function () {
     await page.goto(`${server.url}/auth`);
     await signIn(colleague.email);
     await page.getByRole('heading', { name: 'Willkommen zurück, Linus!', level: 1 }).waitFor();
+    // The invitation waits for Linus's answer on the organizations page.
+    await mainNav('Organisationen');
+    const invitations = page.getByRole('region', { name: 'Einladungen' });
+    await invitations.getByText('Rundgang GmbH', { exact: true }).waitFor();
+    await checkScreen(page, 'pending-invitations');
+    await invitations.getByRole('button', { name: 'Einladung in Rundgang GmbH annehmen' }).click();
+    await toast('Einladung angenommen').waitFor();
+    await page.getByRole('article', { name: 'Rundgang GmbH' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Einladungen' }).count()).to.equal(0);
     expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).to.equal(0);
     await page.goto(`${server.url}/admin`);
     await toast('Zugriff verweigert: Sie haben keine Admin-Berechtigung.').waitFor();

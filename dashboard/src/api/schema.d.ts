@@ -2987,7 +2987,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List active members */
+        /** List members (admins also see pending invitations) */
         get: {
             parameters: {
                 query?: never;
@@ -3056,7 +3056,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a registered user (admins)
-         * @description The invitee must already have a profile with that e-mail. They are always mailed (project_invitation) who added them — name and address of the inviter, the organization — with a one-click link to leave again. Limited to 30 invitations per inviter and 60 per organization an hour (429 rate_limited with Retry-After), counted only for admins of the organization.
+         * @description The invitee must already have a profile with that e-mail. The invitation is pending (status pending, is_active false, holding a seat) until the person accepts it in the dashboard (POST /invitations/{id}/accept); until then they have no access. They are always mailed (project_invitation) who invited them — name and address of the inviter, the organization — with a link to the dashboard to answer and a one-click link to decline. Limited to 30 invitations per inviter and 60 per organization an hour, whatever the answer (404 user_not_found counts too; 429 rate_limited with Retry-After), counted only for admins of the organization.
          */
         post: {
             parameters: {
@@ -3073,7 +3073,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Member added */
+                /** @description Invitation pending */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -3114,7 +3114,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Already a member, or member limit reached */
+                /** @description Already a member or invited (invitation_pending), or member limit reached */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3414,6 +3414,238 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's pending invitations
+         * @description Invitations into organizations that the caller has not accepted or declined yet, newest first. Until accepted, the person has no access to the organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pending invitations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationList"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: become a member
+         * @description Only the invited person may accept; the invitation already holds its seat, so accepting never exceeds max_members.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Now an active member */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganizationMember"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No pending invitation of the caller with this id (also for other people’s) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation
+         * @description Only the invited person may decline; the invitation ends and frees its seat.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Declined */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No pending invitation of the caller with this id (also for other people’s) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/organizations/{id}/webhooks": {
@@ -9670,9 +9902,18 @@ export interface components {
             user_id: string;
             /** @enum {string} */
             role: "admin" | "member";
+            /** @description False while the invitation is pending. */
             is_active: boolean;
+            /**
+             * @description `pending` until the invited person accepts (no access until then; the invitation holds a seat). Only admins see pending invitations in member lists.
+             * @enum {string}
+             */
+            status: "pending" | "active";
             invited_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When they accepted (pending: when invited).
+             */
             joined_at: string;
             user: {
                 id: string;
@@ -9706,6 +9947,27 @@ export interface components {
         UpdateMemberRequest: {
             /** @enum {string} */
             role: "admin" | "member";
+        };
+        InvitationList: {
+            data: components["schemas"]["Invitation"][];
+        };
+        Invitation: {
+            id: string;
+            organization: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @description Who invited the person (null when that account no longer exists). */
+            invited_by: {
+                id: string;
+                /** Format: email */
+                email: string;
+                display_name: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
         };
         WebhookList: {
             data: components["schemas"]["Webhook"][];

@@ -126,6 +126,8 @@ function MemberRow({
   const currentUserId = useSessionStore((state) => state.session?.user.id);
   const [confirming, setConfirming] = useState(false);
   const name = member.user.display_name || member.user.email;
+  // Invited, not yet accepted: no role to change yet; removing it withdraws the invitation.
+  const pending = member.status === 'pending';
 
   const changeRole = useMutation({
     mutationFn: async (role: Role) =>
@@ -151,7 +153,11 @@ function MemberRow({
         }),
       ),
     onSuccess: async () => {
-      toast({ title: t('organizations.members.removed'), description: name, variant: 'success' });
+      toast({
+        title: t(pending ? 'organizations.members.withdrawn' : 'organizations.members.removed'),
+        description: name,
+        variant: 'success',
+      });
       await invalidate('organizations');
     },
     onError: (error) => {
@@ -170,9 +176,14 @@ function MemberRow({
           <br />
           <Muted>{member.user.email}</Muted>
           <br />
-          <Muted>{t('organizations.members.joined', { date: formatDate(member.joined_at) })}</Muted>
+          <Muted>
+            {t(pending ? 'organizations.members.invited' : 'organizations.members.joined', {
+              date: formatDate(member.joined_at),
+            })}
+          </Muted>
         </div>
-        {canManage ? null : (
+        {pending ? <Badge $tone="warning">{t('organizations.members.pending')}</Badge> : null}
+        {canManage || pending ? null : (
           <Badge $tone={member.role === 'admin' ? 'info' : 'neutral'}>
             {t(`organizations.role.${member.role}`)}
           </Badge>
@@ -181,27 +192,39 @@ function MemberRow({
       {canManage ? (
         confirming ? (
           <ConfirmInline
-            question={t('organizations.members.confirmRemove', { name })}
-            confirmLabel={t('organizations.members.remove')}
+            question={t(
+              pending ? 'organizations.members.confirmWithdraw' : 'organizations.members.confirmRemove',
+              {
+                name,
+              },
+            )}
+            confirmLabel={t(pending ? 'organizations.members.withdraw' : 'organizations.members.remove')}
             pending={remove.isPending}
             onConfirm={() => remove.mutate()}
             onCancel={() => setConfirming(false)}
           />
         ) : (
           <Controls>
-            <MemberRoleSelect
-              label={t('organizations.members.roleOf', { name })}
-              value={changeRole.isPending && changeRole.variables ? changeRole.variables : member.role}
-              disabled={changeRole.isPending}
-              onRoleChange={(role) => changeRole.mutate(role)}
-            />
+            {pending ? null : (
+              <MemberRoleSelect
+                label={t('organizations.members.roleOf', { name })}
+                value={changeRole.isPending && changeRole.variables ? changeRole.variables : member.role}
+                disabled={changeRole.isPending}
+                onRoleChange={(role) => changeRole.mutate(role)}
+              />
+            )}
             <Button
               type="button"
               $variant="secondary"
-              aria-label={t('organizations.members.removeLabel', { name })}
+              aria-label={t(
+                pending ? 'organizations.members.withdrawLabel' : 'organizations.members.removeLabel',
+                {
+                  name,
+                },
+              )}
               onClick={() => setConfirming(true)}
             >
-              {t('organizations.members.remove')}
+              {t(pending ? 'organizations.members.withdraw' : 'organizations.members.remove')}
             </Button>
           </Controls>
         )

@@ -12,6 +12,7 @@ import { Skeletons } from '../../ui/Skeleton';
 import { MembersDialog } from './MembersDialog';
 import { OrganizationCard } from './OrganizationCard';
 import { OrganizationSettingsDialog } from './OrganizationSettingsDialog';
+import { PendingInvitations } from './PendingInvitations';
 
 type OpenDialog = { kind: 'members' | 'settings'; organizationId: string } | null;
 
@@ -79,6 +80,7 @@ export default function Organizations() {
         intro={t('organizations.intro')}
         actions={organizations.data?.length ? createButton : null}
       />
+      <PendingInvitations />
       {content}
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
       {selected ? (
