@@ -33,6 +33,7 @@ export const PLATFORM_ACTION_NAMESPACES = [
   'api',
   'application',
   'email',
+  'email_sender',
   'email_settings',
   'email_template',
   'invitation',

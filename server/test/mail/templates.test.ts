@@ -34,6 +34,7 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
 
 const SAMPLE_VALUES: Record<string, string> = {
   name: 'Ada Lovelace',
+  deleteLink: 'https://iam.example.com/auth?mode=delete-account&token=d3l3t3',
   confirmLink: 'https://iam.example.com/api/v1/auth/confirm?token=c0ffee',
   dashboardUrl: 'https://iam.example.com',
   resetLink: 'https://iam.example.com/auth?mode=reset&token=5eed',

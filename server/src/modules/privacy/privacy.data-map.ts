@@ -36,6 +36,8 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   { collection: 'refresh_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'auth_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'invitation_leave_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
+  // "This wasn't me" links of second-factor changes: single-use secrets, erased with the account.
+  { collection: 'factor_change_undo_links', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'mfa_factors', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'mfa_challenges', section: null, byUserId: ['user_id'], erase: 'delete' },
   // Passkeys: their names, dates and device type are exported; the public key and counter are not
