@@ -28,22 +28,26 @@ describe('cluster mode (WEB_CONCURRENCY)', function () {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'iam-cluster-'));
-    primary = spawn(process.execPath, ['--conditions=@iam-platform/source', '--import', 'tsx', 'src/index.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        MONGODB_URI: '',
-        NODE_ENV: 'test',
-        WEB_CONCURRENCY: '2',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        BCRYPT_COST: '4',
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
+    primary = spawn(
+      process.execPath,
+      ['--conditions=@iam-platform/source', '--import', 'tsx', 'src/index.ts'],
+      {
+        cwd: serverRoot,
+        env: {
+          ...process.env,
+          MONGODB_URI: '',
+          NODE_ENV: 'test',
+          WEB_CONCURRENCY: '2',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'info',
+          BCRYPT_COST: '4',
+          EMAIL_CONFIRMATION_REQUIRED: 'false',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let buffered = '';
     let errors = '';
     primary.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));

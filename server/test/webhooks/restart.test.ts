@@ -25,11 +25,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startWorkerProcess(ctx: TestContext): Promise<ChildProcess> {
   const settings = { leaseMs: LEASE_MS, retryBaseMs: 100, pollIntervalMs: 50, requestTimeoutMs: 30_000 };
-  const child = spawn(process.execPath, ['--conditions=@iam-platform/source', '--import', 'tsx', fixture, JSON.stringify(settings)], {
-    cwd: serverRoot,
-    env: { ...process.env, MONGODB_URI: ctx.database.uri, TEST_DB_NAME: ctx.database.connection.name },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@iam-platform/source', '--import', 'tsx', fixture, JSON.stringify(settings)],
+    {
+      cwd: serverRoot,
+      env: { ...process.env, MONGODB_URI: ctx.database.uri, TEST_DB_NAME: ctx.database.connection.name },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`worker process did not start:\n${output}`)), 30_000);
