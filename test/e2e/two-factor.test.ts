@@ -81,6 +81,14 @@ describe('two-factor sign-in in the dashboard (Chromium)', function () {
       admin,
     );
     await api('POST', `/api/v1/organizations/${organization.id}/members`, { email: memberEmail }, admin);
+    // Invitations are accepted, not imposed (issue #37): the member takes it before the tests.
+    const member = (await api('POST', '/api/v1/auth/login', { email: memberEmail, password: PASSWORD }))
+      .access_token as string;
+    const pending = (await api('GET', '/api/v1/invitations', undefined, member)) as {
+      data: Array<{ id: string }>;
+    };
+    expect(pending.data).to.have.length(1);
+    await api('POST', `/api/v1/invitations/${pending.data[0]!.id}/accept`, undefined, member);
     page = await launched.browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
   });
 
@@ -225,14 +233,17 @@ describe('two-factor sign-in in the dashboard (Chromium)', function () {
     await page.waitForURL(`${server.url}/projects`);
   });
 
-  it('lets the member delete the account with a current code (GDPR self-service)', async () => {
+  it('lets the member delete the account with the password, never a code alone (GDPR self-service)', async () => {
     await page.goto(`${server.url}/account/security`);
     const section = page.getByRole('region', { name: 'Konto löschen' });
     await section.getByRole('button', { name: 'Konto löschen …' }).click();
     const dialog = page.getByRole('dialog', { name: 'Konto löschen' });
-    await dialog.getByRole('button', { name: 'Stattdessen Code aus der App verwenden' }).click();
-    // The enrolment spent the current step: the next one is inside the accepted window.
-    await dialog.getByLabel('Code aus der Authenticator-App').fill(totpAt(memberSecret, currentStep() + 1));
+    // Issue #37: a stolen session plus an enrolled app must not delete the account.
+    await dialog.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+    expect(
+      await dialog.getByRole('button', { name: 'Stattdessen Code aus der App verwenden' }).count(),
+      'no code-only deletion is offered',
+    ).to.equal(0);
     await checkScreen(page, 'delete-account', 'two-factor');
     await dialog.getByRole('button', { name: 'Konto endgültig löschen' }).click();
     await page.waitForURL(`${server.url}/`);

@@ -56,6 +56,11 @@ export const en: Record<keyof typeof de, string> = {
   'security.delete.open': 'Delete account …',
   'security.delete.warning': 'This cannot be undone.',
   'security.delete.submit': 'Delete account for good',
+  'security.delete.noPassword':
+    'Your account has no password (you sign in with Google or a passkey)? Then confirm the deletion through a link we send you by e-mail.',
+  'security.delete.mailLink': 'Request a deletion link by e-mail',
+  'security.delete.linkSent': 'Deletion link sent',
+  'security.delete.linkSentText': 'We sent a link to {email}. It is valid for 30 minutes.',
   'security.delete.done': 'Your account has been deleted.',
   'security.proof.disableTitle': 'Turn off two-factor sign-in',
   'security.proof.regenerateTitle': 'Create new recovery codes',

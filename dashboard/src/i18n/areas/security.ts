@@ -58,6 +58,11 @@ export const de = {
   'security.delete.open': 'Konto löschen …',
   'security.delete.warning': 'Das kann nicht rückgängig gemacht werden.',
   'security.delete.submit': 'Konto endgültig löschen',
+  'security.delete.noPassword':
+    'Ihr Konto hat kein Passwort (Anmeldung mit Google oder Passkey)? Dann bestätigen Sie die Löschung über einen Link, den wir Ihnen per E-Mail schicken.',
+  'security.delete.mailLink': 'Löschlink per E-Mail anfordern',
+  'security.delete.linkSent': 'Löschlink gesendet',
+  'security.delete.linkSentText': 'Wir haben einen Link an {email} geschickt. Er gilt 30 Minuten.',
   'security.delete.done': 'Ihr Konto wurde gelöscht.',
   'security.proof.disableTitle': 'Zwei-Faktor-Anmeldung deaktivieren',
   'security.proof.regenerateTitle': 'Neue Wiederherstellungscodes erstellen',

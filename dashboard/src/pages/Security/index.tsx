@@ -215,17 +215,33 @@ function TotpSection() {
 }
 
 /**
- * GDPR Art. 17 self-service: the account goes with the password or a current code (the server
- * refuses while the person is an organization's last admin and says what to do first).
+ * GDPR Art. 17 self-service: the account goes with its password, never with a code alone, so a
+ * stolen session plus an enrolled app cannot delete it (issue #37). An account without a password
+ * (Google or passkeys only) asks for a link by mail instead; its page completes the deletion. The
+ * server refuses while the person is an organization's last admin and says what to do first.
  */
 function DeleteAccountSection() {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
-  const hasTotp = useSessionStore(
-    (state) => state.session?.user.two_factor?.methods.includes('totp') ?? false,
-  );
   const [open, setOpen] = useState(false);
+  // A fresh proof is asked for by the step-up dialog when the server wants one.
+  const mailLink = useMutation({
+    mutationFn: async () =>
+      unwrap(await api.POST('/api/v1/auth/me/deletion-confirmations', {})) as { sent_to: string },
+    onSuccess: (sent) =>
+      toast({
+        title: t('security.delete.linkSent'),
+        description: t('security.delete.linkSentText', { email: sent.sent_to }),
+        variant: 'success',
+      }),
+    onError: (failure) =>
+      toast({
+        title: t('security.delete.title'),
+        description: describeError(failure, t),
+        variant: 'destructive',
+      }),
+  });
   const deleteAccount = async (_action: ProofAction, proof: Proof) => {
     const result = await api.DELETE('/api/v1/auth/me', { body: proof });
     if (!result.response.ok) unwrap(result); // 204: no body
@@ -242,9 +258,20 @@ function DeleteAccountSection() {
           {t('security.delete.open')}
         </DangerButton>
       </div>
+      <Muted>{t('security.delete.noPassword')}</Muted>
+      <div>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={mailLink.isPending}
+          onClick={() => mailLink.mutate()}
+        >
+          {t('security.delete.mailLink')}
+        </Button>
+      </div>
       <ProofDialog
         action={open ? 'deleteAccount' : null}
-        allowCode={hasTotp}
+        allowCode={false}
         onOpenChange={setOpen}
         onProof={deleteAccount}
       />
