@@ -64,6 +64,7 @@ export const en: Record<keyof typeof de, string> = {
   'security.delete.done': 'Your account has been deleted.',
   'security.proof.disableTitle': 'Turn off two-factor sign-in',
   'security.proof.regenerateTitle': 'Create new recovery codes',
+  'security.proof.passwordOnly': 'Confirm with your password.',
   'security.proof.description': 'Confirm with your password or a current code from the authenticator app.',
   'security.proof.regenerateHint': 'Your previous recovery codes stop working.',
   'security.proof.password': 'Password',

@@ -66,6 +66,7 @@ export const de = {
   'security.delete.done': 'Ihr Konto wurde gelöscht.',
   'security.proof.disableTitle': 'Zwei-Faktor-Anmeldung deaktivieren',
   'security.proof.regenerateTitle': 'Neue Wiederherstellungscodes erstellen',
+  'security.proof.passwordOnly': 'Bestätigen Sie mit Ihrem Passwort.',
   'security.proof.description':
     'Bestätigen Sie mit Ihrem Passwort oder einem aktuellen Code aus der Authenticator-App.',
   'security.proof.regenerateHint': 'Die bisherigen Wiederherstellungscodes funktionieren danach nicht mehr.',

@@ -120,7 +120,7 @@ export function ProofDialog({
         onOpenChange(open);
       }}
       title={t(texts.title)}
-      description={t('security.proof.description')}
+      description={t(allowCode ? 'security.proof.description' : 'security.proof.passwordOnly')}
       closeLabel={t('common.close')}
     >
       <Form onSubmit={submit} noValidate>
