@@ -1,42 +1,11 @@
-import ejs from 'ejs';
+import { renderLinkPage } from '../../lib/link-page.js';
 import type { Locale } from '../../core/mail.js';
 import type { SenderLinkView } from './email-templates.schemas.js';
 
 /**
  * The pages behind the sender verification link. Whoever reads that mailbox may never have heard
- * of us, so the server answers plain HTML in their browser's language (German, the product's
- * language, unless English is preferred). The GET page changes nothing — mail scanners and link
- * previews follow links — and asks for one click, a form POST to the same URL. No scripts, so the
- * default Content-Security-Policy holds; every value is escaped by ejs (`<%= %>`).
+ * of us: German, the product's language, unless their browser prefers English.
  */
-const renderPage = ejs.compile(
-  `<!doctype html>
-<html lang="<%= lang %>">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title><%= title %> – IAM Platform</title>
-<style>
-body{margin:0;font-family:Arial,Helvetica,sans-serif;background:#f4f5f7;color:#111827}
-main{max-width:520px;margin:48px auto;padding:32px;background:#fff;border-radius:8px;line-height:1.5}
-h1{font-size:20px;margin:0 0 16px}
-button{padding:12px 24px;border:0;border-radius:6px;background:#2563eb;color:#fff;font-weight:600;font-size:15px;cursor:pointer}
-</style>
-</head>
-<body>
-<main>
-<h1><%= title %></h1>
-<% for (const paragraph of paragraphs) { %><p><%= paragraph %></p>
-<% } %><% if (token) { %><form method="post" action="">
-<input type="hidden" name="token" value="<%= token %>">
-<button type="submit"><%= button %></button>
-</form>
-<% } %></main>
-</body>
-</html>`,
-);
-
 const TEXTS = {
   de: {
     title: 'Absender bestätigen',
@@ -64,7 +33,13 @@ const TEXTS = {
 
 function render(locale: Locale, paragraphs: string[], token: string | null = null): string {
   const texts = TEXTS[locale];
-  return renderPage({ lang: locale, title: texts.title, paragraphs, token, button: texts.button });
+  return renderLinkPage({
+    lang: locale,
+    title: texts.title,
+    paragraphs,
+    token,
+    button: { label: texts.button, tone: 'confirm' },
+  });
 }
 
 export const senderPages = {

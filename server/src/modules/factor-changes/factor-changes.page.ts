@@ -1,45 +1,9 @@
-import ejs from 'ejs';
+import { renderLinkPage } from '../../lib/link-page.js';
 import type { Locale } from '../../core/mail.js';
 import { changeText, undoneText, when } from './factor-changes.texts.js';
 import type { UndoLinkView, UndoResult } from './factor-changes.types.js';
 
-/**
- * The pages behind a factor notice's "this wasn't me" link. Opened from a mail client by someone
- * who may have no session left, so the server answers plain HTML in the mail's language (the link
- * carries it) instead of the dashboard. The GET page changes nothing — mail scanners and link
- * previews follow links — and asks for one click, a form POST to the same URL. No scripts, so the
- * Content-Security-Policy holds; every value is escaped by ejs (`<%= %>`).
- */
-const renderPage = ejs.compile(
-  `<!doctype html>
-<html lang="<%= lang %>">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title><%= title %> – IAM Platform</title>
-<style>
-body{margin:0;font-family:Arial,Helvetica,sans-serif;background:#f4f5f7;color:#111827}
-main{max-width:520px;margin:48px auto;padding:32px;background:#fff;border-radius:8px;line-height:1.5}
-h1{font-size:20px;margin:0 0 16px}
-button{padding:12px 24px;border:0;border-radius:6px;background:#dc2626;color:#fff;font-weight:600;font-size:15px;cursor:pointer}
-a{color:#2563eb}
-</style>
-</head>
-<body>
-<main>
-<h1><%= title %></h1>
-<% for (const paragraph of paragraphs) { %><p><%= paragraph %></p>
-<% } %><% if (token) { %><form method="post" action="">
-<input type="hidden" name="token" value="<%= token %>">
-<button type="submit"><%= button %></button>
-</form>
-<% } %><p><a href="<%= dashboardUrl %>"><%= dashboardLabel %></a></p>
-</main>
-</body>
-</html>`,
-);
-
+/** The pages behind a factor notice's "this wasn't me" link, in the mail's language. */
 const TEXTS = {
   de: {
     title: 'Das war ich nicht',
@@ -79,13 +43,11 @@ interface Page {
 
 function render(locale: Locale, dashboardUrl: string, page: Page): string {
   const texts = TEXTS[locale];
-  return renderPage({
-    token: null,
+  return renderLinkPage({
     ...page,
     lang: locale,
-    button: texts.button,
-    dashboardUrl,
-    dashboardLabel: texts.dashboard,
+    button: { label: texts.button, tone: 'danger' },
+    link: { href: dashboardUrl, label: texts.dashboard },
   });
 }
 
