@@ -1,33 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { describeError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { DialogForm as Form, DialogActions as Actions, SwitchButton } from '../../ui/DialogForm';
 import { PasswordField, TextField } from '../../ui/Field';
 import { DangerButton } from '../tenancy/ConfirmInline';
 import type { Passkey } from './passkeys';
 import type { PasskeyProof } from './usePasskeys';
-
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const SwitchButton = styled(Button).attrs({ type: 'button', $variant: 'ghost' })`
-  justify-self: start;
-  padding-left: 0;
-  padding-right: 0;
-  text-decoration: underline;
-`;
 
 /**
  * Asks for a passkey's name: before registering one (`passkey` null; the browser's prompt follows

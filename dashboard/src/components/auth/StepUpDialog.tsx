@@ -1,6 +1,5 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import {
   api,
   ApiError,
@@ -14,29 +13,10 @@ import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { DialogForm as Form, DialogActions as Actions, SwitchButton } from '../../ui/DialogForm';
 import { PasswordField, TextField } from '../../ui/Field';
 import { normalizeTotpCode } from './OneTimeCodeField';
 import { passkeysSupported, reauthenticateWithPasskey } from './passkeys';
-
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const SwitchButton = styled(Button).attrs({ type: 'button', $variant: 'ghost' })`
-  justify-self: start;
-  padding-left: 0;
-  padding-right: 0;
-  text-align: left;
-  text-decoration: underline;
-`;
 
 type TypedProof = 'password' | 'code';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
-import { Button } from '../../ui/Button';
+import { Button, DangerButton } from '../../ui/Button';
 
 const Box = styled.div`
   display: grid;
@@ -22,13 +22,8 @@ const Row = styled.div`
 `;
 
 /** A button for an irreversible or disruptive action. */
-export const DangerButton = styled(Button)`
-  background: ${({ theme }) => theme.colors.danger};
-  color: #fff;
-  &:hover {
-    background: #991b1b;
-  }
-`;
+/** Kept here for the screens that import it from the tenancy components; it lives in ui/Button. */
+export { DangerButton };
 
 /**
  * A confirmation step shown in place (inside a dialog or a settings panel): the question, then
