@@ -355,7 +355,11 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
   });
 
   it('as a trigger: opens a modal from Sign In / Sign Up, keeps keyboard focus inside, closes on Escape', async () => {
+    // A visitor who is signed out: an earlier test's sign-out may still be settling in this origin's
+    // storage when it navigated on, and a stored session would open the modal signed in.
     await page.goto(`${listed.origin}/?trigger`);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
     const signUp = widget().getByRole('button', { name: 'Sign up' });
     await signUp.focus();
     await page.keyboard.press('Enter');
