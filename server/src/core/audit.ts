@@ -75,3 +75,12 @@ export function recordAudit(
     metadata: event.metadata ?? {},
   });
 }
+
+/** An audit event about an account, for recordAudit: the account is both subject and actor. */
+export function accountEvent(
+  action: string,
+  userId: string | null,
+  fields: Pick<AuditEvent, 'status_code' | 'metadata'> = {},
+): AuditEvent {
+  return { action, resource_type: 'user', resource_id: userId, user_id: userId, ...fields };
+}

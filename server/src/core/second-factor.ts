@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { RouteSpec } from '../lib/api-router.js';
 import { z } from '../lib/openapi.js';
 import { createRateLimiter } from '../lib/rate-limit/index.js';
-import type { ActivityService, AuditEvent } from './audit.js';
+import { accountEvent, type ActivityService } from './audit.js';
 import type { UserDocument } from './account.js';
 import type { Locale } from './mail.js';
 import type { RequestContext } from './request-context.js';
@@ -126,13 +126,7 @@ export function createSecondFactorChecksLimiter(deps: { connection: Connection; 
 }
 
 /** An audit event about an account's second factors: the account is both subject and actor. */
-export function secondFactorEvent(
-  action: string,
-  userId: string | null,
-  fields: Pick<AuditEvent, 'status_code' | 'metadata'> = {},
-): AuditEvent {
-  return { action, resource_type: 'user', resource_id: userId, user_id: userId, ...fields };
-}
+export const secondFactorEvent = accountEvent;
 
 /*
  * Factor changes and recovery (the factor-changes module implements both): every change of a

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords/index.js';
-import type { ActivityService, AuditEvent } from '../../core/audit.js';
+import { accountEvent, type ActivityService, type AuditEvent } from '../../core/audit.js';
 import type { MailService, SendTemplateInput, SystemTemplateName } from '../../core/mail.js';
 import type { SecondFactorInventory } from '../../core/second-factor.js';
 import type { UserDocument } from '../../core/account.js';
@@ -85,14 +85,7 @@ export function userEvent(
   metadata?: Record<string, unknown>,
   statusCode?: number,
 ): AuditEvent {
-  return {
-    action,
-    resource_type: 'user',
-    resource_id: userId,
-    user_id: userId,
-    metadata,
-    status_code: statusCode,
-  };
+  return accountEvent(action, userId, { metadata, status_code: statusCode });
 }
 
 /** Memoizes an async loader; a failure is not remembered, so the next call tries again. */
