@@ -82,6 +82,7 @@ export const ONE_TIME_PURPOSES = [
   'oauth_code',
   'oauth_state',
   'account_deletion',
+  'hosted_code',
 ] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 

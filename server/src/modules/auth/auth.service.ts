@@ -2,6 +2,7 @@ import { createAccountKit, type AuthDependencies } from './account-kit.js';
 import { createAccountRecovery } from './account-recovery.js';
 import type { AuthService } from './auth.types.js';
 import { createExchangeCodes, createGoogleAccounts } from './google-accounts.js';
+import { createHostedCodes } from './hosted-codes.js';
 import { ONE_TIME_TTL_S } from './one-time-tokens.js';
 import { createCurrentPasswordCheck, createEndCredentials, createPasswordReset } from './passwords.js';
 import { createProfile } from './profile.js';
@@ -34,6 +35,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     ...createAccountRecovery(kit),
     ...createGoogleAccounts(kit),
     ...createExchangeCodes(kit),
+    ...createHostedCodes(kit),
     accountDeletionLinks: {
       async issue(userId) {
         // Only the newest link works: an older one in a forwarded mail is void.

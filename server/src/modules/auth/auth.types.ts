@@ -90,6 +90,17 @@ export interface AuthService {
    * starts the session, or the second step for an account with two-factor.
    */
   redeemExchangeCode(code: string): Promise<UserDocument>;
+  /**
+   * The hosted pages' sign-in codes (POST /api/auth/hosted/code): single use, valid 60 seconds,
+   * only their SHA-256 stored, each with its `binding` (what the embedding module binds it to:
+   * application, redirect URI, PKCE challenge). `peek` reads a usable code without spending it;
+   * `consume` spends it (atomically, once). Both answer null for an unknown, expired or used code.
+   */
+  readonly hostedCodes: {
+    issue(userId: string, binding: string): Promise<string>;
+    peek(code: string): Promise<{ userId: string; binding: string } | null>;
+    consume(code: string): Promise<{ userId: string; binding: string } | null>;
+  };
   /** A one-hour password-reset link for the account, for security notices ("if it was not you"). */
   passwordResetLink(userId: string): Promise<string>;
   /**

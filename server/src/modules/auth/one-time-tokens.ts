@@ -10,6 +10,8 @@ export const ONE_TIME_TTL_S: Record<OneTimePurpose, number> = {
   oauth_state: 600,
   // The link that completes deleting an account without a password: short, like a step-up.
   account_deletion: 1800,
+  // The hosted pages' sign-in code (embedding.hosted.ts): traded by the page it redirects to at once.
+  hosted_code: 60,
 };
 
 export interface OneTimeTokens {
@@ -20,8 +22,11 @@ export interface OneTimeTokens {
     purpose: OneTimePurpose,
     rawToken: string,
   ): Promise<{ userId: string | null; payload: string | null } | null>;
-  /** The user of a usable token without spending it (the reset screen lists the factors first). */
-  peek(purpose: OneTimePurpose, rawToken: string): Promise<{ userId: string | null } | null>;
+  /** A usable token's user and payload without spending it (the reset screen lists the factors first). */
+  peek(
+    purpose: OneTimePurpose,
+    rawToken: string,
+  ): Promise<{ userId: string | null; payload: string | null } | null>;
   /** Invalidates every unused token of that purpose for the user (e.g. older reset links after a reset). */
   revokeAll(purpose: OneTimePurpose, userId: string): Promise<void>;
 }
@@ -63,7 +68,7 @@ export function createOneTimeTokens(models: AuthModels, now: () => Date = () => 
         used_at: null,
         expires_at: mongoose.trusted({ $gt: now() }),
       }).lean();
-      return token ? { userId: token.user_id ? String(token.user_id) : null } : null;
+      return token ? { userId: token.user_id ? String(token.user_id) : null, payload: token.payload } : null;
     },
     async revokeAll(purpose, userId) {
       await models.OneTimeTokens.updateMany(
