@@ -17,4 +17,11 @@ export interface UserDocument {
   /** The embedding application the person registered through, if any. */
   registered_application_id: Types.ObjectId | null;
   google_id: string | null;
+  /**
+   * The pool the account belongs to (core/pools.ts): 'platform' for the dashboard's accounts, else
+   * the project id. Same address in two pools = two accounts.
+   */
+  pool_id: string;
+  /** Set while the pool's owner has blocked the account: no sign-in, no session. */
+  blocked_at: Date | null;
 }

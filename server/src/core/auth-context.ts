@@ -25,6 +25,11 @@ export interface AuthContext {
   /** …and so to that application's organization; null for dashboard sessions. */
   organizationId: string | null;
   tokenId: string | null;
+  /**
+   * The user pool of the account (core/pools.ts). Only the platform pool's accounts reach the
+   * product API; a project pool's end users reach the embedding API and their own account.
+   */
+  poolId: string;
 }
 
 declare module 'express-serve-static-core' {

@@ -104,6 +104,8 @@ export const CHECKS_LIMITED_RESPONSE = { description: 'Too many attempts, or loc
 export function proofGatedRoute(responses: RouteSpec<undefined, undefined, undefined>['responses']) {
   return {
     authenticated: true,
+    // Self-service of one's own factors: also an end user's, on the hosted account page.
+    applicationSessions: 'also' as const,
     body: MfaProofBodySchema,
     stepUp: withoutBodyProof,
     responses: { ...responses, 429: CHECKS_LIMITED_RESPONSE },

@@ -34,6 +34,7 @@ describe('POST /api/v1/permissions', () => {
     expect(response.body).to.deep.equal({
       application_id: tenant.applicationId,
       role: 'admin',
+      roles: [],
       permissions: { read: true, write: true, delete: true, manage_members: true },
     });
   });
@@ -43,6 +44,7 @@ describe('POST /api/v1/permissions', () => {
     expect(response.body).to.deep.equal({
       application_id: tenant.applicationId,
       role: 'member',
+      roles: [],
       permissions: { read: true, write: true, delete: false, manage_members: false },
     });
   });
@@ -83,6 +85,7 @@ describe('POST /api/v1/permissions', () => {
       expect(body).to.deep.equal({
         application_id: tenant.applicationId,
         role: 'admin',
+        roles: [],
         permissions: { read: true, write: false, delete: false, manage_members: false },
       });
     });

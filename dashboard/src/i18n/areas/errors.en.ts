@@ -55,8 +55,12 @@ export const en: Record<keyof typeof de, string> = {
     "This token was issued through an application's sign-in dialog and is not valid for the IAM Platform API. Sign in to the dashboard or use an API token.",
   'error.insufficient_scope': 'This API token lacks the scope this action needs.',
   'error.invalid_api_token': 'The API token is invalid.',
+  'error.invalid_grant':
+    'The sign-in code is invalid, has expired or has already been used. Please sign in again.',
   'error.no_membership': 'You are not a member of the organization that owns this application.',
   'error.origin_not_allowed': "This origin is not among the application's allowed origins.",
+  'error.redirect_uri_not_allowed':
+    "This return address is not allowed. The site's operator must add it as a redirect URL under 'Users & sign-in'.",
   'error.token_audience_mismatch':
     'This token was not issued for this application. Please sign in through the application.',
   'error.token_not_allowed': 'API tokens cannot be used here; please sign in.',
@@ -77,6 +81,16 @@ export const en: Record<keyof typeof de, string> = {
     'The organization has been deactivated. Its tokens work again once an admin reactivates it.',
   'error.organization_not_found': 'Organization not found.',
   'error.project_not_found': 'Project not found',
+  'error.pool_not_found':
+    'Sign-in is not available here: the project does not exist, is deactivated or has no active application.',
+  'error.signup_closed':
+    'This application does not take new sign-ups. Ask its operator for an invitation, or sign in with an existing account.',
+  'error.sign_in_method_disabled':
+    'This sign-in method is turned off for this application. Please use one of the methods it offers.',
+  'error.account_blocked':
+    'This account has been blocked by the operator of this application. Contact its support to have it unblocked.',
+  'error.password_too_common':
+    'This password is too common: it appears in lists of leaked passwords that attackers try first. Please choose another one.',
   'error.slug_taken': 'This slug is already taken. Please choose another one.',
   'error.user_not_found': 'User with this email not found. They need to register first.',
 

@@ -64,8 +64,12 @@ export const de = {
     'Dieser Token wurde über den Anmeldedialog einer Anwendung ausgestellt und gilt nicht für die IAM-Platform-API. Melden Sie sich im Dashboard an oder verwenden Sie einen API Token.',
   'error.insufficient_scope': 'Diesem API Token fehlt die Berechtigung (Scope) für diese Aktion.',
   'error.invalid_api_token': 'Der API Token ist ungültig.',
+  'error.invalid_grant':
+    'Der Anmeldecode ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte melden Sie sich erneut an.',
   'error.no_membership': 'Sie sind kein Mitglied der Organisation, der diese Anwendung gehört.',
   'error.origin_not_allowed': 'Diese Herkunft (Origin) ist für die Anwendung nicht freigegeben.',
+  'error.redirect_uri_not_allowed':
+    'Diese Rücksprungadresse ist nicht freigegeben. Der Betreiber der Seite muss sie unter „Benutzer & Anmeldung“ als Weiterleitungsadresse eintragen.',
   'error.token_audience_mismatch':
     'Dieser Token wurde nicht für diese Anwendung ausgestellt. Bitte melden Sie sich über die Anwendung an.',
   'error.token_not_allowed': 'API Tokens sind hier nicht erlaubt; bitte melden Sie sich an.',
@@ -88,6 +92,16 @@ export const de = {
     'Die Organisation wurde deaktiviert. Ihre Tokens gelten wieder, sobald ein Admin sie reaktiviert.',
   'error.organization_not_found': 'Organisation nicht gefunden.',
   'error.project_not_found': 'Projekt nicht gefunden',
+  'error.pool_not_found':
+    'Hier ist keine Anmeldung möglich: Das Projekt existiert nicht, ist deaktiviert oder hat keine aktive Anwendung.',
+  'error.signup_closed':
+    'Diese Anwendung nimmt keine neuen Registrierungen an. Bitten Sie ihren Betreiber um eine Einladung oder melden Sie sich mit einem bestehenden Konto an.',
+  'error.sign_in_method_disabled':
+    'Diese Anmeldemethode ist für diese Anwendung ausgeschaltet. Bitte verwenden Sie eine der angebotenen Methoden.',
+  'error.account_blocked':
+    'Dieses Konto wurde vom Betreiber der Anwendung gesperrt. Wenden Sie sich an dessen Support, um es entsperren zu lassen.',
+  'error.password_too_common':
+    'Dieses Passwort ist zu verbreitet: Es steht in Listen geleakter Passwörter, die Angreifer zuerst ausprobieren. Bitte wählen Sie ein anderes.',
   'error.slug_taken': 'Dieser Slug ist bereits vergeben. Bitte wählen Sie einen anderen.',
   'error.user_not_found':
     'Es gibt kein Konto mit dieser E-Mail-Adresse. Die Person muss sich zuerst registrieren.',

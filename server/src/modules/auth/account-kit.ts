@@ -3,10 +3,18 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords/index.js';
+import { checkPasswordPolicy } from '../../lib/passwords/policy.js';
 import { accountEvent, type ActivityService, type AuditEvent } from '../../core/audit.js';
 import type { MailService, SendTemplateInput, SystemTemplateName } from '../../core/mail.js';
 import type { SecondFactorInventory } from '../../core/second-factor.js';
 import type { UserDocument } from '../../core/account.js';
+import {
+  isPlatformPool,
+  PLATFORM_POOL,
+  type PoolSettings,
+  type PoolSettingsSource,
+  type SignInMethod,
+} from '../../core/pools.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
 import { userModel } from '../users/index.js';
 import { AuthErrors } from './auth.errors.js';
@@ -34,6 +42,11 @@ export interface AuthDependencies {
    * service): the reset lists them and removes recent ones, which a stolen session may have added.
    */
   secondFactors?: SecondFactorInventory;
+  /**
+   * Each pool's settings (the pools module; late-bound). Without it every pool answers the
+   * server's configuration, as the platform pool does.
+   */
+  pools?: PoolSettingsSource;
 }
 
 /**
@@ -50,11 +63,23 @@ export interface AccountKit {
   sessions: Sessions;
   oneTime: OneTimeTokens;
   lockout: PasswordLockout;
+  /**
+   * Where mailed links lead. An end user (a project pool's account) is sent to the pool's hosted
+   * pages, never to the dashboard's /auth; `pool` is the account's pool.
+   */
   links: {
     dashboard(path: string): string;
-    reset(token: string): string;
-    confirm(token: string): string;
+    reset(token: string, pool?: string): string;
+    confirm(token: string, pool?: string): string;
+    /** The page a person signs in on: the dashboard's for platform accounts, else the hosted one. */
+    signIn(pool?: string): string;
+    /** The pool's hosted account page, or the dashboard for platform accounts. */
+    home(pool?: string): string;
   };
+  /** The pool an account belongs to ('platform' when it does not exist). */
+  poolOf(userId: string): Promise<string>;
+  /** The pool's settings (signup, methods, password policy, lifetimes). */
+  poolSettings(pool: string): Promise<PoolSettings>;
   /**
    * Mail failures must not change what the client sees (that would reveal whether an account
    * exists); they are logged and recorded in the e-mail log by the mail service.
@@ -72,7 +97,13 @@ export interface AccountKit {
    */
   afterResponse(what: string, work: () => Promise<void>): void;
   drain(): Promise<void>;
-  assertPasswordLength(password: string): void;
+  /** The pool's password policy: minimum length, and not on the shipped list of common passwords. */
+  assertPasswordPolicy(password: string, pool: string): Promise<void>;
+  /** Refuses sign-up in a pool whose sign-up is by invitation or closed. */
+  assertSignupOpen(pool: string): Promise<void>;
+  assertMethodEnabled(pool: string, method: SignInMethod): Promise<void>;
+  /** Answers the account, or refuses a blocked one with account_blocked. */
+  assertNotBlocked(user: UserDocument): UserDocument;
 }
 
 /**
@@ -115,6 +146,9 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
     }),
   );
   const dashboard = (path: string) => `${settings.dashboardUrl}${path}`;
+  const hosted = (pool: string, path: string) => `${config.publicUrl}/p/${encodeURIComponent(pool)}${path}`;
+  const poolSettings = (pool: string): Promise<PoolSettings> =>
+    deps.pools ? deps.pools.settingsOf(pool) : Promise.resolve(configuredPoolSettings(config, pool));
   const inFlight = new Set<Promise<void>>();
 
   return {
@@ -132,8 +166,24 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
     }),
     links: {
       dashboard,
-      reset: (token) => dashboard(`/auth?mode=reset&token=${encodeURIComponent(token)}`),
-      confirm: (token) => `${config.publicUrl}/api/v1/auth/confirm?token=${encodeURIComponent(token)}`,
+      reset: (token, pool = PLATFORM_POOL) =>
+        isPlatformPool(pool)
+          ? dashboard(`/auth?mode=reset&token=${encodeURIComponent(token)}`)
+          : hosted(pool, `/reset?token=${encodeURIComponent(token)}`),
+      // The pool only chooses where the confirmation redirects to (the hosted page or the dashboard).
+      confirm: (token, pool = PLATFORM_POOL) =>
+        `${config.publicUrl}/api/v1/auth/confirm?token=${encodeURIComponent(token)}${
+          isPlatformPool(pool) ? '' : `&pool=${encodeURIComponent(pool)}`
+        }`,
+      signIn: (pool = PLATFORM_POOL) =>
+        isPlatformPool(pool) ? dashboard('/auth') : hosted(pool, '/sign-in'),
+      home: (pool = PLATFORM_POOL) =>
+        isPlatformPool(pool) ? dashboard('/dashboard') : hosted(pool, '/account'),
+    },
+    poolSettings,
+    async poolOf(userId) {
+      const user = await Users.findById(userId, { pool_id: 1 }).lean<UserDocument>();
+      return user?.pool_id ?? PLATFORM_POOL;
     },
 
     // A person who registered through an application gets that application's copy of the
@@ -168,12 +218,53 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
       await Promise.allSettled([...inFlight]);
     },
 
-    assertPasswordLength(password) {
-      if (password.length < settings.passwordMinLength) {
-        throw new AppError(AuthErrors.PASSWORD_TOO_SHORT, {
-          message: `Password must be at least ${settings.passwordMinLength} characters long`,
-        });
-      }
+    async assertPasswordPolicy(password, pool) {
+      const minLength = isPlatformPool(pool)
+        ? settings.passwordMinLength
+        : (await poolSettings(pool)).password_min_length;
+      const refusal = checkPasswordPolicy(password, { minLength });
+      if (refusal?.code === 'password_too_short')
+        throw new AppError(AuthErrors.PASSWORD_TOO_SHORT, { message: refusal.message });
+      if (refusal) throw new AppError(AuthErrors.PASSWORD_TOO_COMMON);
     },
+
+    async assertSignupOpen(pool) {
+      if ((await poolSettings(pool)).signup !== 'open') throw new AppError(AuthErrors.SIGNUP_CLOSED);
+    },
+
+    async assertMethodEnabled(pool, method) {
+      if (!(await poolSettings(pool)).methods.includes(method))
+        throw new AppError(AuthErrors.SIGN_IN_METHOD_DISABLED);
+    },
+
+    assertNotBlocked(user) {
+      if (user.blocked_at) throw new AppError(AuthErrors.ACCOUNT_BLOCKED);
+      return user;
+    },
+  };
+}
+
+/**
+ * A pool's settings when no pools module is wired in (unit tests of this module): what the
+ * server's configuration says, the same for every pool.
+ */
+function configuredPoolSettings(config: Config, pool: string): PoolSettings {
+  return {
+    pool_id: pool,
+    signup: 'open',
+    methods: ['password', 'google', 'passkey', 'email_code'],
+    password_min_length: config.auth.passwordMinLength,
+    second_factor: 'optional',
+    session_lifetime_seconds: config.auth.refreshTokenTtlS,
+    refresh_lifetime_seconds: config.auth.refreshTokenTtlS,
+    google: null,
+    branding: {
+      display_name: 'IAM Platform',
+      logo_url: null,
+      primary_color: '#2563eb',
+      locale: 'de',
+      support_email: null,
+    },
+    redirect_urls: [],
   };
 }

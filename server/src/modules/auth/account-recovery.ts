@@ -23,7 +23,7 @@ export function createAccountRecovery(
       const tokensRevoked = await deps.revokeApiTokensOfUser(userId, reason);
       // Links the intruder may have asked for stop working; the one below is the owner's.
       await oneTime.revokeAll('password_reset', userId);
-      const resetLink = links.reset(await oneTime.issue('password_reset', userId));
+      const resetLink = links.reset(await oneTime.issue('password_reset', userId), await kit.poolOf(userId));
       await recordAudit(
         deps.activity,
         context,

@@ -20,6 +20,29 @@ export const AuthErrors = {
     message:
       'application_id names no active application. Leave it out, or use the id shown in the dashboard.',
   },
+  SIGNUP_CLOSED: {
+    status: 403,
+    code: 'signup_closed',
+    message:
+      'This application does not take new sign-ups. Ask its operator for an invitation, or sign in with an existing account.',
+  },
+  SIGN_IN_METHOD_DISABLED: {
+    status: 403,
+    code: 'sign_in_method_disabled',
+    message: 'This sign-in method is turned off for this application. Use one of the methods it offers.',
+  },
+  ACCOUNT_BLOCKED: {
+    status: 403,
+    code: 'account_blocked',
+    message:
+      'This account has been blocked by the operator of this application. Contact its support to have it unblocked.',
+  },
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    code: 'password_too_common',
+    message:
+      'This password is too common: it appears in lists of leaked passwords that attackers try first. Choose another one.',
+  },
   PASSWORD_TOO_SHORT: {
     status: 400,
     code: 'password_too_short',

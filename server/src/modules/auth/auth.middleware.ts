@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RouteGuard } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { authOf, type BearerAuthenticator } from '../../core/auth-context.js';
+import { isPlatformPool, PLATFORM_POOL } from '../../core/pools.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthService } from './auth.types.js';
 
@@ -33,6 +34,11 @@ export function sessionAuthenticator(
       throw new AppError(AuthErrors.SESSION_ENDED);
     const user = await auth.getUser(claims.sub);
     if (!user) throw new AppError(AuthErrors.SESSION_ENDED);
+    // A token names its pool; it opens nothing of another pool's (a forged or confused pairing).
+    const poolId = session.pool_id ?? PLATFORM_POOL;
+    if ((user.pool_id ?? PLATFORM_POOL) !== poolId || (claims.pool !== undefined && claims.pool !== poolId))
+      throw new AppError(AuthErrors.INVALID_TOKEN);
+    if (user.blocked_at) throw new AppError(AuthErrors.SESSION_ENDED);
     return {
       user,
       userId: String(user._id),
@@ -43,6 +49,7 @@ export function sessionAuthenticator(
       applicationId,
       organizationId: session.organization_id ? String(session.organization_id) : null,
       tokenId: null,
+      poolId,
     };
   };
 }
@@ -74,6 +81,10 @@ export function createRouteGuard(authenticate: RequestHandler): RouteGuard {
     authenticate,
     (req: Request, _res: Response, next: NextFunction) => {
       const caller = authOf(req);
+      // The product API is the platform pool's: an end user's credential reaches only the routes
+      // that take application sessions (the embedding API and the account's own pages).
+      if (!isPlatformPool(caller.poolId) && !applicationSessions)
+        throw new AppError(AuthErrors.APPLICATION_TOKEN_NOT_ALLOWED);
       if (caller.via === 'application_session') {
         if (!applicationSessions) throw new AppError(AuthErrors.APPLICATION_TOKEN_NOT_ALLOWED);
         return next();

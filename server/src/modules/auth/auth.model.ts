@@ -1,4 +1,5 @@
 import { Schema, type Types, type Connection } from 'mongoose';
+import { PLATFORM_POOL } from '../../core/pools.js';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 
 /** A signed-in device or browser. Refresh tokens belong to a session; revoking it ends them all. */
@@ -26,6 +27,8 @@ export interface SessionDocument {
   application_id: Types.ObjectId | null;
   /** The application's organization, so such a session reaches nothing outside it. */
   organization_id: Types.ObjectId | null;
+  /** The account's pool (core/pools.ts); its access tokens carry it as the `pool` claim. */
+  pool_id: string;
 }
 
 const sessionSchema = new Schema<SessionDocument>(
@@ -41,6 +44,7 @@ const sessionSchema = new Schema<SessionDocument>(
     auth_time: { type: Date, default: null },
     application_id: { type: Schema.Types.ObjectId, default: null },
     organization_id: { type: Schema.Types.ObjectId, default: null },
+    pool_id: { type: String, default: PLATFORM_POOL },
   },
   { collection: 'auth_sessions', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );

@@ -49,7 +49,14 @@ export const RefreshBodySchema = z
 export const TokenBodySchema = z.object({ token: z.string().min(1).max(200) }).openapi('TokenRequest');
 export const CodeBodySchema = z.object({ code: z.string().min(1).max(200) }).openapi('ExchangeRequest');
 export const EmailBodySchema = z.object({ email: EmailSchema }).openapi('EmailRequest');
-export const ConfirmQuerySchema = z.object({ token: z.string().max(200).optional() });
+export const ConfirmQuerySchema = z.object({
+  token: z.string().max(200).optional(),
+  /** Set in an end user's link: the confirmation redirects to the pool's hosted page. */
+  pool: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i)
+    .optional(),
+});
 
 export const SuccessSchema = z
   .object({ success: z.literal(true), message: z.string().optional() })

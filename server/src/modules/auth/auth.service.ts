@@ -1,3 +1,4 @@
+import { isPlatformPool } from '../../core/pools.js';
 import { createAccountKit, type AuthDependencies } from './account-kit.js';
 import { createAccountRecovery } from './account-recovery.js';
 import type { AuthService } from './auth.types.js';
@@ -41,8 +42,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         // Only the newest link works: an older one in a forwarded mail is void.
         await kit.oneTime.revokeAll('account_deletion', userId);
         const token = await kit.oneTime.issue('account_deletion', userId);
+        const pool = await kit.poolOf(userId);
+        const query = `mode=delete-account&token=${encodeURIComponent(token)}`;
         return {
-          link: kit.links.dashboard(`/auth?mode=delete-account&token=${encodeURIComponent(token)}`),
+          // An end user confirms on the pool's hosted account page, never on the dashboard.
+          link: isPlatformPool(pool)
+            ? kit.links.dashboard(`/auth?${query}`)
+            : `${kit.deps.config.publicUrl}/p/${encodeURIComponent(pool)}/account?${query}`,
           expiresAt: new Date(Date.now() + ONE_TIME_TTL_S.account_deletion * 1000),
         };
       },

@@ -24,7 +24,7 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
     context: RequestContext,
   ): Promise<UserDocument | null> {
     const taken = await Users.findOneAndUpdate(
-      { email, google_id: null, is_verified: false },
+      { pool_id: context.pool, email, google_id: null, is_verified: false },
       {
         $set: {
           google_id: profile.googleId,
@@ -53,7 +53,7 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
     await kit.mailQuietly(
       taken.email,
       'account_secured',
-      { name: taken.display_name, resetLink: kit.links.reset(token) },
+      { name: taken.display_name, resetLink: kit.links.reset(token, taken.pool_id) },
       userId,
     );
     return taken;
@@ -61,8 +61,11 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
 
   return {
     async signInWithGoogle(profile, context) {
-      const byGoogleId = await Users.findOne({ google_id: profile.googleId }).lean<UserDocument>();
-      if (byGoogleId) return byGoogleId;
+      const byGoogleId = await Users.findOne({
+        pool_id: context.pool,
+        google_id: profile.googleId,
+      }).lean<UserDocument>();
+      if (byGoogleId) return kit.assertNotBlocked(byGoogleId);
       if (!profile.email || !profile.emailVerified) {
         throw new AppError(AuthErrors.GOOGLE_EMAIL_UNVERIFIED);
       }
@@ -71,13 +74,13 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
       if (taken) return taken;
       // A confirmed account: its owner proved the mailbox, as Google just did; link them.
       const linked = await Users.findOneAndUpdate(
-        { email, google_id: null, is_verified: true },
+        { pool_id: context.pool, email, google_id: null, is_verified: true },
         { $set: { google_id: profile.googleId } },
         { returnDocument: 'after' },
       ).lean<UserDocument>();
       if (linked) {
         await recordAudit(activity, context, userEvent('user.google_linked', String(linked._id)));
-        return linked;
+        return kit.assertNotBlocked(linked);
       }
       const created = (
         await Users.create({
@@ -86,6 +89,7 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
           password_hash: null,
           is_verified: true,
           google_id: profile.googleId,
+          pool_id: context.pool,
         })
       ).toObject();
       await recordAudit(

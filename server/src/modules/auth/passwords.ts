@@ -1,6 +1,7 @@
 import { recordAudit } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
+import { accountKey, PLATFORM_POOL } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
 import { normalizeEmail } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
@@ -13,7 +14,7 @@ import type { LockNotice } from './sign-in.js';
  * API token, so nothing minted by an intruder survives, and tells the owner what was ended.
  */
 export type EndCredentials = (
-  user: Pick<UserDocument, '_id' | 'email' | 'display_name'>,
+  user: Pick<UserDocument, '_id' | 'email' | 'display_name' | 'pool_id'>,
   reason: 'password_reset' | 'password_changed',
   keepSessionId?: string,
 ) => Promise<{ sessionsEnded: number; tokensRevoked: number }>;
@@ -33,7 +34,7 @@ export function createEndCredentials(kit: AccountKit): EndCredentials {
           reason === 'password_reset' ? 'über den Link „Passwort vergessen“' : 'in Ihren Kontoeinstellungen',
         sessionsEnded: String(sessionsEnded),
         tokensRevoked: String(tokensRevoked),
-        resetLink: kit.links.reset(token),
+        resetLink: kit.links.reset(token, user.pool_id),
       },
       userId,
     );
@@ -55,14 +56,15 @@ export function createCurrentPasswordCheck(kit: AccountKit, noticeLock: LockNoti
   const { lockout, deps } = kit;
   return async (user, passwords, context) => {
     if (!passwords.current) throw new AppError(AuthErrors.CURRENT_PASSWORD_REQUIRED);
-    await lockout.assertOpen(user.email, context.ip);
-    const by = { address: context.ip, account: user.email };
+    const account = accountKey(user.pool_id, user.email);
+    await lockout.assertOpen(account, context.ip);
+    const by = { address: context.ip, account };
     if (!user.password_hash || !(await deps.hasher.verify(passwords.current, user.password_hash, by))) {
-      await noticeLock(user, await lockout.recordFailure(user.email, context.ip), context);
+      await noticeLock(user, await lockout.recordFailure(account, context.ip), context);
       throw new AppError(AuthErrors.WRONG_CURRENT_PASSWORD);
     }
-    await lockout.recordSuccess(user.email, context.ip);
-    kit.assertPasswordLength(passwords.next);
+    await lockout.recordSuccess(account, context.ip);
+    await kit.assertPasswordPolicy(passwords.next, user.pool_id);
     return deps.hasher.hash(passwords.next, by);
   };
 }
@@ -77,7 +79,10 @@ export function createPasswordReset(
   return {
     requestPasswordReset(email, context) {
       kit.afterResponse('password reset request', async () => {
-        const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+        const user = await Users.findOne({
+          pool_id: context.pool,
+          email: normalizeEmail(email),
+        }).lean<UserDocument>();
         if (!user) return;
         const token = await oneTime.issue('password_reset', String(user._id));
         await recordAudit(
@@ -90,7 +95,7 @@ export function createPasswordReset(
         await kit.mailQuietly(
           user.email,
           'password_reset',
-          { name: user.display_name, resetLink: links.reset(token) },
+          { name: user.display_name, resetLink: links.reset(token, user.pool_id) },
           String(user._id),
           factors && { de: { factors: factors.de }, en: { factors: factors.en } },
         );
@@ -98,7 +103,11 @@ export function createPasswordReset(
     },
 
     async resetPassword(token, newPassword, context, keep = {}) {
-      kit.assertPasswordLength(newPassword);
+      // The policy is the account's pool's; the token is only looked at here, spent below.
+      const pending = await oneTime.peek('password_reset', token);
+      if (!pending?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
+      const owner = await Users.findById(pending.userId, { pool_id: 1 }).lean<UserDocument>();
+      await kit.assertPasswordPolicy(newPassword, owner?.pool_id ?? PLATFORM_POOL);
       const passwordHash = await deps.hasher.hash(newPassword, { address: context.ip });
       const consumed = await oneTime.consume('password_reset', token);
       if (!consumed?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
@@ -106,10 +115,10 @@ export function createPasswordReset(
       const user = await Users.findOneAndUpdate(
         { _id: consumed.userId },
         { $set: { password_hash: passwordHash, is_verified: true } },
-        { returnDocument: 'after', projection: { email: 1, display_name: 1 } },
+        { returnDocument: 'after', projection: { email: 1, display_name: 1, pool_id: 1 } },
       ).lean<UserDocument>();
       if (!user) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
-      await kit.lockout.lift(user.email, context.ip);
+      await kit.lockout.lift(accountKey(user.pool_id, user.email), context.ip);
       await oneTime.revokeAll('password_reset', consumed.userId);
       const factorsRemoved = (await deps.secondFactors?.removeRecent(consumed.userId, keep, context)) ?? [];
       const ended = await endCredentials(user, 'password_reset');
@@ -126,7 +135,7 @@ export function createPasswordReset(
     },
 
     async passwordResetLink(userId) {
-      return links.reset(await oneTime.issue('password_reset', userId));
+      return links.reset(await oneTime.issue('password_reset', userId), await kit.poolOf(userId));
     },
   };
 }

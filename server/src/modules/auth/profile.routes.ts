@@ -42,6 +42,8 @@ export function registerProfileRoutes({ api, deps, tags }: AuthRouteKit): void {
       summary: 'The signed-in user',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       tokenScope: 'read',
       responses: { 200: { description: 'Profile', schema: MeSchema } },
     },
@@ -59,6 +61,8 @@ export function registerProfileRoutes({ api, deps, tags }: AuthRouteKit): void {
         'A new password needs current_password, checked with the same lockout as sign-in and limited per user (429). Other sessions are ended and API tokens revoked; this session stays.',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       body: UpdateMeBodySchema,
       responses: {
         200: { description: 'Updated profile', schema: MeSchema },

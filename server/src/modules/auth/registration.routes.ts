@@ -65,14 +65,15 @@ export function registerRegistrationRoutes({ api, deps, limits, tags }: AuthRout
       path: '/auth/confirm',
       summary: 'Confirmation link target',
       description:
-        'The link in the confirmation mail: confirms, then redirects to the dashboard sign-in with a notice.',
+        "The link in the confirmation mail: confirms, then redirects to the dashboard sign-in with a notice (with `pool`: to that pool's hosted page /p/{pool}/confirm).",
       tags,
       query: ConfirmQuerySchema,
       responses: { 303: { description: 'Redirect to /auth?confirmed=1 or /auth?confirmation_error=…' } },
     },
     perIp('confirm-ip'),
     async (req, res) => {
-      const target = `${config.auth.dashboardUrl}/auth`;
+      const { pool } = req.valid.query;
+      const target = pool ? `${config.publicUrl}/p/${pool}/confirm` : `${config.auth.dashboardUrl}/auth`;
       try {
         await auth.confirmEmail(req.valid.query.token ?? '', requestContext(req));
         res.redirect(303, `${target}?confirmed=1`);

@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import { recordAudit } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
+import { accountKey } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { defaultDisplayName, normalizeEmail, toPublicUser } from '../users/index.js';
@@ -22,7 +23,7 @@ export function createRegistration(
     await kit.mailQuietly(
       user.email,
       'email_confirmation',
-      { name: user.display_name, confirmLink: links.confirm(token) },
+      { name: user.display_name, confirmLink: links.confirm(token, user.pool_id) },
       String(user._id),
     );
   }
@@ -42,7 +43,11 @@ export function createRegistration(
     await kit.mailQuietly(
       existing.email,
       'registration_attempt',
-      { name: existing.display_name, resetLink: links.reset(token), dashboardUrl: links.dashboard('/auth') },
+      {
+        name: existing.display_name,
+        resetLink: links.reset(token, existing.pool_id),
+        dashboardUrl: links.signIn(existing.pool_id),
+      },
       String(existing._id),
     );
     return {
@@ -59,12 +64,16 @@ export function createRegistration(
   }
 
   const register: AuthService['register'] = async (input, context) => {
-    kit.assertPasswordLength(input.password);
     const email = normalizeEmail(input.email);
+    await kit.assertSignupOpen(context.pool);
+    await kit.assertPasswordPolicy(input.password, context.pool);
     const displayName = input.display_name?.trim() || defaultDisplayName(email);
     // Hash before looking the address up, so both outcomes cost the same time.
-    const passwordHash = await deps.hasher.hash(input.password, { address: context.ip, account: email });
-    const existing = await Users.findOne({ email }).lean<UserDocument>();
+    const passwordHash = await deps.hasher.hash(input.password, {
+      address: context.ip,
+      account: accountKey(context.pool, email),
+    });
+    const existing = await Users.findOne({ pool_id: context.pool, email }).lean<UserDocument>();
     if (existing) return answerForExisting(existing, { email, displayName }, context);
     let created: UserDocument;
     try {
@@ -77,6 +86,7 @@ export function createRegistration(
           // it (EMAIL_CONFIRMATION_REQUIRED=false): Google sign-in relies on the difference.
           is_verified: false,
           registered_application_id: input.application_id ? new Types.ObjectId(input.application_id) : null,
+          pool_id: context.pool,
         })
       ).toObject();
     } catch (error) {
@@ -129,7 +139,7 @@ export function createRegistration(
       await kit.mailQuietly(
         user.email,
         'welcome',
-        { name: user.display_name, dashboardUrl: links.dashboard('/dashboard') },
+        { name: user.display_name, dashboardUrl: links.home(user.pool_id) },
         String(user._id),
       );
       return toPublicUser(user);
@@ -137,7 +147,10 @@ export function createRegistration(
 
     resendConfirmation(email, context) {
       kit.afterResponse('resend confirmation', async () => {
-        const user = await Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+        const user = await Users.findOne({
+          pool_id: context.pool,
+          email: normalizeEmail(email),
+        }).lean<UserDocument>();
         if (!user || user.is_verified) return;
         await recordAudit(activity, context, userEvent('user.confirmation_resent', String(user._id)));
         await sendConfirmation(user);

@@ -1,5 +1,6 @@
 import { recordAudit } from '../../core/audit.js';
 import type { UserDocument } from '../../core/account.js';
+import { isPlatformPool, PLATFORM_POOL } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
 import { toPublicUser } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
@@ -15,11 +16,20 @@ export function createSessionLifecycle(
 
   return {
     async startSession(user, method, context, application) {
+      // Every way in ends here: an account of another pool never gets a session from this one
+      // (e.g. an end user's passkey offered to the dashboard), and a blocked account none at all.
+      if ((user.pool_id ?? PLATFORM_POOL) !== context.pool)
+        throw new AppError(AuthErrors.INVALID_CREDENTIALS);
+      kit.assertNotBlocked(user);
+      const pool = context.pool;
+      const lifetime = isPlatformPool(pool)
+        ? undefined
+        : (await kit.poolSettings(pool)).refresh_lifetime_seconds;
       const issued = await sessions.create(
-        { id: String(user._id), email: user.email },
+        { id: String(user._id), email: user.email, pool },
         method,
         context,
-        application,
+        application && { ...application, refreshLifetimeS: lifetime },
       );
       const lastLogin = new Date();
       await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin } });
@@ -65,6 +75,7 @@ export function createSessionLifecycle(
       }
       const user = await Users.findById(result.userId).lean<UserDocument>();
       if (!user) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+      kit.assertNotBlocked(user);
       return { ...result.tokens, user: toPublicUser(user) };
     },
 

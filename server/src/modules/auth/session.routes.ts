@@ -14,6 +14,8 @@ export function registerSessionRoutes({ api, deps, tags }: AuthRouteKit): void {
       summary: 'Sign out (ends this session)',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       responses: { 200: { description: 'Signed out', schema: SuccessSchema } },
     },
     async (req, res) => {
@@ -30,6 +32,8 @@ export function registerSessionRoutes({ api, deps, tags }: AuthRouteKit): void {
       summary: "List the caller's active sessions",
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       responses: { 200: { description: 'Sessions, newest first', schema: SessionListSchema } },
     },
     async (req, res) => {
@@ -58,6 +62,8 @@ export function registerSessionRoutes({ api, deps, tags }: AuthRouteKit): void {
       summary: 'End one of the caller’s sessions',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       params: IdParamsSchema,
       responses: { 204: { description: 'Ended' }, 404: { description: 'No such session of the caller' } },
     },

@@ -2,6 +2,7 @@ import mongoose, { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
+import { PLATFORM_POOL } from '../../core/pools.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthModels, SessionDocument } from './auth.model.js';
@@ -28,11 +29,13 @@ export type RotationResult =
 export interface SessionApplication {
   applicationId: string;
   organizationId: string;
+  /** The pool's refresh lifetime (pool settings), instead of the configured one. */
+  refreshLifetimeS?: number;
 }
 
 export interface Sessions {
   create(
-    user: { id: string; email: string },
+    user: { id: string; email: string; pool: string },
     method: SessionDocument['method'],
     context: RequestContext,
     application?: SessionApplication,
@@ -70,7 +73,7 @@ const SESSION_CACHE_MAX_ENTRIES = 50_000;
 /** A new refresh token for the session, and an access token signed for its audience. */
 async function issueTokens(
   options: { models: AuthModels; keys: () => Promise<SigningKeys>; now: () => Date },
-  session: Pick<SessionDocument, '_id' | 'user_id' | 'expires_at' | 'application_id'>,
+  session: Pick<SessionDocument, '_id' | 'user_id' | 'expires_at' | 'application_id' | 'pool_id'>,
   email: string,
 ): Promise<IssuedSession> {
   const refreshToken = randomToken(32);
@@ -84,6 +87,7 @@ async function issueTokens(
     sub: String(session.user_id),
     sid: String(session._id),
     email,
+    pool: session.pool_id ?? PLATFORM_POOL,
     ...(session.application_id ? { audience: String(session.application_id) } : {}),
   });
   const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
@@ -122,7 +126,9 @@ export function createSessions(options: {
       const session = await models.Sessions.create({
         user_id: new Types.ObjectId(user.id),
         last_used_at: current,
-        expires_at: new Date(current.getTime() + options.refreshTokenTtlS * 1000),
+        expires_at: new Date(
+          current.getTime() + (application?.refreshLifetimeS ?? options.refreshTokenTtlS) * 1000,
+        ),
         ip_address: context.ip,
         user_agent: context.userAgent,
         method,
@@ -130,6 +136,7 @@ export function createSessions(options: {
         auth_time: current,
         application_id: application ? new Types.ObjectId(application.applicationId) : null,
         organization_id: application ? new Types.ObjectId(application.organizationId) : null,
+        pool_id: user.pool,
       });
       return issueTokens(issuer, session, user.email);
     },

@@ -1,6 +1,7 @@
 import { recordAudit } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
+import { accountKey } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
 import { normalizeEmail } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
@@ -38,7 +39,7 @@ export function createLockNotice(kit: AccountKit): LockNotice {
           scope === 'account'
             ? 'von vielen verschiedenen Netzwerken aus; die Anmeldung mit Passwort ist deshalb überall pausiert'
             : `von der Adresse ${context.ip ?? 'unbekannt'} aus; von dort ist die Anmeldung pausiert, von Ihren anderen Geräten und Netzwerken aus nicht`,
-        resetLink: kit.links.reset(token),
+        resetLink: kit.links.reset(token, user.pool_id),
       },
       String(user._id),
     );
@@ -58,10 +59,12 @@ export function createSignIn(
       const email = normalizeEmail(rawEmail);
       // Before anything that depends on the account, so a locked address answers the same
       // whether or not it is registered.
-      await lockout.assertOpen(email, context.ip);
-      const user = await Users.findOne({ email }).lean<UserDocument>();
+      const account = accountKey(context.pool, email);
+      await kit.assertMethodEnabled(context.pool, 'password');
+      await lockout.assertOpen(account, context.ip);
+      const user = await Users.findOne({ pool_id: context.pool, email }).lean<UserDocument>();
       // The hashing queue is shared fairly by address and account: a flood cannot take everyone's turn.
-      const by = { address: context.ip, account: email };
+      const by = { address: context.ip, account };
       const fail = async (userId: string | null, reason: string) => {
         await recordAudit(activity, context, userEvent('user.login_failed', userId, { email, reason }, 401));
         return new AppError(AuthErrors.INVALID_CREDENTIALS);
@@ -69,15 +72,17 @@ export function createSignIn(
       if (!user?.password_hash) {
         // Same cost as a wrong password, so response times do not reveal which addresses exist.
         await hasher.verifyDummy(password, by);
-        await lockout.recordFailure(email, context.ip);
+        await lockout.recordFailure(account, context.ip);
         throw await fail(user ? String(user._id) : null, user ? 'no_password' : 'unknown_email');
       }
       if (!(await hasher.verify(password, user.password_hash, by))) {
         const error = await fail(String(user._id), 'wrong_password');
-        await noticeLock(user, await lockout.recordFailure(email, context.ip), context);
+        await noticeLock(user, await lockout.recordFailure(account, context.ip), context);
         throw error;
       }
-      await lockout.recordSuccess(email, context.ip);
+      await lockout.recordSuccess(account, context.ip);
+      // After the password check, so only the owner learns that the account is blocked.
+      kit.assertNotBlocked(user);
       if (settings.emailConfirmationRequired && !user.is_verified) {
         await recordAudit(
           activity,

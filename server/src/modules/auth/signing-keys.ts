@@ -15,6 +15,8 @@ export interface AccessTokenClaims {
   sub: string;
   sid: string;
   email: string;
+  /** The account's user pool (core/pools.ts); absent in tokens from before pools. */
+  pool?: string;
   iat: number;
   exp: number;
   iss: string;
@@ -33,7 +35,7 @@ export interface SigningKeys {
   readonly kid: string;
   readonly alg: 'ES256' | 'RS256';
   /** `audience` defaults to the dashboard's; embedding sessions pass their application id. */
-  signAccessToken(claims: { sub: string; sid: string; email: string; audience?: string }): {
+  signAccessToken(claims: { sub: string; sid: string; email: string; pool: string; audience?: string }): {
     token: string;
     expiresAt: Date;
   };
@@ -104,7 +106,7 @@ export async function loadSigningKeys(options: {
     kid,
     alg,
     signAccessToken(claims) {
-      const token = jwt.sign({ sid: claims.sid, email: claims.email }, privateKey, {
+      const token = jwt.sign({ sid: claims.sid, email: claims.email, pool: claims.pool }, privateKey, {
         algorithm: alg,
         keyid: kid,
         subject: claims.sub,

@@ -7,6 +7,7 @@ import {
 } from '../applications/index.js';
 import { AuthErrors } from '../auth/index.js';
 import { authOf } from '../../core/auth-context.js';
+import { poolOfProject } from '../../core/pools.js';
 import { EmbeddingErrors } from './embedding.errors.js';
 
 /** The header naming the application a public (embedding or SDK) request is made for. */
@@ -159,6 +160,8 @@ export function applicationGate(options: ApplicationGateOptions): RequestHandler
       allowOrigin(res, origin);
     }
     res.locals.gatedApplication = application;
+    // Accounts are looked up, registered and signed in within the application's project pool.
+    req.pool = poolOfProject(application.project_id);
     next();
   };
 }

@@ -80,7 +80,13 @@ export const EmbeddingVerifyResponseSchema = z
 export const EmbeddingPermissionsSchema = z
   .object({
     application_id: z.string(),
-    role: z.enum(ROLES),
+    role: z.enum(ROLES).nullable().openapi({
+      description:
+        "The caller's role in the organization that owns the application; null for the application's end users (its user pool).",
+    }),
+    roles: z.array(z.string()).openapi({
+      description: "The caller's application roles (empty until the application defines roles).",
+    }),
     permissions: z.object({
       read: z.boolean(),
       write: z.boolean(),

@@ -1,5 +1,6 @@
 import { requestContext, type RequestContext } from '../../core/request-context.js';
 import { authOf } from '../../core/auth-context.js';
+import { endUserPermissions, isPlatformPool } from '../../core/pools.js';
 import { RATE_LIMITED_RESPONSE, type AuthService } from '../auth/index.js';
 import { permissionFlags } from '../organizations/index.js';
 import { toPublicUser } from '../users/index.js';
@@ -114,13 +115,23 @@ export function registerSessionRoutes(kit: EmbeddingKit): void {
     sameApplication,
     async (req, res) => {
       const application = gatedApplicationOf(res);
+      // The application's end users (its pool) have no organization role (docs/user-pools.md).
+      if (!isPlatformPool(authOf(req).poolId)) {
+        res.json(endUserPermissions(String(application._id)));
+        return;
+      }
       const { role } = await deps.organizations.authorize(
         authOf(req).userId,
         String(application.organization_id),
         'application:read',
         EmbeddingErrors.NO_MEMBERSHIP,
       );
-      res.json({ application_id: String(application._id), role, permissions: permissionFlags(role) });
+      res.json({
+        application_id: String(application._id),
+        role,
+        roles: [],
+        permissions: permissionFlags(role),
+      });
     },
   );
 }

@@ -5,6 +5,7 @@ import { MongoRateLimitStore } from '../../lib/rate-limit/index.js';
 import { recordAudit } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
+import { accountKey } from '../../core/pools.js';
 import { secondFactorEvent, type SecondFactorProof } from '../../core/second-factor.js';
 import { AuthErrors } from '../auth/index.js';
 import { MfaErrors } from './mfa.errors.js';
@@ -44,7 +45,7 @@ export function createSecondFactorCheck(deps: MfaDependencies, kit: FactorKit) {
 
   /** Refused while the account has had too many wrong codes (the address lockout is asked too). */
   async function assertNotLocked(user: UserDocument, context: RequestContext): Promise<void> {
-    await deps.lockout.assertOpen(user.email, context.ip);
+    await deps.lockout.assertOpen(accountKey(user.pool_id, user.email), context.ip);
     const failures = await codeFailures.get(String(user._id));
     if (failures && failures.totalHits >= config.auth.lockoutThreshold) {
       throw new AppError(AuthErrors.ACCOUNT_LOCKED, {
@@ -104,7 +105,7 @@ export function createSecondFactorCheck(deps: MfaDependencies, kit: FactorKit) {
       return true;
     }
     await codeFailures.increment(userId);
-    await deps.lockout.recordFailure(user.email, context.ip);
+    await deps.lockout.recordFailure(accountKey(user.pool_id, user.email), context.ip);
     await recordAudit(
       deps.activity,
       context,

@@ -31,9 +31,10 @@ export interface MfaRouteDependencies {
 }
 
 /**
- * Enrolment and removal are for signed-in dashboard sessions only (no tokenScope, no
- * applicationSessions: API tokens and embedding tokens are refused like other self-service routes),
- * and only with a fresh proof of identity (step-up) or, where the body takes one, that proof.
+ * Enrolment and removal are for a person's own sessions: the dashboard's, and an end user's
+ * application session on the hosted account page (applicationSessions 'also'); API tokens are
+ * refused (no tokenScope). Only with a fresh proof of identity (step-up) or, where the body takes
+ * one, that proof.
  */
 export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): void {
   const { mfa, auth, config } = deps;
@@ -51,6 +52,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
         'Answers a new secret and its otpauth:// URI (for a QR code). Two-factor sign-in is not on until POST /auth/mfa/totp/confirm; starting again replaces a pending secret. 409 mfa_already_enabled when it is on.',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       // A stolen access token must not enrol the thief's authenticator (issue 37).
       stepUp: true,
       responses: { 200: { description: 'Pending secret', schema: TotpEnrolmentSchema } },
@@ -69,6 +72,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
         'Answers 10 single-use recovery codes, shown only in this response (stored hashed). Wrong codes count towards the sign-in lockout.',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       // The code proves the new authenticator, not the person: the step-up is asked here too.
       stepUp: true,
       body: TotpConfirmBodySchema,

@@ -59,6 +59,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       description: `Answers the options for navigator.credentials.create() (@simplewebauthn/browser startRegistration). ${challengeNote} 409 passkey_limit_reached at 20 passkeys.`,
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       // A stolen access token must not add the thief's passkey, a permanent login (issue 37).
       stepUp: true,
       responses: { 200: { description: 'Registration options', schema: RegistrationOptionsSchema } },
@@ -78,6 +80,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
         "Verifies the authenticator's answer against the stored challenge, PUBLIC_URL's origin and RP ID, and keeps the passkey. From then on a password sign-in asks for a second step ('webauthn' in methods).",
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       stepUp: true,
       body: PasskeyRegisterBodySchema,
       responses: {
@@ -100,6 +104,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       description: 'Oldest first; names, creation and last use. No key material.',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       responses: { 200: { description: 'Passkeys', schema: PasskeyListSchema } },
     },
     async (req, res) => {
@@ -114,6 +120,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       summary: 'Rename a passkey',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       params: PasskeyIdParamsSchema,
       body: PasskeyRenameBodySchema,
       responses: {

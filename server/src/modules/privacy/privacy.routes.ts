@@ -22,6 +22,8 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
         'One JSON document (attachment): profile, memberships, sessions, API token metadata, activity, linked installations, e-mails sent to the caller. docs/privacy.md lists what each part holds.',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       responses: { 200: { description: 'The export', schema: PersonalDataExportSchema } },
     },
     async (req, res) => {
@@ -44,6 +46,8 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
         'Always needs the password (400 account_deletion_password_required without it; a two-factor code alone is not enough). An account without a password (Google or passkey only) answers 409 account_has_no_password and confirms by mail instead: POST /auth/me/deletion-confirmations. Refused (409 account_deletion_last_admin, naming the organizations) while the caller is the last admin of an active organization. Ends every session and API token, leaves every organization, deletes the profile and what belongs to it and anonymizes log entries (counts stay).',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       body: DeleteAccountSchema,
       responses: {
         204: { description: 'Deleted; every session and token of the account has ended' },
@@ -73,6 +77,8 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
         'For an account that signs in with Google or a passkey only. Needs a proof of identity within 10 minutes — a second factor through POST /auth/reauthenticate, or a fresh sign-in (403 reauthentication_required otherwise) — and mails the account a link, valid 30 minutes and once, whose page completes the deletion (POST /auth/me/deletion). A new request voids the previous link. 409 account_has_password for an account with a password (DELETE /auth/me takes it), 409 account_deletion_last_admin as for DELETE /auth/me.',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       stepUp: true,
       responses: {
         202: { description: 'Link sent', schema: DeletionConfirmationSentSchema },

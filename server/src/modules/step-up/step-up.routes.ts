@@ -42,6 +42,8 @@ export function registerStepUpRoutes(api: ApiRouter, deps: StepUpRouteDependenci
         'Takes exactly one of `password`, `code` (a current authenticator code or a recovery code) or `webauthn_response` (an assertion for the options of POST /auth/reauthenticate/passkey-options), checked like at sign-in: wrong ones count towards the sign-in lockout. Renews the session’s auth_time, so for 10 minutes the routes that answer 403 reauthentication_required accept it. A refresh never renews auth_time.',
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       body: ReauthenticateBodySchema,
       responses: {
         200: { description: 'Proof accepted', schema: ReauthenticatedSchema },
@@ -68,6 +70,8 @@ export function registerStepUpRoutes(api: ApiRouter, deps: StepUpRouteDependenci
         "Options for navigator.credentials.get() listing the account's passkeys; the challenge is bound to this session, valid 5 minutes and used once. Answer with POST /auth/reauthenticate {webauthn_response}.",
       tags,
       authenticated: true,
+      // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
+      applicationSessions: 'also',
       responses: {
         200: { description: 'Authentication options', schema: AuthenticationOptionsSchema },
         404: { description: 'The account has no passkey (passkey_not_found)' },

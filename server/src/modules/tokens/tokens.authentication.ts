@@ -1,3 +1,4 @@
+import { endUserPermissions, isPlatformPool } from '../../core/pools.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
@@ -79,8 +80,15 @@ export function createTokenAuthentication(
     async applicationPermissions(caller, applicationId) {
       if (caller.applicationId && caller.applicationId !== applicationId)
         throw new AppError(TokenErrors.APPLICATION_NOT_FOUND);
+      // An end user asks about their own application (checked above): no organization role.
+      if (!isPlatformPool(caller.poolId)) return endUserPermissions(applicationId);
       const { role } = await deps.applications.authorize(caller.userId, applicationId, 'application:read');
-      return { application_id: applicationId, role, permissions: scopedPermissionFlags(role, caller.scopes) };
+      return {
+        application_id: applicationId,
+        role,
+        roles: [],
+        permissions: scopedPermissionFlags(role, caller.scopes),
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { BearerAuthenticator } from '../../core/auth-context.js';
+import { PLATFORM_POOL } from '../../core/pools.js';
 import type { TokensService } from './tokens.contract.js';
 import { TOKEN_PREFIX } from './tokens.issuing.js';
 
@@ -21,6 +22,7 @@ export function apiTokenAuthenticator(tokens: TokensService): BearerAuthenticato
       applicationId: String(token.application_id),
       organizationId: String(token.organization_id),
       tokenId: String(token._id),
+      poolId: user.pool_id ?? PLATFORM_POOL,
     };
   };
 }

@@ -55,7 +55,10 @@ export interface CreateTokenInput {
 
 export interface PermissionsView {
   application_id: string;
-  role: Role;
+  /** null for an application's end user (a project pool's account). */
+  role: Role | null;
+  /** Application roles; empty until applications define roles. */
+  roles: string[];
   permissions: ReturnType<typeof permissionFlags>;
 }
 
@@ -94,7 +97,12 @@ export interface TokensService extends Omit<
    * only ask about its own application; anything else looks like it does not exist (404).
    */
   applicationPermissions(
-    caller: { userId: string; applicationId: string | null; scopes: readonly string[] | null },
+    caller: {
+      userId: string;
+      applicationId: string | null;
+      scopes: readonly string[] | null;
+      poolId: string;
+    },
     applicationId: string,
   ): Promise<PermissionsView>;
   /** The user's tokens in these organizations, projects or applications usable (neither revoked nor expired) at `at`: for the analytics summary. */

@@ -40,7 +40,7 @@ export function createTokenRevocation(
       return tokenView(revoked);
     },
 
-    async revokeAllOfUser(userId, reason, context = { ip: null, userAgent: null }) {
+    async revokeAllOfUser(userId, reason, context = { ip: null, userAgent: null, pool: 'platform' }) {
       if (!Types.ObjectId.isValid(userId)) return 0;
       const now = new Date();
       const working = await Tokens.find({

@@ -66,7 +66,13 @@ export const PermissionsRequestSchema = z
 export const PermissionsResponseSchema = z
   .object({
     application_id: z.string(),
-    role: z.enum(ROLES).openapi({ description: "The caller's role in the application's organization." }),
+    role: z.enum(ROLES).nullable().openapi({
+      description:
+        "The caller's role in the application's organization; null for the application's end users (its user pool).",
+    }),
+    roles: z.array(z.string()).openapi({
+      description: "The caller's application roles (empty until the application defines roles).",
+    }),
     permissions: z.object({
       read: z.boolean(),
       write: z.boolean(),

@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import type { UserDocument } from '../../core/account.js';
+import { PLATFORM_POOL } from '../../core/pools.js';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 
 const userSchema = new Schema<UserDocument>(
@@ -11,15 +12,20 @@ const userSchema = new Schema<UserDocument>(
     last_login_at: { type: Date, default: null },
     registered_application_id: { type: Schema.Types.ObjectId, default: null },
     google_id: { type: String, default: null, private: true },
+    pool_id: { type: String, required: true, default: PLATFORM_POOL },
+    blocked_at: { type: Date, default: null },
   },
   { collection: 'profiles', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
-userSchema.index({ email: 1 }, { unique: true });
+// The pool leads: an address is unique within its pool, and {pool_id, email} is the shard key of
+// a sharded deployment (docs/user-pools.md).
+userSchema.index({ pool_id: 1, email: 1 }, { unique: true });
 userSchema.index(
-  { google_id: 1 },
+  { pool_id: 1, google_id: 1 },
   { unique: true, partialFilterExpression: { google_id: { $type: 'string' } } },
 );
 userSchema.index({ created_at: -1 });
+userSchema.index({ pool_id: 1, created_at: -1 });
 userSchema.plugin(toJSONPlugin);
 
 export function userModel(connection: Connection) {
