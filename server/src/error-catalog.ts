@@ -2,6 +2,7 @@ import { ApplicationErrors } from './modules/applications/applications.errors.js
 import { AssistantErrors } from './modules/assistant/assistant.errors.js';
 import { AuthErrors } from './modules/auth/auth.errors.js';
 import { EmbeddingErrors } from './modules/embedding/embedding.errors.js';
+import { HostedCodeErrors } from './modules/embedding/embedding.hosted.errors.js';
 import { EmailTemplateErrors } from './modules/email-templates/email-templates.errors.js';
 import { FactorChangeErrors } from './modules/factor-changes/factor-changes.errors.js';
 import { MailErrors } from './modules/mail/mail.errors.js';
@@ -44,6 +45,7 @@ export const ERROR_CATALOGS = {
   AssistantErrors,
   AuthErrors,
   EmbeddingErrors,
+  HostedCodeErrors,
   EmailTemplateErrors,
   MailErrors,
   OrganizationErrors,

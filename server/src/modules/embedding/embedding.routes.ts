@@ -4,6 +4,7 @@ import { createAuthRateLimits, RATE_LIMITED_RESPONSE } from '../auth/index.js';
 import { applicationGate, originCheck } from './application-gate.js';
 import { session, TAGS, type EmbeddingDependencies, type EmbeddingKit } from './embedding.kit.js';
 import { OriginCheckQuerySchema, OriginCheckResponseSchema } from './embedding.schemas.js';
+import { registerHostedRoutes } from './embedding.hosted.js';
 import { registerAccountRoutes, registerSessionRoutes } from './embedding.session.js';
 import { registerSecondFactorRoutes, registerSignInRoutes } from './embedding.sign-in.js';
 
@@ -48,6 +49,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   registerSecondFactorRoutes(kit);
   registerSessionRoutes(kit);
   registerAccountRoutes(kit);
+  registerHostedRoutes(kit);
 
   api.route(
     {
