@@ -149,6 +149,22 @@ export class AuthClient {
     return this.#request('mfa/webauthn/options', { mfa_token: mfaToken });
   }
 
+  /**
+   * POST /api/auth/hosted/token: trades the code the hosted sign-in page sent back (the widget's
+   * hosted mode) with the PKCE verifier and the redirect_uri it was issued for. Stores and resolves
+   * the session; rejects with IamError (400 invalid_grant: unknown, expired, used or not this page's).
+   */
+  async exchangeHostedCode(code: string, codeVerifier: string, redirectUri: string): Promise<AuthSession> {
+    const session = await this.#request<AuthSession>('hosted/token', {
+      code,
+      code_verifier: codeVerifier,
+      redirect_uri: redirectUri,
+      ...this.#links(),
+    });
+    this.#store(session);
+    return session;
+  }
+
   /** POST /api/auth/register. Sign in afterwards (the address may need confirming first). */
   register(
     email: string,

@@ -152,6 +152,33 @@ describe('auth client (embedding API)', () => {
     });
   });
 
+  it('exchangeHostedCode trades the hosted sign-in’s code (with both ids) and stores the session', async () => {
+    const ids = tracker.ids()!;
+    server.respond = (request) =>
+      request.path === '/api/auth/hosted/token' && request.body.code_verifier === 'v'.repeat(43)
+        ? { status: 200, body: session() }
+        : { status: 400, body: { error: 'The sign-in code is unknown.', code: 'invalid_grant' } };
+    const refused = await auth
+      .exchangeHostedCode('code-1', 'w'.repeat(43), 'https://shop.example/')
+      .catch((caught: unknown) => caught);
+    expect(refused).to.be.instanceOf(IamError);
+    expect(refused).to.include({ status: 400, code: 'invalid_grant' });
+    expect(stored()).to.equal(null);
+
+    const signedIn = await auth.exchangeHostedCode('code-1', 'v'.repeat(43), 'https://shop.example/');
+    expect(signedIn.token).to.equal('access-1');
+    expect(stored()).to.deep.equal(signedIn);
+    const [, request] = server.to('/api/auth/hosted/token');
+    expect(request!.headers['x-application-id']).to.equal(APP_ID);
+    expect(request!.body).to.deep.equal({
+      code: 'code-1',
+      code_verifier: 'v'.repeat(43),
+      redirect_uri: 'https://shop.example/',
+      anonymous_id: ids.anonymous_id,
+      installation_id: ids.installation_id,
+    });
+  });
+
   it('a failed login rejects with the server’s message and code and stores nothing', async () => {
     const error = await auth.login('ada@example.com', 'wrong').catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(IamError);

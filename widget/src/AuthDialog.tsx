@@ -96,6 +96,12 @@ export function describeFailure(error: unknown, t: Messages, fallback: MessageKe
     passkey_not_accepted: t.passkeyRefused,
     passkey_not_found: t.passkeyUnavailable,
     second_factor_unavailable: t.passkeyOnlyElsewhere,
+    // The hosted mode (hosted.ts).
+    invalid_grant: t.hostedExpired,
+    project_id_required: t.hostedNotConfigured,
+    hosted_unavailable: t.hostedUnavailable,
+    hosted_failed: t.hostedFailed,
+    access_denied: t.hostedFailed,
   };
   return { code: error.code, message: known[error.code] ?? (error.message || t[fallback]) };
 }

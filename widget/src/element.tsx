@@ -1,8 +1,9 @@
 import { AuthClient, type AuthSession } from '@iam-platform/sdk';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { apiBase, AuthDialog } from './AuthDialog';
-import { catalogs, resolveLocale } from './i18n';
+import { apiBase, AuthDialog, describeFailure, type AuthSuccessDetail } from './AuthDialog';
+import { browser, finishHostedSignIn, startHostedSignIn, takeHostedReturn } from './hosted';
+import { catalogs, format, resolveLocale } from './i18n';
 import { authDialogCss } from './styles';
 import type { AuthMode } from './validation';
 
@@ -17,6 +18,8 @@ const ATTRIBUTES = [
   'theme',
   'redirect-url',
   'trigger',
+  'hosted',
+  'project-id',
 ] as const;
 
 /** Where `redirect-url` may send the page: a web page only (no `javascript:` or `data:` URL), else null. */
@@ -63,7 +66,9 @@ function Modal({ open, onClose, children }: { open: boolean; onClose: () => void
 /**
  * `<iam-auth-dialog application-id="…" api-url="https://iam.example.com">` — the auth dialog in a
  * shadow root (docs/widget.md). Inline by default; with `trigger` it shows Sign In / Sign Up
- * buttons that open it as a modal. Reports `iam-auth-ready`, `iam-auth-success`,
+ * buttons that open it as a modal. With `hosted` (or `mode="hosted"`) and `project-id` the buttons
+ * go to the pool's hosted sign-in page instead, and the element finishes the sign-in when the page
+ * comes back with a code (hosted.ts). Reports `iam-auth-ready`, `iam-auth-success`,
  * `iam-auth-error` and `iam-auth-signout` (bubbling, composed).
  */
 export class IamAuthDialogElement extends HTMLElement {
@@ -77,6 +82,9 @@ export class IamAuthDialogElement extends HTMLElement {
   #mode: AuthMode | undefined;
   /** Bumped to start the dialog afresh (after open() or a sign-out from outside). */
   #generation = 0;
+  /** Hosted mode: trading the returned code, and what went wrong (shown under the buttons). */
+  #completing = false;
+  #problem: string | null = null;
 
   connectedCallback(): void {
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
@@ -89,10 +97,13 @@ export class IamAuthDialogElement extends HTMLElement {
       this.#render();
       this.#emit('iam-auth-ready', { user: this.getSession()?.user ?? null });
     }
+    this.#finishHosted();
   }
 
   attributeChangedCallback(): void {
     this.#render();
+    // An element made by script may get its application-id only after it was connected.
+    this.#finishHosted();
   }
 
   disconnectedCallback(): void {
@@ -101,8 +112,12 @@ export class IamAuthDialogElement extends HTMLElement {
     this.shadowRoot?.replaceChildren();
   }
 
-  /** Shows the dialog (with `trigger`, as a modal), optionally on the login or register tab. */
+  /**
+   * Shows the dialog (with `trigger`, as a modal), optionally on the login or register tab; in
+   * hosted mode goes to the hosted sign-in (or, for `register`, sign-up) page instead.
+   */
   open(mode?: AuthMode): void {
+    if (this.#hosted()) return void this.#startHosted(mode ?? 'login');
     this.#open = true;
     this.#mode = mode;
     this.#generation++;
@@ -145,6 +160,105 @@ export class IamAuthDialogElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
+  #hosted(): boolean {
+    return this.hasAttribute('hosted') || this.getAttribute('mode') === 'hosted';
+  }
+
+  #messages() {
+    return catalogs[resolveLocale(this.getAttribute('locale'))];
+  }
+
+  #succeeded(detail: AuthSuccessDetail): void {
+    this.#emit('iam-auth-success', detail);
+    const target = redirectTarget(this.getAttribute('redirect-url'));
+    if (target) location.assign(target);
+  }
+
+  #failed(error: unknown): void {
+    const detail = describeFailure(error, this.#messages(), 'loginFailed');
+    this.#problem = detail.message;
+    this.#emit('iam-auth-error', detail);
+  }
+
+  async #startHosted(mode: AuthMode): Promise<void> {
+    this.#problem = null;
+    try {
+      browser.assign(
+        await startHostedSignIn({
+          apiUrl: apiBase(
+            this.getAttribute('api-url') ?? IamAuthDialogElement.defaultApiUrl,
+            this.getAttribute('api-endpoint'),
+          ),
+          projectId: this.getAttribute('project-id') ?? '',
+          applicationId: this.getAttribute('application-id') ?? '',
+          mode,
+        }),
+      );
+    } catch (error) {
+      this.#failed(error);
+    }
+    this.#render();
+  }
+
+  /** Back from the hosted page with a code this tab asked for: trade it, report like a sign-in here. */
+  #finishHosted(): void {
+    const applicationId = this.getAttribute('application-id');
+    const taken = this.#root && applicationId ? takeHostedReturn(applicationId) : null;
+    if (!taken) return;
+    this.#completing = true;
+    this.#problem = null;
+    this.#render();
+    void finishHostedSignIn(this.#auth(), taken)
+      .then(({ session, mode }) => {
+        this.#generation++;
+        this.#succeeded({ ...session, mode });
+      }, this.#failed.bind(this))
+      .finally(() => {
+        this.#completing = false;
+        this.#render();
+      });
+  }
+
+  /** Hosted mode: Sign In / Sign Up buttons to the hosted pages, or who is signed in. */
+  #renderHosted(theme: string): void {
+    const t = this.#messages();
+    const session = this.getSession();
+    this.#root!.render(
+      <div className="iam-root" data-theme={theme} lang={resolveLocale(this.getAttribute('locale'))}>
+        <div className="iam-triggers" part="triggers" aria-busy={this.#completing}>
+          {this.#completing ? (
+            <p className="iam-notice" part="notice" role="status">
+              {t.completing}
+            </p>
+          ) : session ? (
+            <>
+              <p className="iam-notice" part="notice">
+                {format(t.signedInAs, session.user.email)}
+              </p>
+              <button type="button" className="iam-link" part="trigger" onClick={() => this.signOut()}>
+                {t.signOut}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="iam-submit" part="trigger" onClick={() => this.open('login')}>
+                {t.signIn}
+              </button>
+              <button type="button" className="iam-link" part="trigger" onClick={() => this.open('register')}>
+                {t.signUp}
+              </button>
+            </>
+          )}
+        </div>
+        {this.#problem ? (
+          <div className="iam-alert" part="alert" role="alert">
+            {this.#problem}
+          </div>
+        ) : null}
+      </div>,
+    );
+  }
+
   #render(): void {
     if (!this.#root) return;
     const trigger = this.hasAttribute('trigger');
@@ -153,6 +267,7 @@ export class IamAuthDialogElement extends HTMLElement {
     const locale = this.getAttribute('locale') as 'de' | 'en' | 'auto' | null;
     const t = catalogs[resolveLocale(locale)];
     const theme = (this.getAttribute('theme') ?? 'auto') as 'light' | 'dark' | 'auto';
+    if (this.#hosted()) return this.#renderHosted(theme);
     const client = this.#auth();
     const dialog = (
       <AuthDialog
@@ -163,11 +278,7 @@ export class IamAuthDialogElement extends HTMLElement {
         initialMode={mode}
         locale={locale ?? 'auto'}
         theme={theme}
-        onSuccess={(detail) => {
-          this.#emit('iam-auth-success', detail);
-          const target = redirectTarget(this.getAttribute('redirect-url'));
-          if (target) location.assign(target);
-        }}
+        onSuccess={(detail) => this.#succeeded(detail)}
         onError={(detail) => this.#emit('iam-auth-error', detail)}
         onSignOut={() => this.#emit('iam-auth-signout', {})}
         onClose={trigger ? () => this.close() : undefined}

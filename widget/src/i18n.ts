@@ -64,6 +64,11 @@ const en = {
   passkeyRefused: 'The passkey could not be verified. Try again or enter the code.',
   passkeyOnlyElsewhere:
     'Your account confirms sign-ins with a passkey, which cannot be used on this site. Set up an authenticator app in your account as well to sign in here.',
+  completing: 'Completing the sign-in …',
+  hostedExpired: 'The sign-in has expired or was already completed. Please sign in again.',
+  hostedFailed: 'The sign-in was not completed. Please try again.',
+  hostedNotConfigured: 'The sign-in is not set up on this page (project-id is missing).',
+  hostedUnavailable: 'The sign-in needs a secure (https) page.',
 };
 
 export type Messages = typeof en;
@@ -136,6 +141,12 @@ const de: Messages = {
     'Der Passkey konnte nicht geprüft werden. Versuchen Sie es erneut oder geben Sie den Code ein.',
   passkeyOnlyElsewhere:
     'Ihr Konto bestätigt Anmeldungen mit einem Passkey, der auf dieser Website nicht verwendet werden kann. Richten Sie in Ihrem Konto zusätzlich eine Authenticator-App ein, um sich hier anzumelden.',
+  completing: 'Anmeldung wird abgeschlossen …',
+  hostedExpired:
+    'Die Anmeldung ist abgelaufen oder wurde bereits abgeschlossen. Bitte melden Sie sich erneut an.',
+  hostedFailed: 'Die Anmeldung wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
+  hostedNotConfigured: 'Die Anmeldung ist auf dieser Seite nicht eingerichtet (project-id fehlt).',
+  hostedUnavailable: 'Die Anmeldung braucht eine sichere (https-)Seite.',
 };
 
 export type Locale = 'de' | 'en';
