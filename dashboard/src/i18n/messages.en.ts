@@ -5,6 +5,7 @@ import * as logs from './areas/logs.en';
 import * as security from './areas/security.en';
 import * as stepUp from './areas/stepUp.en';
 import * as passkeys from './areas/passkeys.en';
+import * as projectUsers from './areas/projectUsers.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
 import * as webhooks from './areas/webhooks.en';
@@ -226,6 +227,7 @@ export const catalogParts = {
   stepUp: stepUp.en,
   logs: logs.en,
   analytics: analytics.en,
+  projectUsers: projectUsers.en,
 } as const;
 
 export const en: Catalog = {
@@ -240,4 +242,5 @@ export const en: Catalog = {
   ...stepUp.en,
   ...logs.en,
   ...analytics.en,
+  ...projectUsers.en,
 };

@@ -5,6 +5,7 @@ import * as logs from './areas/logs';
 import * as security from './areas/security';
 import * as stepUp from './areas/stepUp';
 import * as passkeys from './areas/passkeys';
+import * as projectUsers from './areas/projectUsers';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
 import * as webhooks from './areas/webhooks';
@@ -228,6 +229,7 @@ export const catalogParts = {
   stepUp: stepUp.de,
   logs: logs.de,
   analytics: analytics.de,
+  projectUsers: projectUsers.de,
 } as const;
 
 export const de = {
@@ -242,6 +244,7 @@ export const de = {
   ...stepUp.de,
   ...logs.de,
   ...analytics.de,
+  ...projectUsers.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import styled from 'styled-components';
 import { LinkPanel } from '../../components/tenancy/LinkPanel';
 import { NotFoundNotice } from '../../components/tenancy/NotFoundNotice';
 import { BackLinkRow, Muted, PageHeader, ScrollingTabList } from '../../components/tenancy/PageParts';
@@ -13,12 +14,24 @@ import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ApplicationsTab } from './ApplicationsTab';
 import { LogsTab } from './LogsTab';
+import { PoolSettingsTab } from './PoolSettings';
+import { PoolUsersTab } from './PoolUsers';
 import { ProjectSettings } from './ProjectSettings';
 
-const TABS = ['applications', 'analytics', 'logs', 'email', 'settings'] as const;
+/** Seven tabs: each at least as wide as its label, so "Benutzer & Anmeldung" stays on one line. */
+const ProjectTabList = styled(ScrollingTabList)`
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-auto-columns: minmax(max-content, 1fr);
+  }
+`;
+
+const TABS = ['applications', 'users', 'sign-in', 'analytics', 'logs', 'email', 'settings'] as const;
 type TabValue = (typeof TABS)[number];
 
-/** SPEC §2 /projects/{projectId}: applications, links to analytics, logs and e-mail, settings. */
+/**
+ * SPEC §2 /projects/{projectId}: applications, the pool's users and sign-in settings (issue #31),
+ * links to analytics, logs and e-mail, settings.
+ */
 export default function ProjectDetail() {
   const t = useT();
   const { projectId = '' } = useParams();
@@ -85,15 +98,23 @@ export default function ProjectDetail() {
           setSearchParams(next, { replace: true });
         }}
       >
-        <ScrollingTabList aria-label={t('projects.detail.tabs')}>
+        <ProjectTabList aria-label={t('projects.detail.tabs')}>
           <Tab value="applications">{t('projects.detail.applications')}</Tab>
+          <Tab value="users">{t('projects.detail.users')}</Tab>
+          <Tab value="sign-in">{t('projects.detail.signIn')}</Tab>
           <Tab value="analytics">{t('projects.detail.analytics')}</Tab>
           <Tab value="logs">{t('projects.detail.logs')}</Tab>
           <Tab value="email">{t('projects.detail.emailTemplates')}</Tab>
           <Tab value="settings">{t('projects.detail.settings')}</Tab>
-        </ScrollingTabList>
+        </ProjectTabList>
         <TabPanel value="applications">
           <ApplicationsTab project={data} />
+        </TabPanel>
+        <TabPanel value="users">
+          <PoolUsersTab project={data} role={organization?.role} />
+        </TabPanel>
+        <TabPanel value="sign-in">
+          <PoolSettingsTab project={data} role={organization?.role} />
         </TabPanel>
         <TabPanel value="analytics">
           <AnalyticsTab project={data} />

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap } from '../../../api/client';
+
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+export const SIGN_IN_METHODS = ['password', 'google', 'passkey', 'email_code'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+export const SECOND_FACTOR_MODES = ['off', 'optional', 'required'] as const;
+export type SecondFactorMode = (typeof SECOND_FACTOR_MODES)[number];
+export const POOL_LOCALES = ['de', 'en'] as const;
+export type PoolLocale = (typeof POOL_LOCALES)[number];
+
+/** GET /api/v1/projects/{project_id}/pool: a project's user pool (issue #31 names). */
+export interface PoolSettings {
+  signup: SignupMode;
+  methods: SignInMethod[];
+  password_min_length: number;
+  second_factor: SecondFactorMode;
+  session_lifetime_seconds: number;
+  refresh_lifetime_seconds: number;
+  /** The pool's own Google client; its secret is write-only. */
+  google: { client_id: string; client_secret_set: boolean } | null;
+  branding: {
+    display_name: string;
+    logo_url: string | null;
+    primary_color: string;
+    locale: PoolLocale;
+    support_email: string | null;
+  };
+  redirect_urls: string[];
+}
+
+/** PATCH /api/v1/projects/{project_id}/pool: what changes; a Google secret only when typed anew. */
+export type PoolSettingsPatch = Partial<Omit<PoolSettings, 'google'>> & {
+  google?: { client_id: string; client_secret?: string } | null;
+};
+
+/** The two pool calls, typed by the contract until the server's routes are in schema.d.ts. */
+const poolApi = api as unknown as {
+  GET(
+    path: '/api/v1/projects/{project_id}/pool',
+    init: { params: { path: { project_id: string } } },
+  ): Promise<{ data?: PoolSettings; error?: unknown; response: Response }>;
+  PATCH(
+    path: '/api/v1/projects/{project_id}/pool',
+    init: { params: { path: { project_id: string } }; body: PoolSettingsPatch },
+  ): Promise<{ data?: PoolSettings; error?: unknown; response: Response }>;
+};
+
+export const poolKeys = {
+  settings: (projectId: string) => ['pools', projectId, 'settings'] as const,
+};
+
+export function usePoolSettings(projectId: string) {
+  return useQuery({
+    queryKey: poolKeys.settings(projectId),
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 1,
+    queryFn: async () =>
+      unwrap(
+        await poolApi.GET('/api/v1/projects/{project_id}/pool', {
+          params: { path: { project_id: projectId } },
+        }),
+      ),
+  });
+}
+
+/** Saves the settings; the answer replaces the cached ones (the form starts again from it). */
+export function useSavePoolSettings(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: PoolSettingsPatch) =>
+      unwrap(
+        await poolApi.PATCH('/api/v1/projects/{project_id}/pool', {
+          params: { path: { project_id: projectId } },
+          body: patch,
+        }),
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(poolKeys.settings(projectId), saved),
+  });
+}
+
+/** The hosted sign-in page of a project's pool (served by this origin). */
+export function hostedSignInPath(projectId: string): string {
+  return `/p/${projectId}/sign-in`;
+}
