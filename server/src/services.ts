@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index.js';
+import { AppError } from './lib/errors.js';
 import { createActivityService, type ActivityLogService } from './modules/activity/index.js';
 import {
   createAnalyticsRecorder,
@@ -24,6 +25,7 @@ import { type MailService } from './core/mail.js';
 import { createApplicationsService, type ApplicationsService } from './modules/applications/index.js';
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
 import { createProjectsService, type ProjectsService } from './modules/projects/index.js';
+import { createPoolsService, type PoolsService } from './modules/pools/index.js';
 import { createTokensService, type TokensService } from './modules/tokens/index.js';
 import { createUsersService, type UsersService } from './modules/users/index.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
@@ -32,6 +34,7 @@ import { createMfaService, type MfaService } from './modules/mfa/index.js';
 import { createPasskeyService, type PasskeyService } from './modules/passkeys/index.js';
 import { createFactorChangesService, type FactorChangesService } from './modules/factor-changes/index.js';
 import { createStepUpService, type StepUpService } from './modules/step-up/index.js';
+import { createPoolUsersService, type PoolUsersService } from './modules/pool-users/index.js';
 
 /** Every service of the process (see createServices). */
 export interface Services {
@@ -46,6 +49,8 @@ export interface Services {
   organizations: OrganizationsService;
   projects: ProjectsService;
   applications: ApplicationsService;
+  /** Each project's user pool settings (and the platform pool's, from the configuration). */
+  pools: PoolsService;
   tokens: TokensService;
   tracking: TrackingService;
   emailTemplates: EmailTemplatesService;
@@ -58,6 +63,8 @@ export interface Services {
   factorChanges: FactorChangesService;
   /** Fresh proofs of identity (step-up): renewing a session's auth_time, and the routers' check. */
   stepUp: StepUpService;
+  /** The user management of each project's pool: list, block, delete, invite, import. */
+  poolUsers: PoolUsersService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -81,6 +88,7 @@ export function createServices(deps: ServiceDependencies): Services {
   Object.assign(all, createContentServices(deps, all));
   Object.assign(all, createAccountServices(deps, all));
   all.factorChanges = createFactorChanges(deps, all);
+  all.poolUsers = createPoolUsers(deps, all);
   all.close = async () => {
     // Mails promised in responses already sent go out before the workers and transport stop.
     await all.auth.drain();
@@ -172,6 +180,8 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
       describeForMail: (userId) => all.factorChanges.describeForMail(userId),
       removeRecent: (userId, keep, context) => all.factorChanges.removeRecent(userId, keep, context),
     },
+    // Each pool's settings (sign-up mode, methods, password policy): the pools module, built later.
+    pools: { settingsOf: (poolId) => all.pools.settingsOf(poolId) },
   });
   const organizations = createOrganizationsService({
     connection,
@@ -194,8 +204,9 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
     // The templates service depends on applications, so it is built after them.
     createSystemEmailTemplates: (applicationId) => all.emailTemplates.createSystemTemplates(applicationId),
   });
+  const pools = createPoolsService({ connection, config, activity, projects, applications });
   const tokens = createTokensService({ connection, logger, users, applications, activity, webhooks });
-  return { auth, organizations, projects, applications, tokens };
+  return { auth, organizations, projects, applications, pools, tokens };
 }
 
 /** E-mail templates and sending, SDK ingest and analytics. */
@@ -326,5 +337,43 @@ function createFactorChanges(deps: ServiceDependencies, all: Services): FactorCh
     totp: mfa,
     passkeys,
     account: auth,
+  });
+}
+
+/**
+ * The user management of the projects' pools: built last, over the accounts' modules it acts
+ * through (sessions, second factors, privacy's erasure, telemetry's links, the pools' senders).
+ */
+function createPoolUsers(deps: ServiceDependencies, all: Services): PoolUsersService {
+  const { activity, projects, auth, factorChanges, mfa, passkeys, tracking, privacy, mail } = all;
+  return createPoolUsersService({
+    connection: deps.database.connection,
+    publicUrl: deps.config.publicUrl,
+    activity,
+    projects,
+    sessions: auth.sessions,
+    passwordResetLink: (userId) => auth.passwordResetLink(userId),
+    secondFactors: {
+      list: (userId) => factorChanges.list(userId),
+      describeForMail: (userId) => factorChanges.describeForMail(userId),
+      revoke: (userId, factor, reason, context) =>
+        factor.type === 'passkey'
+          ? passkeys.revoke(userId, factor.id, reason, context)
+          : mfa.revokeTotp(userId, factor.id, reason, context),
+    },
+    tracking,
+    privacy,
+    mail,
+    // The pool's branded name and the application its hosted pages act for; none without one.
+    poolMailSender: async (projectId) => {
+      try {
+        const pool = await all.pools.publicSettings(projectId, undefined);
+        return { displayName: pool.branding.display_name, applicationId: pool.application_id };
+      } catch (error) {
+        // pool_not_found: the project has no active application (mails then use the platform's text).
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    },
   });
 }

@@ -30,6 +30,11 @@ export interface AuthContext {
    * product API; a project pool's end users reach the embedding API and their own account.
    */
   poolId: string;
+  /**
+   * The session may only set up a second factor: its pool requires one and the account had none
+   * at sign-in. Routes refuse it unless they declare `secondFactorEnrollment`.
+   */
+  enrollmentOnly: boolean;
 }
 
 declare module 'express-serve-static-core' {

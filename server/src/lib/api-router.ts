@@ -17,6 +17,7 @@ export type ApplicationSessions = 'also' | 'only';
 export type RouteGuard = (route: {
   tokenScope: TokenScope | undefined;
   applicationSessions: ApplicationSessions | undefined;
+  secondFactorEnrollment: boolean;
 }) => RequestHandler[];
 
 /**
@@ -59,6 +60,11 @@ export interface RouteSpec<
    * tokens with the scope), `only` takes nothing else.
    */
   applicationSessions?: ApplicationSessions;
+  /**
+   * Also for a session that may do nothing but set up a second factor: an end user of a pool that
+   * requires one, signed in without any (docs/user-pools.md). Such sessions get 403 elsewhere.
+   */
+  secondFactorEnrollment?: boolean;
   body?: TBody;
   query?: TQuery;
   params?: TParams;
@@ -133,7 +139,11 @@ export class ApiRouter {
       if (!this.options.guard)
         throw new Error(`${spec.method} ${spec.path} is authenticated but the router has no guard`);
       guard.push(
-        ...this.options.guard({ tokenScope: spec.tokenScope, applicationSessions: spec.applicationSessions }),
+        ...this.options.guard({
+          tokenScope: spec.tokenScope,
+          applicationSessions: spec.applicationSessions,
+          secondFactorEnrollment: spec.secondFactorEnrollment ?? false,
+        }),
       );
     }
     // Authentication runs before validation so anonymous callers learn nothing about the body.

@@ -89,6 +89,10 @@ export const en: Record<keyof typeof de, string> = {
     'This sign-in method is turned off for this application. Please use one of the methods it offers.',
   'error.account_blocked':
     'This account has been blocked by the operator of this application. Contact its support to have it unblocked.',
+  'error.invalid_email_code':
+    'This code is wrong, has expired (codes are valid for 10 minutes) or was already used. After 5 wrong tries a code is void. Request a new code.',
+  'error.second_factor_enrollment_required':
+    'This application requires a second factor. Set up an authenticator app or a passkey on your account page, then sign in again.',
   'error.password_too_common':
     'This password is too common: it appears in lists of leaked passwords that attackers try first. Please choose another one.',
   'error.slug_taken': 'This slug is already taken. Please choose another one.',
@@ -108,9 +112,9 @@ export const en: Record<keyof typeof de, string> = {
     'System templates cannot be renamed, moved to another application or switched to another language; only subject and content can change.',
   'error.not_a_system_template': 'Only system templates can be reset to their default.',
   'error.unsafe_template_placeholder':
-    'Link placeholders with one-time tokens ({{resetLink}}, {{confirmLink}}, {{leaveLink}}) may only be the whole href of a link or stand on their own in the text.',
+    'Placeholders with one-time secrets ({{resetLink}}, {{confirmLink}}, {{leaveLink}}, {{signInCode}}) may only be the whole href of a link or stand on their own in the text, never in the subject.',
   'error.required_placeholder_missing':
-    'This system template must keep its link placeholder (e.g. {{resetLink}}).',
+    'This system template must keep its link or code placeholder (e.g. {{resetLink}}, {{signInCode}}).',
 
   // Sending: recipients, senders, quota (issue #37)
   'error.recipient_not_allowed':
@@ -163,6 +167,10 @@ export const en: Record<keyof typeof de, string> = {
   'error.account_has_password': 'Your account has a password: delete it with your password.',
   'error.invalid_deletion_token':
     'The deletion link is invalid, has expired or was already used. Request a new one.',
+  'error.pool_user_not_found': 'There is no such user among this project’s users.',
+  'error.pool_user_blocked': 'This user is blocked. Unblock them first, then send the link again.',
+  'error.invalid_csv':
+    'The CSV file could not be read. It must be UTF-8 with a header row naming the columns email, display_name, password_hash and email_verified (only email is required).',
   'error.mfa_already_enabled':
     'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
   'error.mfa_enrolment_not_started': 'No authenticator app is being set up. Start the setup again.',

@@ -100,6 +100,10 @@ export const de = {
     'Diese Anmeldemethode ist für diese Anwendung ausgeschaltet. Bitte verwenden Sie eine der angebotenen Methoden.',
   'error.account_blocked':
     'Dieses Konto wurde vom Betreiber der Anwendung gesperrt. Wenden Sie sich an dessen Support, um es entsperren zu lassen.',
+  'error.invalid_email_code':
+    'Der Code ist falsch, abgelaufen (Codes gelten 10 Minuten) oder wurde schon verwendet. Nach 5 Fehlversuchen ist ein Code ungültig. Fordern Sie einen neuen Code an.',
+  'error.second_factor_enrollment_required':
+    'Diese Anwendung verlangt einen zweiten Faktor. Richten Sie auf Ihrer Kontoseite eine Authenticator-App oder einen Passkey ein und melden Sie sich dann erneut an.',
   'error.password_too_common':
     'Dieses Passwort ist zu verbreitet: Es steht in Listen geleakter Passwörter, die Angreifer zuerst ausprobieren. Bitte wählen Sie ein anderes.',
   'error.slug_taken': 'Dieser Slug ist bereits vergeben. Bitte wählen Sie einen anderen.',
@@ -124,9 +128,9 @@ export const de = {
     'System-Templates können nicht umbenannt, in eine andere Anwendung verschoben oder in eine andere Sprache geändert werden; nur Betreff und Inhalt sind änderbar.',
   'error.not_a_system_template': 'Nur System-Templates können auf den Standard zurückgesetzt werden.',
   'error.unsafe_template_placeholder':
-    'Link-Platzhalter mit Einmal-Token ({{resetLink}}, {{confirmLink}}, {{leaveLink}}) dürfen nur das ganze href eines Links sein oder für sich allein im Text stehen.',
+    'Platzhalter mit Einmal-Geheimnissen ({{resetLink}}, {{confirmLink}}, {{leaveLink}}, {{signInCode}}) dürfen nur das ganze href eines Links sein oder für sich allein im Text stehen, nie im Betreff.',
   'error.required_placeholder_missing':
-    'Dieses System-Template muss seinen Link-Platzhalter behalten (z. B. {{resetLink}}).',
+    'Dieses System-Template muss seinen Link- oder Code-Platzhalter behalten (z. B. {{resetLink}}, {{signInCode}}).',
 
   // Sending: recipients, senders, quota (issue #37)
   'error.recipient_not_allowed':
@@ -181,6 +185,13 @@ export const de = {
   'error.account_has_password': 'Ihr Konto hat ein Passwort: Löschen Sie es mit Ihrem Passwort.',
   'error.invalid_deletion_token':
     'Der Löschlink ist ungültig, abgelaufen oder wurde schon verwendet. Fordern Sie einen neuen an.',
+
+  // User management of a project's pool
+  'error.pool_user_not_found': 'Diese Person gibt es unter den Benutzern dieses Projekts nicht.',
+  'error.pool_user_blocked':
+    'Diese Person ist gesperrt. Heben Sie die Sperre zuerst auf und senden Sie den Link dann erneut.',
+  'error.invalid_csv':
+    'Die CSV-Datei ließ sich nicht lesen. Erwartet wird UTF-8 mit einer Kopfzeile aus den Spalten email, display_name, password_hash und email_verified (nur email ist Pflicht).',
 
   // Two-factor sign-in (TOTP)
   'error.mfa_already_enabled':

@@ -37,6 +37,12 @@ export const AuthErrors = {
     message:
       'This account has been blocked by the operator of this application. Contact its support to have it unblocked.',
   },
+  SECOND_FACTOR_ENROLLMENT_REQUIRED: {
+    status: 403,
+    code: 'second_factor_enrollment_required',
+    message:
+      'This application requires a second factor. Set up an authenticator app or a passkey on your account page, then sign in again.',
+  },
   PASSWORD_TOO_COMMON: {
     status: 400,
     code: 'password_too_common',
@@ -47,6 +53,12 @@ export const AuthErrors = {
     status: 400,
     code: 'password_too_short',
     message: 'Password must be at least 6 characters long',
+  },
+  INVALID_EMAIL_CODE: {
+    status: 401,
+    code: 'invalid_email_code',
+    message:
+      'This code is wrong, has expired (codes are valid 10 minutes) or was already used. After 5 wrong tries a code is void. Request a new code.',
   },
   INVALID_RESET_TOKEN: {
     status: 400,

@@ -50,6 +50,7 @@ export function sessionAuthenticator(
       organizationId: session.organization_id ? String(session.organization_id) : null,
       tokenId: null,
       poolId,
+      enrollmentOnly: session.enrollment_only === true,
     };
   };
 }
@@ -77,10 +78,12 @@ export function createAuthenticate(authenticators: BearerAuthenticator[]): Reque
  * routes without a scope are for signed-in sessions only.
  */
 export function createRouteGuard(authenticate: RequestHandler): RouteGuard {
-  return ({ tokenScope, applicationSessions }) => [
+  return ({ tokenScope, applicationSessions, secondFactorEnrollment }) => [
     authenticate,
     (req: Request, _res: Response, next: NextFunction) => {
       const caller = authOf(req);
+      if (caller.enrollmentOnly && !secondFactorEnrollment)
+        throw new AppError(AuthErrors.SECOND_FACTOR_ENROLLMENT_REQUIRED);
       // The product API is the platform pool's: an end user's credential reaches only the routes
       // that take application sessions (the embedding API and the account's own pages).
       if (!isPlatformPool(caller.poolId) && !applicationSessions)

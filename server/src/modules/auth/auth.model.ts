@@ -13,7 +13,7 @@ export interface SessionDocument {
   revoke_reason: string | null;
   ip_address: string | null;
   user_agent: string | null;
-  method: 'password' | 'google' | 'passkey';
+  method: 'password' | 'google' | 'passkey' | 'email_code';
   /**
    * When the person last proved who they are in this session: the sign-in, then each step-up
    * (POST /auth/reauthenticate). A refresh does not renew it. Absent on sessions from before the
@@ -29,6 +29,11 @@ export interface SessionDocument {
   organization_id: Types.ObjectId | null;
   /** The account's pool (core/pools.ts); its access tokens carry it as the `pool` claim. */
   pool_id: string;
+  /**
+   * The pool requires a second factor and the account had none at sign-in: this session may only
+   * set one up (routes with `secondFactorEnrollment`); then the person signs in again.
+   */
+  enrollment_only: boolean;
 }
 
 const sessionSchema = new Schema<SessionDocument>(
@@ -40,11 +45,12 @@ const sessionSchema = new Schema<SessionDocument>(
     revoke_reason: { type: String, default: null },
     ip_address: { type: String, default: null },
     user_agent: { type: String, default: null },
-    method: { type: String, enum: ['password', 'google', 'passkey'], required: true },
+    method: { type: String, enum: ['password', 'google', 'passkey', 'email_code'], required: true },
     auth_time: { type: Date, default: null },
     application_id: { type: Schema.Types.ObjectId, default: null },
     organization_id: { type: Schema.Types.ObjectId, default: null },
     pool_id: { type: String, default: PLATFORM_POOL },
+    enrollment_only: { type: Boolean, default: false },
   },
   { collection: 'auth_sessions', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );

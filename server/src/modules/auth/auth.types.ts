@@ -7,6 +7,8 @@ import type { SigningKeys } from './signing-keys.js';
 
 export interface LoginResult extends IssuedSession {
   user: PublicUser;
+  /** The session may only set up a second factor (the pool requires one); then sign in again. */
+  second_factor_enrollment_required?: true;
 }
 
 export interface AuthService {
@@ -30,7 +32,7 @@ export interface AuthService {
   /** Starts a dashboard session, or with `application` an embedding session for that application. */
   startSession(
     user: UserDocument,
-    method: 'password' | 'google' | 'passkey',
+    method: 'password' | 'google' | 'passkey' | 'email_code',
     context: RequestContext,
     application?: SessionApplication,
   ): Promise<LoginResult>;
@@ -100,6 +102,18 @@ export interface AuthService {
     issue(userId: string, binding: string): Promise<string>;
     peek(code: string): Promise<{ userId: string; binding: string } | null>;
     consume(code: string): Promise<{ userId: string; binding: string } | null>;
+  };
+  /**
+   * Sign-in with a code by e-mail (the embedding API's POST /api/auth/email-code and /verify), in a
+   * pool whose methods include `email_code`. `request` refuses a pool without it and otherwise
+   * returns before anything that depends on the address; the code (6 digits, 10 minutes, 5 tries)
+   * goes out after the response, only to an existing, not blocked account of the request's pool.
+   * `verify` answers the account, its address now confirmed; the caller starts the session or the
+   * second step.
+   */
+  readonly emailCodes: {
+    request(email: string, context: RequestContext): Promise<void>;
+    verify(email: string, code: string, context: RequestContext): Promise<UserDocument>;
   };
   /** A one-hour password-reset link for the account, for security notices ("if it was not you"). */
   passwordResetLink(userId: string): Promise<string>;

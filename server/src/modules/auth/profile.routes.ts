@@ -44,6 +44,7 @@ export function registerProfileRoutes({ api, deps, tags }: AuthRouteKit): void {
       authenticated: true,
       // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
       applicationSessions: 'also',
+      secondFactorEnrollment: true,
       tokenScope: 'read',
       responses: { 200: { description: 'Profile', schema: MeSchema } },
     },

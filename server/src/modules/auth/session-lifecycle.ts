@@ -22,14 +22,21 @@ export function createSessionLifecycle(
         throw new AppError(AuthErrors.INVALID_CREDENTIALS);
       kit.assertNotBlocked(user);
       const pool = context.pool;
-      const lifetime = isPlatformPool(pool)
-        ? undefined
-        : (await kit.poolSettings(pool)).refresh_lifetime_seconds;
+      const settings = isPlatformPool(pool) ? null : await kit.poolSettings(pool);
+      // An account with factors passed the second step before getting here (the sign-in routes
+      // send it there); one without them in a pool that requires one may only set one up.
+      const enrollmentOnly =
+        settings?.second_factor === 'required' &&
+        ((await deps.secondFactors?.list(String(user._id))) ?? []).length === 0;
       const issued = await sessions.create(
         { id: String(user._id), email: user.email, pool },
         method,
         context,
-        application && { ...application, refreshLifetimeS: lifetime },
+        application && {
+          ...application,
+          refreshLifetimeS: settings?.refresh_lifetime_seconds,
+          enrollmentOnly,
+        },
       );
       const lastLogin = new Date();
       await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin } });
@@ -56,7 +63,11 @@ export function createSessionLifecycle(
           application_id: application?.applicationId ?? null,
         }),
       );
-      return { ...issued, user: toPublicUser({ ...user, last_login_at: lastLogin }) };
+      return {
+        ...issued,
+        user: toPublicUser({ ...user, last_login_at: lastLogin }),
+        ...(enrollmentOnly ? { second_factor_enrollment_required: true as const } : {}),
+      };
     },
 
     async refresh(refreshToken, applicationId, context) {

@@ -16,6 +16,7 @@ export function registerSessionRoutes({ api, deps, tags }: AuthRouteKit): void {
       authenticated: true,
       // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
       applicationSessions: 'also',
+      secondFactorEnrollment: true,
       responses: { 200: { description: 'Signed out', schema: SuccessSchema } },
     },
     async (req, res) => {

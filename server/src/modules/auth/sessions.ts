@@ -31,6 +31,8 @@ export interface SessionApplication {
   organizationId: string;
   /** The pool's refresh lifetime (pool settings), instead of the configured one. */
   refreshLifetimeS?: number;
+  /** Only for setting up a second factor (the pool requires one; the account has none). */
+  enrollmentOnly?: boolean;
 }
 
 export interface Sessions {
@@ -137,6 +139,7 @@ export function createSessions(options: {
         application_id: application ? new Types.ObjectId(application.applicationId) : null,
         organization_id: application ? new Types.ObjectId(application.organizationId) : null,
         pool_id: user.pool,
+        enrollment_only: application?.enrollmentOnly === true,
       });
       return issueTokens(issuer, session, user.email);
     },

@@ -39,7 +39,7 @@ export interface EmbeddingKit extends AuthRateLimits {
   signedIn(
     application: ApplicationDocument,
     user: UserDocument,
-    method: 'password' | 'google',
+    method: 'password' | 'google' | 'email_code',
     context: RequestContext,
     ids: { anonymous_id?: string; installation_id?: string },
   ): Promise<ReturnType<typeof session>>;
@@ -82,11 +82,14 @@ export function session(result: {
   refresh_token: string;
   expires_at: number;
   user: unknown;
+  second_factor_enrollment_required?: true;
 }) {
   return {
     token: result.access_token,
     refresh_token: result.refresh_token,
     expires_at: result.expires_at,
     user: result.user,
+    // The pool requires a second factor and the account has none: this session may only set one up.
+    ...(result.second_factor_enrollment_required ? { second_factor_enrollment_required: true as const } : {}),
   };
 }

@@ -66,6 +66,10 @@ export const EmbeddingSessionSchema = z
     refresh_token: z.string(),
     expires_at: z.number().int().openapi({ description: 'Unix time (seconds) at which `token` expires.' }),
     user: UserSchema,
+    second_factor_enrollment_required: z.literal(true).optional().openapi({
+      description:
+        "Present when the application's user pool requires a second factor and the account has none: the token only sets one up (POST /api/v1/auth/mfa/totp, passkeys) and reads /api/v1/auth/me; every other route answers 403 second_factor_enrollment_required. Sign in again afterwards.",
+    }),
   })
   .openapi('EmbeddingSession');
 

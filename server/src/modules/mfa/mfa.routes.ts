@@ -54,6 +54,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
       authenticated: true,
       // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
       applicationSessions: 'also',
+      secondFactorEnrollment: true,
       // A stolen access token must not enrol the thief's authenticator (issue 37).
       stepUp: true,
       responses: { 200: { description: 'Pending secret', schema: TotpEnrolmentSchema } },
@@ -74,6 +75,7 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
       authenticated: true,
       // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
       applicationSessions: 'also',
+      secondFactorEnrollment: true,
       // The code proves the new authenticator, not the person: the step-up is asked here too.
       stepUp: true,
       body: TotpConfirmBodySchema,

@@ -61,6 +61,7 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       authenticated: true,
       // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
       applicationSessions: 'also',
+      secondFactorEnrollment: true,
       // A stolen access token must not add the thief's passkey, a permanent login (issue 37).
       stepUp: true,
       responses: { 200: { description: 'Registration options', schema: RegistrationOptionsSchema } },
@@ -82,6 +83,7 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       authenticated: true,
       // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
       applicationSessions: 'also',
+      secondFactorEnrollment: true,
       stepUp: true,
       body: PasskeyRegisterBodySchema,
       responses: {

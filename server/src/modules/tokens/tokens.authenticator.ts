@@ -23,6 +23,7 @@ export function apiTokenAuthenticator(tokens: TokensService): BearerAuthenticato
       organizationId: String(token.organization_id),
       tokenId: String(token._id),
       poolId: user.pool_id ?? PLATFORM_POOL,
+      enrollmentOnly: false,
     };
   };
 }
