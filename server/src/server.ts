@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { connectDatabase, embeddedDataDir, type Database } from './db/connect.js';
 import { createHealthSampler } from './modules/telemetry/index.js';
+import { migrateUsersToPools } from './modules/users/index.js';
 import { createServices } from './services.js';
 
 export interface RunningServer {
@@ -13,7 +14,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** config → database → app → listen. Used by the entry point and by end-to-end tests. */
+/** config → database → migrations → app → listen. Used by the entry point and by end-to-end tests. */
 export async function startServer(
   config: Config,
   logger: Logger,
@@ -24,6 +25,18 @@ export async function startServer(
     embeddedDataDir: options.inMemoryDatabase ? null : embeddedDataDir(config.dataDir),
     logger,
   });
+  // Before any model is built: the user model's pool-led unique indexes are created only after the
+  // previous version's e-mail index is gone, and no request sees an account without its pool.
+  try {
+    await migrateUsersToPools({
+      connection: database.connection,
+      logger,
+      adminEmails: config.auth.adminEmails,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const services = createServices({ config, logger, database });
   const app = createApp({ config, logger, database, services });
   // Each process sends queued webhook deliveries; leases keep them from sending one twice.

@@ -8,3 +8,9 @@ export {
   type UserContact,
   type UsersService,
 } from './users.service.js';
+export {
+  migrateUsersToPools,
+  POOL_MIGRATION_REVOKE_REASON,
+  type PoolMigrationOptions,
+  type PoolMigrationReport,
+} from './users.pool-migration.js';
