@@ -27,9 +27,9 @@ export function createStepUpGate(methodsOf: (user: UserDocument) => Promise<Step
   return {
     async check(req: Request) {
       const caller = authOf(req);
-      // The guard already keeps tokens and embedding sessions off these routes; this stays true
-      // should a route ever let them in: neither proves a person.
-      if (caller.via !== 'session') throw new AppError(AuthErrors.TOKEN_NOT_ALLOWED);
+      // A token proves no person; a session does — the dashboard's, or an end user's application
+      // session on the hosted account page (its own account's routes; docs/user-pools.md).
+      if (caller.via === 'api_token' || !caller.sessionId) throw new AppError(AuthErrors.TOKEN_NOT_ALLOWED);
       if (isFresh(caller.authTime)) return;
       throw new AppError(StepUpErrors.REAUTHENTICATION_REQUIRED, {
         fields: { methods: await methodsOf(caller.user), max_age_seconds: STEP_UP_MAX_AGE_SECONDS },

@@ -71,9 +71,9 @@ export function createStepUpService(deps: StepUpDependencies): StepUpService {
     ];
   }
 
-  /** The session a step-up belongs to: a dashboard session, never a token (the guard sees to it). */
+  /** The session a step-up belongs to: a person's session (dashboard or end user), never a token. */
   function sessionOf(caller: AuthContext): string {
-    if (caller.via !== 'session' || !caller.sessionId) throw new AppError(AuthErrors.TOKEN_NOT_ALLOWED);
+    if (caller.via === 'api_token' || !caller.sessionId) throw new AppError(AuthErrors.TOKEN_NOT_ALLOWED);
     return caller.sessionId;
   }
 
