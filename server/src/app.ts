@@ -20,6 +20,7 @@ import {
 } from './routes.js';
 import { createAuthenticate, createRouteGuard, sessionAuthenticator } from './modules/auth/index.js';
 import { EMBEDDING_BASE_PATH } from './modules/embedding/index.js';
+import { poolUsersImportBodyParser } from './modules/pool-users/index.js';
 import { analyticsBodyParser, requestLogger } from './modules/telemetry/index.js';
 import { apiTokenAuthenticator } from './modules/tokens/index.js';
 import type { Services } from './services.js';
@@ -61,6 +62,8 @@ export function createApp(deps: AppDependencies): Express {
       }),
     );
   app.use(API_BASE_PATH, analyticsBodyParser());
+  // The user import takes up to 8 MB of JSON or CSV, whatever BODY_LIMIT says (the route's own limit).
+  app.use(API_BASE_PATH, poolUsersImportBodyParser());
   app.use(express.json({ limit: config.bodyLimit }));
 
   const registry = createApiRegistry();

@@ -29,6 +29,7 @@ import { registerEmailTemplateRoutes } from './modules/email-templates/index.js'
 import { registerMailRoutes } from './modules/mail/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
+import { registerPoolUserRoutes } from './modules/pool-users/index.js';
 import { registerTokenRoutes } from './modules/tokens/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
 import { registerMfaRoutes } from './modules/mfa/index.js';
@@ -100,13 +101,12 @@ export function registerTenancyRoutes(api: ApiRouter, context: RouteContext): vo
   registerOrganizationRoutes(api, services.organizations);
   registerWebhookRoutes(api, services.webhooks);
   registerPrivacyRoutes(api, services.privacy);
-  registerProjectRoutes(api, {
-    projects: services.projects,
-    projectIdOfApplication: async (applicationId) => {
-      const application = await services.applications.findActive(applicationId);
-      return application ? String(application.project_id) : null;
-    },
-  });
+  const projectIdOfApplication = async (applicationId: string) => {
+    const application = await services.applications.findActive(applicationId);
+    return application ? String(application.project_id) : null;
+  };
+  registerProjectRoutes(api, { projects: services.projects, projectIdOfApplication });
+  registerPoolUserRoutes(api, { poolUsers: services.poolUsers, projectIdOfApplication });
   registerApplicationRoutes(api, services.applications);
 }
 

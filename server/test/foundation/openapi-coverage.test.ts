@@ -33,6 +33,12 @@ const BODYLESS_WRITES = new Set([
   'POST /api/v1/invitations/{id}/decline',
   // Mails the signed-in, password-less caller a deletion link: nothing to send.
   'POST /api/v1/auth/me/deletion-confirmations',
+  // What a pool's admins do to one of its users: the path names the user and the action.
+  'POST /api/v1/projects/{project_id}/users/{user_id}/block',
+  'POST /api/v1/projects/{project_id}/users/{user_id}/unblock',
+  'POST /api/v1/projects/{project_id}/users/{user_id}/sign-out',
+  'POST /api/v1/projects/{project_id}/users/{user_id}/second-factor/reset',
+  'POST /api/v1/projects/{project_id}/users/{user_id}/password-reset',
 ]);
 
 describe('OpenAPI document completeness', () => {

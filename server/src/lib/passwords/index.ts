@@ -6,6 +6,7 @@
  *   const hash = await hasher.hash(password);
  *   if (user ? await hasher.verify(password, user.password_hash) : await hasher.verifyDummy(password)) …
  *   if (hasher.needsRehash(user.password_hash)) user.password_hash = await hasher.hash(password);
+ *   // Imported hashes (`bcrypt-raw:$2b$…`, see IMPORTED_BCRYPT_PREFIX) verify and always need a re-hash.
  *   await hasher.close(); // on shutdown
  *
  * When every thread is busy and the queue is full, the calls reject with `PasswordHasherBusyError`
@@ -92,6 +93,36 @@ export class PasswordHasherBusyError extends AppError {
  * limit only bounds the work per request, the pre-hash itself has no length limit.
  */
 export const MAX_PASSWORD_LENGTH = 1024;
+
+/**
+ * Hashes imported from another product (POST /projects/{id}/users/import): a plain bcrypt hash of
+ * the raw password — no pre-hash, so the other product's 72-byte truncation applies as it did
+ * there — stored as `bcrypt-raw:$2b$…`. `verify` compares the password with it as given (no NFKC
+ * normalisation: the other product hashed the bytes the person typed), and `needsRehash` is true,
+ * so the first sign-in replaces it with this module's format.
+ */
+export const IMPORTED_BCRYPT_PREFIX = 'bcrypt-raw:';
+
+/**
+ * Highest bcrypt cost an imported hash may have. Each step doubles the work; cost 14 is about 16
+ * hashes of the default cost 10 — once per account, before the first sign-in re-hashes. Higher
+ * costs would let an import file tie up the hashing threads.
+ */
+export const IMPORTED_BCRYPT_MAX_COST = 14;
+
+const BCRYPT_HASH = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+
+/** Whether a hash from another product can be imported: `$2a$`, `$2b$` or `$2y$`, cost 4–14. */
+export function isImportableBcryptHash(hash: string): boolean {
+  const match = BCRYPT_HASH.exec(hash);
+  const cost = match ? Number(match[1]) : NaN;
+  return cost >= 4 && cost <= IMPORTED_BCRYPT_MAX_COST;
+}
+
+/** The stored form of an imported bcrypt hash (see IMPORTED_BCRYPT_PREFIX). */
+export function importedPasswordHash(bcryptHash: string): string {
+  return `${IMPORTED_BCRYPT_PREFIX}${bcryptHash}`;
+}
 
 /** HMAC key used when no pepper is configured. Public by design: it only serves the length fix. */
 const BUILT_IN_PREHASH_KEY = 'iam-platform/password-prehash/v1';
@@ -224,6 +255,12 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
       assertString(password, 'password');
       assertString(hash, 'hash');
       if (password.length > MAX_PASSWORD_LENGTH) return false;
+      if (hash.startsWith(IMPORTED_BCRYPT_PREFIX)) {
+        const imported = hash.slice(IMPORTED_BCRYPT_PREFIX.length);
+        // Checked again here: a stored value of absurd cost must not tie up a hashing thread.
+        if (!isImportableBcryptHash(imported)) return false;
+        return (await run({ op: 'verify', input: password, hash: imported }, by)) === true;
+      }
       return compare(password, hash, by);
     },
     async verifyDummy(password, by) {
@@ -232,8 +269,10 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
       return false;
     },
     needsRehash(hash) {
+      // An imported hash (bcrypt-raw:…) is always replaced by this module's format.
+      if (hash.startsWith(IMPORTED_BCRYPT_PREFIX)) return true;
       // Anything that is not a bcrypt hash of the configured cost (including malformed values).
-      const match = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/.exec(hash);
+      const match = BCRYPT_HASH.exec(hash);
       return !match || Number(match[1]) !== cost;
     },
     close() {

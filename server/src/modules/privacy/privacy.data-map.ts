@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import { isPlatformPool } from '../../core/pools.js';
 /**
  * Every collection that holds personal data of an account, with how it is found, exported and
  * erased: the one inventory behind GET /auth/me/export, DELETE /auth/me and docs/privacy.md.
@@ -118,11 +119,25 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   },
 ];
 
-/** The account's documents in one collection: its id (stored as ObjectId or as string) or address. */
-export function ownerFilter(entry: PersonalDataEntry, userId: Types.ObjectId, email: string) {
+/**
+ * The account's documents in one collection: its id (stored as ObjectId or as string) or address.
+ * `email` null: by id only — an end user's address may also be another pool's account, whose
+ * documents are not theirs (see addressOf); a collection found only by address then matches nothing.
+ */
+export function ownerFilter(entry: PersonalDataEntry, userId: Types.ObjectId, email: string | null) {
   const clauses: Record<string, unknown>[] = [
     ...(entry.byUserId ?? []).map((field) => ({ [field]: { $in: [userId, userId.toHexString()] } })),
-    ...(entry.byEmail ?? []).map((field) => ({ [field]: email })),
+    ...(email === null ? [] : (entry.byEmail ?? []).map((field) => ({ [field]: email }))),
   ];
+  if (clauses.length === 0) return { _id: { $in: [] } };
   return clauses.length === 1 ? clauses[0]! : { $or: clauses };
+}
+
+/**
+ * The address by which an account's documents are also found: a platform account's. The same
+ * address in a project's pool is another account (core/pools.ts), and mails to the address are
+ * not all that one's, so an end user's documents are found by id only.
+ */
+export function addressOf(user: { email: string; pool_id?: string | null }): string | null {
+  return isPlatformPool(user.pool_id) ? user.email : null;
 }

@@ -1,14 +1,18 @@
 import { Types } from 'mongoose';
-import { AppError } from '../../lib/errors.js';
+import { AppError, CommonErrors } from '../../lib/errors.js';
+import { isPlatformPool } from '../../core/pools.js';
 import { recordAudit } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import { AuthErrors } from '../auth/index.js';
-import { ownerFilter, PERSONAL_DATA } from './privacy.data-map.js';
+import { addressOf, ownerFilter, PERSONAL_DATA } from './privacy.data-map.js';
 import { PrivacyErrors } from './privacy.errors.js';
 import type { PrivacyDependencies, PrivacyService } from './privacy.types.js';
 
-type AccountDeletion = Pick<PrivacyService, 'deleteAccount' | 'requestDeletionLink' | 'confirmDeletion'>;
+type AccountDeletion = Pick<
+  PrivacyService,
+  'deleteAccount' | 'requestDeletionLink' | 'confirmDeletion' | 'eraseAccount'
+>;
 
 /**
  * Deleting one's own account: with the password, or — for an account without one — with a fresh
@@ -63,7 +67,7 @@ export function createAccountDeletion(deps: PrivacyDependencies): AccountDeletio
     // The profile last: should anything fail before, the account still exists and can try again.
     for (const entry of [...PERSONAL_DATA].reverse()) {
       const collection = connection.db!.collection(entry.collection);
-      const filter = ownerFilter(entry, id, user.email);
+      const filter = ownerFilter(entry, id, addressOf(user));
       if (entry.erase === 'delete') await collection.deleteMany(filter);
       else await collection.updateMany(filter, { $set: entry.erase.anonymize });
     }
@@ -129,6 +133,13 @@ export function createAccountDeletion(deps: PrivacyDependencies): AccountDeletio
       const userId = await deps.auth.accountDeletionLinks.consume(token);
       const user = userId ? await deps.users.findById(userId) : null;
       if (!user) throw new AppError(PrivacyErrors.INVALID_DELETION_TOKEN);
+      await erase(user, context);
+    },
+
+    async eraseAccount(userId, context) {
+      const user = await deps.users.findById(userId);
+      // Only a project pool's end users: an organization's people are never deleted by others.
+      if (!user || isPlatformPool(user.pool_id)) throw new AppError(CommonErrors.NOT_FOUND);
       await erase(user, context);
     },
   };

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { AuthErrors } from '../auth/index.js';
-import { ownerFilter, PERSONAL_DATA } from './privacy.data-map.js';
+import { addressOf, ownerFilter, PERSONAL_DATA } from './privacy.data-map.js';
 import { createAccountDeletion } from './privacy.deletion.js';
 import type { PrivacyDependencies, PrivacyService } from './privacy.types.js';
 
@@ -35,7 +35,9 @@ export function createPrivacyService(deps: PrivacyDependencies): PrivacyService 
       );
       for (const entry of PERSONAL_DATA) {
         if (!entry.section) continue;
-        const cursor = connection.db!.collection(entry.collection).find(ownerFilter(entry, id, user.email));
+        const cursor = connection
+          .db!.collection(entry.collection)
+          .find(ownerFilter(entry, id, addressOf(user)));
         if (entry.section === 'profile') {
           const profile = await cursor.next();
           await cursor.close();

@@ -35,6 +35,12 @@ export interface PrivacyService {
   ): Promise<{ sent_to: string; expires_at: string }>;
   /** Deletes the account the mailed token names (as deleteAccount, without asking again). */
   confirmDeletion(token: string, context: RequestContext): Promise<void>;
+  /**
+   * Deletes an end user's account at the request of their pool's admins (the user management,
+   * DELETE /projects/{id}/users/{user_id}, which authorized the caller): the same erasure as
+   * deleteAccount, without the person's proof. Refuses platform accounts (they delete themselves).
+   */
+  eraseAccount(userId: string, context: RequestContext): Promise<void>;
 }
 
 export interface PrivacyDependencies {

@@ -11,7 +11,7 @@ export { registerTrackingReadRoutes } from './ingest-reads.routes.js';
 export { sdkVersionOf } from './sdk-version.js';
 export { AnonymousIdSchema, InstallationIdSchema } from './ingest.schemas.js';
 export { createTrackingService } from './ingest.service.js';
-export type { IdentityInput, IngestSource, TrackingService } from './ingest.types.js';
+export type { IdentityInput, IngestSource, LinkedToAccount, TrackingService } from './ingest.types.js';
 export { requestLogger, type RequestLoggerOptions } from './request-log.middleware.js';
 export { LATENCY_BOUNDS_MS, latencyBucket, type Granularity, type RollupScope } from './rollups.model.js';
 export { createAnalyticsRecorder, FLUSH_INTERVAL_MS } from './request-log.recorder.js';

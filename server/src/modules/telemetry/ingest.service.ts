@@ -6,6 +6,7 @@ import { createActivityIngest } from './ingest.activity.js';
 import { createEventIngest } from './ingest.events.js';
 import { createIdentify } from './ingest.identify.js';
 import { createInstallationIngest } from './ingest.installations.js';
+import { createLinkedReads } from './ingest.linked.js';
 import { createIngestReads } from './ingest.reads.js';
 import { createIngestStore } from './ingest.store.js';
 import { createTouches } from './ingest.touch.js';
@@ -34,5 +35,6 @@ export function createTrackingService(deps: {
     ...createEventIngest(store, touches, deps.logger),
     ...createIdentify(store, touches, deps.logger),
     ...createIngestReads(store, deps),
+    ...createLinkedReads(store),
   };
 }

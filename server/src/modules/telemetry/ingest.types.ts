@@ -62,6 +62,28 @@ export interface IdentifyResult {
   installation: { installation_id: string; status: LinkOutcome } | null;
 }
 
+/** What the SDKs linked to one account in one project (user management's detail page). */
+export interface LinkedToAccount {
+  installations: Array<{
+    installation_id: string;
+    application_id: string;
+    platform: string | null;
+    user_agent: string | null;
+    sdk_version: string | null;
+    linked_at: string | null;
+    first_seen_at: string;
+    last_seen_at: string;
+  }>;
+  anonymous_users: Array<{
+    anonymous_id: string;
+    application_id: string;
+    installation_id: string | null;
+    linked_at: string | null;
+    first_seen_at: string;
+    last_activity_at: string;
+  }>;
+}
+
 /** Who reads: a dashboard session (applicationId null) or an API token bound to one application. */
 export type TrackingReader = ApplicationCaller;
 
@@ -88,6 +110,11 @@ export interface TrackingService {
    * only their own sign-in through it does (the send API counts them as the application's users).
    */
   identifiedIn(applicationId: string, userId: string): Promise<boolean>;
+  /**
+   * The installations and anonymous users linked to the account in the project's applications,
+   * most recently seen first (at most 50 of each). The caller has authorized the project.
+   */
+  linkedTo(projectId: string, userId: string): Promise<LinkedToAccount>;
   listInstallations(
     reader: TrackingReader,
     query: {

@@ -1,0 +1,123 @@
+import type { UserDocument } from '../../core/account.js';
+import { AppError } from '../../lib/errors.js';
+import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
+import { defaultDisplayName } from '../users/index.js';
+import { PoolUserErrors } from './pool-users.errors.js';
+import type { PoolScope, PoolUsersKit } from './pool-users.kit.js';
+import type { PoolUsersService } from './pool-users.types.js';
+import { poolUserView } from './pool-users.views.js';
+
+/**
+ * The two use cases that mail a user a link to the pool's hosted reset page: the reset mail, and
+ * the invitation (which creates the account first when the address is new to the pool).
+ */
+export function createPoolUserMails(
+  kit: PoolUsersKit,
+): Pick<PoolUsersService, 'sendPasswordReset' | 'invite'> {
+  const { deps, Users } = kit;
+
+  /**
+   * The hosted reset page's link (/p/{project_id}/reset?token=…) with a fresh one-hour token of
+   * the auth module, which sets the password and confirms the address.
+   */
+  async function hostedResetLink(scope: PoolScope, userId: string): Promise<string> {
+    const token = new URL(await deps.passwordResetLink(userId)).searchParams.get('token');
+    if (!token) throw new Error('The auth module answered a password-reset link without a token.');
+    return `${deps.publicUrl}/p/${encodeURIComponent(scope.poolId)}/reset?token=${encodeURIComponent(token)}`;
+  }
+
+  /** The pool's name and the application whose copies of the templates its mails use. */
+  async function senderOf(scope: PoolScope) {
+    const sender = await deps.poolMailSender(scope.projectId);
+    return {
+      displayName: sender?.displayName || scope.projectName,
+      applicationId: sender?.applicationId ?? null,
+    };
+  }
+
+  function assertNotBlocked(user: UserDocument) {
+    if (user.blocked_at) throw new AppError(PoolUserErrors.BLOCKED);
+  }
+
+  return {
+    async sendPasswordReset(caller, projectId, userId, context) {
+      const scope = await kit.authorize(caller, projectId, 'write');
+      const user = await kit.findUser(scope, userId);
+      assertNotBlocked(user);
+      const [resetLink, factors, sender] = await Promise.all([
+        hostedResetLink(scope, userId),
+        deps.secondFactors.describeForMail(userId),
+        senderOf(scope),
+      ]);
+      await deps.mail.sendTemplate({
+        to: user.email,
+        template: 'password_reset',
+        data: { name: user.display_name, resetLink },
+        localizedData: { de: { factors: factors.de }, en: { factors: factors.en } },
+        userId,
+        applicationId: user.registered_application_id
+          ? String(user.registered_application_id)
+          : sender.applicationId,
+      });
+      await kit.audit(scope, caller, context, 'user.password_reset_sent', userId, {}, 202);
+      return { sent_to: user.email };
+    },
+
+    async invite(caller, projectId, email, context) {
+      const scope = await kit.authorize(caller, projectId, 'write');
+      let user = await Users.findOne({ pool_id: scope.poolId, email }).lean<UserDocument>();
+      let created = false;
+      if (!user) {
+        try {
+          const [inserted] = await Users.create([
+            {
+              email,
+              display_name: defaultDisplayName(email),
+              pool_id: scope.poolId,
+              password_hash: null,
+              is_verified: false,
+            },
+          ]);
+          user = inserted!.toObject() as UserDocument;
+          created = true;
+        } catch (error) {
+          // Invited twice at once, or signed up meanwhile: the account exists, the link goes to it.
+          if (!isDuplicateKey(error)) throw error;
+          user = await Users.findOne({ pool_id: scope.poolId, email }).lean<UserDocument>();
+          if (!user) throw error;
+        }
+      }
+      assertNotBlocked(user);
+      const userId = String(user._id);
+      const [link, sender] = await Promise.all([hostedResetLink(scope, userId), senderOf(scope)]);
+      const texts = inviteTexts(sender.displayName, link);
+      await deps.mail.sendTemplate({
+        to: user.email,
+        template: 'notification',
+        data: { name: user.display_name, ...texts.de },
+        localizedData: texts,
+        userId,
+        applicationId: sender.applicationId,
+      });
+      await kit.audit(scope, caller, context, 'user.invited', userId, { created }, created ? 201 : 200);
+      return {
+        user: poolUserView(user, created ? false : (await kit.withSecondFactor([userId])).has(userId)),
+        created,
+      };
+    },
+  };
+}
+
+/** The invitation, in the notification template's words (title and message, each language). */
+function inviteTexts(poolName: string, link: string) {
+  return {
+    de: {
+      title: `Einladung: ${poolName}`,
+      message: `Sie wurden eingeladen, ein Konto bei ${poolName} zu nutzen. Legen Sie Ihr Passwort über diesen Link fest (eine Stunde gültig, einmal verwendbar): ${link}`,
+    },
+    en: {
+      title: `Invitation: ${poolName}`,
+      message: `You have been invited to use an account with ${poolName}. Choose your password with this link (valid for one hour, usable once): ${link}`,
+    },
+  };
+}
