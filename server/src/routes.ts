@@ -29,6 +29,7 @@ import { registerEmailTemplateRoutes } from './modules/email-templates/index.js'
 import { registerMailRoutes } from './modules/mail/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
+import { registerPoolRoutes } from './modules/pools/index.js';
 import { registerPoolUserRoutes } from './modules/pool-users/index.js';
 import { registerTokenRoutes } from './modules/tokens/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
@@ -95,17 +96,23 @@ export function registerIdentityRoutes(api: ApiRouter, root: ApiRouter, context:
   });
 }
 
-/** Organizations, their webhooks, projects and applications; the account's privacy requests. */
+/** Organizations, their webhooks, projects (and their user pools) and applications; the account's privacy requests. */
 export function registerTenancyRoutes(api: ApiRouter, context: RouteContext): void {
   const { services } = context;
-  registerOrganizationRoutes(api, services.organizations);
-  registerWebhookRoutes(api, services.webhooks);
-  registerPrivacyRoutes(api, services.privacy);
   const projectIdOfApplication = async (applicationId: string) => {
     const application = await services.applications.findActive(applicationId);
     return application ? String(application.project_id) : null;
   };
+  registerOrganizationRoutes(api, services.organizations);
+  registerWebhookRoutes(api, services.webhooks);
+  registerPrivacyRoutes(api, services.privacy);
   registerProjectRoutes(api, { projects: services.projects, projectIdOfApplication });
+  registerPoolRoutes(api, {
+    pools: services.pools,
+    connection: context.database.connection,
+    config: context.config,
+    projectIdOfApplication,
+  });
   registerPoolUserRoutes(api, { poolUsers: services.poolUsers, projectIdOfApplication });
   registerApplicationRoutes(api, services.applications);
 }
@@ -123,6 +130,7 @@ export function createPartnerRouters(context: RouteContext) {
     tracking: services.tracking,
     mfa: services.mfa,
     passkeys: services.passkeys,
+    pools: services.pools,
   });
   const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
     tracking: services.tracking,

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { ApiRouter, RouteSpec } from '../../lib/api-router.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
+import type { PoolSettingsSource } from '../../core/pools.js';
 import type { ApplicationDocument, ApplicationsService } from '../applications/index.js';
 import type { AuthRateLimits, AuthService } from '../auth/index.js';
 import type { MfaService } from '../mfa/index.js';
@@ -23,6 +24,8 @@ export interface EmbeddingDependencies {
   /** The second sign-in step of accounts with two-factor (docs/two-factor.md). */
   mfa: Pick<MfaService, 'challengeFor' | 'completeChallenge' | 'pendingChallenge'>;
   passkeys: Pick<PasskeyService, 'secondFactorOptions'>;
+  /** Each pool's settings (the redirect URLs the hosted pages may return to). */
+  pools: PoolSettingsSource;
 }
 
 /** What each group of embedding routes is registered with; built once by createEmbeddingRouter. */

@@ -4,6 +4,7 @@ import { createAuthRateLimits, RATE_LIMITED_RESPONSE } from '../auth/index.js';
 import { applicationGate, originCheck } from './application-gate.js';
 import { session, TAGS, type EmbeddingDependencies, type EmbeddingKit } from './embedding.kit.js';
 import { OriginCheckQuerySchema, OriginCheckResponseSchema } from './embedding.schemas.js';
+import { registerEmailCodeRoutes } from './embedding.email-code.js';
 import { registerHostedRoutes } from './embedding.hosted.js';
 import { registerAccountRoutes, registerSessionRoutes } from './embedding.session.js';
 import { registerSecondFactorRoutes, registerSignInRoutes } from './embedding.sign-in.js';
@@ -49,7 +50,8 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   registerSecondFactorRoutes(kit);
   registerSessionRoutes(kit);
   registerAccountRoutes(kit);
-  registerHostedRoutes(kit);
+  registerHostedRoutes(kit, deps.pools);
+  registerEmailCodeRoutes(kit);
 
   api.route(
     {
