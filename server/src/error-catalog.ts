@@ -10,6 +10,7 @@ import { MfaErrors } from './modules/mfa/mfa.errors.js';
 import { PasskeyErrors } from './modules/passkeys/passkeys.errors.js';
 import { OrganizationErrors } from './modules/organizations/organizations.errors.js';
 import { ProjectErrors } from './modules/projects/projects.errors.js';
+import { PoolErrors } from './modules/pools/pools.errors.js';
 import { PoolUserErrors } from './modules/pool-users/pool-users.errors.js';
 import { TokenErrors } from './modules/tokens/tokens.errors.js';
 import { PrivacyErrors } from './modules/privacy/privacy.errors.js';
@@ -51,6 +52,7 @@ export const ERROR_CATALOGS = {
   MailErrors,
   OrganizationErrors,
   ProjectErrors,
+  PoolErrors,
   PoolUserErrors,
   TokenErrors,
   PrivacyErrors,

@@ -134,6 +134,11 @@ const CROSS_TENANT: Record<string, Case> = {
     body: () => ({ name: 'Taken over' }),
   },
   'POST /api/v1/projects/{id}/deactivate': { path: (a) => `/api/v1/projects/${a.project}/deactivate` },
+  'GET /api/v1/projects/{project_id}/pool': { path: (a) => `/api/v1/projects/${a.project}/pool` },
+  'PATCH /api/v1/projects/{project_id}/pool': {
+    path: (a) => `/api/v1/projects/${a.project}/pool`,
+    body: () => ({ signup: 'closed', branding: { display_name: 'Taken over' } }),
+  },
   'POST /api/v1/applications': {
     body: (a) => ({ name: 'Intruder', slug: 'intruder', project_id: a.project }),
   },
