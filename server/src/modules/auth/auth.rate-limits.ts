@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
+import { accountKey } from '../../core/pools.js';
 import { clientIpKey, createRateLimiter } from '../../lib/rate-limit/index.js';
 import { normalizeEmail } from '../users/index.js';
 
@@ -11,14 +12,18 @@ export interface AuthRateLimits {
    * budget. `limit` defaults to RATE_LIMIT_PER_IP.
    */
   perIp(name: string, limit?: number): RequestHandler;
-  /** Per e-mail address in the request body (requests without one are not counted). */
+  /**
+   * Per account: the e-mail address in the request body within the request's user pool (requests
+   * without one are not counted). An address in two pools is two accounts (core/pools.ts): failures
+   * at one application's pool do not rate-limit the same address at another pool or the dashboard.
+   */
   perAccount(name: string): RequestHandler;
 }
 
 /**
  * The limiters of every route that takes credentials. The product API and the embedding API
- * use the same names, so their counters are shared: two doors to one account do not double an
- * attacker's budget.
+ * use the same names, so their counters are shared: two doors to one account (the applications of
+ * one project, the sign-in and e-mail-code routes) do not double an attacker's budget.
  */
 export function createAuthRateLimits(deps: { connection: Connection; config: Config }): AuthRateLimits {
   const limits = deps.config.auth.rateLimit;
@@ -39,7 +44,7 @@ export function createAuthRateLimits(deps: { connection: Connection; config: Con
         limit: limits.perAccount,
         key: (req: Request) => {
           const email = (req.body as { email?: unknown } | undefined)?.email;
-          return typeof email === 'string' ? normalizeEmail(email) : undefined;
+          return typeof email === 'string' ? accountKey(req.pool, normalizeEmail(email)) : undefined;
         },
       }),
   };
