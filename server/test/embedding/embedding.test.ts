@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../auth/helpers.js';
+import { expectRefusedByEmbeddingLogin, registerEndUser, type EndUser } from '../helpers/end-users.js';
 import {
   addMember,
   createApplication,
@@ -25,8 +26,11 @@ const UNLISTED = 'https://evil.example.net';
 
 describe('embedding API (/api/auth)', () => {
   let ctx: TestContext;
+  /** Dashboard accounts of the organization that owns the application. */
   let admin: User;
   let member: User;
+  /** An end user of the application's pool (its project's): who signs in through the API. */
+  let endUser: EndUser;
   let organizationId: string;
   let projectId: string;
   let applicationId: string;
@@ -47,34 +51,41 @@ describe('embedding API (/api/auth)', () => {
         api_endpoint: `${ENDPOINT_ORIGIN}/v1`,
       })
     ).id;
+    endUser = await registerEndUser(ctx, applicationId, { email: uniqueEmail('enduser') });
   });
   after(() => ctx.close());
 
   describe('POST /login', () => {
     it('answers {token, user} with a working access token', async () => {
-      const response = await login({ email: member.email, password: PASSWORD }).expect(200);
+      const response = await login({ email: endUser.email, password: PASSWORD }).expect(200);
       expect(response.body).to.have.all.keys('token', 'refresh_token', 'expires_at', 'user');
-      expect(response.body.user).to.include({ id: member.user.id, email: member.email });
+      expect(response.body.user).to.include({ id: endUser.id, email: endUser.email });
       const verified = await ctx.request
         .post('/api/auth/verify')
         .set(app())
         .set(bearer(response.body.token))
         .expect(200);
-      expect(verified.body.user.id).to.equal(member.user.id);
+      expect(verified.body.user.id).to.equal(endUser.id);
+    });
+
+    it('refuses a dashboard account (another pool) exactly like a wrong password', async () => {
+      // Members of the organization that owns the application are no end users of it.
+      await expectRefusedByEmbeddingLogin(ctx, applicationId, member.email, PASSWORD);
+      await expectRefusedByEmbeddingLogin(ctx, applicationId, admin.email, PASSWORD);
     });
 
     it('refuses wrong credentials exactly like the product login', async () => {
-      const response = await login({ email: member.email, password: 'wrong password' }).expect(401);
+      const response = await login({ email: endUser.email, password: 'wrong password' }).expect(401);
       expect(response.body).to.deep.equal({
         error: 'Invalid e-mail or password.',
         code: 'invalid_credentials',
       });
-      const missing = await login({ email: member.email }).expect(400);
+      const missing = await login({ email: endUser.email }).expect(400);
       expect(missing.body.error).to.equal('body.password: Password is required.');
     });
 
     it('needs the X-Application-ID of an active application', async () => {
-      const credentials = { email: member.email, password: PASSWORD };
+      const credentials = { email: endUser.email, password: PASSWORD };
       const missing = await login(credentials, {}).expect(400);
       expect(missing.body.code).to.equal('application_id_required');
       await login(credentials, app('not-an-id')).expect(400);
@@ -87,12 +98,15 @@ describe('embedding API (/api/auth)', () => {
 
       const retiredProject = (await createProject(ctx, admin, organizationId)).id;
       const orphan = (await createApplication(ctx, admin, retiredProject)).id;
-      await login(credentials, app(orphan)).expect(200);
+      // Another project is another pool: its own end user signs in there, ours does not.
+      await login(credentials, app(orphan)).expect(401);
+      const orphanUser = await registerEndUser(ctx, orphan, { email: endUser.email });
+      await login({ email: orphanUser.email, password: PASSWORD }, app(orphan)).expect(200);
       await ctx.request
         .post(`/api/v1/projects/${retiredProject}/deactivate`)
         .set(bearer(admin.access_token))
         .expect(200);
-      await login(credentials, app(orphan)).expect(404);
+      await login({ email: orphanUser.email, password: PASSWORD }, app(orphan)).expect(404);
     });
   });
 
@@ -108,6 +122,8 @@ describe('embedding API (/api/auth)', () => {
       expect(response.body).to.have.property('confirmation_required');
       const stored = await ctx.database.connection.collection('profiles').findOne({ email });
       expect(String(stored!.registered_application_id)).to.equal(applicationId);
+      // In the pool of the application's project, not among the dashboard's accounts.
+      expect(stored!.pool_id).to.equal(projectId);
     });
 
     it('applies the product password rule', async () => {
@@ -122,7 +138,7 @@ describe('embedding API (/api/auth)', () => {
 
   describe('POST /refresh', () => {
     it('rotates the refresh token into a new session', async () => {
-      const first = await login({ email: member.email, password: PASSWORD }).expect(200);
+      const first = await login({ email: endUser.email, password: PASSWORD }).expect(200);
       const refreshed = await ctx.request
         .post('/api/auth/refresh')
         .set(app())
@@ -138,17 +154,17 @@ describe('embedding API (/api/auth)', () => {
   });
 
   /** An access token from this application's embedding login. */
-  const embeddingToken = async (user: User) =>
-    (await login({ email: user.email, password: PASSWORD }).expect(200)).body.token as string;
+  const embeddingToken = async (user: EndUser) =>
+    (await login({ email: user.email, password: user.password }).expect(200)).body.token as string;
 
   describe('POST /verify', () => {
     it('answers the user of a valid token', async () => {
       const response = await ctx.request
         .post('/api/auth/verify')
         .set(app())
-        .set(bearer(await embeddingToken(member)))
+        .set(bearer(await embeddingToken(endUser)))
         .expect(200);
-      expect(response.body.user).to.include({ id: member.user.id, email: member.email });
+      expect(response.body.user).to.include({ id: endUser.id, email: endUser.email });
       expect(response.body.application_id).to.equal(applicationId);
       expect(JSON.stringify(response.body)).not.to.match(/password|hash/);
     });
@@ -162,37 +178,49 @@ describe('embedding API (/api/auth)', () => {
   });
 
   describe('POST /permissions', () => {
-    it('answers role and flags from the membership in the application’s organization', async () => {
-      const asAdmin = await ctx.request
-        .post('/api/auth/permissions')
-        .set(app())
-        .set(bearer(await embeddingToken(admin)))
-        .expect(200);
-      expect(asAdmin.body).to.deep.equal({
-        application_id: applicationId,
-        role: 'admin',
-        permissions: { read: true, write: true, delete: true, manage_members: true },
-      });
-      const asMember = await ctx.request
-        .post('/api/auth/permissions')
-        .set(app())
-        .set(bearer(await embeddingToken(member)))
-        .expect(200);
-      expect(asMember.body).to.deep.equal({
-        application_id: applicationId,
-        role: 'member',
-        permissions: { read: true, write: true, delete: false, manage_members: false },
-      });
-    });
-
-    it('answers 404 no_membership to a signed-in user outside the organization', async () => {
-      const stranger = await signedInUser(ctx, 'stranger');
+    it('answers an end user no organization role and their (still empty) application roles', async () => {
       const response = await ctx.request
         .post('/api/auth/permissions')
         .set(app())
-        .set(bearer(await embeddingToken(stranger)))
-        .expect(404);
-      expect(response.body.code).to.equal('no_membership');
+        .set(bearer(await embeddingToken(endUser)))
+        .expect(200);
+      expect(response.body).to.deep.equal({
+        application_id: applicationId,
+        role: null,
+        roles: [],
+        permissions: { read: false, write: false, delete: false, manage_members: false },
+      });
+    });
+
+    it('never answers 404 no_membership to an end user: any end user of the pool is the application’s own', async () => {
+      // Registered through another application of the same project: the same pool.
+      const sibling = (await createApplication(ctx, admin, projectId)).id;
+      const other = await registerEndUser(ctx, sibling);
+      const response = await ctx.request
+        .post('/api/auth/permissions')
+        .set(app())
+        .set(bearer(await embeddingToken(other)))
+        .expect(200);
+      expect(response.body).to.include({ application_id: applicationId, role: null });
+      expect(response.body.roles).to.deep.equal([]);
+    });
+
+    it('refuses the dashboard tokens of the organization’s members (another audience and pool)', async () => {
+      for (const user of [admin, member]) {
+        const response = await ctx.request
+          .post('/api/auth/permissions')
+          .set(app())
+          .set(bearer(user.access_token))
+          .expect(401);
+        expect(response.body.code).to.equal('token_audience_mismatch');
+      }
+    });
+
+    it('refuses the end user’s token on the product API', async () => {
+      const token = await embeddingToken(endUser);
+      const response = await ctx.request.get('/api/v1/organizations').set(bearer(token)).expect(403);
+      expect(response.body.code).to.equal('application_token_not_allowed');
+      await ctx.request.get(`/api/v1/applications/${applicationId}`).set(bearer(token)).expect(403);
     });
   });
 
@@ -200,7 +228,7 @@ describe('embedding API (/api/auth)', () => {
     it("answers the application's allowed origins and its api_endpoint's origin", async () => {
       for (const origin of [LISTED, ENDPOINT_ORIGIN]) {
         const response = await login(
-          { email: member.email, password: PASSWORD },
+          { email: endUser.email, password: PASSWORD },
           { ...app(), Origin: origin },
         ).expect(200);
         expect(response.headers['access-control-allow-origin'], origin).to.equal(origin);
@@ -210,7 +238,7 @@ describe('embedding API (/api/auth)', () => {
 
     it('lets a listed origin read error responses too', async () => {
       const response = await login(
-        { email: member.email, password: 'wrong password' },
+        { email: endUser.email, password: 'wrong password' },
         { ...app(), Origin: LISTED },
       ).expect(401);
       expect(response.headers['access-control-allow-origin']).to.equal(LISTED);
@@ -219,7 +247,7 @@ describe('embedding API (/api/auth)', () => {
     it('refuses an unlisted origin with 403, no CORS header, and without signing in', async () => {
       const sessionsBefore = await ctx.database.connection.collection('auth_sessions').countDocuments();
       const response = await login(
-        { email: member.email, password: PASSWORD },
+        { email: endUser.email, password: PASSWORD },
         { ...app(), Origin: UNLISTED },
       ).expect(403);
       expect(response.body.code).to.equal('origin_not_allowed');
@@ -234,17 +262,17 @@ describe('embedding API (/api/auth)', () => {
         allowed_origins: [UNLISTED.replace('evil', 'partner')],
       });
       const response = await login(
-        { email: member.email, password: PASSWORD },
+        { email: endUser.email, password: PASSWORD },
         { ...app(), Origin: other.allowed_origins[0]! },
       ).expect(403);
       expect(response.headers).not.to.have.property('access-control-allow-origin');
     });
 
     it('serves callers without an Origin (servers) and the platform’s own origin', async () => {
-      const server = await login({ email: member.email, password: PASSWORD }).expect(200);
+      const server = await login({ email: endUser.email, password: PASSWORD }).expect(200);
       expect(server.headers).not.to.have.property('access-control-allow-origin');
       await login(
-        { email: member.email, password: PASSWORD },
+        { email: endUser.email, password: PASSWORD },
         { ...app(), Origin: new URL(ctx.config.publicUrl).origin },
       ).expect(200);
     });
@@ -298,14 +326,14 @@ describe('embedding API (/api/auth)', () => {
           .send({ allowed_origins: [LISTED, origin] })
           .expect(200);
         await preflight(origin, { application_id: applicationId }).expect(204);
-        await login({ email: member.email, password: PASSWORD }, { ...app(), Origin: origin }).expect(200);
+        await login({ email: endUser.email, password: PASSWORD }, { ...app(), Origin: origin }).expect(200);
       });
     });
   });
 
   describe('the dialog’s other flows', () => {
     it('sends a reset link for the application (POST /password-reset), answering unknown addresses alike', async () => {
-      const { email } = await registerConfirmed(ctx, uniqueEmail('forgetful'));
+      const { email } = await registerEndUser(ctx, applicationId, { email: uniqueEmail('forgetful') });
       const known = await ctx.request
         .post('/api/auth/password-reset')
         .set({ ...app(), Origin: LISTED })
@@ -313,7 +341,9 @@ describe('embedding API (/api/auth)', () => {
         .expect(200);
       expect(known.headers['access-control-allow-origin']).to.equal(LISTED);
       const mail = await waitForMail(ctx, email, 'password_reset');
-      expect(mail.text).to.match(/mode=reset&token=/);
+      // To the pool's hosted reset page, never the dashboard's /auth.
+      expect(mail.text).to.contain(`${ctx.config.publicUrl}/p/${projectId}/reset?token=`);
+      expect(mail.text).not.to.match(/\/auth\?mode=reset/);
       const unknown = await ctx.request
         .post('/api/auth/password-reset')
         .set(app())
@@ -341,7 +371,7 @@ describe('embedding API (/api/auth)', () => {
     });
 
     it('ends the session on POST /logout: its refresh token stops working', async () => {
-      const session = (await login({ email: member.email, password: PASSWORD }).expect(200)).body;
+      const session = (await login({ email: endUser.email, password: PASSWORD }).expect(200)).body;
       await ctx.request.post('/api/auth/logout').set(app()).expect(401);
       await ctx.request.post('/api/auth/logout').set(app()).set(bearer(session.token)).expect(200);
       const refreshed = await ctx.request
@@ -382,7 +412,7 @@ describe('embedding API (/api/auth)', () => {
 
     it('grants nothing: the unlisted origin’s real requests stay refused', async () => {
       await check(UNLISTED).expect(403);
-      await login({ email: member.email, password: PASSWORD }, { ...app(), Origin: UNLISTED }).expect(403);
+      await login({ email: endUser.email, password: PASSWORD }, { ...app(), Origin: UNLISTED }).expect(403);
     });
   });
 
@@ -415,24 +445,38 @@ describe('embedding API rate limits', () => {
   let ctx: TestContext;
   after(() => ctx?.close());
 
-  it('shares the per-account login limit with /api/v1/auth/login', async () => {
+  it('shares the per-account login limit between the applications of one pool, not with other pools', async () => {
     ctx = await createAuthContext({ RATE_LIMIT_PER_ACCOUNT: '3' });
     const owner = await signedInUser(ctx, 'owner');
     const organizationId = await createOrganization(ctx, owner);
-    const applicationId = (
+    const projectId = (await createProject(ctx, owner, organizationId)).id;
+    const [shop, mobile] = [
+      (await createApplication(ctx, owner, projectId)).id,
+      (await createApplication(ctx, owner, projectId)).id,
+    ];
+    const otherPool = (
       await createApplication(ctx, owner, (await createProject(ctx, owner, organizationId)).id)
     ).id;
-    const { email } = await registerConfirmed(ctx, uniqueEmail('victim'));
+    const { email } = await registerEndUser(ctx, shop, { email: uniqueEmail('victim') });
+    // The same address in another pool and among the dashboard's accounts: other accounts.
+    await registerEndUser(ctx, otherPool, { email });
+    await registerConfirmed(ctx, email);
     const wrong = { email, password: 'wrong password' };
-    await ctx.request.post('/api/v1/auth/login').send(wrong).expect(401);
-    await ctx.request.post('/api/v1/auth/login').send(wrong).expect(401);
-    await ctx.request.post('/api/auth/login').set('X-Application-ID', applicationId).send(wrong).expect(401);
-    const limited = await ctx.request
-      .post('/api/auth/login')
-      .set('X-Application-ID', applicationId)
-      .send(wrong)
-      .expect(429);
+    const at = (id: string) => ctx.request.post('/api/auth/login').set('X-Application-ID', id).send(wrong);
+    await at(shop).expect(401);
+    await at(mobile).expect(401);
+    await at(shop).expect(401);
+    const limited = await at(mobile).expect(429);
     expect(limited.body.code).to.equal('rate_limited');
     expect(limited.headers['retry-after']).to.match(/^\d+$/);
+    // The other pool's account and the dashboard account keep their own budgets.
+    await at(otherPool).expect(401);
+    await ctx.request.post('/api/v1/auth/login').send(wrong).expect(401);
+    await ctx.request
+      .post('/api/auth/login')
+      .set('X-Application-ID', otherPool)
+      .send({ email, password: PASSWORD })
+      .expect(200);
+    await ctx.request.post('/api/v1/auth/login').send({ email, password: PASSWORD }).expect(200);
   });
 });
