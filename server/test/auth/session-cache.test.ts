@@ -17,6 +17,7 @@ import { connectDatabase } from '../../src/db/connect.js';
 import { createBatchedWriter } from '../../src/modules/tokens/tokens.service.js';
 import { createServices } from '../../src/services.js';
 import type { TestContext } from '../helpers/context.js';
+import { applicationHeader, registerEndUser } from '../helpers/end-users.js';
 import { bearer, PASSWORD, signedInUser } from './helpers.js';
 import { createApplication, createOrganization, createProject } from '../projects/helpers.js';
 import { createTenant, createToken } from '../tokens/helpers.js';
@@ -243,11 +244,14 @@ describe('credential cache: sessions and API tokens across processes', function 
     const owner = await signedInUser(a, 'audience');
     const organizationId = await createOrganization(a, owner);
     const projectId = (await createProject(a, owner, organizationId)).id;
-    const application = { 'X-Application-ID': (await createApplication(a, owner, projectId)).id };
+    const applicationId = (await createApplication(a, owner, projectId)).id;
+    const application = applicationHeader(applicationId);
+    // An end user of the application's pool (a dashboard account cannot sign in there).
+    const endUser = await registerEndUser(a, applicationId);
     const login = await a.request
       .post('/api/auth/login')
       .set(application)
-      .send({ email: owner.email, password: PASSWORD })
+      .send({ email: endUser.email, password: endUser.password })
       .expect(200);
     // Rotated through its own application: the session is in the cache now.
     const rotated = await a.request

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
-import { bearer, createAuthContext, PASSWORD, signedInUser } from '../auth/helpers.js';
+import { bearer, createAuthContext, PASSWORD } from '../auth/helpers.js';
 import { awayFromStepEdge, currentStep, enrolledUser, totpAt } from '../mfa/helpers.js';
 import { authenticatorFor, registerPasskey } from '../mfa/passkey-helpers.js';
 import { createApplication, createOrganization, createProject, type User } from '../projects/helpers.js';
+import { enrolledEndUser, expectRefusedByEmbeddingLogin, signedInEndUser } from '../helpers/end-users.js';
 
 const SHOP = 'https://shop.example.com';
 const OTHER_SHOP = 'https://other-shop.example.org';
@@ -35,7 +36,7 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
   after(() => ctx.close());
 
   it('answers mfa_required instead of a session for an enrolled account, readable by the partner origin', async () => {
-    const user = await enrolledUser(ctx, 'enrolled');
+    const user = await enrolledEndUser(ctx, shopId, { prefix: 'enrolled' });
     const sessionsBefore = await ctx.database.connection.collection('auth_sessions').countDocuments();
     const response = await embeddedLogin(user.email).expect(200);
     expect(response.body).to.have.all.keys('mfa_required', 'mfa_token', 'methods', 'expires_in');
@@ -51,7 +52,7 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
   });
 
   it('finishes with the application’s session for a correct code', async () => {
-    const user = await enrolledUser(ctx, 'correct');
+    const user = await enrolledEndUser(ctx, shopId, { prefix: 'correct' });
     const { mfa_token } = (await embeddedLogin(user.email).expect(200)).body;
     await awayFromStepEdge();
     const response = await challenge({ mfa_token, code: totpAt(user.secret, currentStep() + 1) }).expect(200);
@@ -64,22 +65,25 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
       .set(bearer(response.body.token))
       .expect(200);
     expect(verified.body.application_id).to.equal(shopId);
-    // An application session, not a dashboard one.
-    const product = await ctx.request.get('/api/v1/auth/me').set(bearer(response.body.token)).expect(403);
+    // An application session, not a dashboard one: the product API refuses it.
+    const product = await ctx.request
+      .get('/api/v1/organizations')
+      .set(bearer(response.body.token))
+      .expect(403);
     expect(product.body.code).to.equal('application_token_not_allowed');
     // Used once: the same token does not open a second session.
     await challenge({ mfa_token, code: totpAt(user.secret, currentStep() + 1) }).expect(401);
   });
 
   it('finishes with a recovery code too', async () => {
-    const user = await enrolledUser(ctx, 'recovery');
+    const user = await enrolledEndUser(ctx, shopId, { prefix: 'recovery' });
     const { mfa_token } = (await embeddedLogin(user.email).expect(200)).body;
     const response = await challenge({ mfa_token, recovery_code: user.recoveryCodes[0] }).expect(200);
     expect(response.body.user.email).to.equal(user.email);
   });
 
   it('refuses a wrong code, counts it, and voids the token after five', async () => {
-    const user = await enrolledUser(ctx, 'wrong');
+    const user = await enrolledEndUser(ctx, shopId, { prefix: 'wrong' });
     const { mfa_token } = (await embeddedLogin(user.email).expect(200)).body;
     await awayFromStepEdge();
     const wrongCode = totpAt(user.secret, currentStep() + 10);
@@ -87,17 +91,17 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
     expect(first.body.code).to.equal('invalid_mfa_code');
     expect(first.body.error).to.be.a('string').and.not.empty;
     expect(first.headers['access-control-allow-origin']).to.equal(SHOP);
-    expect(await failuresOf(user.user.id)).to.equal(1);
+    expect(await failuresOf(user.id)).to.equal(1);
     for (let attempt = 2; attempt <= 5; attempt++)
       await challenge({ mfa_token, code: wrongCode }).expect(400);
-    expect(await failuresOf(user.user.id)).to.equal(5);
+    expect(await failuresOf(user.id)).to.equal(5);
     // Spent: even the right code no longer opens a session with it.
     const spent = await challenge({ mfa_token, code: totpAt(user.secret, currentStep() + 1) }).expect(401);
     expect(spent.body.code).to.equal('invalid_mfa_token');
   });
 
   it('refuses another application’s origin, and a token issued for another application', async () => {
-    const user = await enrolledUser(ctx, 'otherapp');
+    const user = await enrolledEndUser(ctx, shopId, { prefix: 'otherapp' });
     const { mfa_token } = (await embeddedLogin(user.email).expect(200)).body;
     await awayFromStepEdge();
     const code = totpAt(user.secret, currentStep() + 1);
@@ -124,6 +128,8 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
 
   it('refuses a dashboard sign-in step on the embedding API', async () => {
     const user = await enrolledUser(ctx, 'dashstep');
+    // The dashboard account gets no first step there either (another pool): a wrong password.
+    await expectRefusedByEmbeddingLogin(ctx, shopId, user.email);
     const dashboardStep = await ctx.request
       .post('/api/v1/auth/login')
       .send({ email: user.email, password: PASSWORD })
@@ -159,9 +165,10 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
     const platform = () => new URL(ctx.config.publicUrl).origin;
 
     it('signs in with a passkey from a page on the platform’s own origin, bound to the application', async () => {
-      const user = await signedInUser(ctx, 'passkey');
+      const user = await signedInEndUser(ctx, shopId, { prefix: 'passkey' });
       const authenticator = authenticatorFor(ctx);
-      await registerPasskey(ctx, user.access_token, authenticator);
+      // Registered on the pool's hosted account page (the platform's origin) with the end user's session.
+      await registerPasskey(ctx, user.token, authenticator);
       const step = await embeddedLogin(user.email, app(shopId, platform())).expect(200);
       expect(step.body.methods).to.deep.equal(['webauthn']);
       const { mfa_token } = step.body;
@@ -194,8 +201,8 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
 
     it('offers a partner site only the code, and refuses a passkey-only account there clearly', async () => {
       // TOTP and a passkey: on the partner's page, where a browser cannot use the passkey, only the code.
-      const both = await enrolledUser(ctx, 'both');
-      await registerPasskey(ctx, both.access_token, authenticatorFor(ctx));
+      const both = await enrolledEndUser(ctx, shopId, { prefix: 'both' });
+      await registerPasskey(ctx, both.token, authenticatorFor(ctx));
       const partner = await embeddedLogin(both.email).expect(200);
       expect(partner.body.methods).to.deep.equal(['totp']);
       const options = await ctx.request
@@ -209,8 +216,8 @@ describe('embedding API: the second sign-in step (/api/auth/mfa/challenge)', () 
       ).to.deep.equal(['totp', 'webauthn']);
 
       // A passkey only: no second step the partner's page could complete, and no session.
-      const passkeyOnly = await signedInUser(ctx, 'passkeyonly');
-      await registerPasskey(ctx, passkeyOnly.access_token, authenticatorFor(ctx));
+      const passkeyOnly = await signedInEndUser(ctx, shopId, { prefix: 'passkeyonly' });
+      await registerPasskey(ctx, passkeyOnly.token, authenticatorFor(ctx));
       const refused = await embeddedLogin(passkeyOnly.email).expect(403);
       expect(refused.body.code).to.equal('second_factor_unavailable');
       expect(refused.body.error).to.match(/passkey/);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { TestContext } from './context.js';
-import { latestMail, linkIn, PASSWORD, uniqueEmail } from '../auth/helpers.js';
+import { bearer, latestMail, linkIn, PASSWORD, uniqueEmail } from '../auth/helpers.js';
+import { awayFromStepEdge, currentStep, totpAt } from '../mfa/helpers.js';
 
 /**
  * End users (issue #31): the accounts of a project's user pool, registered and signed in through
@@ -78,6 +79,31 @@ export async function signedInEndUser(
     password: options.password,
   });
   return { ...user, ...(await endUserLogin(ctx, applicationId, user.email, user.password)) };
+}
+
+/**
+ * An end user who turned two-factor on with their own (application) session, as on the pool's
+ * hosted account page; answers the TOTP secret and the recovery codes, signed in (the session
+ * that enrolled stays valid).
+ */
+export async function enrolledEndUser(
+  ctx: TestContext,
+  applicationId: string,
+  options: { email?: string; prefix?: string } = {},
+) {
+  const user = await signedInEndUser(ctx, applicationId, options);
+  const started = await ctx.request.post('/api/v1/auth/mfa/totp').set(bearer(user.token));
+  expect(started.status, JSON.stringify(started.body)).to.equal(200);
+  const secret = started.body.secret as string;
+  await awayFromStepEdge();
+  const confirmed = await ctx.request
+    .post('/api/v1/auth/mfa/totp/confirm')
+    .set(bearer(user.token))
+    .send({ code: totpAt(secret, currentStep()) });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+  const recoveryCodes = confirmed.body.recovery_codes as string[];
+  expect(recoveryCodes).to.have.length(10);
+  return { ...user, secret, recoveryCodes, enrolledStep: currentStep() };
 }
 
 /**
