@@ -89,16 +89,23 @@ describe('the send API is no open relay: recipients, organization quota, userId 
   });
 
   it('mails people who signed in through the application (its identify data), once confirmed', async () => {
-    const dave = await member(ctx, 'dave');
-    await confirmFromSink(ctx, sink, dave.email);
-    await send({ to: dave.email }).expect(403);
+    // An end user of the shop's pool who registered through another application of the project.
+    const sibling = await addApplication(ctx, mallory, shop.project, 'Sibling');
+    const email = stranger('dave');
+    await ctx.request
+      .post('/api/auth/register')
+      .set('X-Application-ID', sibling)
+      .send({ email, password: PASSWORD })
+      .expect(201);
+    await confirmFromSink(ctx, sink, email);
+    await send({ to: email }).expect(403);
     await ctx.request
       .post('/api/auth/login')
       .set('X-Application-ID', shop.application)
-      .send({ email: dave.email, password: PASSWORD, anonymous_id: newId('anon_') })
+      .send({ email, password: PASSWORD, anonymous_id: newId('anon_') })
       .expect(200);
-    await send({ to: dave.email, subject: 'Für Dave' }).expect(200);
-    await waitForDelivery(sink, dave.email, (m) => m.mail.subject === 'Für Dave');
+    await send({ to: email, subject: 'Für Dave' }).expect(200);
+    await waitForDelivery(sink, email, (m) => m.mail.subject === 'Für Dave');
   });
 
   it('mails the organization’s own confirmed members', async () => {
