@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
-import { bearer, createAuthContext, PASSWORD, signedInUser } from '../auth/helpers.js';
+import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
+import { registerEndUser, type EndUser } from '../helpers/end-users.js';
 import { addMember } from '../projects/helpers.js';
 import { createTenant, createToken, type CreatedToken, type Tenant, type User } from '../tokens/helpers.js';
 
@@ -8,11 +9,16 @@ describe('a deactivated organization stops serving the outside world', () => {
   let ctx: TestContext;
   let tenant: Tenant;
   let member: User;
+  /** An end user of the application's pool: who signs in through its embedding API. */
+  let endUser: EndUser;
   let token: CreatedToken;
 
   const embedding = () => ({ 'X-Application-ID': tenant.applicationId });
   const embeddingLogin = () =>
-    ctx.request.post('/api/auth/login').set(embedding()).send({ email: member.email, password: PASSWORD });
+    ctx.request
+      .post('/api/auth/login')
+      .set(embedding())
+      .send({ email: endUser.email, password: endUser.password });
   const setActive = (active: boolean) =>
     ctx.request
       .post(`/api/v1/organizations/${tenant.organizationId}/${active ? 'activate' : 'deactivate'}`)
@@ -24,6 +30,7 @@ describe('a deactivated organization stops serving the outside world', () => {
     tenant = await createTenant(ctx, 'deactivating');
     member = await signedInUser(ctx, 'appuser');
     await addMember(ctx, tenant.user, tenant.organizationId, member);
+    endUser = await registerEndUser(ctx, tenant.applicationId);
     token = await createToken(ctx, tenant.user, tenant.applicationId, { scopes: ['read', 'write'] });
   });
   after(() => ctx.close());
