@@ -63,6 +63,10 @@ export function createAuthenticate(authenticators: BearerAuthenticator[]): Reque
       const context = await authenticate(credential, req);
       if (context) {
         req.auth = context;
+        // A signed-in caller acts in their own pool (an end user on the hosted account page calls
+        // /api/v1/auth/*): re-checking their password looks them up there. The embedding gate
+        // has named the application's pool already; a token of another pool fails its checks.
+        req.pool ??= context.poolId;
         next();
         return;
       }
