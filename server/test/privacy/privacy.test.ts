@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
 import type { TestContext } from '../helpers/context.js';
+import { signedInEndUser, type EmbeddingSession, type EndUser } from '../helpers/end-users.js';
 import { addMember } from '../projects/helpers.js';
 import { bearer, PASSWORD, signedInUser, uniqueEmail, registerConfirmed, login } from '../auth/helpers.js';
 import { awayFromStepEdge, currentStep, enrolledUser, totpAt } from '../mfa/helpers.js';
@@ -22,6 +23,7 @@ const ANONYMOUS = `anon_${'c3'.repeat(16)}`;
 
 /** The export as the browser downloads it (a JSON attachment). */
 async function download(ctx: TestContext, user: { access_token: string }) {
+  // A dashboard session, or an end user's application session (the pool's hosted account page).
   const response = await ctx.request
     .get('/api/v1/auth/me/export')
     .set(bearer(user.access_token))
@@ -47,6 +49,8 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
   let bob: User;
   let tenant: Tenant;
   let apiToken: string;
+  /** Alice as a customer of Bob's application: an end user of its pool, another account. */
+  let aliceAtShop: EndUser & EmbeddingSession;
   let aliceEmbeddingToken: string;
 
   before(async () => {
@@ -61,16 +65,11 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
       url: receiver.url,
       events: ['user.deleted'],
     });
-    // Alice: a second session, an API token, a device of Bob's application linked to her.
+    // Alice: a second session and an API token; as the shop's customer, a device linked to her.
     await login(ctx, alice.email);
     apiToken = (await createToken(ctx, alice, tenant.applicationId, { name: 'Alice CLI' })).token;
-    aliceEmbeddingToken = (
-      await ctx.request
-        .post('/api/auth/login')
-        .set({ 'X-Application-ID': tenant.applicationId })
-        .send({ email: alice.email, password: alice.password })
-        .expect(200)
-    ).body.token;
+    aliceAtShop = await signedInEndUser(ctx, tenant.applicationId, { prefix: 'alice-shop' });
+    aliceEmbeddingToken = aliceAtShop.token;
     const sdk = { 'X-Application-ID': tenant.applicationId };
     await ctx.request
       .post('/api/v1/installations')
@@ -102,10 +101,7 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
       'Org bob-co',
     ]);
     expect((json.memberships as Row[])[0]!.role).to.equal('member');
-    expect(
-      (json.sessions as Row[]).length,
-      'two dashboard sign-ins and one through the application',
-    ).to.equal(3);
+    expect((json.sessions as Row[]).length, 'two dashboard sign-ins').to.equal(2);
     expect(column(json, 'sessions', 'method')).to.include('password');
     expect(json.api_tokens as Row[]).to.have.length(1);
     expect((json.api_tokens as Row[])[0]).to.include({ name: 'Alice CLI', prefix: apiToken.slice(0, 8) });
@@ -114,8 +110,9 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
       'user.login',
       'token.created',
     ]);
-    expect(column(json, 'installations', 'installation_id')).to.deep.equal([INSTALLATION]);
-    expect(column(json, 'anonymous_users', 'anonymous_id')).to.deep.equal([ANONYMOUS]);
+    // The device belongs to Alice's account at the shop (another pool), not to this one.
+    expect(column(json, 'installations', 'installation_id')).to.deep.equal([]);
+    expect(column(json, 'anonymous_users', 'anonymous_id')).to.deep.equal([]);
     expect(column(json, 'emails', 'template_name')).to.include.members([
       'email_confirmation',
       'welcome',
@@ -133,6 +130,25 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
     // Bob appears only as who invited her, never with his own records.
     expect((json.memberships as Row[])[0]!.invited_by).to.equal(bob.user.id);
     expect(column(json, 'activity', 'user_id').every((id) => id === alice.user.id)).to.equal(true);
+    expect(text).not.to.contain(aliceAtShop.email);
+  });
+
+  it('exports an end user’s data with their own application session: the device the SDK linked, nothing of the dashboard', async () => {
+    const { text, json } = await download(ctx, { access_token: aliceAtShop.token });
+    expect(json.profile).to.include({ id: aliceAtShop.id, email: aliceAtShop.email, is_verified: true });
+    expect(json.memberships as Row[]).to.deep.equal([]);
+    expect(json.api_tokens as Row[]).to.deep.equal([]);
+    expect((json.sessions as Row[]).length, 'one sign-in through the application').to.equal(1);
+    expect(column(json, 'installations', 'installation_id')).to.deep.equal([INSTALLATION]);
+    expect(column(json, 'anonymous_users', 'anonymous_id')).to.deep.equal([ANONYMOUS]);
+    expect(column(json, 'emails', 'template_name')).to.include('email_confirmation');
+    expect(column(json, 'emails', 'recipient_email').every((to) => to === aliceAtShop.email)).to.equal(true);
+    expect(text).not.to.contain(alice.email);
+    expect(text).not.to.contain(aliceAtShop.refresh_token);
+    expect(text).not.to.contain('password_hash');
+    // The end user's session still opens nothing of the product API.
+    const product = await ctx.request.get('/api/v1/organizations').set(bearer(aliceAtShop.token)).expect(403);
+    expect(product.body.code).to.equal('application_token_not_allowed');
   });
 
   it('is for signed-in sessions only: an API token cannot export or delete the account', async () => {
@@ -220,8 +236,9 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
     expect(await db.collection('email_logs').countDocuments({ recipient_email: 'erased' })).to.equal(
       erasedBefore + mailsBefore,
     );
+    // Alice's device at the shop is her end-user account's: it stays linked to that account.
     const installation = await db.collection('installations').findOne({ installation_id: INSTALLATION });
-    expect(installation).to.include({ user_id: null, is_anonymous: true });
+    expect(String(installation!.user_id)).to.equal(aliceAtShop.id);
     const everything = JSON.stringify(
       await Promise.all(
         [
@@ -245,11 +262,12 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
     ).to.equal('session_ended');
     await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: alice.refresh_token }).expect(401);
     await ctx.request.get('/api/v1/organizations').set(bearer(apiToken)).expect(401);
+    // Her account at the shop is another account: deleting the dashboard one leaves it alone.
     await ctx.request
       .post('/api/auth/verify')
       .set({ 'X-Application-ID': tenant.applicationId })
       .set(bearer(aliceEmbeddingToken))
-      .expect(401);
+      .expect(200);
     expect(
       (
         await ctx.request
@@ -273,6 +291,55 @@ describe('GDPR self-service: export and deletion of one’s own account', functi
 
     // The address is free again.
     await registerConfirmed(ctx, alice.email);
+  });
+
+  it('lets an end user delete their account with their application session: the SDK’s device is unlinked, every session ends', async () => {
+    const db = ctx.database.connection;
+    const userId = new Types.ObjectId(aliceAtShop.id);
+    const second = await ctx.request
+      .post('/api/auth/login')
+      .set({ 'X-Application-ID': tenant.applicationId })
+      .send({ email: aliceAtShop.email, password: aliceAtShop.password })
+      .expect(200);
+    await ctx.request
+      .delete('/api/v1/auth/me')
+      .set(bearer(aliceEmbeddingToken))
+      .send({ password: 'not the password' })
+      .expect(400);
+    await ctx.request
+      .delete('/api/v1/auth/me')
+      .set(bearer(aliceEmbeddingToken))
+      .send({ password: aliceAtShop.password })
+      .expect(204);
+    expect(await db.collection('profiles').countDocuments({ _id: userId })).to.equal(0);
+    expect(await db.collection('auth_sessions').countDocuments({ user_id: userId })).to.equal(0);
+    const installation = await db.collection('installations').findOne({ installation_id: INSTALLATION });
+    expect(installation).to.include({ user_id: null, is_anonymous: true });
+    expect(await db.collection('email_logs').countDocuments({ recipient_email: aliceAtShop.email })).to.equal(
+      0,
+    );
+    for (const token of [aliceEmbeddingToken, second.body.token as string]) {
+      await ctx.request
+        .post('/api/auth/verify')
+        .set({ 'X-Application-ID': tenant.applicationId })
+        .set(bearer(token))
+        .expect(401);
+    }
+    await ctx.request
+      .post('/api/auth/refresh')
+      .set({ 'X-Application-ID': tenant.applicationId })
+      .send({ refresh_token: second.body.refresh_token })
+      .expect(401);
+    const signIn = await ctx.request
+      .post('/api/auth/login')
+      .set({ 'X-Application-ID': tenant.applicationId })
+      .send({ email: aliceAtShop.email, password: aliceAtShop.password })
+      .expect(401);
+    expect(signIn.body.code).to.equal('invalid_credentials');
+    // Bob's organization hears of no member leaving: an end user is none.
+    expect(
+      receiver.requests.filter((request) => request.json.data?.user_id === aliceAtShop.id),
+    ).to.have.length(0);
   });
 
   it('lets the only member of an organization delete the account once the organization is deactivated', async () => {
