@@ -18,7 +18,8 @@ export type SystemTemplateName =
   | 'mfa_disabled'
   | 'second_factor_changed'
   | 'factor_change_undone'
-  | 'account_deletion';
+  | 'account_deletion'
+  | 'email_code';
 
 /** The languages a template can be written in; `de` is the product's language and the default. */
 export const LOCALES = ['de', 'en'] as const;

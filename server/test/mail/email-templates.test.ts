@@ -21,7 +21,10 @@ const SYSTEM_NAMES = [
   'notification',
   'project_invitation',
   'email_confirmation',
+  'email_code',
 ];
+/** Each system template in German and English. */
+const SYSTEM_COPIES = SYSTEM_NAMES.length * 2;
 
 describe('e-mail templates API', () => {
   let sink: SmtpSink;
@@ -60,7 +63,7 @@ describe('e-mail templates API', () => {
         SYSTEM_NAMES.flatMap((name) => [`${name}/de`, `${name}/en`]),
       );
       const listed = await listTemplates(ctx, alice, { application_id: shop.application, kind: 'system' });
-      expect(listed).to.have.length(10);
+      expect(listed).to.have.length(SYSTEM_COPIES);
       for (const template of listed) {
         expect(template.is_system_template).to.equal(true);
         expect(template.application_id).to.equal(shop.application);
@@ -77,8 +80,10 @@ describe('e-mail templates API', () => {
       // As if the application had been created before this feature: no copies in the database.
       await templates().deleteMany({ application_id: new Types.ObjectId(older) });
       const listed = await listTemplates(ctx, alice, { application_id: older });
-      expect(listed.filter((template) => template.is_system_template)).to.have.length(10);
-      expect(await templates().countDocuments({ application_id: new Types.ObjectId(older) })).to.equal(10);
+      expect(listed.filter((template) => template.is_system_template)).to.have.length(SYSTEM_COPIES);
+      expect(await templates().countDocuments({ application_id: new Types.ObjectId(older) })).to.equal(
+        SYSTEM_COPIES,
+      );
     });
 
     it('gives each application its own copy: editing one changes only that application’s', async () => {
@@ -122,7 +127,7 @@ describe('e-mail templates API', () => {
         .set(alice.auth)
         .expect(200);
       expect(response.body.added).to.equal(1);
-      expect(response.body.data).to.have.length(10);
+      expect(response.body.data).to.have.length(SYSTEM_COPIES);
       expect((await systemTemplateOf(ctx, alice, shop.application, 'welcome')).subject).to.equal('Angepasst');
       const again = await ctx.request
         .post(`/api/v1/applications/${shop.application}/email-templates/copy-system`)

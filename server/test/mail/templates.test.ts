@@ -27,6 +27,7 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   password_changed: ['name', 'how', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
   account_secured: ['name', 'resetLink'],
   account_deletion: ['name', 'deleteLink'],
+  email_code: ['name', 'signInCode'],
   mfa_disabled: ['name', 'method', 'status', 'when', 'ip', 'userAgent', 'proof', 'securityUrl', 'notMeLink'],
   second_factor_changed: ['name', 'change', 'when', 'ip', 'userAgent', 'securityUrl', 'notMeLink'],
   factor_change_undone: ['name', 'undone', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
@@ -61,6 +62,7 @@ const SAMPLE_VALUES: Record<string, string> = {
   change: 'der Passkey „Laptop“ wurde hinzugefügt',
   undone: 'Wir haben den Passkey „Laptop“ entfernt.',
   factors: '• Passkey „Laptop“, hinzugefügt am 23. November 2026 um 07:30 UTC',
+  signInCode: '042917',
 };
 
 const templateNames = Object.keys(EXPECTED_VARIABLES) as SystemTemplateName[];

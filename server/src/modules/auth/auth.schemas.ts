@@ -105,7 +105,7 @@ export const SessionSchema = z
     expires_at: z.iso.datetime(),
     ip_address: z.string().nullable(),
     user_agent: z.string().nullable(),
-    method: z.enum(['password', 'google', 'passkey']),
+    method: z.enum(['password', 'google', 'passkey', 'email_code']),
     current: z.boolean().openapi({ description: 'The session of the access token making this request.' }),
   })
   .openapi('Session');

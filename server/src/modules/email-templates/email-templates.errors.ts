@@ -54,13 +54,14 @@ export const EmailTemplateErrors = {
     status: 400,
     code: 'unsafe_template_placeholder',
     message:
-      'A link placeholder carrying a one-time token ({{resetLink}}, {{confirmLink}}, {{leaveLink}}) may only be ' +
-      'the whole href of a link or stand on its own in the text.',
+      'A placeholder carrying a one-time secret ({{resetLink}}, {{confirmLink}}, {{leaveLink}}, {{signInCode}}) may only be ' +
+      'the whole href of a link or stand on its own in the text, and never in the subject.',
   },
   REQUIRED_PLACEHOLDER_MISSING: {
     status: 400,
     code: 'required_placeholder_missing',
-    message: 'This system template must keep its link placeholder.',
+    message:
+      'This system template must keep its link or code placeholder (e.g. {{resetLink}}, {{signInCode}}).',
   },
   SETTINGS_ADMIN_ONLY: {
     status: 403,

@@ -7,10 +7,11 @@ import {
   type TemplateProblem,
 } from '../mail/index.js';
 
-/** The placeholders a system template cannot work without: the link its mail exists for. */
+/** The placeholders a system template cannot work without: the link (or code) its mail exists for. */
 export const REQUIRED_VARIABLES: Partial<Record<ApplicationSystemTemplateName, string[]>> = {
   email_confirmation: ['confirmLink'],
   password_reset: ['resetLink'],
+  email_code: ['signInCode'],
 };
 
 /** Secret placeholders in text must stand on their own, so no text before them turns them into another URL. */

@@ -45,6 +45,14 @@ function button(href: string, label: string): string {
   );
 }
 
+/** A one-time code, large and spaced so it reads at a glance (never in the subject: mail.sanitize.ts). */
+function codeBox(code: string): string {
+  return (
+    `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:6px;` +
+    `font-family:Menlo,Consolas,monospace;color:#111827">${code}</p>`
+  );
+}
+
 function defineTemplate(subject: string, paragraphs: string[]): MailTemplate {
   const html_content = paragraphs.join('\n');
   return Object.freeze({
@@ -157,6 +165,13 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     button('{{deleteLink}}', 'Konto endgültig löschen'),
     '<p>Der Link ist 30 Minuten gültig und kann einmal verwendet werden. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Konto bleibt bestehen – und sehen Sie in den Sicherheitseinstellungen nach, welche Anmeldungen aktiv sind.</p>',
   ]),
+  email_code: defineTemplate('Ihr Anmeldecode', [
+    '<p>Hallo {{name}},</p>',
+    '<p>mit diesem Code melden Sie sich an:</p>',
+    codeBox('{{signInCode}}'),
+    '<p>Der Code ist 10 Minuten gültig und kann einmal verwendet werden. Geben Sie ihn nur auf der Anmeldeseite ein und niemandem sonst weiter.</p>',
+    '<p>Wenn Sie das nicht waren, ignorieren Sie diese E-Mail. Ohne den Code kann sich niemand anmelden; an Ihrem Konto ändert sich nichts.</p>',
+  ]),
 });
 
 export function isSystemTemplateName(name: string): name is SystemTemplateName {
@@ -173,6 +188,7 @@ export const APPLICATION_SYSTEM_TEMPLATES = [
   'notification',
   'project_invitation',
   'email_confirmation',
+  'email_code',
 ] as const satisfies readonly SystemTemplateName[];
 export type ApplicationSystemTemplateName = (typeof APPLICATION_SYSTEM_TEMPLATES)[number];
 
@@ -215,6 +231,13 @@ export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName,
       '<p>You do not know {{inviterName}} or do not want to become a member? Decline the invitation with one click – no sign-in needed:</p>',
       button('{{leaveLink}}', 'Decline the invitation'),
       '<p>The link is valid for 30 days and can be used once; if you have already accepted, it takes you out of the organization again. After that you can do either in the dashboard at any time.</p>',
+    ]),
+    email_code: defineTemplate('Your sign-in code', [
+      '<p>Hello {{name}},</p>',
+      '<p>use this code to sign in:</p>',
+      codeBox('{{signInCode}}'),
+      '<p>The code is valid for 10 minutes and can be used once. Enter it only on the sign-in page and never give it to anyone.</p>',
+      '<p>If this wasn’t you, ignore this e-mail. Nobody can sign in without the code; nothing changes on your account.</p>',
     ]),
   });
 

@@ -37,7 +37,7 @@ export interface MfaChallengeDocument {
   /** The application whose embedding login issued it (null: the dashboard's); redeemable only there. */
   application_id: Types.ObjectId | null;
   /** The first factor that was passed: the session it opens records it. */
-  first_factor: 'password' | 'google';
+  first_factor: 'password' | 'google' | 'email_code';
   expires_at: Date;
   used_at: Date | null;
   failed_attempts: number;
@@ -48,7 +48,7 @@ const challengeSchema = new Schema<MfaChallengeDocument>(
     token_hash: { type: String, required: true, unique: true, private: true },
     user_id: { type: Schema.Types.ObjectId, required: true },
     application_id: { type: Schema.Types.ObjectId, default: null },
-    first_factor: { type: String, enum: ['password', 'google'], default: 'password' },
+    first_factor: { type: String, enum: ['password', 'google', 'email_code'], default: 'password' },
     expires_at: { type: Date, required: true },
     used_at: { type: Date, default: null },
     failed_attempts: { type: Number, default: 0 },

@@ -34,7 +34,7 @@ export interface MfaChallengeScope {
   /** The application whose embedding login asks (null or absent: the dashboard's sign-in). */
   applicationId?: string | null;
   /** The first factor passed (default password); the session opened afterwards records it. */
-  firstFactor?: 'password' | 'google';
+  firstFactor?: 'password' | 'google' | 'email_code';
 }
 
 export interface MfaService {
@@ -77,7 +77,7 @@ export interface MfaService {
     input: SecondFactorAnswer & { mfa_token: string },
     context: RequestContext,
     scope?: Pick<MfaChallengeScope, 'applicationId'>,
-  ): Promise<{ user: UserDocument; firstFactor: 'password' | 'google' }>;
+  ): Promise<{ user: UserDocument; firstFactor: 'password' | 'google' | 'email_code' }>;
   /** The account and challenge id of a live mfa_token (for the passkey options); invalid_mfa_token otherwise. */
   pendingChallenge(
     mfaToken: string,

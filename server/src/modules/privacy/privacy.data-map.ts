@@ -36,6 +36,8 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   { collection: 'auth_sessions', section: 'sessions', byUserId: ['user_id'], erase: 'delete' },
   { collection: 'refresh_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'auth_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
+  // E-mail sign-in codes (hashed, 10 minutes): secrets, erased with the account.
+  { collection: 'auth_email_codes', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'invitation_leave_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   // "This wasn't me" links of second-factor changes: single-use secrets, erased with the account.
   { collection: 'factor_change_undo_links', section: null, byUserId: ['user_id'], erase: 'delete' },
