@@ -3,6 +3,7 @@ import type { Test } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
 import { authenticatorFor, registerPasskey } from '../mfa/passkey-helpers.js';
+import { expectRefusedByEmbeddingLogin, signedInEndUser, type EndUser } from '../helpers/end-users.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -33,9 +34,12 @@ interface Case {
   headers?: (a: TenantA) => Record<string, string>;
   /** 404 by default: another tenant's resource must look like one that does not exist. */
   status?: number;
-  /** Bob calls with a token from Alice's application's embedding login instead of his dashboard one. */
+  /**
+   * Bob calls with a token from Alice's application's embedding login (his end-user account in
+   * her project's pool) instead of his dashboard one.
+   */
   embeddingToken?: true;
-  /** Bob calls with a token from his own application's embedding login. */
+  /** Bob calls with a token from his own application's embedding login (an end user of his pool). */
   ownApplicationToken?: true;
 }
 
@@ -45,53 +49,17 @@ interface Case {
  */
 const CROSS_TENANT: Record<string, Case> = {
   'DELETE /api/v1/auth/sessions/{id}': { path: (a) => `/api/v1/auth/sessions/${a.session}` },
-  // Two-factor enrolment acts on the caller's own account only; a token from an embedding login
-  // (here Bob's on Alice's site) is refused like on every self-service route.
-  'POST /api/v1/auth/mfa/totp': { embeddingToken: true, status: 403 },
-  'POST /api/v1/auth/mfa/totp/confirm': {
-    embeddingToken: true,
-    status: 403,
-    body: () => ({ code: '123456' }),
-  },
-  'DELETE /api/v1/auth/mfa/totp': { embeddingToken: true, status: 403, body: () => ({ code: '123456' }) },
-  'POST /api/v1/auth/mfa/recovery-codes': {
-    embeddingToken: true,
-    status: 403,
-    body: () => ({ code: '123456' }),
-  },
   // Passkeys: the caller's own only; Bob cannot rename or remove Alice's (not even with his own
-  // password), and an embedding token cannot register or list any.
-  'POST /api/v1/auth/mfa/passkeys/options': { embeddingToken: true, status: 403 },
-  'POST /api/v1/auth/mfa/passkeys': {
-    embeddingToken: true,
-    status: 403,
-    body: () => ({
-      response: {
-        id: 'AAAA',
-        rawId: 'AAAA',
-        type: 'public-key',
-        response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
-      },
-    }),
-  },
-  'GET /api/v1/auth/mfa/passkeys': { embeddingToken: true, status: 403 },
+  // password), nor with his end-user session from her own application (the hosted account page's).
   'PATCH /api/v1/auth/mfa/passkeys/{id}': {
     path: (a) => `/api/v1/auth/mfa/passkeys/${a.passkey}`,
     body: () => ({ name: 'Taken over' }),
+    embeddingToken: true,
   },
   'DELETE /api/v1/auth/mfa/passkeys/{id}': {
     path: (a) => `/api/v1/auth/mfa/passkeys/${a.passkey}`,
     body: (_a, bob) => ({ password: bob.password }),
   },
-  // Step-up renews the caller's own session only (another account's proof is refused in
-  // test/auth/step-up.test.ts); a token from an embedding login proves nobody here.
-  'POST /api/v1/auth/reauthenticate': {
-    embeddingToken: true,
-    status: 403,
-    body: (_a, bob) => ({ password: bob.password }),
-  },
-  'POST /api/v1/auth/reauthenticate/passkey-options': { embeddingToken: true, status: 403 },
-  'POST /api/v1/auth/me/deletion-confirmations': { embeddingToken: true, status: 403 },
   'GET /api/v1/organizations/{id}': { path: (a) => `/api/v1/organizations/${a.organization}` },
   'PATCH /api/v1/organizations/{id}': {
     path: (a) => `/api/v1/organizations/${a.organization}`,
@@ -155,9 +123,21 @@ const CROSS_TENANT: Record<string, Case> = {
   'GET /api/v1/tokens/{id}': { path: (a) => `/api/v1/tokens/${a.token}` },
   'POST /api/v1/tokens/{id}/revoke': { path: (a) => `/api/v1/tokens/${a.token}/revoke` },
   'POST /api/v1/permissions': { body: (a) => ({ application_id: a.application }) },
+  // A token of Bob's application (an end user of his pool) is no key to Alice's application.
   'POST /api/auth/permissions': {
     headers: (a) => ({ 'X-Application-ID': a.application }),
-    embeddingToken: true,
+    ownApplicationToken: true,
+    status: 401,
+  },
+  // A sign-in code for Alice's application needs her application's session (the hosted pages').
+  'POST /api/auth/hosted/code': {
+    headers: (a) => ({ 'X-Application-ID': a.application }),
+    body: () => ({
+      redirect_uri: 'https://bob.example/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    }),
+    ownApplicationToken: true,
+    status: 401,
   },
   'GET /api/v1/installations': { query: (a) => ({ application_id: a.application }) },
   'GET /api/v1/anonymous-users': { query: (a) => ({ application_id: a.application }) },
@@ -231,6 +211,8 @@ const CROSS_TENANT: Record<string, Case> = {
 };
 
 const ALICE_INSTALLATION_ID = `inst_${'a1'.repeat(16)}`;
+/** Bob's password as an end user of Alice's (and his own) application; not his dashboard one. */
+const BOB_SHOP_PASSWORD = 'bob shops elsewhere';
 const ALICE_ANONYMOUS_ID = `anon_${'a1'.repeat(16)}`;
 
 /** Operations that only ever act on the caller's own data (no tenant id goes in). */
@@ -242,6 +224,19 @@ const SELF_SCOPED = new Set([
   // GDPR export and account deletion: the caller's own data only.
   'GET /api/v1/auth/me/export',
   'DELETE /api/v1/auth/me',
+  'POST /api/v1/auth/me/deletion-confirmations',
+  // Two-factor, passkeys and step-up of the caller's own account. An end user's application
+  // session reaches them too (the pool's hosted account page), acting on that end user's own
+  // account only: checked below ("an end user's token …").
+  'POST /api/v1/auth/mfa/totp',
+  'POST /api/v1/auth/mfa/totp/confirm',
+  'DELETE /api/v1/auth/mfa/totp',
+  'POST /api/v1/auth/mfa/recovery-codes',
+  'POST /api/v1/auth/mfa/passkeys/options',
+  'POST /api/v1/auth/mfa/passkeys',
+  'GET /api/v1/auth/mfa/passkeys',
+  'POST /api/v1/auth/reauthenticate',
+  'POST /api/v1/auth/reauthenticate/passkey-options',
   'POST /api/v1/verify',
   // Embedding API: answers with the caller's own user; the application id only selects CORS rules.
   'POST /api/auth/verify',
@@ -289,6 +284,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
   let bob: User;
   let tenant: TenantA;
   let operations: string[];
+  let bobAtAlice: EndUser;
   let bobEmbeddingToken: string;
   let bobOwnApplicationToken: string;
 
@@ -408,20 +404,14 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       delivery,
       invitation,
     };
-    bobEmbeddingToken = (
-      await ctx.request
-        .post('/api/auth/login')
-        .set({ 'X-Application-ID': application })
-        .send({ email: bob.email, password: bob.password })
-        .expect(200)
-    ).body.token;
+    // Bob's dashboard account is nobody at Alice's application (another pool); he signs up there
+    // as her customer: an end user of her project's pool with the same address, another password.
+    await expectRefusedByEmbeddingLogin(ctx, application, bob.email, bob.password);
+    bobAtAlice = await signedInEndUser(ctx, application, { email: bob.email, password: BOB_SHOP_PASSWORD });
+    bobEmbeddingToken = bobAtAlice.token;
     bobOwnApplicationToken = (
-      await ctx.request
-        .post('/api/auth/login')
-        .set({ 'X-Application-ID': bobApplication })
-        .send({ email: bob.email, password: bob.password })
-        .expect(200)
-    ).body.token;
+      await signedInEndUser(ctx, bobApplication, { email: bob.email, password: BOB_SHOP_PASSWORD })
+    ).token;
     // Alice's application has tracking data: an installation, an anonymous user, events, and
     // SDK activity of an anonymous user linked to Bob (he signed in on her site), which is hers.
     const sdk = { 'X-Application-ID': application };
@@ -533,5 +523,49 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     const text = (exported.body as string).replace(/"application_id":"[0-9a-f]{24}"/g, '');
     expect(text, 'the export holds Bob’s own entries').to.contain(`"user_id":"${bob.user.id}"`);
     for (const id of Object.values(tenant)) expect(text, `the export leaks ${id}`).not.to.contain(id);
+  });
+
+  it("an end user's token reaches only that end user's own account on the account routes", async () => {
+    const before = await snapshot();
+    const asBobAtAlice = bearer(bobEmbeddingToken);
+    const me = await ctx.request.get('/api/v1/auth/me').set(asBobAtAlice).expect(200);
+    expect(me.body.id).to.equal(bobAtAlice.id);
+    expect(me.body.id).not.to.equal(bob.user.id);
+    // Neither Alice's passkey nor any of Bob's dashboard account.
+    const passkeys = await ctx.request.get('/api/v1/auth/mfa/passkeys').set(asBobAtAlice).expect(200);
+    expect(JSON.stringify(passkeys.body)).not.to.contain(tenant.passkey);
+    await ctx.request
+      .delete(`/api/v1/auth/mfa/passkeys/${tenant.passkey}`)
+      .set(asBobAtAlice)
+      .send({ password: BOB_SHOP_PASSWORD })
+      .expect(404);
+    // Alice's dashboard session is no session of his.
+    await ctx.request.delete(`/api/v1/auth/sessions/${tenant.session}`).set(asBobAtAlice).expect(404);
+    const sessions = await ctx.request.get('/api/v1/auth/sessions').set(asBobAtAlice).expect(200);
+    expect(JSON.stringify(sessions.body)).not.to.contain(tenant.session);
+    // Step-up checks the end user's own password: the dashboard account's is another account's.
+    const dashboardPassword = await ctx.request
+      .post('/api/v1/auth/reauthenticate')
+      .set(asBobAtAlice)
+      .send({ password: bob.password })
+      .expect(400);
+    expect(dashboardPassword.body.code).to.equal('wrong_current_password');
+    await ctx.request
+      .post('/api/v1/auth/reauthenticate')
+      .set(asBobAtAlice)
+      .send({ password: BOB_SHOP_PASSWORD })
+      .expect(200);
+    // And the product API stays closed to it.
+    for (const path of ['/api/v1/organizations', `/api/v1/applications/${tenant.application}`]) {
+      const response = await ctx.request.get(path).set(asBobAtAlice).expect(403);
+      expect(response.body.code, path).to.equal('application_token_not_allowed');
+    }
+    const after = await snapshot();
+    // Step-up renewed the end user's own session (auth_time); nothing else of anyone changed.
+    const withoutOwnSession = (state: { auth_sessions: Array<{ user_id: string }> }) => ({
+      ...state,
+      auth_sessions: state.auth_sessions.filter((row) => row.user_id !== bobAtAlice.id),
+    });
+    expect(withoutOwnSession(after)).to.deep.equal(withoutOwnSession(before));
   });
 });
