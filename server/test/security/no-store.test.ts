@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Response } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, PASSWORD, register, signedInUser, uniqueEmail } from '../auth/helpers.js';
+import { registerEndUser } from '../helpers/end-users.js';
 import { createApplication, createOrganization, createProject, type User } from '../projects/helpers.js';
 
 /** No shared or browser cache may keep the response (OAuth 2.0 §5.1 for token responses). */
@@ -40,10 +41,11 @@ describe('Cache-Control: no-store on API responses that carry tokens or secrets'
 
   it('embedding login and refresh', async () => {
     const headers = { 'X-Application-ID': applicationId };
+    const endUser = await registerEndUser(ctx, applicationId);
     const login = await ctx.request
       .post('/api/auth/login')
       .set(headers)
-      .send({ email: user.email, password: PASSWORD })
+      .send({ email: endUser.email, password: endUser.password })
       .expect(200);
     expect(login.body.token).to.be.a('string');
     expectNoStore(login, 'embedding login');

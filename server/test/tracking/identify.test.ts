@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
-import { bearer, PASSWORD, signedInUser, uniqueEmail } from '../auth/helpers.js';
+import { bearer, PASSWORD, uniqueEmail } from '../auth/helpers.js';
+import { expectRefusedByEmbeddingLogin, registerEndUser, type EndUser } from '../helpers/end-users.js';
 import { createToken } from '../tokens/helpers.js';
 import {
   createTrackedTenant,
@@ -12,18 +13,17 @@ import {
   type TrackedTenant,
 } from './helpers.js';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-
 describe('anonymous → registered: POST /api/v1/identify and embedding sign-in', () => {
   let ctx: TestContext;
   let tenant: TrackedTenant;
-  let endUser: User;
-  let other: User;
+  /** End users of the tenant application's pool (its project's). */
+  let endUser: EndUser;
+  let other: EndUser;
   const anonymousUsers = () => ctx.database.connection.collection('anonymous_users');
   const installations = () => ctx.database.connection.collection('installations');
 
   /** Signs in through the application's embedding API, as the SDK's auth client does. */
-  const embeddingLogin = async (user: User, extra: Record<string, unknown> = {}, applicationId?: string) =>
+  const embeddingLogin = async (user: EndUser, extra: Record<string, unknown> = {}, applicationId?: string) =>
     (
       await ctx.request
         .post('/api/auth/login')
@@ -48,7 +48,8 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
   before(async () => {
     ctx = await createTrackingContext();
     tenant = await createTrackedTenant(ctx);
-    [endUser, other] = await Promise.all([signedInUser(ctx, 'end-user'), signedInUser(ctx, 'other-user')]);
+    endUser = await registerEndUser(ctx, tenant.applicationId, { email: uniqueEmail('end-user') });
+    other = await registerEndUser(ctx, tenant.applicationId, { email: uniqueEmail('other-user') });
   });
   after(() => ctx.close());
 
@@ -62,15 +63,15 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
     expect(response.headers['access-control-allow-origin']).to.equal(PARTNER_ORIGIN);
     expect(response.body).to.deep.equal({
       success: true,
-      user_id: endUser.user.id,
+      user_id: endUser.id,
       anonymous_user: { anonymous_id: body.anonymous_id, status: 'linked' },
       installation: { installation_id: body.installation_id, status: 'linked' },
     });
     const anonymous = await anonymousUsers().findOne({ anonymous_id: body.anonymous_id });
-    expect(String(anonymous!.user_id)).to.equal(endUser.user.id);
+    expect(String(anonymous!.user_id)).to.equal(endUser.id);
     expect(anonymous!.linked_at).to.be.instanceOf(Date);
     const installation = await installations().findOne({ installation_id: body.installation_id });
-    expect(String(installation!.user_id)).to.equal(endUser.user.id);
+    expect(String(installation!.user_id)).to.equal(endUser.id);
     expect(installation!.linked_at).to.be.instanceOf(Date);
     expect(installation!.is_anonymous).to.equal(false);
 
@@ -91,11 +92,11 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
     expect(second.body.anonymous_user.status).to.equal('linked_to_other_user');
     expect(second.body.installation.status).to.equal('linked');
     expect(String((await anonymousUsers().findOne({ anonymous_id: body.anonymous_id }))!.user_id)).to.equal(
-      endUser.user.id,
+      endUser.id,
     );
     expect(
       String((await installations().findOne({ installation_id: body.installation_id }))!.user_id),
-    ).to.equal(other.user.id);
+    ).to.equal(other.id);
   });
 
   it('links identifiers it has not seen yet (identify may arrive before the registration)', async () => {
@@ -106,7 +107,7 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
       installation_id: installationId,
     }).expect(200);
     expect(String((await anonymousUsers().findOne({ anonymous_id: anonymousId }))!.user_id)).to.equal(
-      endUser.user.id,
+      endUser.id,
     );
     await ingest(
       ctx,
@@ -118,7 +119,7 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
       }),
     ).expect(200);
     const installation = await installations().findOne({ installation_id: installationId });
-    expect(String(installation!.user_id)).to.equal(endUser.user.id);
+    expect(String(installation!.user_id)).to.equal(endUser.id);
     expect(installation!.session_count).to.equal(1);
   });
 
@@ -126,14 +127,19 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
     const body = { anonymous_id: newId('anon_') };
     const missing = await identify(undefined, body).expect(401);
     expect(missing.body.code).to.equal('missing_token');
-    const dashboard = await identify(endUser.access_token, body).expect(401);
+    // The organization owner's dashboard session; the owner is nobody at the embedding login.
+    const dashboard = await identify(tenant.user.access_token, body).expect(401);
     expect(dashboard.body.code).to.equal('token_audience_mismatch');
+    await expectRefusedByEmbeddingLogin(ctx, tenant.applicationId, tenant.user.email, tenant.user.password);
     const apiToken = await createToken(ctx, tenant.user, tenant.applicationId, { scopes: ['admin'] });
     const refusedToken = await identify(apiToken.token, body).expect(403);
     expect(refusedToken.body.code).to.equal('token_not_allowed');
 
+    // The same address is another account in another tenant's pool; its token is no key here.
     const elsewhere = await createTrackedTenant(ctx, 'elsewhere');
-    const foreignToken = await embeddingLogin(endUser, {}, elsewhere.applicationId);
+    const endUserElsewhere = await registerEndUser(ctx, elsewhere.applicationId, { email: endUser.email });
+    expect(endUserElsewhere.id).not.to.equal(endUser.id);
+    const foreignToken = await embeddingLogin(endUserElsewhere, {}, elsewhere.applicationId);
     const foreign = await identify(foreignToken, body).expect(401);
     expect(foreign.body.code).to.equal('token_audience_mismatch');
     expect(await anonymousUsers().countDocuments({ anonymous_id: body.anonymous_id })).to.equal(0);
@@ -146,11 +152,11 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
     const body = await anonymousInstallation();
     await embeddingLogin(endUser, { anonymous_id: body.anonymous_id, installation_id: body.installation_id });
     expect(String((await anonymousUsers().findOne({ anonymous_id: body.anonymous_id }))!.user_id)).to.equal(
-      endUser.user.id,
+      endUser.id,
     );
     expect(
       String((await installations().findOne({ installation_id: body.installation_id }))!.user_id),
-    ).to.equal(endUser.user.id);
+    ).to.equal(endUser.id);
 
     // A failed sign-in links nothing; a malformed id is a 400 like any other field.
     const stranger = await anonymousInstallation();
@@ -219,6 +225,6 @@ describe('anonymous → registered: POST /api/v1/identify and embedding sign-in'
     );
     expect(
       String((await logs.findOne({ _id: new ObjectId(after.body.activity_id as string) }))!.user_id),
-    ).to.equal(endUser.user.id);
+    ).to.equal(endUser.id);
   });
 });
