@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
 import { createTrackedTenant, createTrackingContext, newId, type TrackedTenant } from './helpers.js';
+import { signedInEndUser } from '../helpers/end-users.js';
 
 type Route = '/installations' | '/activity' | '/analytics' | '/identify';
 
@@ -122,13 +123,8 @@ describe('tracking ingest: malformed bodies get a 4xx with details, never a 5xx'
   before(async () => {
     ctx = await createTrackingContext();
     tenant = await createTrackedTenant(ctx);
-    embeddingToken = (
-      await ctx.request
-        .post('/api/auth/login')
-        .set('X-Application-ID', tenant.applicationId)
-        .send({ email: tenant.user.email, password: tenant.user.password })
-        .expect(200)
-    ).body.token;
+    // An end user of the application's pool, signed in through it as the SDK's auth client does.
+    embeddingToken = (await signedInEndUser(ctx, tenant.applicationId)).token;
   });
   after(() => ctx.close());
 
