@@ -407,8 +407,12 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     // Bob's dashboard account is nobody at Alice's application (another pool); he signs up there
     // as her customer: an end user of her project's pool with the same address, another password.
     await expectRefusedByEmbeddingLogin(ctx, application, bob.email, bob.password);
-    bobAtAlice = await signedInEndUser(ctx, application, { email: bob.email, password: BOB_SHOP_PASSWORD });
-    bobEmbeddingToken = bobAtAlice.token;
+    const bobSignedInAtAlice = await signedInEndUser(ctx, application, {
+      email: bob.email,
+      password: BOB_SHOP_PASSWORD,
+    });
+    bobAtAlice = bobSignedInAtAlice;
+    bobEmbeddingToken = bobSignedInAtAlice.token;
     bobOwnApplicationToken = (
       await signedInEndUser(ctx, bobApplication, { email: bob.email, password: BOB_SHOP_PASSWORD })
     ).token;
