@@ -43,6 +43,8 @@ describe('embedding API from another origin in Chromium', function () {
   let page: Page;
   let accessToken: string;
   let applicationId: string;
+  const owner = `owner.${Date.now().toString(36)}@example.com`;
+  /** An end user of the application's pool (issue #31): dashboard accounts do not sign in here. */
   const email = `embed.${Date.now().toString(36)}@example.com`;
 
   const api = async (method: string, path: string, body?: unknown) => {
@@ -67,8 +69,8 @@ describe('embedding API from another origin in Chromium', function () {
       startSite(),
       startSite(),
     ]);
-    await api('POST', '/api/v1/auth/register', { email, password: PASSWORD });
-    accessToken = (await api('POST', '/api/v1/auth/login', { email, password: PASSWORD }))
+    await api('POST', '/api/v1/auth/register', { email: owner, password: PASSWORD });
+    accessToken = (await api('POST', '/api/v1/auth/login', { email: owner, password: PASSWORD }))
       .access_token as string;
     const organization = await api('POST', '/api/v1/organizations', { name: 'Partner', slug: 'partner' });
     const project = await api('POST', '/api/v1/projects', {
@@ -83,6 +85,13 @@ describe('embedding API from another origin in Chromium', function () {
         allowed_origins: [listed.origin],
       })
     ).id as string;
+    // The shop's customer registers through the embedding API, into the project's user pool.
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-application-id': applicationId },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(registered.status, await registered.clone().text()).to.equal(201);
   });
 
   beforeEach(async () => {
@@ -106,6 +115,9 @@ describe('embedding API from another origin in Chromium', function () {
     expect(result.status).to.equal(200);
     expect(result.body?.user?.email).to.equal(email);
     expect(result.verified?.user.email).to.equal(email);
+    // The project owner's dashboard account is not an account of the application's pool.
+    const owners = await signInFromPage(page, server.url, applicationId, owner);
+    expect(owners.status).to.equal(401);
   });
 
   it('blocks an unlisted origin in the browser, until the application lists it', async () => {
