@@ -106,7 +106,13 @@ describe('tracking from a partner site with the script-tag SDK in Chromium', fun
         allowed_origins: [site.origin],
       })
     ).id as string;
-    await api('POST', '/api/v1/auth/register', { email: shopper, password: PASSWORD }, '');
+    // The shopper is an end user of the application's pool: registered through the embedding API.
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-application-id': applicationId },
+      body: JSON.stringify({ email: shopper, password: PASSWORD }),
+    });
+    expect(registered.status, await registered.clone().text()).to.equal(201);
   });
 
   beforeEach(async () => {
