@@ -60,6 +60,7 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
   let page: Page;
   let accessToken = '';
   let applicationId = '';
+  let projectId = '';
   const email = `widget.${Date.now().toString(36)}@example.com`;
 
   const api = async (method: string, url: string, body?: unknown) => {
@@ -120,6 +121,7 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
       slug: 'shop',
       organization_id: organization.id,
     });
+    projectId = project.id as string;
     applicationId = (
       await api('POST', '/api/v1/applications', {
         name: 'Storefront',
@@ -218,7 +220,8 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
     }
     expect(refreshStatus, 'the signed-out refresh token').to.equal(401);
 
-    // Forgot password: the mail through the embedding API, the reset page, the new password works.
+    // Forgot password: the mail through the embedding API, the pool's hosted reset page (an end
+    // user's mail never links to the dashboard's /auth), the new password works.
     const requestedAt = new Date();
     await widget().getByLabel('Email').fill(email);
     await widget().getByRole('button', { name: 'Forgot password?' }).click();
@@ -228,9 +231,10 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
     const resetLink = await linkFromOutbox(
       server.url,
       email,
-      /https?:\/\/\S+\/auth\?mode=reset&token=[^\s"<>]+/,
+      /https?:\/\/\S+\/p\/[0-9a-f]{24}\/reset\?token=[^\s"<>]+/,
       requestedAt,
     );
+    expect(new URL(resetLink).pathname).to.equal(`/p/${projectId}/reset`);
     const resetPage = await launched.browser.newPage();
     await resetPage.goto(resetLink);
     await resetPage.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
