@@ -66,12 +66,19 @@ describe('auth widget: two-factor sign-in on a partner site (Chromium)', functio
   const stamp = Date.now().toString(36);
   const email = `twofactor.${stamp}@example.com`;
 
-  const api = async (method: string, url: string, body?: unknown, token?: string) => {
+  const api = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await fetch(`${server.url}${url}`, {
       method,
       headers: {
         'content-type': 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -92,6 +99,26 @@ describe('auth widget: two-factor sign-in on a partner site (Chromium)', functio
     await fetch(confirm, { redirect: 'manual' });
     return (await api('POST', '/api/v1/auth/login', { email: address, password: PASSWORD }))
       .access_token as string;
+  };
+  /**
+   * A customer of the shop: an end user of the application's pool (issue #31), registered through
+   * the embedding API and confirmed from the mail; returns the application session's token, which
+   * the account routes (/api/v1/auth/mfa/…) take, as the hosted account page does.
+   */
+  const customerAccount = async (address: string) => {
+    const registeredAt = new Date(Date.now() - 1000);
+    const embedding = { 'x-application-id': applicationId };
+    await api('POST', '/api/auth/register', { email: address, password: PASSWORD }, undefined, embedding);
+    const confirm = await linkFromOutbox(
+      server.url,
+      address,
+      /https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=\S+/,
+      registeredAt,
+    );
+    expect((await fetch(confirm, { redirect: 'manual' })).status).to.be.below(400);
+    return (
+      await api('POST', '/api/auth/login', { email: address, password: PASSWORD }, undefined, embedding)
+    ).token as string;
   };
   const widget = (): Locator => page.locator('iam-auth-dialog');
   const recorded = () => page.evaluate(() => (window as unknown as { recorded: RecordedEvent[] }).recorded);
@@ -156,7 +183,7 @@ describe('auth widget: two-factor sign-in on a partner site (Chromium)', functio
     ).id as string;
 
     // The customer turns two-factor on through the API; the test computes the codes itself.
-    const customer = await account(email);
+    const customer = await customerAccount(email);
     secret = (await api('POST', '/api/v1/auth/mfa/totp', undefined, customer)).secret as string;
     await awayFromStepEdge();
     await api('POST', '/api/v1/auth/mfa/totp/confirm', { code: totp(secret, step()) }, customer);
@@ -243,7 +270,7 @@ describe('auth widget: two-factor sign-in on a partner site (Chromium)', functio
   it('signs in with a recovery code through the switch', async () => {
     // Recovery codes come only with enrolment: a second customer, enrolled through the API.
     const address = `recovery.${stamp}@example.com`;
-    const customer = await account(address);
+    const customer = await customerAccount(address);
     const own = (await api('POST', '/api/v1/auth/mfa/totp', undefined, customer)).secret as string;
     await awayFromStepEdge();
     const { recovery_codes: codes } = (await api(
@@ -281,10 +308,14 @@ describe('auth widget: a passkey as the second step (Chromium, virtual authentic
   let applicationId = '';
   const email = `widget.passkey.${Date.now().toString(36)}@example.com`;
 
-  const call = async (path: string, body?: unknown, token?: string) => {
+  const call = async (path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${origin}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await response.json().catch(() => ({}))) as Record<string, string>;
@@ -294,6 +325,13 @@ describe('auth widget: a passkey as the second step (Chromium, virtual authentic
   const signedIn = async (address: string) => {
     await call('/api/v1/auth/register', { email: address, password: PASSWORD });
     return (await call('/api/v1/auth/login', { email: address, password: PASSWORD })).access_token!;
+  };
+  /** A customer: an end user of the application's pool (issue #31), signed in through the embedding API. */
+  const customerSignedIn = async (address: string) => {
+    const embedding = { 'x-application-id': applicationId };
+    await call('/api/auth/register', { email: address, password: PASSWORD }, undefined, embedding);
+    return (await call('/api/auth/login', { email: address, password: PASSWORD }, undefined, embedding))
+      .token!;
   };
 
   before(async function () {
@@ -334,7 +372,7 @@ describe('auth widget: a passkey as the second step (Chromium, virtual authentic
       },
     });
     // The customer registers a passkey through the API, in this browser (the real ceremony).
-    const customer = await signedIn(email);
+    const customer = await customerSignedIn(email);
     await page.goto(`${origin}/auth-demo?applicationId=${applicationId}`);
     await page.evaluate(async (token) => {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
