@@ -183,6 +183,8 @@ export interface Config {
           userInfoUrl: string;
         }
       | undefined;
+    /** Google's endpoints, also without the platform's own client: user pools bring their own (issue #31). */
+    googleEndpoints: { authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
   };
   mail: {
     smtpUrl: string | undefined;
@@ -317,6 +319,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               userInfoUrl: e.GOOGLE_USERINFO_URL,
             }
           : undefined,
+      googleEndpoints: {
+        authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        userInfoUrl: e.GOOGLE_USERINFO_URL,
+      },
     },
     mail: {
       smtpUrl: e.SMTP_URL,

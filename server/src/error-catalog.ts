@@ -3,6 +3,7 @@ import { AssistantErrors } from './modules/assistant/assistant.errors.js';
 import { AuthErrors } from './modules/auth/auth.errors.js';
 import { EmbeddingErrors } from './modules/embedding/embedding.errors.js';
 import { HostedCodeErrors } from './modules/embedding/embedding.hosted.errors.js';
+import { PoolGoogleErrors } from './modules/embedding/embedding.google.errors.js';
 import { EmailTemplateErrors } from './modules/email-templates/email-templates.errors.js';
 import { FactorChangeErrors } from './modules/factor-changes/factor-changes.errors.js';
 import { MailErrors } from './modules/mail/mail.errors.js';
@@ -48,6 +49,7 @@ export const ERROR_CATALOGS = {
   AuthErrors,
   EmbeddingErrors,
   HostedCodeErrors,
+  PoolGoogleErrors,
   EmailTemplateErrors,
   MailErrors,
   OrganizationErrors,

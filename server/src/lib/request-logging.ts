@@ -11,6 +11,8 @@ import { pinoHttp } from 'pino-http';
 const SECRET_QUERY_PARAMETERS = new Set([
   'token',
   'code',
+  // The hosted sign-in page's single-use code after a pool's Google sign-in (/p/…/sign-in?google_code=).
+  'google_code',
   'state',
   'key',
   'secret',

@@ -28,6 +28,7 @@ export const en: Record<keyof typeof de, string> = {
   'error.current_password_required': 'Enter your current password to set a new one.',
   'error.email_not_confirmed': 'Please confirm your e-mail address first.',
   'error.google_email_unverified': 'Google did not confirm an e-mail address for this account.',
+  'error.google_failed': 'Sign-in with Google did not complete. Please try again.',
   'error.invalid_code': 'The sign-in code is invalid or has expired.',
   'error.invalid_confirmation_token': 'The confirmation link is invalid, has expired or was already used.',
   'error.invalid_credentials': 'Invalid e-mail address or password.',

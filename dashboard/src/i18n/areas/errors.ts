@@ -35,6 +35,7 @@ export const de = {
   'error.current_password_required': 'Bitte geben Sie Ihr aktuelles Passwort ein, um ein neues festzulegen.',
   'error.email_not_confirmed': 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.',
   'error.google_email_unverified': 'Google hat für dieses Konto keine bestätigte E-Mail-Adresse übermittelt.',
+  'error.google_failed': 'Die Anmeldung mit Google wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
   'error.invalid_code': 'Der Anmeldecode ist ungültig oder abgelaufen.',
   'error.invalid_confirmation_token':
     'Der Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet.',

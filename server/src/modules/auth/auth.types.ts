@@ -72,20 +72,34 @@ export interface AuthService {
     reason: string,
     context: RequestContext,
   ): Promise<{ resetLink: string; sessionsEnded: number; tokensRevoked: number }>;
-  /** Finds or creates the account for a Google identity; links by e-mail only when Google verified it. */
+  /**
+   * Finds or creates the account for a Google identity in `context.pool`; links by e-mail only when
+   * Google verified it. Creating one needs the pool's sign-up to be open (403 signup_closed).
+   * `applicationId`: the application a pool's hosted sign-in was started for; a new account
+   * records it (`registered_application_id`, its mail templates) and its webhook `user.registered`.
+   */
   signInWithGoogle(
     profile: { googleId: string; email: string | null; emailVerified: boolean; name: string | null },
     context: RequestContext,
+    options?: { applicationId?: string },
   ): Promise<UserDocument>;
   issueExchangeCode(userId: string): Promise<string>;
   /**
    * One-time OAuth `state` values (with their PKCE verifier), valid 10 minutes, usable once, and
-   * bound to the browser that started the sign-in by a secret it holds in a cookie.
+   * bound to the browser that started the sign-in by a secret it holds in a cookie. `binding`: what
+   * else the flow needs back at its callback (a pool's sign-in: the application and return page);
+   * the dashboard's flow has none.
    */
   readonly oauthStates: {
-    issue(codeVerifier: string, browserSecret: string): Promise<string>;
-    /** The PKCE verifier, or null when the state is unknown, used, expired or another browser's. */
-    consume(state: string, browserSecret: string | undefined): Promise<string | null>;
+    issue(codeVerifier: string, browserSecret: string, binding?: string): Promise<string>;
+    /**
+     * The PKCE verifier and the binding (null when none was given), or null when the state is
+     * unknown, used, expired or another browser's.
+     */
+    consume(
+      state: string,
+      browserSecret: string | undefined,
+    ): Promise<{ verifier: string; binding: string | null } | null>;
   };
   /**
    * Spends a one-time sign-in code from the Google callback and answers its user; the caller

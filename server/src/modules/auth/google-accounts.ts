@@ -1,9 +1,10 @@
+import { Types } from 'mongoose';
 import { recordAudit } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import { safeEqual, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { defaultDisplayName, normalizeEmail } from '../users/index.js';
+import { defaultDisplayName, normalizeEmail, toPublicUser } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthService } from './auth.types.js';
@@ -60,7 +61,7 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
   }
 
   return {
-    async signInWithGoogle(profile, context) {
+    async signInWithGoogle(profile, context, options = {}) {
       const byGoogleId = await Users.findOne({
         pool_id: context.pool,
         google_id: profile.googleId,
@@ -82,6 +83,10 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
         await recordAudit(activity, context, userEvent('user.google_linked', String(linked._id)));
         return kit.assertNotBlocked(linked);
       }
+      // A new account: only where the pool lets anyone sign up (a closed or invitation-only pool's
+      // existing accounts still sign in and link above).
+      await kit.assertSignupOpen(context.pool);
+      const applicationId = options.applicationId ?? null;
       const created = (
         await Users.create({
           email,
@@ -90,28 +95,46 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
           is_verified: true,
           google_id: profile.googleId,
           pool_id: context.pool,
+          registered_application_id: applicationId ? new Types.ObjectId(applicationId) : null,
         })
       ).toObject();
       await recordAudit(
         activity,
         context,
-        userEvent('user.registered', String(created._id), { method: 'google' }, 201),
+        userEvent(
+          'user.registered',
+          String(created._id),
+          applicationId ? { method: 'google', application_id: applicationId } : { method: 'google' },
+          201,
+        ),
       );
+      // As a registration through the application: its owner hears of the new end user.
+      if (applicationId)
+        deps.webhooks?.emit(
+          'user.registered',
+          { userId: String(created._id), applicationId },
+          { user: toPublicUser(created), application_id: applicationId },
+        );
       return created;
     },
 
     oauthStates: {
-      issue: (codeVerifier, browserSecret) =>
+      issue: (codeVerifier, browserSecret, binding) =>
         oneTime.issue(
           'oauth_state',
           null,
-          JSON.stringify({ verifier: codeVerifier, browser: sha256Hex(browserSecret) }),
+          JSON.stringify({
+            verifier: codeVerifier,
+            browser: sha256Hex(browserSecret),
+            ...(binding === undefined ? {} : { binding }),
+          }),
         ),
       async consume(state, browserSecret) {
         const payload = (await oneTime.consume('oauth_state', state))?.payload;
         if (!payload || !browserSecret) return null;
-        const bound = JSON.parse(payload) as { verifier: string; browser: string };
-        return safeEqual(bound.browser, sha256Hex(browserSecret)) ? bound.verifier : null;
+        const bound = JSON.parse(payload) as { verifier: string; browser: string; binding?: string };
+        if (!safeEqual(bound.browser, sha256Hex(browserSecret))) return null;
+        return { verifier: bound.verifier, binding: bound.binding ?? null };
       },
     },
   };

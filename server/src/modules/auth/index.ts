@@ -7,6 +7,13 @@ export {
   type OrganizationMembership,
 } from './auth.routes.js';
 export { createAuthService } from './auth.service.js';
+export {
+  googleStrategy,
+  runGoogleStrategy,
+  type GoogleClient,
+  type GoogleIdentity,
+  type GoogleStateStore,
+} from './google.js';
 export type { AuthService } from './auth.types.js';
 export { MfaRequiredSchema, SessionTokensSchema, SignInResponseSchema } from './auth.schemas.js';
 export { createPasswordLockout, type PasswordLockout } from './lockout.js';

@@ -5,6 +5,7 @@ import { applicationGate, originCheck } from './application-gate.js';
 import { session, TAGS, type EmbeddingDependencies, type EmbeddingKit } from './embedding.kit.js';
 import { OriginCheckQuerySchema, OriginCheckResponseSchema } from './embedding.schemas.js';
 import { registerEmailCodeRoutes } from './embedding.email-code.js';
+import { POOL_GOOGLE_NAVIGATIONS, registerPoolGoogleRoutes } from './embedding.google.js';
 import { registerHostedRoutes } from './embedding.hosted.js';
 import { registerAccountRoutes, registerSessionRoutes } from './embedding.session.js';
 import { registerSecondFactorRoutes, registerSignInRoutes } from './embedding.sign-in.js';
@@ -13,8 +14,10 @@ export type { EmbeddingDependencies } from './embedding.kit.js';
 
 export const EMBEDDING_BASE_PATH = '/api/auth';
 
-/** The one route outside the application gate: any page may ask whether its origin is allowed. */
+/** Outside the application gate: any page may ask whether its origin is allowed. */
 const ORIGIN_CHECK_PATH = '/origin-check';
+/** GET routes that resolve their application themselves: the check, and browser navigations. */
+const UNGATED_GETS: ReadonlySet<string> = new Set([ORIGIN_CHECK_PATH, ...POOL_GOOGLE_NAVIGATIONS]);
 
 /** Request headers a browser may send to the embedding API (the CORS preflight allows them). */
 const ALLOWED_HEADERS = ['content-type', 'authorization', 'x-application-id'];
@@ -52,6 +55,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   registerAccountRoutes(kit);
   registerHostedRoutes(kit, deps.pools);
   registerEmailCodeRoutes(kit);
+  registerPoolGoogleRoutes(kit, EMBEDDING_BASE_PATH);
 
   api.route(
     {
@@ -81,8 +85,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   });
   const router = Router();
   router.use(
-    (req, res, next) =>
-      req.method === 'GET' && req.path === ORIGIN_CHECK_PATH ? next() : gate(req, res, next),
+    (req, res, next) => (req.method === 'GET' && UNGATED_GETS.has(req.path) ? next() : gate(req, res, next)),
     api.router,
   );
   return router;
