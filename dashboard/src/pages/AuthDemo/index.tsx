@@ -164,6 +164,7 @@ export default function AuthDemo() {
             }}
           />
           <Muted id="application-id-hint">{applicationId && !valid ? texts.idInvalid : texts.idHint}</Muted>
+          <Muted data-testid="pool-note">{texts.poolNote}</Muted>
           <section aria-labelledby="jwt-preview" aria-live="polite">
             <h2 id="jwt-preview">{texts.tokenTitle}</h2>
             {token ? (

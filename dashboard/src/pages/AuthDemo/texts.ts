@@ -11,6 +11,8 @@ export const texts = {
   idHint:
     'Sie finden die ID im Dashboard unter Projekte → Ihr Projekt → Anwendung (Details). Andere Websites müssen dort bei den erlaubten Origins eingetragen sein; diese Seite ist es immer.',
   idInvalid: 'Eine Application-ID besteht aus 24 Zeichen (0–9, a–f).',
+  poolNote:
+    'Der Dialog meldet Endnutzer dieser Anwendung an – die Benutzer ihres Projekts (Projekt → Benutzer), nicht Ihr Dashboard-Konto. Registrieren Sie hier einen Testnutzer.',
   dialogLabel: 'Live-Dialog',
   dialogWaiting: 'Geben Sie eine Application-ID ein, dann erscheint hier der Dialog dieser Anwendung.',
   tokenTitle: 'JWT-Vorschau',
