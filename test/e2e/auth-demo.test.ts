@@ -11,6 +11,7 @@ describe('/auth-demo (public) in Chromium', function () {
   let launched: LaunchedBrowser;
   let page: Page;
   let applicationId = '';
+  const owner = `owner.${Date.now().toString(36)}@example.com`;
   const email = `demo.${Date.now().toString(36)}@example.com`;
 
   before(async function () {
@@ -31,7 +32,6 @@ describe('/auth-demo (public) in Chromium', function () {
       expect(response.ok, `${path}: ${response.status}`).to.equal(true);
       return (await response.json()) as Record<string, string>;
     };
-    const owner = `owner.${Date.now().toString(36)}@example.com`;
     await call('/api/v1/auth/register', { email: owner, password: PASSWORD });
     const token = (await call('/api/v1/auth/login', { email: owner, password: PASSWORD })).access_token;
     const organization = await call('/api/v1/organizations', { name: 'Demo', slug: 'demo' }, token);
@@ -80,6 +80,14 @@ describe('/auth-demo (public) in Chromium', function () {
     for (const code of codes.slice(0, 2)) expect(code).to.contain(applicationId);
     expect(codes[0]).to.contain(`${server.url}/cdn/widget/iam-auth-widget.min.js`);
     expect(await page.getByRole('button', { name: /^Kopieren/ }).count()).to.equal(4);
+
+    // The demo shows the application's end-user flow (issue #31): the dialog signs in the users of
+    // the application's pool, so the owner's dashboard account is refused like a wrong password.
+    expect(await page.getByTestId('pool-note').textContent()).to.contain('nicht Ihr Dashboard-Konto');
+    await widget.getByLabel('Email').fill(owner);
+    await widget.getByLabel('Password').fill(PASSWORD);
+    await widget.getByRole('button', { name: 'Sign in' }).click();
+    await widget.getByRole('alert').getByText('Invalid e-mail or password.').waitFor();
 
     await widget.getByRole('tab', { name: 'Register' }).click();
     await widget.getByLabel('Email').fill(email);
