@@ -153,6 +153,9 @@ describe('project → "Benutzer" (the pool’s users)', () => {
     const empty = screen.getByRole('heading', { name: 'Noch keine Benutzer' }).parentElement!;
     expect(within(empty).getByRole('button', { name: 'Benutzer einladen' })).to.exist;
     expect(within(empty).getByRole('button', { name: 'Importieren' })).to.exist;
+    // Nobody to filter yet, and the actions only once.
+    expect(screen.queryByRole('search')).to.equal(null);
+    expect(screen.getAllByRole('button', { name: 'Benutzer einladen' })).to.have.length(1);
   });
 
   it('lists users with their state, searches after typing pauses, filters and loads more', async () => {

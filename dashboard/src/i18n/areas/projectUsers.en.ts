@@ -86,8 +86,8 @@ export const en: Record<keyof typeof de, string> = {
   'poolSettings.preview.hint':
     'The preview shows the values as typed; the sign-in page uses them once saved.',
 
-  'poolSettings.redirects.title': 'Allowed redirect URLs',
-  'poolSettings.redirects.legend': 'Redirect URLs',
+  'poolSettings.redirects.title': 'Redirect URLs',
+  'poolSettings.redirects.legend': 'Allowed addresses',
   'poolSettings.redirects.hint':
     'After signing in on the hosted page, users are only sent back to these addresses: absolute https:// URLs, http:// only for localhost.',
   'poolSettings.redirects.none':

@@ -89,8 +89,8 @@ export const de = {
   'poolSettings.preview.hint':
     'Die Vorschau zeigt die eingegebenen Werte; die Anmeldeseite übernimmt sie nach dem Speichern.',
 
-  'poolSettings.redirects.title': 'Erlaubte Weiterleitungsadressen',
-  'poolSettings.redirects.legend': 'Weiterleitungsadressen',
+  'poolSettings.redirects.title': 'Weiterleitungsadressen',
+  'poolSettings.redirects.legend': 'Erlaubte Adressen',
   'poolSettings.redirects.hint':
     'Nach der Anmeldung auf der gehosteten Seite geht es nur zu diesen Adressen zurück: absolute https://-URLs, http:// nur für localhost.',
   'poolSettings.redirects.none':

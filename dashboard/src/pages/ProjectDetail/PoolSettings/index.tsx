@@ -2,7 +2,6 @@ import { Copy, ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { describeError } from '../../../api/errors';
-import { FieldRow } from '../../../components/tenancy/FormLayout';
 import type { Project, Role } from '../../../components/tenancy/queries';
 import { useErrorToast, useFailureToast } from '../../../components/tenancy/useErrorToast';
 import type { MessageKey } from '../../../i18n/messages';
@@ -61,6 +60,17 @@ const Note = styled.p`
   color: #3730a3;
 `;
 
+/** Two fields side by side on wider screens (each with its own hint and error below), stacked on phones. */
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  min-width: 0;
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    align-items: start;
+  }
+`;
+
 /** Every setting; disabled as a whole for members, who may read but not change them. */
 const Fields = styled.fieldset`
   display: grid;
@@ -103,21 +113,24 @@ const HostedUrl = styled.div`
   }
 `;
 
-/** The save button stays in reach at the bottom of the screen while the long form scrolls. */
-const SaveBar = styled.div`
-  position: sticky;
-  bottom: 0;
+/**
+ * The save button at the end of the form; while there are unsaved changes it stays in reach at
+ * the bottom of the screen as the long form scrolls.
+ */
+const SaveBar = styled.div<{ $floating: boolean }>`
+  position: ${({ $floating }) => ($floating ? 'sticky' : 'static')};
+  bottom: ${({ theme }) => theme.space(2)};
   z-index: 2;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 -4px 12px rgba(15, 23, 42, 0.08);
+  box-shadow: ${({ $floating }) => ($floating ? '0 4px 16px rgba(15, 23, 42, 0.18)' : 'none')};
   span {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: 0.9rem;
@@ -315,7 +328,7 @@ function PoolSettingsForm({
             error={errors['methods']}
           />
           {google ? (
-            <FieldRow>
+            <Columns>
               <InputField
                 label={t('poolSettings.google.clientId')}
                 hint={t('poolSettings.google.clientIdHint')}
@@ -340,13 +353,13 @@ function PoolSettingsForm({
                 value={values.googleClientSecret}
                 onChange={(event) => change({ googleClientSecret: event.target.value })}
               />
-            </FieldRow>
+            </Columns>
           ) : null}
         </Section>
 
         <Section aria-labelledby="pool-security">
           <h2 id="pool-security">{t('poolSettings.security.title')}</h2>
-          <FieldRow>
+          <Columns>
             <InputField
               label={t('poolSettings.passwordMinLength')}
               hint={t('poolSettings.passwordMinLength.hint')}
@@ -369,8 +382,8 @@ function PoolSettingsForm({
                 change({ secondFactor: event.target.value as PoolFormValues['secondFactor'] })
               }
             />
-          </FieldRow>
-          <FieldRow>
+          </Columns>
+          <Columns>
             <DurationField
               label={t('poolSettings.sessionLifetime')}
               hint={t('poolSettings.sessionLifetime.hint')}
@@ -385,7 +398,7 @@ function PoolSettingsForm({
               value={values.refreshLifetime}
               onChange={(refreshLifetime) => change({ refreshLifetime })}
             />
-          </FieldRow>
+          </Columns>
         </Section>
 
         <Section aria-labelledby="pool-branding">
@@ -410,7 +423,7 @@ function PoolSettingsForm({
                 value={values.logoUrl}
                 onChange={(event) => change({ logoUrl: event.target.value })}
               />
-              <FieldRow>
+              <Columns>
                 <ColorField
                   label={t('poolSettings.primaryColor')}
                   hint={t('poolSettings.primaryColor.hint')}
@@ -427,7 +440,7 @@ function PoolSettingsForm({
                   }))}
                   onChange={(event) => change({ locale: event.target.value as PoolLocale })}
                 />
-              </FieldRow>
+              </Columns>
               <InputField
                 label={t('poolSettings.supportEmail')}
                 hint={t('poolSettings.supportEmail.hint')}
@@ -461,7 +474,7 @@ function PoolSettingsForm({
       </Fields>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {readOnly ? null : (
-        <SaveBar>
+        <SaveBar $floating={dirty}>
           {dirty ? <span>{t('poolSettings.unsaved')}</span> : null}
           <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
             {save.isPending ? t('tenancy.saving') : t('poolSettings.save')}

@@ -38,6 +38,9 @@ const Buttons = styled.div`
     justify-content: flex-start;
     text-align: left;
   }
+  svg {
+    flex: none;
+  }
 `;
 
 /** The actions that ask first: what happens, and the toast once it did. */

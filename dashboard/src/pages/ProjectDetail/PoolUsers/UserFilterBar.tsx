@@ -10,7 +10,7 @@ import { FLAG_FILTERS, hasFilters, SIGN_IN_RANGES, type FlagFilter, type UserFil
 const Bar = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 170px), 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 140px), 1fr));
   align-items: end;
   padding: ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
@@ -22,6 +22,16 @@ const SearchSlot = styled.div`
   grid-column: 1 / -1;
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
     grid-column: span 2;
+  }
+`;
+
+/** On a row of its own, so that its label never squeezes into a filter's column. */
+const ClearButton = styled(Button)`
+  grid-column: 1 / -1;
+  justify-self: start;
+  white-space: nowrap;
+  svg {
+    flex: none;
   }
 `;
 
@@ -77,10 +87,10 @@ export function UserFilterBar({
         onChange={(event) => onFilter('signed_in', event.target.value || undefined)}
       />
       {hasFilters(filters) ? (
-        <Button type="button" $variant="ghost" onClick={onClear}>
+        <ClearButton type="button" $variant="ghost" onClick={onClear}>
           <X aria-hidden="true" size={16} />
           {t('projectUsers.filter.clear')}
-        </Button>
+        </ClearButton>
       ) : null}
     </Bar>
   );

@@ -42,6 +42,14 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
+/** The empty state tints its icons; a button's icon keeps its text colour. */
+const EmptyActions = styled(Actions)`
+  justify-content: center;
+  && svg {
+    color: currentColor;
+  }
+`;
+
 const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
@@ -100,6 +108,8 @@ export function PoolUsersTab({ project, role }: { project: Project; role?: Role 
   );
 
   const rows = users.data?.pages.flatMap((page) => page.data);
+  // Nobody in the pool yet: the empty state offers the actions, and there is nothing to filter.
+  const poolEmpty = rows?.length === 0 && !hasFilters(filters);
   let content;
   if (users.isPending)
     content = (
@@ -131,10 +141,10 @@ export function PoolUsersTab({ project, role }: { project: Project; role?: Role 
         text={t(pool.data?.signup === 'invite' ? 'projectUsers.empty.textInvite' : 'projectUsers.empty.text')}
         action={
           canChange ? (
-            <Actions>
+            <EmptyActions>
               {inviteButton}
               {importButton}
-            </Actions>
+            </EmptyActions>
           ) : undefined
         }
       />
@@ -167,7 +177,7 @@ export function PoolUsersTab({ project, role }: { project: Project; role?: Role 
           <h2>{t('projects.detail.users')}</h2>
           <p>{t('projectUsers.intro')}</p>
         </div>
-        {canChange ? (
+        {canChange && !poolEmpty ? (
           <Actions>
             {inviteButton}
             {importButton}
@@ -175,13 +185,15 @@ export function PoolUsersTab({ project, role }: { project: Project; role?: Role 
         ) : null}
       </Bar>
       <Stack>
-        <UserFilterBar
-          filters={filters}
-          search={search}
-          onSearch={setSearch}
-          onFilter={setFilter}
-          onClear={clear}
-        />
+        {poolEmpty ? null : (
+          <UserFilterBar
+            filters={filters}
+            search={search}
+            onSearch={setSearch}
+            onFilter={setFilter}
+            onClear={clear}
+          />
+        )}
         {content}
       </Stack>
       <UserPanel projectId={project.id} userId={selected} canChange={canChange} onClose={closePanel} />
