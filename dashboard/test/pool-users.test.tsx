@@ -388,6 +388,16 @@ describe('project → "Benutzer" (the pool’s users)', () => {
     expect(readImportFile('a.csv', '', '  \n')).to.deep.equal({ ok: false, problem: 'empty' });
   });
 
+  it('speaks English too: tabs and the empty state', async () => {
+    await act(() => useUiStore.getState().setLocale('en'));
+    stub.on('GET', USERS, () => json(200, list([])));
+    renderTab();
+    expect(await screen.findByRole('heading', { name: 'No users yet' }, { timeout: 10_000 })).to.exist;
+    expect(screen.getByRole('tab', { name: 'Users', selected: true })).to.exist;
+    expect(screen.getByRole('tab', { name: 'Users & sign-in' })).to.exist;
+    expect(screen.getByRole('button', { name: 'Invite user' })).to.exist;
+  });
+
   it('shows members the list and the export, but no changes', async () => {
     stub.on('GET', '/api/v1/organizations', () => json(200, list([organization({ role: 'member' })])));
     renderTab(`&user=${ADA_ID}`);

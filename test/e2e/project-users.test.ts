@@ -121,6 +121,9 @@ describe('project users and sign-in settings in Chromium', function () {
     const open = page.getByRole('link', { name: 'Anmeldeseite öffnen' });
     expect(await open.getAttribute('href')).to.equal(`/p/${projectId}/sign-in`);
     await checkScreen(page, 'settings', 'project-users');
+    // Every field, choice and button of the long form is reached with Tab and shows its focus.
+    const settingsStops = await expectKeyboardOperable(page);
+    expect(settingsStops).to.include.members(['Einstellungen speichern', 'Hinzufügen', 'Adresse kopieren']);
 
     await page.getByRole('checkbox', { name: /Passkeys/ }).uncheck();
     await page.getByLabel('Mindestlänge des Passworts').fill('10');
@@ -192,6 +195,8 @@ describe('project users and sign-in settings in Chromium', function () {
       .to.contain('Karla Kundin')
       .and.contain('Otto Normal');
     await checkScreen(page, 'users', 'project-users');
+    const listStops = await expectKeyboardOperable(page);
+    expect(listStops.some((label) => label.includes('Karla Kundin'))).to.equal(true);
 
     await usersTab().getByRole('searchbox', { name: 'Suche' }).fill('karla');
     await eventually(
