@@ -135,12 +135,13 @@ export interface paths {
         };
         /**
          * Confirmation link target
-         * @description The link in the confirmation mail: confirms, then redirects to the dashboard sign-in with a notice.
+         * @description The link in the confirmation mail: confirms, then redirects to the dashboard sign-in with a notice (with `pool`: to that pool's hosted page /p/{pool}/confirm).
          */
         get: {
             parameters: {
                 query?: {
                     token?: string;
+                    pool?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4885,6 +4886,1202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{project_id}/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the settings of a project’s user pool
+         * @description How the project’s end users sign up and sign in, and how the hosted pages look. Members of the project’s organization may read; API tokens need `read` and reach only their application’s project. A project that never changed a setting answers the defaults (`updated_at: null`). The Google client secret is never answered, only `client_secret_set`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolSettings"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the settings of a project’s user pool (admins)
+         * @description Admins of the project’s organization. Fields left out stay as they are; in `branding`, an empty string or null gives a field its default back. `google: null` removes the pool’s Google client; `google.client_secret` may be left out to keep the stored secret of the same `client_id`. Changing `methods`, `second_factor`, `google`, `redirect_urls`, `password_min_length`, `session_lifetime_seconds`, `refresh_lifetime_seconds` needs a fresh proof of identity (step-up), which API tokens cannot give: with `write`, they may change `signup` and `branding`. Audited as `project.pool_updated` (never with the secret).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdatePoolRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolSettings"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an admin of the organization (forbidden); or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description No such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/pools/{project_id}/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a project’s hosted sign-in pages show (public)
+         * @description No authentication: the branding, sign-up mode, sign-in methods, password length and second-factor mode of the pool, and the application the hosted pages act for (`X-Application-ID` of the embedding API). Nothing secret (no Google client, no redirect URLs). Cacheable for a minute.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An application id of this project; another project’s is ignored. */
+                    client_id?: string;
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Public settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublicPool"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description pool_not_found: no such project, it is deactivated, or it has no active application */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List and search the users of a project’s pool
+         * @description Members of the project’s organization; API tokens with `read`, for their application’s project only. Newest first. `q` finds a part of the e-mail address or the display name (case-insensitive); the filters combine. With `second_factor` a page may hold fewer than `limit` users (even none) while `next_cursor` is not null: each request reads at most 1,000 users.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description The next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description Part of the e-mail address or of the display name (case-insensitive substring; `@shop.example` finds a domain). */
+                    q?: string;
+                    /** @description true: e-mail address confirmed; false: not yet. */
+                    verified?: "true" | "false";
+                    /** @description true: an authenticator app or a passkey is set up; false: neither. */
+                    second_factor?: "true" | "false";
+                    blocked?: "true" | "false";
+                    /** @description Last sign-in at or after this time (users who never signed in do not match). */
+                    last_sign_in_after?: string;
+                    /** @description Last sign-in before this time (users who never signed in do not match). */
+                    last_sign_in_before?: string;
+                };
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user of a project’s pool, with sessions, factors, devices and activity
+         * @description Members of the project’s organization; API tokens with `read`, for their application’s project only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserDetail"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user and their personal data (GDPR Art. 17)
+         * @description Admins of the project’s organization, signed in to the dashboard with a proof of identity in the last 10 minutes (step-up); API tokens cannot: a token proves no person. The privacy module’s deletion, as when the person deletes their account: sessions end, the profile and what belongs to it are deleted, log entries anonymized (docs/privacy.md). Audited as `user.deleted_by_admin`, naming nobody.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users; or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/{user_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every personal datum of a user (GDPR Art. 15, 20)
+         * @description Members of the project’s organization; API tokens with `read`, for their application’s project only. The same document the person downloads themselves (docs/privacy.md), as an attachment. Audited as `user.exported`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The export (iam-platform-personal-data/1) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonalDataExport"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import users from another product (JSON or CSV, bcrypt hashes)
+         * @description Admins of the project’s organization, signed in to the dashboard with a proof of identity in the last 10 minutes (step-up); API tokens cannot: a token proves no person. At most 10,000 users and 8 MB per request (413 payload_too_large beyond). The body is JSON `{users: [{email, display_name?, password_hash?, email_verified?}]}`, or CSV with `Content-Type: text/csv` and the header row `email,display_name,password_hash,email_verified` (any order; only email required; email_verified true/false/1/0). `password_hash`: a bcrypt hash as Auth0 and others export it (`$2a$`, `$2b$`, `$2y$`, cost 4–14): the user signs in with the old password, and that first sign-in stores it again in this platform’s format. Rows are checked one by one: an address already in the pool (or earlier in the request) is `skipped`, an invalid row is listed in `errors` with its index and reason, each other row is imported whole. Audited once as `user.imported` with the counts.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PoolUserImport"];
+                };
+            };
+            responses: {
+                /** @description What was imported, skipped and refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserImportResult"];
+                    };
+                };
+                /** @description validation_failed (the body; more than 10,000 users), or invalid_csv (the header) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users; or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a user into a project’s pool
+         * @description Admins of the project’s organization; API tokens with `write` (of an admin), for their application’s project only. Creates the account without a password when the address is not in the pool yet (201; an existing account answers 200) and mails a link to the pool’s hosted page `/p/{project_id}/reset?token=…`, where the person chooses a password (valid one hour, once; inviting again sends a new one). For invitation-only pools. Audited as `user.invited`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PoolUserInvite"];
+                };
+            };
+            responses: {
+                /** @description Already in the pool: the link was sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserInvited"];
+                    };
+                };
+                /** @description Created and the link sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserInvited"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description pool_user_blocked */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/{user_id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a user: sessions end at once, sign-in is refused
+         * @description Admins of the project’s organization, signed in to the dashboard with a proof of identity in the last 10 minutes (step-up); API tokens cannot: a token proves no person. Sets `blocked_at` and ends every session of the user, in every server process within the revocation bound (docs/performance.md); sign-in and refresh answer 403 account_blocked until unblocked. Blocking a blocked user changes nothing. Audited as `user.blocked`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Blocked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUser"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users; or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/{user_id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unblock a user
+         * @description Admins of the project’s organization; API tokens with `write` (of an admin), for their application’s project only. Sign-in works again; ended sessions stay ended. Audited as `user.unblocked`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unblocked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUser"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/{user_id}/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a user out everywhere
+         * @description Admins of the project’s organization; API tokens with `write` (of an admin), for their application’s project only. Ends every session of the user (refresh tokens included), within the revocation bound in every process. The user may sign in again. Audited as `user.sessions_ended`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sessions ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserSignedOut"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/{user_id}/second-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a user’s second factors (authenticator app, recovery codes, passkeys)
+         * @description Admins of the project’s organization, signed in to the dashboard with a proof of identity in the last 10 minutes (step-up); API tokens cannot: a token proves no person. For a user who lost their device: afterwards they sign in with the password alone (or set up a factor again; a pool whose second factor is required asks for one). Sessions are not ended — sign the user out too if the device is lost. Audited as `user.second_factor_reset`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The factors removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserSecondFactorReset"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users; or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/users/{user_id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a user a password-reset link
+         * @description Admins of the project’s organization; API tokens with `write` (of an admin), for their application’s project only. The reset mail (the application’s template) with a link to the pool’s hosted page `/p/{project_id}/reset?token=…`, valid one hour and once. Audited as `user.password_reset_sent`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sent */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUserResetMailSent"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: only admins of the organization may change its projects’ users */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description pool_user_blocked */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description mail_delivery_failed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/applications": {
         parameters: {
             query?: never;
@@ -6094,6 +7291,578 @@ export interface paths {
                 };
                 /** @description Application not found or inactive */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/hosted/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hosted sign-in: a single-use code for the partner’s page
+         * @description Called by the hosted sign-in page (/p/{project_id}/sign-in) with the end user's access token of this application (like POST /verify: another application's or the dashboard's token gets 401 token_audience_mismatch). Issues a code valid 60 seconds, used once, bound to the user, the application, redirect_uri and the PKCE S256 code_challenge, and answers redirect_uri with `code` and `state` added, for the page to go to. redirect_uri must be exactly one of the pool's redirect_urls, or on one of the application's allowed_origins (400 redirect_uri_not_allowed otherwise). Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HostedCodeRequest"];
+                };
+            };
+            responses: {
+                /** @description The code, in the URL to go to */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HostedCodeResponse"];
+                    };
+                };
+                /** @description Invalid body, or redirect_uri not allowed (redirect_uri_not_allowed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid or another application’s token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed for this application */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/hosted/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hosted sign-in: trade the code for a session
+         * @description The partner’s page (the widget’s hosted mode) trades the code from POST /hosted/code, with the PKCE code_verifier it kept and the same redirect_uri, for a new session of this application: the same body as POST /login. A code is used once; an unknown, expired or used code, one of another application, another redirect_uri or a verifier that does not match the challenge answers 400 invalid_grant and changes nothing (the code stays usable until it expires). Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HostedTokenRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmbeddingSession"];
+                    };
+                };
+                /** @description Invalid body, or the code does not fit (invalid_grant) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed for this application */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an end user a sign-in code by e-mail
+         * @description Only in a pool whose sign-in `methods` include `email_code` (403 sign_in_method_disabled otherwise). Answers 202 at once and the same for every address: an existing, not blocked account of the application's pool then gets a mail (the application's `email_code` template) with a 6-digit code, valid 10 minutes, usable once, void after 5 wrong tries; a new request replaces the previous code. An unknown address gets no mail, and no account is created. Redeem the code at POST /api/auth/email-code/verify. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmbeddingEmailRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmbeddingAccepted"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed, or sign_in_method_disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email-code/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign an end user in with the code from the mail
+         * @description Answers like POST /api/auth/login: the session, or for an account with two-factor `mfa_required` with an mfa_token for POST /api/auth/mfa/challenge. A correct code confirms the address (`is_verified`). A wrong, expired, used or voided code answers 401 invalid_email_code; wrong codes count towards the sign-in lockout of the address (429 account_locked) and share the rate limits of POST /login. A blocked account answers 403 account_blocked. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmbeddingEmailCodeVerifyRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in; or, for an account with two-factor, `mfa_required` with an mfa_token for POST /api/auth/mfa/challenge (no session yet) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmbeddingSession"] | components["schemas"]["MfaRequired"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Wrong, expired, used or voided code (invalid_email_code) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed, sign_in_method_disabled, account_blocked, or second_factor_unavailable */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited or account locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/google/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start Google sign-in in an application’s user pool
+         * @description A browser navigation from the hosted sign-in page (/p/{project_id}/sign-in), not an API call: no X-Application-ID header, the application comes as `client_id`. Redirects to Google with the pool's own Google client id (pool settings' `google`), an S256 PKCE challenge and a one-time `state` (10 minutes), bound to this browser by an HttpOnly cookie sent only to the callback. Google comes back to GET /api/auth/google/callback (the redirect URI to register with the pool's Google client: PUBLIC_URL + /api/auth/google/callback), which leads to `return_to` with `google_code` (for POST /api/auth/google/exchange) or `google_error`. 404 application_not_found for an unknown or inactive application, 403 sign_in_method_disabled when the pool's methods lack `google` or it has no Google client, 400 validation_failed for a `return_to` outside the project's hosted pages.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The application the hosted page signs in for (its id). */
+                    client_id: string;
+                    /** @description The hosted page to come back to: a path under /p/{project_id}/ of the application's project, with its query (default /p/{project_id}/sign-in). */
+                    return_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect to Google */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description client_id missing or malformed, or return_to not a hosted page of the project */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description sign_in_method_disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application (application_not_found) or its pool (pool_not_found) not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Google sign-in callback of a user pool
+         * @description Where Google sends the browser back (register PUBLIC_URL + /api/auth/google/callback as a redirect URI of the pool's Google client). The state must be one this browser started (its cookie) within 10 minutes, used once. The code is traded with the pool's client secret; the account is found by its Google id in the pool, or an account of the pool with the address Google verified is linked (an unconfirmed one is taken over by the mailbox owner, as in the dashboard's flow), or a new one is created when the pool's sign-up is open. Then 303 to the hosted page the sign-in started from with `google_code` (single use, 60 seconds, for POST /api/auth/google/exchange by the same application), or with `google_error` (google_failed, google_email_unverified, account_blocked, signup_closed, sign_in_method_disabled, application_not_found, pool_not_found). No token ever travels in the URL.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    state?: string;
+                    code?: string;
+                    error?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Back to the hosted page, with google_code or google_error */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A state that names no pool: nowhere to go back to (google_failed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/google/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trade a Google sign-in’s code for a session
+         * @description The hosted sign-in page trades the `google_code` it came back with from GET /api/auth/google/callback, with the X-Application-ID of the application the sign-in was started for, for what POST /api/auth/login answers: the session, or for an account with two-factor `mfa_required` with an mfa_token for POST /api/auth/mfa/challenge (Google is the first factor only). A code is used once, only by its application, and only by the browser that came back from Google (an HttpOnly cookie set by the callback for this path, which a same-origin fetch sends): an unknown, expired or used code, one of another application or without that browser’s cookie answers 400 invalid_code and leaves the code as it was. Meant for the hosted pages on this origin; a partner’s page uses the hosted mode’s POST /api/auth/hosted/token. A blocked account answers 403 account_blocked. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmbeddingGoogleExchangeRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in; or, for an account with two-factor, `mfa_required` with an mfa_token for POST /api/auth/mfa/challenge (no session yet) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmbeddingSession"] | components["schemas"]["MfaRequired"];
+                    };
+                };
+                /** @description Invalid body, or the code is unknown, expired, used, another application’s or another browser’s (invalid_code) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed, account_blocked, or second_factor_unavailable */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9587,7 +11356,7 @@ export interface components {
             ip_address: string | null;
             user_agent: string | null;
             /** @enum {string} */
-            method: "password" | "google" | "passkey";
+            method: "password" | "google" | "passkey" | "email_code";
             /** @description The session of the access token making this request. */
             current: boolean;
         };
@@ -10220,6 +11989,225 @@ export interface components {
             environment?: "development" | "staging" | "production";
             repository_url?: "" | string | null;
         };
+        PoolSettings: {
+            project_id: string;
+            /**
+             * @description `open`: anyone may sign up; `invite`: only invited addresses; `closed`: no sign-up.
+             * @enum {string}
+             */
+            signup: "open" | "invite" | "closed";
+            /** @description The sign-in methods offered. */
+            methods: ("password" | "google" | "passkey" | "email_code")[];
+            password_min_length: number;
+            /**
+             * @description `off`: not offered; `optional`: users may add one; `required`: every sign-in needs one.
+             * @enum {string}
+             */
+            second_factor: "off" | "optional" | "required";
+            /** @description Lifetime of an access token. */
+            session_lifetime_seconds: number;
+            /** @description Lifetime of a refresh token. */
+            refresh_lifetime_seconds: number;
+            /** @description The pool’s own Google OAuth client; null: none. */
+            google: {
+                client_id: string;
+                /** @description Whether a client secret is stored; the secret itself is never answered. */
+                client_secret_set: boolean;
+            } | null;
+            branding: components["schemas"]["PoolBranding"];
+            redirect_urls: string[];
+            /**
+             * Format: date-time
+             * @description null while every setting is its default.
+             */
+            updated_at: string | null;
+        };
+        PoolBranding: {
+            /** @description Shown on the hosted pages; default the project’s name. */
+            display_name: string;
+            logo_url: string | null;
+            /** @example #4f46e5 */
+            primary_color: string;
+            /**
+             * @description The hosted pages’ and mails’ default language.
+             * @enum {string}
+             */
+            locale: "de" | "en";
+            support_email: string | null;
+        };
+        UpdatePoolRequest: {
+            /** @enum {string} */
+            signup?: "open" | "invite" | "closed";
+            methods?: ("password" | "google" | "passkey" | "email_code")[];
+            password_min_length?: number;
+            /** @enum {string} */
+            second_factor?: "off" | "optional" | "required";
+            session_lifetime_seconds?: number;
+            refresh_lifetime_seconds?: number;
+            /** @description The pool’s own Google OAuth client; null removes it. */
+            google?: {
+                client_id: string;
+                /** @description Write-only. Leave it out to keep the stored secret (same client_id only). */
+                client_secret?: string;
+            } | null;
+            branding?: components["schemas"]["PoolBrandingChanges"];
+            redirect_urls?: string[];
+        };
+        PoolBrandingChanges: {
+            /** @description Empty or null: the project’s name. */
+            display_name?: string | null;
+            logo_url?: "" | string | null;
+            /** @example #4f46e5 */
+            primary_color?: string;
+            /** @enum {string} */
+            locale?: "de" | "en";
+            support_email?: "" | string | null;
+        };
+        PublicPool: {
+            project_id: string;
+            /** @description The application the hosted pages act for (`X-Application-ID` of the embedding API): `client_id` when it is an active application of this project, else the project’s oldest active application. */
+            application_id: string;
+            branding: components["schemas"]["PoolBranding"];
+            /** @enum {string} */
+            signup: "open" | "invite" | "closed";
+            methods: ("password" | "google" | "passkey" | "email_code")[];
+            password_min_length: number;
+            /** @enum {string} */
+            second_factor: "off" | "optional" | "required";
+        };
+        PoolUserList: {
+            data: components["schemas"]["PoolUser"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description An end user of a project’s user pool. */
+        PoolUser: {
+            id: string;
+            /** Format: email */
+            email: string;
+            display_name: string;
+            /** @description The e-mail address is confirmed. */
+            is_verified: boolean;
+            blocked: boolean;
+            /** Format: date-time */
+            blocked_at: string | null;
+            has_password: boolean;
+            signs_in_with_google: boolean;
+            /** @description An authenticator app or a passkey is set up. */
+            second_factor: boolean;
+            registered_application_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_login_at: string | null;
+        };
+        /** @description The user with their live sessions, second factors, what the SDKs linked to them in the project’s applications (at most 50 installations and anonymous users) and their 20 latest audit entries (request-log rows left out). */
+        PoolUserDetail: components["schemas"]["PoolUser"] & {
+            sessions: {
+                id: string;
+                method: string;
+                application_id: string | null;
+                ip_address: string | null;
+                user_agent: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                last_used_at: string;
+                /** Format: date-time */
+                expires_at: string;
+            }[];
+            second_factors: {
+                id: string;
+                /** @enum {string} */
+                type: "totp" | "passkey";
+                name: string;
+                /** Format: date-time */
+                added_at: string;
+            }[];
+            installations: {
+                installation_id: string;
+                application_id: string;
+                platform: string | null;
+                user_agent: string | null;
+                sdk_version: string | null;
+                /** Format: date-time */
+                linked_at: string | null;
+                /** Format: date-time */
+                first_seen_at: string;
+                /** Format: date-time */
+                last_seen_at: string;
+            }[];
+            anonymous_users: {
+                anonymous_id: string;
+                application_id: string;
+                installation_id: string | null;
+                /** Format: date-time */
+                linked_at: string | null;
+                /** Format: date-time */
+                first_seen_at: string;
+                /** Format: date-time */
+                last_activity_at: string;
+            }[];
+            recent_activity: {
+                id: string;
+                action: string;
+                application_id: string | null;
+                status_code: number | null;
+                ip_address: string | null;
+                user_agent: string | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+        };
+        PoolUserImportResult: {
+            imported: number;
+            /** @description Rows whose e-mail address is already in the pool (or earlier in the file). */
+            skipped: number;
+            errors: {
+                /** @description Position in `users`, from 0 (CSV: 0 is the row after the header). */
+                index: number;
+                email: string | null;
+                reason: string;
+            }[];
+        };
+        PoolUserImport: {
+            users: {
+                /** Format: email */
+                email: string;
+                /** @description Default: the part before @. */
+                display_name?: string | null;
+                /** @description A bcrypt hash as other products export it ($2a$, $2b$, $2y$; cost 4–14). The user signs in with the old password; the first sign-in stores it again in this platform’s format. Without one, the user sets a password through the reset link (POST …/password-reset) or signs in another way the pool allows. */
+                password_hash?: string | null;
+                /** @description Default false. */
+                email_verified?: boolean | null;
+            }[];
+        };
+        PoolUserInvited: {
+            user: components["schemas"]["PoolUser"];
+            created: boolean;
+        };
+        PoolUserInvite: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        PoolUserSignedOut: {
+            sessions_ended: number;
+        };
+        PoolUserSecondFactorReset: {
+            removed: {
+                id: string;
+                /** @enum {string} */
+                type: "totp" | "passkey";
+                name: string;
+            }[];
+        };
+        PoolUserResetMailSent: {
+            /** Format: email */
+            sent_to: string;
+        };
         Application: {
             id: string;
             project_id: string;
@@ -10301,6 +12289,11 @@ export interface components {
             /** @description Unix time (seconds) at which `token` expires. */
             expires_at: number;
             user: components["schemas"]["User"];
+            /**
+             * @description Present when the application's user pool requires a second factor and the account has none: the token only sets one up (POST /api/v1/auth/mfa/totp, passkeys) and reads /api/v1/auth/me; every other route answers 403 second_factor_enrollment_required. Sign in again afterwards.
+             * @enum {boolean}
+             */
+            second_factor_enrollment_required?: true;
         };
         EmbeddingLoginRequest: {
             /**
@@ -10341,8 +12334,13 @@ export interface components {
         };
         EmbeddingPermissions: {
             application_id: string;
-            /** @enum {string} */
-            role: "admin" | "member";
+            /**
+             * @description The caller's role in the organization that owns the application; null for the application's end users (its user pool).
+             * @enum {string|null}
+             */
+            role: "admin" | "member" | null;
+            /** @description The caller's application roles (empty until the application defines roles). */
+            roles: string[];
             permissions: {
                 read: boolean;
                 write: boolean;
@@ -10361,6 +12359,82 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+        };
+        HostedCodeResponse: {
+            /** @description redirect_uri with `code` (and `state`) added. */
+            redirect_to: string;
+        };
+        HostedCodeRequest: {
+            /**
+             * Format: uri
+             * @description Where the code goes: exactly one of the pool's redirect_urls, or any URL on one of the application's allowed_origins.
+             * @example https://shop.example.com/account
+             */
+            redirect_uri: string;
+            code_challenge: string;
+            /**
+             * @description Only S256 is offered.
+             * @enum {string}
+             */
+            code_challenge_method?: "S256";
+            /** @description Returned unchanged beside the code, for the page to check; empty or missing: none. */
+            state?: string;
+        };
+        HostedTokenRequest: {
+            code: string;
+            code_verifier: string;
+            /**
+             * Format: uri
+             * @description The redirect_uri the code was issued for.
+             * @example https://shop.example.com/account
+             */
+            redirect_uri: string;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string;
+        };
+        EmbeddingEmailCodeVerifyRequest: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description The 6 digits from the mail (spaces and hyphens are ignored).
+             * @example 042917
+             */
+            code: string;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string;
+        };
+        EmbeddingGoogleExchangeRequest: {
+            /** @description The `google_code` the hosted page was sent back with. */
+            code: string;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string;
         };
         EmbeddingOriginCheck: {
             /** @enum {boolean} */
@@ -10982,10 +13056,12 @@ export interface components {
         PermissionsResponse: {
             application_id: string;
             /**
-             * @description The caller's role in the application's organization.
-             * @enum {string}
+             * @description The caller's role in the application's organization; null for the application's end users (its user pool).
+             * @enum {string|null}
              */
-            role: "admin" | "member";
+            role: "admin" | "member" | null;
+            /** @description The caller's application roles (empty until the application defines roles). */
+            roles: string[];
             permissions: {
                 read: boolean;
                 write: boolean;
