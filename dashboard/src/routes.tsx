@@ -1,5 +1,5 @@
 import { lazy, useEffect } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './layout/PageLoading';
 import { RequireAuth } from './layout/RequireAuth';
@@ -30,6 +30,13 @@ const ProjectEmailTemplates = lazy(() => import('./pages/EmailTemplates/ProjectT
 const Docs = lazy(() => import('./pages/Docs'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const AuthDemo = lazy(() => import('./pages/AuthDemo'));
+// A project's hosted sign-in and account pages (/p/{project_id}/…), one chunk per page.
+const HostedLayout = lazy(() => import('./pages/Hosted'));
+const HostedSignIn = lazy(() => import('./pages/Hosted/SignIn'));
+const HostedSignUp = lazy(() => import('./pages/Hosted/SignUp'));
+const HostedReset = lazy(() => import('./pages/Hosted/Reset'));
+const HostedConfirm = lazy(() => import('./pages/Hosted/Confirm'));
+const HostedAccount = lazy(() => import('./pages/Hosted/Account'));
 
 /** SPEC §2: "/" is the dashboard when signed in, the landing page otherwise. */
 function Home() {
@@ -44,12 +51,32 @@ function Home() {
   return <Landing />;
 }
 
+/** `/p/{project_id}` (or an unknown page under it) is the sign-in page, query kept. */
+function HostedStart() {
+  const { search } = useLocation();
+  const { projectId = '' } = useParams();
+  return <Navigate to={{ pathname: `/p/${encodeURIComponent(projectId)}/sign-in`, search }} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorFallback />,
     children: [
       { index: true, element: <Home /> },
+      {
+        path: 'p/:projectId',
+        element: <HostedLayout />,
+        children: [
+          { index: true, element: <HostedStart /> },
+          { path: 'sign-in', element: <HostedSignIn /> },
+          { path: 'sign-up', element: <HostedSignUp /> },
+          { path: 'reset', element: <HostedReset /> },
+          { path: 'confirm', element: <HostedConfirm /> },
+          { path: 'account', element: <HostedAccount /> },
+          { path: '*', element: <HostedStart /> },
+        ],
+      },
       {
         element: <AppLayout />,
         children: [

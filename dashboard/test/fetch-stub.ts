@@ -8,6 +8,8 @@ export interface RecordedRequest {
   /** The query string's parameters. */
   query: Record<string, string>;
   authorization: string | null;
+  /** The X-Application-ID header (embedding API calls). */
+  applicationId: string | null;
   body: unknown;
 }
 
@@ -39,6 +41,7 @@ export class FetchStub {
         path: new URL(request.url).pathname,
         query: Object.fromEntries(new URL(request.url).searchParams),
         authorization: request.headers.get('Authorization'),
+        applicationId: request.headers.get('X-Application-ID'),
         body: text ? JSON.parse(text) : undefined,
       };
       this.requests.push(recorded);

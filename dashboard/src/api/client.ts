@@ -1,4 +1,4 @@
-import createClient from 'openapi-fetch';
+import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './schema';
 
 export type ApiSchemas = components['schemas'];
@@ -47,17 +47,6 @@ export interface StepUpChallenge {
 /** Asks the person for a proof; true once the server accepted one, false when they cancelled. */
 export type StepUpHandler = (challenge: StepUpChallenge) => Promise<boolean>;
 
-let stepUpHandler: StepUpHandler | null = null;
-let pendingStepUp: Promise<boolean> | null = null;
-
-/**
- * Registered by the signed-in frame's dialog (components may import this module, not the other
- * way round). Without a handler a refused call reaches the screen as an ApiError.
- */
-export function setStepUpHandler(handler: StepUpHandler | null): void {
-  stepUpHandler = handler;
-}
-
 /** The challenge of a 403 `reauthentication_required`, or null for any other answer. */
 async function stepUpChallengeOf(response: Response): Promise<StepUpChallenge | null> {
   if (response.status !== 403) return null;
@@ -92,42 +81,95 @@ async function errorCodeOf(response: Response): Promise<unknown> {
 const PROOF_REFUSALS = new Set(['invalid_credentials', 'invalid_mfa_code', 'invalid_recovery_code']);
 
 /**
- * Sends the request with the session's bearer token. A 401 on an authenticated call usually
- * means the access token expired in between: renew it once and send the request again.
+ * The fetch of a client that signs its calls with a session's token. A 401 on an authenticated
+ * call usually means the access token expired in between: the token is renewed once and the
+ * request sent again. A sensitive call refused for a stale proof of identity (403
+ * `reauthentication_required`) asks the person for one through the step-up handler and, once the
+ * server accepted it, is sent again — once: a second refusal, or a cancelled dialog, reaches the
+ * screen as the original error.
  */
-async function sendWithToken(request: Request): Promise<Response> {
-  const token = authHandler?.accessToken();
-  if (!authHandler || !token || request.headers.has('Authorization')) return globalThis.fetch(request);
-  const retry = request.clone();
-  request.headers.set('Authorization', `Bearer ${token}`);
-  const response = await globalThis.fetch(request);
-  if (response.status !== 401 || PROOF_REFUSALS.has(String(await errorCodeOf(response)))) return response;
-  if (!(await authHandler.refresh())) return response;
-  const renewed = authHandler.accessToken();
-  if (!renewed) return response;
-  retry.headers.set('Authorization', `Bearer ${renewed}`);
-  return globalThis.fetch(retry);
+function authorizedFetch(auth: () => AuthHandler | null, stepUp: () => StepUpHandler | null) {
+  let pendingStepUp: Promise<boolean> | null = null;
+
+  const sendWithToken = async (request: Request): Promise<Response> => {
+    const handler = auth();
+    const token = handler?.accessToken();
+    if (!handler || !token || request.headers.has('Authorization')) return globalThis.fetch(request);
+    const retry = request.clone();
+    request.headers.set('Authorization', `Bearer ${token}`);
+    const response = await globalThis.fetch(request);
+    if (response.status !== 401 || PROOF_REFUSALS.has(String(await errorCodeOf(response)))) return response;
+    if (!(await handler.refresh())) return response;
+    const renewed = handler.accessToken();
+    if (!renewed) return response;
+    retry.headers.set('Authorization', `Bearer ${renewed}`);
+    return globalThis.fetch(retry);
+  };
+
+  return async (request: Request): Promise<Response> => {
+    const handler = stepUp();
+    const pristine = handler ? request.clone() : null;
+    const response = await sendWithToken(request);
+    const challenge = pristine && handler ? await stepUpChallengeOf(response) : null;
+    if (!pristine || !challenge || !handler) return response;
+    // Calls refused together (two mutations at once) share one dialog.
+    const proved = await (pendingStepUp ??= handler(challenge).finally(() => {
+      pendingStepUp = null;
+    }));
+    return proved ? sendWithToken(pristine) : response;
+  };
+}
+
+export type ApiClient = Client<paths>;
+
+/**
+ * An API client of one session: its calls carry that session's token, and its step-up handler
+ * (registered by the frame's dialog; components may import this module, not the other way round)
+ * asks for a fresh proof. Without a handler a refused call reaches the screen as an ApiError.
+ */
+export interface SessionClient {
+  api: ApiClient;
+  setStepUpHandler(handler: StepUpHandler | null): void;
 }
 
 /**
- * A sensitive call refused for a stale proof of identity (403 `reauthentication_required`) asks
- * the person for one through the step-up handler and, once the server accepted it, is sent again
- * — once: a second refusal, or a cancelled dialog, reaches the screen as the original error.
+ * A client for a session other than the dashboard's own — the hosted account page's end user,
+ * whose tokens live elsewhere — so that the account screens can be shown with either.
  */
-async function authorizedFetch(request: Request): Promise<Response> {
-  const pristine = stepUpHandler ? request.clone() : null;
-  const response = await sendWithToken(request);
-  const challenge = pristine && stepUpHandler ? await stepUpChallengeOf(response) : null;
-  if (!pristine || !challenge || !stepUpHandler) return response;
-  // Calls refused together (two mutations at once) share one dialog.
-  const proved = await (pendingStepUp ??= stepUpHandler(challenge).finally(() => {
-    pendingStepUp = null;
-  }));
-  return proved ? sendWithToken(pristine) : response;
+export function createSessionClient(auth: AuthHandler): SessionClient {
+  let stepUpHandler: StepUpHandler | null = null;
+  return {
+    api: createClient<paths>({
+      baseUrl,
+      fetch: authorizedFetch(
+        () => auth,
+        () => stepUpHandler,
+      ),
+    }),
+    setStepUpHandler: (handler) => {
+      stepUpHandler = handler;
+    },
+  };
 }
 
-/** The client every screen uses: signed-in calls carry the session's token automatically. */
-export const api = createClient<paths>({ baseUrl, fetch: authorizedFetch });
+let dashboardStepUpHandler: StepUpHandler | null = null;
+
+/** The client every dashboard screen uses: signed-in calls carry the session's token automatically. */
+export const api: ApiClient = createClient<paths>({
+  baseUrl,
+  fetch: authorizedFetch(
+    () => authHandler,
+    () => dashboardStepUpHandler,
+  ),
+});
+
+/** The dashboard's session client: `api` and its step-up handler. */
+export const dashboardClient: SessionClient = {
+  api,
+  setStepUpHandler: (handler) => {
+    dashboardStepUpHandler = handler;
+  },
+};
 
 /** For the session's own calls (sign-in, refresh, sign-out): no automatic token, no retry. */
 export const sessionApi = createClient<paths>({ baseUrl, fetch: (request) => globalThis.fetch(request) });

@@ -1,6 +1,7 @@
 import * as analytics from './areas/analytics.en';
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
+import * as hosted from './areas/hosted.en';
 import * as logs from './areas/logs.en';
 import * as security from './areas/security.en';
 import * as stepUp from './areas/stepUp.en';
@@ -118,7 +119,7 @@ const coreEn: Record<CoreKey, string> = {
   'auth.emailRequiredText': 'Please enter your e-mail address.',
   'auth.credentialsRequired': 'Please enter your e-mail address and password.',
   'auth.passwordMismatch': 'Passwords do not match',
-  'auth.passwordTooShort': 'Password must be at least 6 characters long',
+  'auth.passwordTooShort': 'Password must be at least {min} characters long',
   'auth.signInFailed': 'Sign-in failed',
   'auth.registerFailed': 'Registration failed',
   'auth.googleFailed': 'Google sign-in failed',
@@ -140,7 +141,7 @@ const coreEn: Record<CoreKey, string> = {
     'Your account and your personal data have been deleted. Every session has ended.',
   'auth.deleteAccount.home': 'Go to the start page',
   'auth.reset.title': 'Set a new password',
-  'auth.reset.text': 'Choose a new password of at least 6 characters.',
+  'auth.reset.text': 'Choose a new password of at least {min} characters.',
   'auth.reset.newPassword': 'New password',
   'auth.reset.submit': 'Change password',
   'auth.reset.saving': 'Saving …',
@@ -227,6 +228,7 @@ export const catalogParts = {
   stepUp: stepUp.en,
   logs: logs.en,
   analytics: analytics.en,
+  hosted: hosted.en,
   projectUsers: projectUsers.en,
 } as const;
 
@@ -242,5 +244,6 @@ export const en: Catalog = {
   ...stepUp.en,
   ...logs.en,
   ...analytics.en,
+  ...hosted.en,
   ...projectUsers.en,
 };

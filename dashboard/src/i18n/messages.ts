@@ -1,6 +1,7 @@
 import * as analytics from './areas/analytics';
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
+import * as hosted from './areas/hosted';
 import * as logs from './areas/logs';
 import * as security from './areas/security';
 import * as stepUp from './areas/stepUp';
@@ -120,7 +121,7 @@ const coreDe = {
   'auth.emailRequiredText': 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
   'auth.credentialsRequired': 'Bitte geben Sie E-Mail-Adresse und Passwort ein.',
   'auth.passwordMismatch': 'Passwörter stimmen nicht überein',
-  'auth.passwordTooShort': 'Passwort muss mindestens 6 Zeichen lang sein',
+  'auth.passwordTooShort': 'Passwort muss mindestens {min} Zeichen lang sein',
   'auth.signInFailed': 'Anmeldung fehlgeschlagen',
   'auth.registerFailed': 'Registrierung fehlgeschlagen',
   'auth.googleFailed': 'Google-Anmeldung fehlgeschlagen',
@@ -142,7 +143,7 @@ const coreDe = {
     'Ihr Konto und Ihre persönlichen Daten wurden gelöscht. Alle Sitzungen sind beendet.',
   'auth.deleteAccount.home': 'Zur Startseite',
   'auth.reset.title': 'Neues Passwort festlegen',
-  'auth.reset.text': 'Wählen Sie ein neues Passwort mit mindestens 6 Zeichen.',
+  'auth.reset.text': 'Wählen Sie ein neues Passwort mit mindestens {min} Zeichen.',
   'auth.reset.newPassword': 'Neues Passwort',
   'auth.reset.submit': 'Passwort ändern',
   'auth.reset.saving': 'Wird gespeichert …',
@@ -229,6 +230,7 @@ export const catalogParts = {
   stepUp: stepUp.de,
   logs: logs.de,
   analytics: analytics.de,
+  hosted: hosted.de,
   projectUsers: projectUsers.de,
 } as const;
 
@@ -244,6 +246,7 @@ export const de = {
   ...stepUp.de,
   ...logs.de,
   ...analytics.de,
+  ...hosted.de,
   ...projectUsers.de,
 } as const;
 export type MessageKey = keyof typeof de;

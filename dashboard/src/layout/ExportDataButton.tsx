@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { api, unwrap } from '../api/client';
+import { api, unwrap, type ApiClient } from '../api/client';
 import { describeError } from '../api/errors';
 import { useT } from '../i18n/useT';
 import { Button } from '../ui/Button';
@@ -31,13 +31,19 @@ export function saveDownload(
   saveFile(blob, /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName);
 }
 
-/** "Meine Daten exportieren" (GDPR): downloads GET /api/v1/auth/me/export as a JSON file. */
-export function useDataExport() {
+/**
+ * "Meine Daten exportieren" (GDPR): downloads GET /api/v1/auth/me/export as a JSON file, for the
+ * dashboard's session or, with `client`, another one (a hosted account page's end user).
+ */
+export function useDataExport(client: ApiClient = api) {
   const t = useT();
   const toast = useToast();
   const exportData = useMutation({
     mutationFn: async () => {
-      saveDownload(await api.GET('/api/v1/auth/me/export', { parseAs: 'blob' }), 'iam-platform-export.json');
+      saveDownload(
+        await client.GET('/api/v1/auth/me/export', { parseAs: 'blob' }),
+        'iam-platform-export.json',
+      );
     },
     onSuccess: () => toast({ title: t('privacy.exported'), variant: 'success' }),
     onError: (error) =>

@@ -1,5 +1,6 @@
 import { Languages } from 'lucide-react';
 import { useState } from 'react';
+import type { Locale } from '../i18n/messages';
 import { useT } from '../i18n/useT';
 import { useUiStore } from '../stores/ui';
 import { Button } from '../ui/Button';
@@ -10,7 +11,14 @@ import { useToast } from '../ui/useToast';
  * (with `lang` set, so screen readers pronounce it right). The English catalog is a chunk of its
  * own, so the first switch may take a moment — or fail when offline, which a toast says.
  */
-export function LocaleSwitch({ block = false }: { block?: boolean }) {
+export function LocaleSwitch({
+  block = false,
+  onSwitched,
+}: {
+  block?: boolean;
+  /** Told the chosen locale once it is on screen (the hosted pages remember the choice). */
+  onSwitched?(locale: Locale): void;
+}) {
   const t = useT();
   const locale = useUiStore((state) => state.locale);
   const setLocale = useUiStore((state) => state.setLocale);
@@ -22,6 +30,7 @@ export function LocaleSwitch({ block = false }: { block?: boolean }) {
     if (switching) return;
     setSwitching(true);
     setLocale(other)
+      .then(() => onSwitched?.(other))
       .catch(() => toast({ title: t('locale.loadFailed'), variant: 'destructive' }))
       .finally(() => setSwitching(false));
   };

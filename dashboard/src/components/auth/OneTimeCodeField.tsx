@@ -10,20 +10,24 @@ export function normalizeTotpCode(value: string): string | null {
 
 /**
  * "Code aus der Authenticator-App": numeric keyboard on phones, and `one-time-code` so that
- * browsers and password managers can fill it in. Used at sign-in, enrolment and for proofs.
+ * browsers and password managers can fill it in. Used at sign-in, enrolment and for proofs, and
+ * for the hosted pages' code by e-mail.
  */
 export function OneTimeCodeField({
   value,
   onValueChange,
+  label,
   ...input
 }: {
   value: string;
   onValueChange(value: string): void;
+  /** "Code aus der Authenticator-App" unless given (a code sent by e-mail, say). */
+  label?: string;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-invalid' | 'aria-describedby' | 'required'>) {
   const t = useT();
   return (
     <TextField
-      label={t('security.code')}
+      label={label ?? t('security.code')}
       name="code"
       autoComplete="one-time-code"
       inputMode="numeric"

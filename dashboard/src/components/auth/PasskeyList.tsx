@@ -1,6 +1,7 @@
 import { KeyRound, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
+import type { ApiClient } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { useFormatDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
@@ -79,15 +80,27 @@ const Actions = styled.div`
  * `onChange` runs after each change (e.g. to reload /auth/me and its two-factor status). With
  * `heading={false}` the section leaves its title to the page (which wraps it in its own section).
  */
-export function PasskeyList({ onChange, heading = true }: { onChange?(): unknown; heading?: boolean } = {}) {
+export function PasskeyList({
+  onChange,
+  heading = true,
+  client,
+  intro,
+}: {
+  onChange?(): unknown;
+  heading?: boolean;
+  /** What passkeys do here (the dashboard's text unless given). */
+  intro?: string;
+  /** The session's API client; the dashboard's unless given (a hosted account page's). */
+  client?: ApiClient;
+} = {}) {
   const t = useT();
   const toast = useToast();
   const formatDate = useFormatDate();
   const titleId = useId();
-  const passkeys = usePasskeys();
-  const add = useAddPasskey(onChange);
-  const rename = useRenamePasskey(onChange);
-  const remove = useRemovePasskey(onChange);
+  const passkeys = usePasskeys(client);
+  const add = useAddPasskey(onChange, client);
+  const rename = useRenamePasskey(onChange, client);
+  const remove = useRemovePasskey(onChange, client);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -115,7 +128,7 @@ export function PasskeyList({ onChange, heading = true }: { onChange?(): unknown
       <Header>
         <div>
           {heading ? <h2 id={titleId}>{t('passkeys.title')}</h2> : null}
-          <Muted>{t('passkeys.intro')}</Muted>
+          <Muted>{intro ?? t('passkeys.intro')}</Muted>
         </div>
         <Button type="button" onClick={() => setAdding(true)} disabled={!supported}>
           <Plus aria-hidden="true" size={18} />

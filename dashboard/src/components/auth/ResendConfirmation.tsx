@@ -49,18 +49,26 @@ function useSecondsLeft(email: string): number {
   return left;
 }
 
+/** The dashboard's own: POST /api/v1/auth/resend-confirmation. */
+async function resendOnPlatform(email: string): Promise<unknown> {
+  return unwrap(await sessionApi.POST('/api/v1/auth/resend-confirmation', { body: { email } }));
+}
+
 /**
- * POST /auth/resend-confirmation for `email`. The server answers the same for any address (no
- * enumeration), so the toast says what happens if an unconfirmed account exists.
+ * POST /auth/resend-confirmation for `email` (or `request`, e.g. a hosted page's embedding call).
+ * The server answers the same for any address (no enumeration), so the toast says what happens
+ * if an unconfirmed account exists.
  */
-function useResendConfirmation(email: string) {
+function useResendConfirmation(
+  email: string,
+  request: (email: string) => Promise<unknown> = resendOnPlatform,
+) {
   const t = useT();
   const toast = useToast();
   const markSent = useResendStore((state) => state.markSent);
   const secondsLeft = useSecondsLeft(email);
   const resend = useMutation({
-    mutationFn: async (address: string) =>
-      unwrap(await sessionApi.POST('/api/v1/auth/resend-confirmation', { body: { email: address } })),
+    mutationFn: request,
     onSuccess: (_answer, address) => {
       markSent(address);
       toast({
@@ -90,9 +98,18 @@ function useResendConfirmation(email: string) {
   };
 }
 
-/** "Bestätigungs-E-Mail erneut senden" for an address the screen already knows. */
-export function ResendConfirmationButton({ email }: { email: string }) {
-  const { waiting, label, send } = useResendConfirmation(email);
+/**
+ * "Bestätigungs-E-Mail erneut senden" for an address the screen already knows; `request` sends
+ * it (the dashboard's own route unless given).
+ */
+export function ResendConfirmationButton({
+  email,
+  request,
+}: {
+  email: string;
+  request?(email: string): Promise<unknown>;
+}) {
+  const { waiting, label, send } = useResendConfirmation(email, request);
   return (
     <Button type="button" $variant="secondary" disabled={waiting} onClick={() => send(email)}>
       <MailPlus aria-hidden="true" size={16} />

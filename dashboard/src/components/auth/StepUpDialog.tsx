@@ -1,10 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  api,
+  api as dashboardApi,
   ApiError,
-  setStepUpHandler,
+  dashboardClient,
   unwrap,
+  type ApiClient,
+  type SessionClient,
   type StepUpChallenge,
   type StepUpMethod,
 } from '../../api/client';
@@ -32,9 +34,12 @@ const WRONG_PASSWORD = new Set(['invalid_credentials', 'wrong_current_password']
 export function StepUpDialog({
   challenge,
   onDone,
+  client = dashboardApi,
 }: {
   challenge: StepUpChallenge;
   onDone(proved: boolean): void;
+  /** The session to renew the proof of (the dashboard's unless given). */
+  client?: ApiClient;
 }) {
   const t = useT();
   const offers = (method: StepUpMethod) => challenge.methods.includes(method);
@@ -93,7 +98,7 @@ export function StepUpDialog({
       body = { code: totp ?? value };
     }
     void prove('typed', async () => {
-      unwrap(await api.POST('/api/v1/auth/reauthenticate', { body }));
+      unwrap(await client.POST('/api/v1/auth/reauthenticate', { body }));
     });
   };
 
@@ -156,7 +161,7 @@ export function StepUpDialog({
             $block
             disabled={pending !== null}
             aria-busy={pending === 'passkey'}
-            onClick={() => void prove('passkey', reauthenticateWithPasskey)}
+            onClick={() => void prove('passkey', () => reauthenticateWithPasskey(client))}
           >
             <KeyRound aria-hidden="true" size={16} />
             {pending === 'passkey' ? t('stepUp.passkeyWaiting') : t('stepUp.passkey')}
@@ -185,9 +190,10 @@ export function StepUpDialog({
 /**
  * Mounted once in the signed-in frame: registers the API client's step-up handler, so any
  * screen's sensitive call asks for a fresh proof here and is then sent again, without each
- * screen knowing about it. Leaving the frame (signing out) cancels a pending question.
+ * screen knowing about it. Leaving the frame (signing out) cancels a pending question. `client`
+ * is the session's client (the dashboard's unless given, e.g. a hosted account page's).
  */
-export function StepUpHost() {
+export function StepUpHost({ client = dashboardClient }: { client?: SessionClient } = {}) {
   const [question, setQuestion] = useState<{
     challenge: StepUpChallenge;
     answer(proved: boolean): void;
@@ -195,7 +201,7 @@ export function StepUpHost() {
 
   useEffect(() => {
     let open: ((proved: boolean) => void) | null = null;
-    setStepUpHandler(
+    client.setStepUpHandler(
       (challenge) =>
         new Promise<boolean>((resolve) => {
           open = resolve;
@@ -203,15 +209,16 @@ export function StepUpHost() {
         }),
     );
     return () => {
-      setStepUpHandler(null);
+      client.setStepUpHandler(null);
       open?.(false);
     };
-  }, []);
+  }, [client]);
 
   if (!question) return null;
   return (
     <StepUpDialog
       challenge={question.challenge}
+      client={client.api}
       onDone={(proved) => {
         setQuestion(null);
         question.answer(proved);

@@ -6,7 +6,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { api, ApiError, sessionApi, unwrap, type ApiSchemas } from '../../api/client';
+import { api, ApiError, sessionApi, unwrap, type ApiClient, type ApiSchemas } from '../../api/client';
 import { startSession } from '../../stores/session';
 
 export type Passkey = ApiSchemas['Passkey'];
@@ -45,15 +45,30 @@ async function inBrowser<T>(ceremony: () => Promise<T>): Promise<T> {
  * Registers a passkey (or security key) on the signed-in account under `name`: the server's
  * options, the browser's prompt, the server's verification. Answers the stored passkey.
  */
-export async function registerPasskey(name: string): Promise<Passkey> {
-  const options = unwrap(await api.POST('/api/v1/auth/mfa/passkeys/options'));
+export async function registerPasskey(name: string, client: ApiClient = api): Promise<Passkey> {
+  const options = unwrap(await client.POST('/api/v1/auth/mfa/passkeys/options'));
   const response = await inBrowser(() =>
     startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
   );
   return unwrap(
-    await api.POST('/api/v1/auth/mfa/passkeys', {
+    await client.POST('/api/v1/auth/mfa/passkeys', {
       body: { name, response: response as ApiSchemas['WebAuthnRegistrationResponse'] },
     }),
+  );
+}
+
+/**
+ * The browser's prompt for one of the account's passkeys, for options a server gave (a sign-in
+ * step of another API, say the embedding API's); its failures become ApiErrors as above.
+ */
+export function authenticateWithPasskey(
+  options: unknown,
+): Promise<ApiSchemas['WebAuthnAuthenticationResponse']> {
+  return inBrowser(
+    async () =>
+      (await startAuthentication({
+        optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+      })) as ApiSchemas['WebAuthnAuthenticationResponse'],
   );
 }
 
@@ -63,16 +78,8 @@ export async function registerPasskey(name: string): Promise<Passkey> {
  */
 export async function signInWithPasskey(): Promise<void> {
   const options = unwrap(await sessionApi.POST('/api/v1/auth/passkeys/sign-in/options'));
-  const response = await inBrowser(() =>
-    startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
-  );
-  await startSession(
-    unwrap(
-      await sessionApi.POST('/api/v1/auth/passkeys/sign-in', {
-        body: { response: response as ApiSchemas['WebAuthnAuthenticationResponse'] },
-      }),
-    ),
-  );
+  const response = await authenticateWithPasskey(options);
+  await startSession(unwrap(await sessionApi.POST('/api/v1/auth/passkeys/sign-in', { body: { response } })));
 }
 
 /**
@@ -84,16 +91,11 @@ export async function answerMfaWithPasskey(mfaToken: string): Promise<void> {
   const options = unwrap(
     await sessionApi.POST('/api/v1/auth/mfa/webauthn/options', { body: { mfa_token: mfaToken } }),
   );
-  const response = await inBrowser(() =>
-    startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
-  );
+  const response = await authenticateWithPasskey(options);
   await startSession(
     unwrap(
       await sessionApi.POST('/api/v1/auth/mfa/challenge', {
-        body: {
-          mfa_token: mfaToken,
-          webauthn_response: response as ApiSchemas['WebAuthnAuthenticationResponse'],
-        },
+        body: { mfa_token: mfaToken, webauthn_response: response },
       }),
     ),
   );
@@ -104,14 +106,8 @@ export async function answerMfaWithPasskey(mfaToken: string): Promise<void> {
  * options, the browser's prompt, then the assertion as the proof. Renews the session's proof
  * of identity; the refused call is then sent again by the API client.
  */
-export async function reauthenticateWithPasskey(): Promise<void> {
-  const options = unwrap(await api.POST('/api/v1/auth/reauthenticate/passkey-options'));
-  const response = await inBrowser(() =>
-    startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
-  );
-  unwrap(
-    await api.POST('/api/v1/auth/reauthenticate', {
-      body: { webauthn_response: response as ApiSchemas['WebAuthnAuthenticationResponse'] },
-    }),
-  );
+export async function reauthenticateWithPasskey(client: ApiClient = api): Promise<void> {
+  const options = unwrap(await client.POST('/api/v1/auth/reauthenticate/passkey-options'));
+  const response = await authenticateWithPasskey(options);
+  unwrap(await client.POST('/api/v1/auth/reauthenticate', { body: { webauthn_response: response } }));
 }

@@ -1,17 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type ApiClient } from '../../api/client';
 import { registerPasskey, type Passkey } from './passkeys';
 
 export const PASSKEYS_KEY = ['passkeys'] as const;
 
 export type PasskeyProof = { password: string } | { code: string };
 
-/** The signed-in user's passkeys, oldest first; fetched afresh on each visit ("last used"). */
-export function usePasskeys() {
+/**
+ * The signed-in user's passkeys, oldest first; fetched afresh on each visit ("last used").
+ * `client` is the session's API client (the dashboard's unless given; a hosted account page
+ * brings its own, under its own QueryClient).
+ */
+export function usePasskeys(client: ApiClient = api) {
   return useQuery({
     queryKey: PASSKEYS_KEY,
     staleTime: 0,
-    queryFn: async () => unwrap(await api.GET('/api/v1/auth/mfa/passkeys')).data,
+    queryFn: async () => unwrap(await client.GET('/api/v1/auth/mfa/passkeys')).data,
   });
 }
 
@@ -27,20 +31,20 @@ function useAfterChange(onChange?: () => unknown) {
   };
 }
 
-export function useAddPasskey(onChange?: () => unknown) {
+export function useAddPasskey(onChange?: () => unknown, client: ApiClient = api) {
   const afterChange = useAfterChange(onChange);
   return useMutation({
-    mutationFn: (name: string) => registerPasskey(name),
+    mutationFn: (name: string) => registerPasskey(name, client),
     onSuccess: afterChange,
   });
 }
 
-export function useRenamePasskey(onChange?: () => unknown) {
+export function useRenamePasskey(onChange?: () => unknown, client: ApiClient = api) {
   const afterChange = useAfterChange(onChange);
   return useMutation({
     mutationFn: async ({ passkey, name }: { passkey: Passkey; name: string }) =>
       unwrap(
-        await api.PATCH('/api/v1/auth/mfa/passkeys/{id}', {
+        await client.PATCH('/api/v1/auth/mfa/passkeys/{id}', {
           params: { path: { id: passkey.id } },
           body: { name },
         }),
@@ -49,11 +53,11 @@ export function useRenamePasskey(onChange?: () => unknown) {
   });
 }
 
-export function useRemovePasskey(onChange?: () => unknown) {
+export function useRemovePasskey(onChange?: () => unknown, client: ApiClient = api) {
   const afterChange = useAfterChange(onChange);
   return useMutation({
     mutationFn: async ({ passkey, proof }: { passkey: Passkey; proof: PasskeyProof }) => {
-      const result = await api.DELETE('/api/v1/auth/mfa/passkeys/{id}', {
+      const result = await client.DELETE('/api/v1/auth/mfa/passkeys/{id}', {
         params: { path: { id: passkey.id } },
         body: proof,
       });

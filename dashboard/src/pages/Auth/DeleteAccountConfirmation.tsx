@@ -8,13 +8,27 @@ import { ButtonRouterLink, DangerButton } from '../../ui/Button';
 import { Form } from './Form';
 import { useAuthFailure } from './useAuthFailure';
 
+function forgetDashboardSession(): void {
+  if (useSessionStore.getState().session) clearSession();
+}
+
 /**
  * `/auth?mode=delete-account&token=…`: the last step of deleting an account that has no password.
  * The mailed link only opens this page; deleting takes a deliberate click, so a mail scanner that
- * follows links deletes nothing. The token goes in the body (POST /auth/me/deletion), never in a
+ * follows links deletes nothing (a project's end user gets the same on the hosted account page). The token goes in the body (POST /auth/me/deletion), never in a
  * request URL that a log could keep. No session is needed: the mail may be opened on another device.
  */
-export function DeleteAccountConfirmation({ token }: { token: string | null }) {
+export function DeleteAccountConfirmation({
+  token,
+  onDeleted = forgetDashboardSession,
+  home,
+}: {
+  token: string | null;
+  /** Forgets this browser's session of the account (the dashboard's unless given). */
+  onDeleted?(): void;
+  /** Where "done" leads (the start page unless given, e.g. a hosted page's sign-in). */
+  home?: { to: string; label: string };
+}) {
   const t = useT();
   const fail = useAuthFailure('auth.deleteAccount.failed');
   const [error, setError] = useState<string | null>(token ? null : t('error.invalid_deletion_token'));
@@ -24,10 +38,8 @@ export function DeleteAccountConfirmation({ token }: { token: string | null }) {
       const result = await sessionApi.POST('/api/v1/auth/me/deletion', { body: { token: token ?? '' } });
       if (!result.response.ok) unwrap(result); // 204: no body
     },
-    onSuccess: () => {
-      // Every session of the account ended with it, this browser's included.
-      if (useSessionStore.getState().session) clearSession();
-    },
+    // Every session of the account ended with it, this browser's included.
+    onSuccess: () => onDeleted(),
     onError: (failure) => setError(fail(failure)),
   });
 
@@ -37,8 +49,8 @@ export function DeleteAccountConfirmation({ token }: { token: string | null }) {
         <h1>{t('auth.deleteAccount.doneTitle')}</h1>
         <Alert tone="success">{t('auth.deleteAccount.done')}</Alert>
         <p>
-          <ButtonRouterLink to="/" $variant="secondary">
-            {t('auth.deleteAccount.home')}
+          <ButtonRouterLink to={home?.to ?? '/'} $variant="secondary">
+            {home?.label ?? t('auth.deleteAccount.home')}
           </ButtonRouterLink>
         </p>
       </div>

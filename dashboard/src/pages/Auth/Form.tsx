@@ -6,6 +6,22 @@ export const Form = styled.form`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
+/** "oder" between two ways to sign in, a rule on either side. */
+export const Divider = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.85rem;
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
 export const TextButton = styled.button`
   justify-self: start;
   padding: 0;

@@ -1,23 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { sessionApi, unwrap } from '../../api/client';
 import { useT } from '../../i18n/useT';
 import { ButtonLink } from '../../ui/Button';
-
-const Divider = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.85rem;
-  &::before,
-  &::after {
-    content: '';
-    flex: 1;
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
+import { Divider } from './Form';
 
 /** "Mit Google anmelden", shown only when the server reports Google as a sign-in method. */
 export function GoogleSignIn() {

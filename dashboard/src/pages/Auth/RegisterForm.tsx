@@ -9,10 +9,33 @@ import { TextField } from '../../ui/Field';
 import { EmailField, NewPasswordFields, useNewPassword } from './CredentialFields';
 import { Form } from './Form';
 import { useAuthFailure } from './useAuthFailure';
-import { newPasswordProblem } from './validation';
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from './validation';
 
-/** Registrieren: optional display name, e-mail, password twice; success leads to /email-confirmation. */
-export function RegisterForm() {
+export interface Registration {
+  email: string;
+  password: string;
+  display_name?: string;
+}
+
+/** The dashboard's own registration (a platform account). */
+async function registerOnPlatform(registration: Registration): Promise<unknown> {
+  return unwrap(await sessionApi.POST('/api/v1/auth/register', { body: registration }));
+}
+
+/**
+ * Registrieren: optional display name, e-mail, password twice; success leads to
+ * /email-confirmation. A project's hosted sign-up page sends it elsewhere (`register`), goes on
+ * its own way (`onRegistered`) and asks for its pool's minimum length.
+ */
+export function RegisterForm<Answer = unknown>({
+  register: send = registerOnPlatform as (registration: Registration) => Promise<Answer>,
+  onRegistered,
+  minLength = PASSWORD_MIN_LENGTH,
+}: {
+  register?(registration: Registration): Promise<Answer>;
+  onRegistered?(registration: Registration, answer: Answer): void;
+  minLength?: number;
+} = {}) {
   const t = useT();
   const navigate = useNavigate();
   const fail = useAuthFailure('auth.registerFailed');
@@ -23,24 +46,23 @@ export function RegisterForm() {
   const [error, setError] = useState<string | null>(null);
 
   const register = useMutation({
-    mutationFn: async () => {
-      const name = displayName.trim();
-      return unwrap(
-        await sessionApi.POST('/api/v1/auth/register', {
-          body: { email: email.trim(), password, ...(name ? { display_name: name } : {}) },
-        }),
-      );
+    mutationFn: async (registration: Registration) => ({ registration, answer: await send(registration) }),
+    onSuccess: ({ registration, answer }) => {
+      if (onRegistered) onRegistered(registration, answer);
+      else void navigate('/email-confirmation', { state: { email: registration.email } });
     },
-    onSuccess: () => navigate('/email-confirmation', { state: { email: email.trim() } }),
     onError: (failure) => setError(fail(failure)),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem =
-      !email.trim() || !password ? 'auth.credentialsRequired' : newPasswordProblem(password, confirmation);
-    setError(problem ? t(problem) : null);
-    if (!problem) register.mutate();
+      !email.trim() || !password
+        ? t('auth.credentialsRequired')
+        : newPasswordProblem(password, confirmation, t, minLength);
+    setError(problem);
+    const name = displayName.trim();
+    if (!problem) register.mutate({ email: email.trim(), password, ...(name ? { display_name: name } : {}) });
   };
 
   return (

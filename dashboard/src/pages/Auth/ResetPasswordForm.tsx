@@ -11,13 +11,32 @@ import { NewPasswordFields, useNewPassword } from './CredentialFields';
 import { Form } from './Form';
 import { ResetFactorList } from './ResetFactorList';
 import { useAuthFailure } from './useAuthFailure';
-import { newPasswordProblem } from './validation';
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from './validation';
 
 /** SPEC §4/§9: after a successful reset the user is taken back to sign-in two seconds later. */
 export const RETURN_TO_SIGN_IN_MS = 2000;
 
-/** The set-new-password screen reached from the reset mail (`/auth?mode=reset&token=…`). */
-export function ResetPasswordForm({ token }: { token: string | null }) {
+/** The server ended every session of the account: forget the dashboard's, if this browser has one. */
+function forgetDashboardSession(): void {
+  if (useSessionStore.getState().session) clearSession();
+}
+
+/**
+ * The set-new-password screen reached from the reset mail (`/auth?mode=reset&token=…`). A
+ * project's hosted reset page shows it too, with its own way back to sign-in (`signInPath`), its
+ * own session to forget (`onReset`) and its pool's minimum length.
+ */
+export function ResetPasswordForm({
+  token,
+  signInPath = '/auth',
+  onReset = forgetDashboardSession,
+  minLength = PASSWORD_MIN_LENGTH,
+}: {
+  token: string | null;
+  signInPath?: string;
+  onReset?(): void;
+  minLength?: number;
+}) {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
@@ -43,7 +62,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       ),
     onSuccess: () => {
       // The server ends every session of the account on reset, this browser's included.
-      if (useSessionStore.getState().session) clearSession();
+      onReset();
       toast({ title: t('auth.reset.done'), description: t('auth.reset.doneText'), variant: 'success' });
     },
     onError: (failure) => setError(fail(failure)),
@@ -51,9 +70,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   useEffect(() => {
     if (!reset.isSuccess) return;
-    const timer = setTimeout(() => navigate('/auth', { replace: true }), RETURN_TO_SIGN_IN_MS);
+    const timer = setTimeout(() => navigate(signInPath, { replace: true }), RETURN_TO_SIGN_IN_MS);
     return () => clearTimeout(timer);
-  }, [reset.isSuccess, navigate]);
+  }, [reset.isSuccess, navigate, signInPath]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,8 +85,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       });
       return;
     }
-    const problem = newPasswordProblem(password, confirmation);
-    setError(problem ? t(problem) : null);
+    const problem = newPasswordProblem(password, confirmation, t, minLength);
+    setError(problem);
     if (!problem) reset.mutate();
   };
 
@@ -75,7 +94,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <Form onSubmit={submit} noValidate aria-labelledby="reset-title">
       <div>
         <h1 id="reset-title">{t('auth.reset.title')}</h1>
-        <p>{t('auth.reset.text')}</p>
+        <p>{t('auth.reset.text', { min: String(minLength) })}</p>
       </div>
       {reset.isSuccess ? <Alert tone="success">{t('auth.reset.done')}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -86,7 +105,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <Button type="submit" $block disabled={reset.isPending || reset.isSuccess}>
         {reset.isPending ? t('auth.reset.saving') : t('auth.reset.submit')}
       </Button>
-      <Link to="/auth">{t('auth.reset.back')}</Link>
+      <Link to={signInPath}>{t('auth.reset.back')}</Link>
     </Form>
   );
 }

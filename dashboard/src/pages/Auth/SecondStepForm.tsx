@@ -24,6 +24,7 @@ export function SecondStepForm({
   onBack,
   onExpired,
   answerWithPasskey,
+  answer: sendAnswer = completeMfaChallenge,
 }: {
   step: SecondStep;
   onBack(): void;
@@ -31,6 +32,11 @@ export function SecondStepForm({
   onExpired(message: string): void;
   /** Answers the step with a passkey (resolves once the session has started); absent: no button. */
   answerWithPasskey?(mfaToken: string): Promise<void>;
+  /**
+   * Sends a code or recovery code and starts the session; the dashboard's own sign-in unless
+   * given (a hosted page answers through the embedding API).
+   */
+  answer?(mfaToken: string, answer: { code: string } | { recovery_code: string }): Promise<void>;
 }) {
   const t = useT();
   const toast = useToast();
@@ -63,8 +69,7 @@ export function SecondStepForm({
     toast({ title: t('auth.signedIn'), description: t('auth.signedInText'), variant: 'success' });
 
   const submitAnswer = useMutation({
-    mutationFn: (answer: { code: string } | { recovery_code: string }) =>
-      completeMfaChallenge(step.mfaToken, answer),
+    mutationFn: (answer: { code: string } | { recovery_code: string }) => sendAnswer(step.mfaToken, answer),
     onSuccess: onSignedIn,
     onError: onFailure,
   });

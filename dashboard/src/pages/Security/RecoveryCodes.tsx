@@ -3,7 +3,6 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { useFormatDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
-import { useSessionStore } from '../../stores/session';
 import { Button, ButtonLink } from '../../ui/Button';
 import { useCopyToClipboard } from '../../ui/useCopyToClipboard';
 
@@ -62,11 +61,19 @@ const Actions = styled.div`
  * The 10 recovery codes, right after they were made: shown once (the server keeps only their
  * hashes), with copy, a .txt download and a clear warning. `onDone` hides them for good.
  */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+export function RecoveryCodes({
+  codes,
+  email,
+  onDone,
+}: {
+  codes: string[];
+  /** The account's address, named in the downloaded file. */
+  email: string;
+  onDone(): void;
+}) {
   const t = useT();
   const headingId = useId();
   const formatDate = useFormatDate();
-  const email = useSessionStore((state) => state.session?.user.email ?? '');
   const { copy, copied } = useCopyToClipboard({
     copied: t('tenancy.copied'),
     failed: t('tenancy.copyFailed'),

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, unwrap } from '../../api/client';
+import { api as dashboardApi, unwrap, type ApiClient } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { normalizeTotpCode, OneTimeCodeField } from '../../components/auth/OneTimeCodeField';
 import { CopyButton } from '../../components/tenancy/CopyButton';
@@ -110,10 +110,13 @@ export function TotpEnrolment({
   enrolment,
   onEnabled,
   onCancel,
+  client = dashboardApi,
 }: {
   enrolment: { secret: string; otpauth_url: string };
   onEnabled(recoveryCodes: string[]): void;
   onCancel(): void;
+  /** The session's API client (the dashboard's unless given). */
+  client?: ApiClient;
 }) {
   const t = useT();
   const toast = useToast();
@@ -123,7 +126,7 @@ export function TotpEnrolment({
 
   const confirm = useMutation({
     mutationFn: async (value: string) =>
-      unwrap(await api.POST('/api/v1/auth/mfa/totp/confirm', { body: { code: value } })),
+      unwrap(await client.POST('/api/v1/auth/mfa/totp/confirm', { body: { code: value } })),
     onSuccess: (answer) => {
       toast({
         title: t('security.totp.enabled'),

@@ -1,0 +1,166 @@
+import { Mail } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { authenticateWithPasskey, passkeysSupported } from '../../../components/auth/passkeys';
+import { useT } from '../../../i18n/useT';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Divider } from '../../Auth/Form';
+import { useAuthFailure } from '../../Auth/useAuthFailure';
+import { SecondStepForm, type SecondStep } from '../../Auth/SecondStepForm';
+import type { SignInAnswer } from '../api';
+import { useHosted, useHostedTitle, useSignedIn } from '../context';
+import { HostedCard, LinkRow } from '../parts';
+import { ContinueAs, HandoffFailed } from './Handoff';
+import { EmailCodeForm } from './EmailCodeForm';
+import { GoogleButton, useGoogleReturn } from './Google';
+import { PasswordForm } from './PasswordForm';
+
+type Step = { name: 'password' } | { name: 'emailCode' } | { name: 'secondFactor'; step: SecondStep };
+
+/**
+ * `/p/{project}/sign-in`: the pool's sign-in methods (password, a code by e-mail), then the
+ * second step of an account with two-factor (authenticator code, recovery code or passkey).
+ * Afterwards the person goes back to the partner site (the widget's hosted mode) or on to the
+ * account page. A session this tab already has is offered to continue with.
+ */
+export default function HostedSignIn() {
+  const t = useT();
+  const { info, embedding, sessions } = useHosted();
+  const [params] = useSearchParams();
+  const signedIn = useSignedIn();
+  const withPassword = info.methods.includes('password');
+  const withEmailCode = info.methods.includes('email_code');
+  const firstStep: Step = withPassword || !withEmailCode ? { name: 'password' } : { name: 'emailCode' };
+  const [step, setStep] = useState<Step>(firstStep);
+  const [email, setEmail] = useState('');
+  /** Why the person is back at the first step (the second step expired). */
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Signed in, but the way back to the partner site was refused. */
+  const [handoffError, setHandoffError] = useState<unknown>(null);
+  const [continuing, setContinuing] = useState(() => sessions.get()?.applicationId === info.application_id);
+  const forms = useRef<HTMLDivElement>(null);
+  useHostedTitle(t('hosted.signIn.title'));
+
+  // Another step replaces the form: the cursor goes to its first field.
+  const stepName = step.name;
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    forms.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [stepName]);
+
+  /** Google sign-in refused (cancelled, unverified address, blocked …): said above the form. */
+  const [googleError, setGoogleError] = useState<string | null>(null);
+  const googleFail = useAuthFailure('auth.googleFailed');
+  const onGoogleError = useCallback((failure: unknown) => setGoogleError(googleFail(failure)), [googleFail]);
+
+  const onAnswer = useCallback(
+    async (answer: SignInAnswer) => {
+      if ('mfa_required' in answer) {
+        setNotice(null);
+        setStep({
+          name: 'secondFactor',
+          step: { kind: 'mfaRequired', mfaToken: answer.mfa_token, methods: answer.methods },
+        });
+        return;
+      }
+      try {
+        await signedIn(answer);
+      } catch (failure) {
+        setHandoffError(failure);
+      }
+    },
+    [signedIn],
+  );
+
+  useGoogleReturn(onAnswer, onGoogleError);
+
+  if (handoffError) return <HandoffFailed error={handoffError} />;
+  if (continuing) return <ContinueAs onOther={() => setContinuing(false)} onFailed={setHandoffError} />;
+
+  const title = t('hosted.signIn.title');
+  const intro = t('hosted.signIn.intro', { name: info.branding.display_name });
+  if (step.name === 'secondFactor') {
+    return (
+      <HostedCard title={title} intro={intro}>
+        <SecondStepForm
+          step={step.step}
+          answer={async (mfaToken, answer) => onAnswer(await embedding.answerSecondFactor(mfaToken, answer))}
+          answerWithPasskey={
+            passkeysSupported()
+              ? async (mfaToken) =>
+                  onAnswer(
+                    await embedding.answerSecondFactor(mfaToken, {
+                      webauthn_response: await authenticateWithPasskey(
+                        await embedding.passkeyOptions(mfaToken),
+                      ),
+                    }),
+                  )
+              : undefined
+          }
+          onBack={() => setStep(firstStep)}
+          onExpired={(message) => {
+            setNotice(message);
+            setStep(firstStep);
+          }}
+        />
+      </HostedCard>
+    );
+  }
+
+  const withGoogle = info.methods.includes('google');
+  const offered = withPassword || withEmailCode || withGoogle;
+  const codeInstead = step.name === 'password' && withPassword && withEmailCode;
+  return (
+    <HostedCard title={title} intro={intro}>
+      {params.get('confirmed') === '1' ? <Alert tone="success">{t('auth.confirmed')}</Alert> : null}
+      {!offered ? <Alert tone="error">{t('hosted.signIn.noMethod')}</Alert> : null}
+      {googleError ? <Alert tone="error">{googleError}</Alert> : null}
+      <div ref={forms}>
+        {step.name === 'password' && withPassword ? (
+          <PasswordForm email={email} onEmailChange={setEmail} onAnswer={onAnswer} notice={notice} />
+        ) : null}
+        {step.name === 'emailCode' && withEmailCode ? (
+          <EmailCodeForm
+            email={email}
+            onEmailChange={setEmail}
+            onAnswer={onAnswer}
+            notice={notice}
+            onBack={withPassword ? () => setStep({ name: 'password' }) : undefined}
+          />
+        ) : null}
+      </div>
+      {codeInstead || withGoogle ? (
+        <>
+          {withPassword || withEmailCode ? <Divider>{t('auth.or')}</Divider> : null}
+          {codeInstead ? (
+            <Button type="button" $variant="secondary" $block onClick={() => setStep({ name: 'emailCode' })}>
+              <Mail aria-hidden="true" size={16} />
+              {t('hosted.code.start')}
+            </Button>
+          ) : null}
+          {withGoogle ? <GoogleButton /> : null}
+        </>
+      ) : null}
+      <SignUpLink />
+    </HostedCard>
+  );
+}
+
+/** "Noch kein Konto? Registrieren", or why there is no sign-up (by invitation only). */
+function SignUpLink() {
+  const t = useT();
+  const { info, pathTo } = useHosted();
+  if (info.signup === 'closed') return null;
+  if (info.signup === 'invite') return <p>{t('hosted.signIn.inviteOnly')}</p>;
+  return (
+    <LinkRow>
+      <span>{t('hosted.signIn.noAccount')}</span>
+      <Link to={pathTo('sign-up')}>{t('hosted.signIn.toSignUp')}</Link>
+    </LinkRow>
+  );
+}
