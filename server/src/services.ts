@@ -20,7 +20,7 @@ import {
   type EmailSendService,
   type EmailTemplatesService,
 } from './modules/email-templates/index.js';
-import { createMailService } from './modules/mail/index.js';
+import { createMailRecipients, createMailService } from './modules/mail/index.js';
 import { type MailService } from './core/mail.js';
 import { createApplicationsService, type ApplicationsService } from './modules/applications/index.js';
 import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
@@ -147,6 +147,8 @@ function createPlatformServices(deps: ServiceDependencies, all: Services) {
     logger,
     webhooks,
     templates: createTemplateStore(connection),
+    // An end user's mails carry their pool's brand (users and pools are built later).
+    recipients: mailRecipients(all),
   });
   const passwords = createPasswordHasher({
     cost: config.auth.bcryptCost,
@@ -221,6 +223,7 @@ function createContentServices(deps: ServiceDependencies, all: Services) {
     applications,
     activity,
     mail,
+    productNameOf: async (projectId) => (await mailRecipients(all).brandOf(projectId))?.productName ?? null,
   });
   const emailSending = createEmailSendService({
     connection,
@@ -228,10 +231,11 @@ function createContentServices(deps: ServiceDependencies, all: Services) {
     mail,
     applications,
     activity,
+    productNameOf: async (projectId) => (await mailRecipients(all).brandOf(projectId))?.productName ?? null,
     // Whom the send API may mail: people of the application, from the modules that own them.
     audience: {
       findUserById: (userId) => all.users.findById(userId),
-      findUserByEmail: (email) => all.users.findByEmail(email),
+      findUserByEmail: (email, pool) => all.users.findByEmail(email, pool),
       organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
       // tracking is built below; this runs only when a request asks.
       identifiedIn: (applicationId, userId) => all.tracking.identifiedIn(applicationId, userId),
@@ -353,6 +357,7 @@ function createPoolUsers(deps: ServiceDependencies, all: Services): PoolUsersSer
     projects,
     sessions: auth.sessions,
     passwordResetLink: (userId) => auth.passwordResetLink(userId),
+    invitationLink: (userId) => auth.invitationLink(userId),
     secondFactors: {
       list: (userId) => factorChanges.list(userId),
       describeForMail: (userId) => factorChanges.describeForMail(userId),
@@ -375,5 +380,14 @@ function createPoolUsers(deps: ServiceDependencies, all: Services): PoolUsersSer
         throw error;
       }
     },
+  });
+}
+
+/** Which mail recipients are a project pool's end users, and each pool's brand (users and pools are built after mail). */
+function mailRecipients(all: Services) {
+  return createMailRecipients({
+    poolOfAccount: async (userId) => (await all.users.findById(userId))?.pool_id ?? null,
+    publicPool: (projectId) => all.pools.publicSettings(projectId, undefined),
+    poolSettings: (projectId) => all.pools.settingsOf(projectId),
   });
 }

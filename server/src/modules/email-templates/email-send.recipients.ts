@@ -1,6 +1,7 @@
 import type { Options } from 'express-rate-limit';
 import type { Connection, Types } from 'mongoose';
 import type { UserDocument } from '../../core/account.js';
+import { PLATFORM_POOL, poolOfProject } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
 import { MongoRateLimitStore } from '../../lib/rate-limit/index.js';
 import type { ApplicationDocument } from '../applications/index.js';
@@ -10,7 +11,8 @@ import type { TemplateStore } from './email-templates.store.js';
 /** What the send API needs to know about people, from the modules that own them (services.ts binds them). */
 export interface SendAudience {
   findUserById(userId: string): Promise<UserDocument | null>;
-  findUserByEmail(email: string): Promise<UserDocument | null>;
+  /** The account with this address in that pool (an address is one account per pool). */
+  findUserByEmail(email: string, pool: string): Promise<UserDocument | null>;
   /** The organizations the person is an active member of. */
   organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
   /** Whether the person signed in through the application and was linked by its SDK (identify). */
@@ -56,8 +58,11 @@ export function createRecipientPolicy(deps: {
      */
     async assertRecipient(application: ApplicationDocument, to: string): Promise<void> {
       if (await store.organizationHasVerifiedSender(application.organization_id)) return;
-      const user = await audience.findUserByEmail(to);
-      if (user?.is_verified && (await belongsTo(application, user))) return;
+      // The address may be an end user of the application's pool or a member's team account.
+      for (const pool of [poolOfProject(application.project_id), PLATFORM_POOL]) {
+        const user = await audience.findUserByEmail(to, pool);
+        if (user?.is_verified && (await belongsTo(application, user))) return;
+      }
       throw new AppError(EmailTemplateErrors.RECIPIENT_NOT_ALLOWED);
     },
 

@@ -101,14 +101,13 @@ export function registerSessionRoutes(kit: EmbeddingKit): void {
       path: '/permissions',
       summary: 'The caller’s role and permissions for the application',
       description:
-        "From the caller's active membership in the organization that owns the application; 404 no_membership without one, as for any other tenant's resource.",
+        "The application's end users (its project's user pool) get `role: null` and their application roles in `roles` (empty until the application defines roles) — never 404. Sessions of this application are always its pool's end users; the organization-role branch answers team accounts' tokens where a route lets them in.",
       ...applicationSession,
       responses: {
         200: { description: 'Role and flags', schema: EmbeddingPermissionsSchema },
         403: { description: 'Origin not allowed' },
         404: {
-          description:
-            'Unknown application, or the caller is not a member of its organization (no_membership)',
+          description: 'Unknown or inactive application',
         },
       },
     }),

@@ -1,4 +1,5 @@
 import mongoose, { Types } from 'mongoose';
+import { PLATFORM_POOL } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { recordAudit } from '../../core/audit.js';
@@ -72,7 +73,9 @@ export function createInvitations(
       const { organization } = await parts.authorize(userId, organizationId, 'member:invite');
       // Counted before the address is looked up: a refused address is exactly what is limited.
       await invitationLimits.count(userId, String(organization._id));
-      const invitee = await deps.users.findByEmail(input.email);
+      // Only team accounts (the platform pool) join organizations; an end user of a project with
+      // the same address is another account.
+      const invitee = await deps.users.findByEmail(input.email, PLATFORM_POOL);
       if (!invitee) throw new AppError(OrganizationErrors.USER_NOT_FOUND);
       const existing = await Members.findOne({
         organization_id: organization._id,

@@ -2,6 +2,7 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import { userModel } from './users.model.js';
 import { type UserDocument } from '../../core/account.js';
+import { PLATFORM_POOL } from '../../core/pools.js';
 import type { PublicUser } from './users.schemas.js';
 
 export function toPublicUser(
@@ -32,7 +33,8 @@ export type UserContact = Pick<UserDocument, '_id' | 'email' | 'display_name'>;
 
 export interface UsersService {
   findById(id: string): Promise<UserDocument | null>;
-  findByEmail(email: string): Promise<UserDocument | null>;
+  /** The account with this address in one pool (default: the platform's team accounts). */
+  findByEmail(email: string, pool?: string): Promise<UserDocument | null>;
   /** Name and address of each of these profiles that exists (in no particular order). */
   contactsOf(ids: Array<Types.ObjectId | string>): Promise<UserContact[]>;
   /** Every profile, newest first (admin page). */
@@ -46,8 +48,8 @@ export function createUsersService(deps: { connection: Connection }): UsersServi
       if (!/^[0-9a-f]{24}$/i.test(id)) return null;
       return Users.findById(id).lean<UserDocument>();
     },
-    async findByEmail(email) {
-      return Users.findOne({ email: normalizeEmail(email) }).lean<UserDocument>();
+    async findByEmail(email, pool = PLATFORM_POOL) {
+      return Users.findOne({ pool_id: pool, email: normalizeEmail(email) }).lean<UserDocument>();
     },
     async contactsOf(ids) {
       const valid = ids.filter((id) => typeof id !== 'string' || Types.ObjectId.isValid(id));
