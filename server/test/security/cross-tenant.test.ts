@@ -1,9 +1,16 @@
 import { expect } from 'chai';
 import type { Test } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
-import { bearer, createAuthContext, signedInUser } from '../auth/helpers.js';
+import { Types } from 'mongoose';
+import { bearer, createAuthContext, outbox, signedInUser, waitForMail } from '../auth/helpers.js';
 import { authenticatorFor, registerPasskey } from '../mfa/passkey-helpers.js';
-import { expectRefusedByEmbeddingLogin, signedInEndUser, type EndUser } from '../helpers/end-users.js';
+import {
+  enrolledEndUser,
+  expectRefusedByEmbeddingLogin,
+  signedInEndUser,
+  type EndUser,
+} from '../helpers/end-users.js';
+import { createToken } from '../projects/helpers.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -25,6 +32,11 @@ interface TenantA {
   passkey: string;
   /** A pending invitation from Alice's organization to Carol (neither Bob's to answer). */
   invitation: string;
+  /**
+   * Dave, a customer of Alice's shop: an end user of her project's pool, signed in, with an
+   * authenticator app, so blocking, signing out, a factor reset or a deletion would show.
+   */
+  poolUser: string;
 }
 
 interface Case {
@@ -41,6 +53,11 @@ interface Case {
   embeddingToken?: true;
   /** Bob calls with a token from his own application's embedding login (an end user of his pool). */
   ownApplicationToken?: true;
+  /**
+   * Bob also calls with his API token (of his own application, read and write): 404 too where API
+   * tokens are let in (`x-token-scope`), else 403 token_not_allowed, as for any token and any project.
+   */
+  apiToken?: true;
 }
 
 /**
@@ -106,6 +123,54 @@ const CROSS_TENANT: Record<string, Case> = {
   'PATCH /api/v1/projects/{project_id}/pool': {
     path: (a) => `/api/v1/projects/${a.project}/pool`,
     body: () => ({ signup: 'closed', branding: { display_name: 'Taken over' } }),
+  },
+  // User management of Alice's pool: Bob (an admin, of his own organization) reaches neither the
+  // list nor Dave; no one is invited, imported, blocked, signed out, reset, mailed or deleted.
+  'GET /api/v1/projects/{project_id}/users': {
+    path: (a) => `/api/v1/projects/${a.project}/users`,
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{project_id}/users/import': {
+    path: (a) => `/api/v1/projects/${a.project}/users/import`,
+    body: (_a, bob) => ({ users: [{ email: bob.email, email_verified: true }] }),
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{project_id}/users/invite': {
+    path: (a) => `/api/v1/projects/${a.project}/users/invite`,
+    body: (_a, bob) => ({ email: bob.email }),
+    apiToken: true,
+  },
+  'GET /api/v1/projects/{project_id}/users/{user_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}`,
+    apiToken: true,
+  },
+  'GET /api/v1/projects/{project_id}/users/{user_id}/export': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/export`,
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{project_id}/users/{user_id}/block': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/block`,
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{project_id}/users/{user_id}/unblock': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/unblock`,
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{project_id}/users/{user_id}/sign-out': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/sign-out`,
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{project_id}/users/{user_id}/second-factor/reset': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/second-factor/reset`,
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{project_id}/users/{user_id}/password-reset': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/password-reset`,
+    apiToken: true,
+  },
+  'DELETE /api/v1/projects/{project_id}/users/{user_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}`,
+    apiToken: true,
   },
   'POST /api/v1/applications': {
     body: (a) => ({ name: 'Intruder', slug: 'intruder', project_id: a.project }),
@@ -276,6 +341,13 @@ const GUARDED_COLLECTIONS = [
   'webhooks',
   'webhook_deliveries',
   'mfa_passkeys',
+  // Accounts (Dave's blocked_at, imported or invited end users), their authenticator apps,
+  // reset and invitation links, the mails sent (the development outbox) and pool settings.
+  'profiles',
+  'mfa_factors',
+  'auth_tokens',
+  'dev_outbox',
+  'user_pools',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -284,6 +356,10 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
   let bob: User;
   let tenant: TenantA;
   let operations: string[];
+  /** Each authenticated operation's `x-token-scope`: null where no API token is let in. */
+  let tokenScopes: Record<string, string | null>;
+  let bobProject: string;
+  let bobApiToken: string;
   let bobAtAlice: EndUser;
   let bobEmbeddingToken: string;
   let bobOwnApplicationToken: string;
@@ -293,7 +369,11 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     for (const name of GUARDED_COLLECTIONS) {
       state[name] = await ctx.database.connection.collection(name).find({}).sort({ _id: 1 }).toArray();
     }
-    return JSON.parse(JSON.stringify(state));
+    const copy = JSON.parse(JSON.stringify(state));
+    // Bob's calls with his own API token note its use on it: his own data, not Alice's.
+    for (const row of copy.api_tokens as Array<{ user_id: string; last_used_at?: unknown }>)
+      if (row.user_id === bob.user.id) delete row.last_used_at;
+    return copy;
   };
 
   before(async () => {
@@ -308,7 +388,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         .send({ name: 'Bob Co', slug: 'bob-co' })
         .expect(201)
     ).body.id;
-    const bobProject = (
+    bobProject = (
       await ctx.request
         .post('/api/v1/projects')
         .set(as(bob))
@@ -382,6 +462,11 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       .body.id;
     const passkey = (await registerPasskey(ctx, alice.access_token, authenticatorFor(ctx), 'Alice laptop'))
       .id;
+    const dave = await enrolledEndUser(ctx, application, { prefix: 'tenant-a-customer' });
+    const poolUser = dave.id;
+    // The mails of his sign-up go out after the answers; they are in before anything is compared.
+    await waitForMail(ctx, dave.email, 'welcome');
+    await waitForMail(ctx, dave.email, 'second_factor_changed');
     const carol = await signedInUser(ctx, 'tenant-a-invitee');
     const invitation = (
       await ctx.request
@@ -403,6 +488,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       webhook,
       delivery,
       invitation,
+      poolUser,
     };
     // Bob's dashboard account is nobody at Alice's application (another pool); he signs up there
     // as her customer: an end user of her project's pool with the same address, another password.
@@ -416,6 +502,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     bobOwnApplicationToken = (
       await signedInEndUser(ctx, bobApplication, { email: bob.email, password: BOB_SHOP_PASSWORD })
     ).token;
+    bobApiToken = await createToken(ctx, bob, bobApplication, ['read', 'write']);
     // Alice's application has tracking data: an installation, an anonymous user, events, and
     // SDK activity of an anonymous user linked to Bob (he signed in on her site), which is hers.
     const sdk = { 'X-Application-ID': application };
@@ -443,12 +530,16 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       .expect(201);
 
     const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body as {
-      paths: Record<string, Record<string, { security?: unknown }>>;
+      paths: Record<string, Record<string, { security?: unknown; 'x-token-scope'?: string | null }>>;
     };
-    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    const authenticated = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, operation]) => operation.security)
-        .map(([method]) => `${method.toUpperCase()} ${path}`),
+        .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as const),
+    );
+    operations = authenticated.map(([operation]) => operation);
+    tokenScopes = Object.fromEntries(
+      authenticated.map(([operation, spec]) => [operation, spec['x-token-scope'] ?? null]),
     );
   });
   after(() => ctx.close());
@@ -485,9 +576,62 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       const expected = spec.status ?? 404;
       if (response.status !== expected)
         failures.push(`${operation}: ${response.status} ${JSON.stringify(response.body)}`);
+      if (spec.apiToken) {
+        let viaToken = (ctx.request as unknown as Record<string, (url: string) => Test>)[
+          method.toLowerCase()
+        ]!(path).set(bearer(bobApiToken));
+        if (spec.query) viaToken = viaToken.query(spec.query(tenant));
+        if (spec.body) viaToken = viaToken.send(spec.body(tenant, bob));
+        const answer = await viaToken;
+        const wanted = tokenScopes[operation] ? [404, 'project_not_found'] : [403, 'token_not_allowed'];
+        if (answer.status !== wanted[0] || answer.body.code !== wanted[1])
+          failures.push(`${operation} (API token): ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
     }
     expect(failures).to.deep.equal([]);
     expect(await snapshot()).to.deep.equal(before);
+  });
+
+  it("Alice's end user is nobody in Bob's own pool: 404 pool_user_not_found, and nothing changes", async () => {
+    const before = await snapshot();
+    const oneUser = operations.filter((op) => op.includes('/api/v1/projects/{project_id}/users/{user_id}'));
+    expect(oneUser, 'the routes about one user of a pool').to.have.length.of.at.least(8);
+    const failures: string[] = [];
+    for (const operation of oneUser) {
+      const [method, template] = operation.split(' ') as [string, string];
+      const path = template.replace('{project_id}', bobProject).replace('{user_id}', tenant.poolUser);
+      const call = (credential: string) =>
+        (ctx.request as unknown as Record<string, (url: string) => Test>)[method.toLowerCase()]!(path).set(
+          bearer(credential),
+        );
+      // Bob administers his project: its pool just has no such user (Dave is Alice's).
+      const asAdmin = await call(bob.access_token);
+      if (asAdmin.status !== 404 || asAdmin.body.code !== 'pool_user_not_found')
+        failures.push(`${operation}: ${asAdmin.status} ${JSON.stringify(asAdmin.body)}`);
+      // His API token is for that project too; where no token is let in, it is refused first.
+      const viaToken = await call(bobApiToken);
+      const wanted = tokenScopes[operation] ? [404, 'pool_user_not_found'] : [403, 'token_not_allowed'];
+      if (viaToken.status !== wanted[0] || viaToken.body.code !== wanted[1])
+        failures.push(`${operation} (API token): ${viaToken.status} ${JSON.stringify(viaToken.body)}`);
+    }
+    expect(failures).to.deep.equal([]);
+    expect(await snapshot()).to.deep.equal(before);
+    // Spelled out: Dave still exists, is not blocked, keeps his authenticator app and got no mail
+    // but his own sign-up's (no reset link, no invitation).
+    const dave = await ctx.database.connection
+      .collection('profiles')
+      .findOne({ _id: new Types.ObjectId(tenant.poolUser) });
+    expect(dave, 'Dave').to.exist;
+    expect(dave!.blocked_at ?? null).to.equal(null);
+    expect(
+      await ctx.database.connection.collection('mfa_factors').countDocuments({ user_id: dave!._id }),
+    ).to.be.greaterThan(0);
+    const mails = await outbox(ctx, dave!.email as string);
+    expect(mails.map((mail) => mail.template_name)).to.have.members([
+      'email_confirmation',
+      'welcome',
+      'second_factor_changed',
+    ]);
   });
 
   it("never lists Alice's data in Bob's own lists", async () => {
@@ -500,6 +644,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       '/api/v1/installations',
       '/api/v1/anonymous-users',
       '/api/v1/invitations',
+      `/api/v1/projects/${bobProject}/users`,
     ]) {
       const response = await ctx.request
         .get(path)
