@@ -23,6 +23,7 @@ const POOL = `/api/v1/projects/${PROJECT_ID}/pool`;
 
 function settings(overrides: Partial<PoolSettings> = {}): PoolSettings {
   return {
+    project_id: PROJECT_ID,
     signup: 'open',
     methods: ['password', 'passkey', 'email_code'],
     password_min_length: 6,
@@ -38,6 +39,7 @@ function settings(overrides: Partial<PoolSettings> = {}): PoolSettings {
       support_email: null,
     },
     redirect_urls: [],
+    updated_at: null,
     ...overrides,
   };
 }

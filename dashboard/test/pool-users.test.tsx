@@ -373,7 +373,7 @@ describe('project → "Benutzer" (the pool’s users)', () => {
   it('reads import files: JSON lists are wrapped, CSV is sent as it is, anything else is refused', () => {
     expect(readImportFile('a.json', '', '[{"email":"a@b.example"}]')).to.deep.equal({
       ok: true,
-      file: { format: 'json', content: '{"users":[{"email":"a@b.example"}]}' },
+      file: { format: 'json', users: [{ email: 'a@b.example' }] },
       count: 1,
     });
     expect(readImportFile('a.json', '', '{"users":[]}')).to.deep.include({ ok: true, count: 0 });

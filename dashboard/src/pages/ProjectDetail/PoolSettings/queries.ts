@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '../../../api/client';
+import { api, ApiError, unwrap, type ApiSchemas } from '../../../api/client';
 
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
 export type SignupMode = (typeof SIGNUP_MODES)[number];
@@ -11,41 +11,10 @@ export const POOL_LOCALES = ['de', 'en'] as const;
 export type PoolLocale = (typeof POOL_LOCALES)[number];
 
 /** GET /api/v1/projects/{project_id}/pool: a project's user pool (issue #31 names). */
-export interface PoolSettings {
-  signup: SignupMode;
-  methods: SignInMethod[];
-  password_min_length: number;
-  second_factor: SecondFactorMode;
-  session_lifetime_seconds: number;
-  refresh_lifetime_seconds: number;
-  /** The pool's own Google client; its secret is write-only. */
-  google: { client_id: string; client_secret_set: boolean } | null;
-  branding: {
-    display_name: string;
-    logo_url: string | null;
-    primary_color: string;
-    locale: PoolLocale;
-    support_email: string | null;
-  };
-  redirect_urls: string[];
-}
+export type PoolSettings = ApiSchemas['PoolSettings'];
 
 /** PATCH /api/v1/projects/{project_id}/pool: what changes; a Google secret only when typed anew. */
-export type PoolSettingsPatch = Partial<Omit<PoolSettings, 'google'>> & {
-  google?: { client_id: string; client_secret?: string } | null;
-};
-
-/** The two pool calls, typed by the contract until the server's routes are in schema.d.ts. */
-const poolApi = api as unknown as {
-  GET(
-    path: '/api/v1/projects/{project_id}/pool',
-    init: { params: { path: { project_id: string } } },
-  ): Promise<{ data?: PoolSettings; error?: unknown; response: Response }>;
-  PATCH(
-    path: '/api/v1/projects/{project_id}/pool',
-    init: { params: { path: { project_id: string } }; body: PoolSettingsPatch },
-  ): Promise<{ data?: PoolSettings; error?: unknown; response: Response }>;
-};
+export type PoolSettingsPatch = ApiSchemas['UpdatePoolRequest'];
 
 export const poolKeys = {
   settings: (projectId: string) => ['pools', projectId, 'settings'] as const,
@@ -57,7 +26,7 @@ export function usePoolSettings(projectId: string) {
     retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 1,
     queryFn: async () =>
       unwrap(
-        await poolApi.GET('/api/v1/projects/{project_id}/pool', {
+        await api.GET('/api/v1/projects/{project_id}/pool', {
           params: { path: { project_id: projectId } },
         }),
       ),
@@ -70,7 +39,7 @@ export function useSavePoolSettings(projectId: string) {
   return useMutation({
     mutationFn: async (patch: PoolSettingsPatch) =>
       unwrap(
-        await poolApi.PATCH('/api/v1/projects/{project_id}/pool', {
+        await api.PATCH('/api/v1/projects/{project_id}/pool', {
           params: { path: { project_id: projectId } },
           body: patch,
         }),

@@ -6,8 +6,8 @@ export type ReadImport =
   | { ok: false; problem: 'empty' | 'invalidJson' | 'noUsers' | 'unknownType' };
 
 /**
- * Reads a chosen file as the import route takes it: JSON as `{users: [...]}` (a bare array is
- * wrapped), CSV as it is (the server reads the header row). JSON is counted here; a CSV's rows
+ * Reads a chosen file as the import route takes it: a JSON list, or the `users` of a JSON object;
+ * CSV as it is (the server reads the header row). JSON is counted here; a CSV's rows
  * only the server knows for sure (quoted fields may hold line breaks).
  */
 export function readImportFile(name: string, type: string, text: string): ReadImport {
@@ -30,5 +30,5 @@ export function readImportFile(name: string, type: string, text: string): ReadIm
       ? (parsed as { users: unknown[] }).users
       : null;
   if (!users) return { ok: false, problem: 'noUsers' };
-  return { ok: true, file: { format: 'json', content: JSON.stringify({ users }) }, count: users.length };
+  return { ok: true, file: { format: 'json', users }, count: users.length };
 }
