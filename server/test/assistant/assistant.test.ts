@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { pino } from 'pino';
+import { createAssistantService } from '../../src/modules/assistant/index.js';
+import { PROMPT_TYPES, type Chunk, type PromptType } from '../../src/modules/assistant/search-index.js';
 import { bearer, signedInUser } from '../auth/helpers.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 
@@ -125,19 +128,65 @@ describe('documentation assistant: POST /api/v1/assistant/ask and /functions/v1/
   });
 
   it('prompt_type moves that area up the ranking', async () => {
-    // "session id": sign-in sessions (userAuth) or the SDKs' tracking session ids (logging).
+    // "session id": sign-in sessions (userAuth) or the SDKs' tracking session ids (logging). Which
+    // three sections an answer cites depends on the whole corpus (every guide and every operation:
+    // the pool users' routes brought many "session" texts), so the ranking is compared with itself,
+    // for the same question: with each prompt_type and without one, the whole of it.
     const question = 'session id';
-    const auth = await ask(question, 'userAuth');
-    const logging = await ask(question, 'logging');
-    const titles = (answer: Answer) => answer.sources.map((source) => source.title);
-    expect(titles(auth)[0]).to.match(/session/i);
-    const trackingOnlyInLogging = titles(logging).filter(
-      (title) => /python|sdk|track/i.test(title) && !titles(auth).includes(title),
+    const { index } = await createAssistantService({
+      config: ctx.config,
+      connection: ctx.database.connection,
+      logger: pino({ level: 'silent' }),
+      openApiDocument: () => ctx.app.locals.openApiDocument as unknown,
+    }).load();
+    const ranking = (promptType?: PromptType) =>
+      index.query(question, promptType, index.size).map((hit) => hit.chunk);
+    const ids = (chunks: Chunk[]) => chunks.map((chunk) => chunk.id);
+    const neutral = ranking();
+    const rankings = Object.fromEntries(PROMPT_TYPES.map((type) => [type, ranking(type)])) as Record<
+      PromptType,
+      Chunk[]
+    >;
+    expect(neutral.length, 'sections about session ids').to.be.greaterThan(10);
+
+    for (const promptType of PROMPT_TYPES) {
+      const biased = rankings[promptType];
+      // The same sections match; prompt_type only reorders them: its area's sections never sink,
+      // the others never rise, and for this question (found in several areas) some do move.
+      expect(ids(biased), promptType).to.have.members(ids(neutral));
+      let moved = 0;
+      for (const [before, chunk] of neutral.entries()) {
+        const after = ids(biased).indexOf(chunk.id);
+        if (chunk.areas.includes(promptType))
+          expect(after, `${promptType}: ${chunk.title}`).to.be.at.most(before);
+        else expect(after, `${promptType}: ${chunk.title}`).to.be.at.least(before);
+        if (after !== before) moved += 1;
+      }
+      expect(moved, `${promptType} moves sections`).to.be.greaterThan(0);
+    }
+
+    // userAuth answers with sign-in sessions first; logging brings the SDKs' tracking up, above
+    // where it stands without a prompt type and with userAuth.
+    expect(rankings.userAuth[0]!.title).to.match(/session/i);
+    const tracking = rankings.logging.find(
+      (chunk) => chunk.areas.includes('logging') && /python|sdk|track/i.test(chunk.title),
     );
-    expect(
-      trackingOnlyInLogging,
-      `${titles(auth).join(' | ')}\n${titles(logging).join(' | ')}`,
-    ).to.not.deep.equal([]);
+    expect(tracking, ids(rankings.logging).join(' | ')).to.exist;
+    const position = (chunks: Chunk[]) => ids(chunks).indexOf(tracking!.id);
+    expect(position(rankings.logging), tracking!.title)
+      .to.be.lessThan(position(neutral))
+      .and.lessThan(position(rankings.userAuth));
+
+    // The answers cite the head of the ranking for their prompt_type (on both paths).
+    for (const path of PATHS) {
+      for (const promptType of ['userAuth', 'logging'] as const) {
+        const titles = (await ask(question, promptType, path)).sources.map((source) => source.title);
+        expect(titles.length, `${path} ${promptType}`).to.be.greaterThan(0);
+        expect(titles, `${path} ${promptType}`).to.deep.equal(
+          rankings[promptType].slice(0, titles.length).map((chunk) => chunk.title),
+        );
+      }
+    }
   });
 
   describe('bad input', () => {
