@@ -29,6 +29,23 @@ describe('security headers and the process log', () => {
       const res = await tls.request.get('/api/v1/health');
       expect(String(res.headers['content-security-policy'])).to.include('upgrade-insecure-requests');
     });
+
+    it("lets the hosted pages show a pool's https logo, and nothing else loosens", async () => {
+      const imgSrc = (csp: string) =>
+        csp
+          .split(';')
+          .find((part) => part.trim().startsWith('img-src'))
+          ?.trim();
+      const hosted = String(
+        (await plain.request.get('/p/0123456789abcdef01234567/sign-in')).headers['content-security-policy'],
+      );
+      expect(imgSrc(hosted)).to.equal("img-src 'self' data: https:");
+      expect(hosted).to.include("script-src 'self'");
+      expect(hosted).to.include("default-src 'self'");
+      // The dashboard and the API keep images to their own origin.
+      const dashboard = String((await plain.request.get('/dashboard')).headers['content-security-policy']);
+      expect(imgSrc(dashboard)).to.equal("img-src 'self' data:");
+    });
   });
 
   describe('request URLs in the process log', () => {
