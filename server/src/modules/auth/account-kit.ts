@@ -255,7 +255,7 @@ function configuredPoolSettings(config: Config, pool: string): PoolSettings {
     methods: ['password', 'google', 'passkey', 'email_code'],
     password_min_length: config.auth.passwordMinLength,
     second_factor: 'optional',
-    session_lifetime_seconds: config.auth.refreshTokenTtlS,
+    session_lifetime_seconds: config.auth.accessTokenTtlS,
     refresh_lifetime_seconds: config.auth.refreshTokenTtlS,
     google: null,
     branding: {

@@ -34,6 +34,8 @@ export interface SessionDocument {
    * set one up (routes with `secondFactorEnrollment`); then the person signs in again.
    */
   enrollment_only: boolean;
+  /** The pool's access-token lifetime (its `session_lifetime_seconds`); null: the configured one. */
+  access_token_ttl_s: number | null;
 }
 
 const sessionSchema = new Schema<SessionDocument>(
@@ -51,6 +53,7 @@ const sessionSchema = new Schema<SessionDocument>(
     organization_id: { type: Schema.Types.ObjectId, default: null },
     pool_id: { type: String, default: PLATFORM_POOL },
     enrollment_only: { type: Boolean, default: false },
+    access_token_ttl_s: { type: Number, default: null },
   },
   { collection: 'auth_sessions', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
@@ -93,6 +96,8 @@ export const ONE_TIME_PURPOSES = [
   'oauth_state',
   'account_deletion',
   'hosted_code',
+  'pool_invitation',
+  'email_change',
 ] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 

@@ -35,6 +35,7 @@ export function createSessionLifecycle(
         application && {
           ...application,
           refreshLifetimeS: settings?.refresh_lifetime_seconds,
+          accessTokenTtlS: settings?.session_lifetime_seconds,
           enrollmentOnly,
         },
       );

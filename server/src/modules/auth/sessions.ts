@@ -33,6 +33,8 @@ export interface SessionApplication {
   refreshLifetimeS?: number;
   /** Only for setting up a second factor (the pool requires one; the account has none). */
   enrollmentOnly?: boolean;
+  /** The pool's access-token lifetime (pool settings), instead of the configured one. */
+  accessTokenTtlS?: number;
 }
 
 export interface Sessions {
@@ -75,7 +77,10 @@ const SESSION_CACHE_MAX_ENTRIES = 50_000;
 /** A new refresh token for the session, and an access token signed for its audience. */
 async function issueTokens(
   options: { models: AuthModels; keys: () => Promise<SigningKeys>; now: () => Date },
-  session: Pick<SessionDocument, '_id' | 'user_id' | 'expires_at' | 'application_id' | 'pool_id'>,
+  session: Pick<
+    SessionDocument,
+    '_id' | 'user_id' | 'expires_at' | 'application_id' | 'pool_id' | 'access_token_ttl_s'
+  >,
   email: string,
 ): Promise<IssuedSession> {
   const refreshToken = randomToken(32);
@@ -90,6 +95,7 @@ async function issueTokens(
     sid: String(session._id),
     email,
     pool: session.pool_id ?? PLATFORM_POOL,
+    ...(session.access_token_ttl_s ? { ttlS: session.access_token_ttl_s } : {}),
     ...(session.application_id ? { audience: String(session.application_id) } : {}),
   });
   const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
@@ -140,6 +146,7 @@ export function createSessions(options: {
         organization_id: application ? new Types.ObjectId(application.organizationId) : null,
         pool_id: user.pool,
         enrollment_only: application?.enrollmentOnly === true,
+        access_token_ttl_s: application?.accessTokenTtlS ?? null,
       });
       return issueTokens(issuer, session, user.email);
     },

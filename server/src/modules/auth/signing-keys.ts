@@ -35,7 +35,7 @@ export interface SigningKeys {
   readonly kid: string;
   readonly alg: 'ES256' | 'RS256';
   /** `audience` defaults to the dashboard's; embedding sessions pass their application id. */
-  signAccessToken(claims: { sub: string; sid: string; email: string; pool: string; audience?: string }): {
+  signAccessToken(claims: { sub: string; sid: string; email: string; pool: string; audience?: string; ttlS?: number }): {
     token: string;
     expiresAt: Date;
   };
@@ -112,7 +112,7 @@ export async function loadSigningKeys(options: {
         subject: claims.sub,
         issuer: options.issuer,
         audience: claims.audience ?? options.audience,
-        expiresIn: options.accessTokenTtlS,
+        expiresIn: claims.ttlS ?? options.accessTokenTtlS,
       });
       const { exp } = jwt.decode(token) as { exp: number };
       return { token, expiresAt: new Date(exp * 1000) };
