@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'chai';
 import { Route, Routes, useLocation } from 'react-router';
+import { StepUpHost } from '../src/components/auth/StepUpDialog';
 import ProjectDetail from '../src/pages/ProjectDetail';
 import { readImportFile } from '../src/pages/ProjectDetail/PoolUsers/importFile';
 import type { PoolUser, PoolUserDetail } from '../src/pages/ProjectDetail/PoolUsers/queries';
@@ -272,6 +273,48 @@ describe('project → "Benutzer" (the pool’s users)', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Link zum Zurücksetzen senden' }));
     expect(await screen.findByText('E-Mail gesendet')).to.exist;
     expect(stub.calls('POST', `${USERS}/${ADA_ID}/password-reset`)).to.have.length(1);
+  });
+
+  it('blocks after a fresh proof of identity when the server asks for one', async () => {
+    let proved = false;
+    stub
+      .on('POST', `${USERS}/${ADA_ID}/block`, () =>
+        proved
+          ? json(200, poolUser({ blocked: true, blocked_at: now }))
+          : json(403, {
+              error: 'Please confirm your identity to continue.',
+              code: 'reauthentication_required',
+              methods: ['password'],
+              max_age_seconds: 600,
+            }),
+      )
+      .on('POST', '/api/v1/auth/reauthenticate', () => {
+        proved = true;
+        return json(200, {
+          auth_time: '2026-05-01T10:00:00.000Z',
+          reauthenticate_before: '2026-05-01T10:10:00.000Z',
+        });
+      });
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/projects/:projectId" element={<ProjectDetail />} />
+        </Routes>
+        <StepUpHost />
+      </>,
+      { route: `/projects/${PROJECT_ID}?tab=users&user=${ADA_ID}` },
+    );
+    const panel = await screen.findByRole('dialog', { name: 'Ada Kundin' }, { timeout: 10_000 });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Sperren' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Benutzer sperren?' })).getByRole('button', {
+        name: 'Sperren',
+      }),
+    );
+    const proof = await screen.findByRole('dialog', { name: 'Bitte bestätigen Sie Ihre Identität' });
+    await userEvent.type(within(proof).getByLabelText('Passwort'), 'richtig{Enter}');
+    expect(await screen.findByText('Benutzer gesperrt')).to.exist;
+    expect(stub.calls('POST', `${USERS}/${ADA_ID}/block`)).to.have.length(2);
   });
 
   it('says why an action failed', async () => {

@@ -80,7 +80,8 @@ export const en: Record<keyof typeof de, string> = {
   'poolSettings.supportEmail.hint': 'Named as the contact on the pages and in the e-mails.',
   'poolSettings.preview.label': 'Preview',
   'poolSettings.preview.logoAlt': 'Logo',
-  'poolSettings.preview.logoFailed': 'The logo could not be loaded.',
+  'poolSettings.preview.logoFailed':
+    'The preview could not load the logo. After saving, check on the sign-in page that the address is right.',
   'poolSettings.preview.noName': 'Your display name',
   'poolSettings.preview.signIn': 'Sign in',
   'poolSettings.preview.hint':

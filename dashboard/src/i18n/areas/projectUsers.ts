@@ -83,7 +83,8 @@ export const de = {
   'poolSettings.supportEmail.hint': 'Wird auf den Seiten und in den E-Mails als Kontakt genannt.',
   'poolSettings.preview.label': 'Vorschau',
   'poolSettings.preview.logoAlt': 'Logo',
-  'poolSettings.preview.logoFailed': 'Das Logo konnte nicht geladen werden.',
+  'poolSettings.preview.logoFailed':
+    'Die Vorschau konnte das Logo nicht laden. Prüfen Sie nach dem Speichern auf der Anmeldeseite, ob die Adresse stimmt.',
   'poolSettings.preview.noName': 'Ihr Anzeigename',
   'poolSettings.preview.signIn': 'Anmelden',
   'poolSettings.preview.hint':
