@@ -5558,7 +5558,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a user into a project’s pool
-         * @description Admins of the project’s organization; API tokens with `write` (of an admin), for their application’s project only. Creates the account without a password when the address is not in the pool yet (201; an existing account answers 200) and mails a link to the pool’s hosted page `/p/{project_id}/reset?token=…`, where the person chooses a password (valid one hour, once; inviting again sends a new one). For invitation-only pools. Audited as `user.invited`.
+         * @description Admins of the project’s organization; API tokens with `write` (of an admin), for their application’s project only. Creates the account without a password when the address is not in the pool yet (201; an existing account answers 200) and mails the invitation (template `pool_invitation`, in the pool’s name) with a link to the pool’s hosted page `/p/{project_id}/reset?token=…`, where the person chooses a password (valid 7 days, once; inviting again sends a new one and voids the earlier link). For invitation-only pools. Audited as `user.invited`.
          */
         post: {
             parameters: {

@@ -19,7 +19,9 @@ export type SystemTemplateName =
   | 'second_factor_changed'
   | 'factor_change_undone'
   | 'account_deletion'
-  | 'email_code';
+  | 'email_code'
+  /** A project pool's invitation (the user management's invite): set a password for the account. */
+  | 'pool_invitation';
 
 /** The languages a template can be written in; `de` is the product's language and the default. */
 export const LOCALES = ['de', 'en'] as const;
@@ -51,15 +53,25 @@ export interface SendInput {
 export interface SendTemplateInput {
   to: string;
   template: SystemTemplateName;
-  /** Placeholder values; `email` (the recipient) and `dashboardUrl` (DASHBOARD_URL) are filled in when absent. */
+  /**
+   * Placeholder values. Filled in when absent: `email` (the recipient), `productName` (a project
+   * pool's account: the pool's branding display name; else the platform's name), `accountUrl` and
+   * `signInUrl` (the pool's hosted account and sign-in pages, or the dashboard's) and `dashboardUrl`
+   * (DASHBOARD_URL; for a pool's account its hosted account page: no mail leads an end user to the dashboard).
+   */
   data: Record<string, string>;
   /**
    * The application the mail is sent for (for an account mail: the one the person registered
-   * through). Its own copy of the template is used, as the application customized it.
+   * through). Its own copy of the template is used, as the application customized it. Without
+   * one, a project pool's account gets the copy of its pool's default application (the
+   * project's oldest active one), so imported and invited users get the project's templates too.
    */
   applicationId?: string | null;
   userId?: string | null;
-  /** Defaults to the recipient's mail language (userId), else the application's default locale. */
+  /**
+   * Defaults to the recipient's mail language (userId), else (a project pool's account) the
+   * pool's branding locale, else the application's default locale.
+   */
   locale?: Locale | null;
   /**
    * Values written in words, one set per language, laid over `data` once the mail's language is

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
-import { SYSTEM_TEMPLATES, SYSTEM_TEMPLATES_EN } from '../../src/modules/mail/index.js';
+import { applicationTemplate, SYSTEM_TEMPLATES_EN } from '../../src/modules/mail/index.js';
 import type { TestContext } from '../helpers/context.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import {
@@ -22,7 +22,10 @@ const SYSTEM_NAMES = [
   'project_invitation',
   'email_confirmation',
   'email_code',
+  'pool_invitation',
 ];
+/** An application's copies start as the end users' wording: its mails go to its project pool. */
+const WELCOME = applicationTemplate('welcome', 'de');
 /** Each system template in German and English. */
 const SYSTEM_COPIES = SYSTEM_NAMES.length * 2;
 
@@ -69,8 +72,9 @@ describe('e-mail templates API', () => {
         expect(template.application_id).to.equal(shop.application);
       }
       const welcome = listed.find((template) => template.name === 'welcome' && template.locale === 'de')!;
-      expect(welcome.subject).to.equal(SYSTEM_TEMPLATES.welcome.subject);
-      expect(welcome.variables).to.deep.equal(SYSTEM_TEMPLATES.welcome.variables);
+      expect(welcome.subject).to.equal(WELCOME.subject);
+      expect(welcome.html_content).to.equal(WELCOME.html_content);
+      expect(welcome.variables).to.deep.equal(WELCOME.variables);
       const welcomeEn = listed.find((template) => template.name === 'welcome' && template.locale === 'en')!;
       expect(welcomeEn.subject).to.equal(SYSTEM_TEMPLATES_EN.welcome.subject);
     });
@@ -92,9 +96,7 @@ describe('e-mail templates API', () => {
       const theirs = await systemTemplateOf(ctx, alice, other, 'welcome');
       expect(mine.id).not.to.equal(theirs.id);
       await patch(mine.id, { subject: 'Willkommen im Shop, {{name}}' }).expect(200);
-      expect((await systemTemplateOf(ctx, alice, other, 'welcome')).subject).to.equal(
-        SYSTEM_TEMPLATES.welcome.subject,
-      );
+      expect((await systemTemplateOf(ctx, alice, other, 'welcome')).subject).to.equal(WELCOME.subject);
       await ctx.request.post(`/api/v1/email-templates/${mine.id}/reset`).set(alice.auth).expect(200);
     });
 
@@ -178,9 +180,9 @@ describe('e-mail templates API', () => {
       const reset = (
         await ctx.request.post(`/api/v1/email-templates/${welcome.id}/reset`).set(alice.auth).expect(200)
       ).body as TemplateJson;
-      expect(reset.subject).to.equal(SYSTEM_TEMPLATES.welcome.subject);
-      expect(reset.html_content).to.equal(SYSTEM_TEMPLATES.welcome.html_content);
-      expect(reset.variables).to.deep.equal(SYSTEM_TEMPLATES.welcome.variables);
+      expect(reset.subject).to.equal(WELCOME.subject);
+      expect(reset.html_content).to.equal(WELCOME.html_content);
+      expect(reset.variables).to.deep.equal(WELCOME.variables);
       expect(reset.id).to.equal(welcome.id);
     });
 

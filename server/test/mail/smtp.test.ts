@@ -176,7 +176,8 @@ describe('mail over SMTP', () => {
       status: 'failed',
       transport: 'smtp',
       template_name: 'welcome',
-      subject: SYSTEM_TEMPLATES.welcome.subject,
+      // The platform's name in the subject (the recipient is no account of a project's pool).
+      subject: 'Willkommen bei IAM Platform',
       application_id: 'app-2',
       message_id: null,
     });

@@ -1,40 +1,70 @@
 import { expect } from 'chai';
 import {
+  END_USER_TEMPLATES,
+  END_USER_TEMPLATES_EN,
   SYSTEM_TEMPLATES,
+  applicationTemplate,
   detectTemplateVariables,
   htmlToText,
   renderTemplate,
+  systemTemplate,
 } from '../../src/modules/mail/index.js';
 import { type SystemTemplateName } from '../../src/core/mail.js';
 
 /** The variables each system template takes (issue 4, SPEC §3). */
 const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
-  email_confirmation: ['name', 'confirmLink'],
-  welcome: ['name', 'dashboardUrl'],
-  password_reset: ['name', 'resetLink', 'factors'],
+  email_confirmation: ['name', 'productName', 'confirmLink'],
+  welcome: ['name', 'productName', 'dashboardUrl'],
+  password_reset: ['name', 'productName', 'resetLink', 'factors'],
   notification: ['name', 'title', 'message'],
   project_invitation: [
     'name',
     'organizationName',
     'inviterName',
     'inviterEmail',
+    'productName',
     'role',
     'dashboardUrl',
     'leaveLink',
   ],
-  registration_attempt: ['name', 'resetLink', 'dashboardUrl'],
-  account_locked: ['name', 'where', 'minutes', 'resetLink'],
-  password_changed: ['name', 'how', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
+  registration_attempt: ['name', 'productName', 'resetLink', 'dashboardUrl'],
+  account_locked: ['name', 'productName', 'where', 'minutes', 'resetLink'],
+  password_changed: ['name', 'productName', 'how', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
   account_secured: ['name', 'resetLink'],
-  account_deletion: ['name', 'deleteLink'],
+  account_deletion: ['name', 'productName', 'deleteLink'],
   email_code: ['name', 'signInCode'],
-  mfa_disabled: ['name', 'method', 'status', 'when', 'ip', 'userAgent', 'proof', 'securityUrl', 'notMeLink'],
-  second_factor_changed: ['name', 'change', 'when', 'ip', 'userAgent', 'securityUrl', 'notMeLink'],
-  factor_change_undone: ['name', 'undone', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
+  mfa_disabled: [
+    'name',
+    'productName',
+    'method',
+    'status',
+    'when',
+    'ip',
+    'userAgent',
+    'proof',
+    'securityUrl',
+    'notMeLink',
+  ],
+  second_factor_changed: [
+    'name',
+    'productName',
+    'change',
+    'when',
+    'ip',
+    'userAgent',
+    'securityUrl',
+    'notMeLink',
+  ],
+  factor_change_undone: ['name', 'productName', 'undone', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
+  pool_invitation: ['name', 'productName', 'inviteLink', 'signInUrl'],
 };
 
 const SAMPLE_VALUES: Record<string, string> = {
   name: 'Ada Lovelace',
+  productName: 'IAM Platform',
+  inviteLink: 'https://iam.example.com/p/665f1c0b9d3e4a1b2c3d4e5f/reset?token=1nv1t3',
+  signInUrl: 'https://iam.example.com/p/665f1c0b9d3e4a1b2c3d4e5f/sign-in',
+  accountUrl: 'https://iam.example.com/p/665f1c0b9d3e4a1b2c3d4e5f/account',
   deleteLink: 'https://iam.example.com/auth?mode=delete-account&token=d3l3t3',
   confirmLink: 'https://iam.example.com/api/v1/auth/confirm?token=c0ffee',
   dashboardUrl: 'https://iam.example.com',
@@ -63,6 +93,7 @@ const SAMPLE_VALUES: Record<string, string> = {
   undone: 'Wir haben den Passkey „Laptop“ entfernt.',
   factors: '• Passkey „Laptop“, hinzugefügt am 23. November 2026 um 07:30 UTC',
   signInCode: '042917',
+  newEmail: 'n***@example.org',
 };
 
 const templateNames = Object.keys(EXPECTED_VARIABLES) as SystemTemplateName[];
@@ -226,6 +257,78 @@ describe('mail templates', () => {
     expect(mail.subject).to.equal('Hallo Bob & Co');
     expect(mail.html).to.contain('<strong>Bob &amp; Co</strong>');
     expect(mail.text).to.contain('Willkommen, Bob & Co & Team!');
+  });
+});
+
+describe('mail templates for the end users of a project pool (issue #31)', () => {
+  const poolValues: Record<string, string> = { ...SAMPLE_VALUES, productName: 'Kaffeehaus Müller' };
+  const names = [...new Set([...Object.keys(END_USER_TEMPLATES), ...Object.keys(END_USER_TEMPLATES_EN)])];
+
+  for (const locale of ['de', 'en'] as const) {
+    for (const name of names as SystemTemplateName[]) {
+      it(`${name} (${locale}) names the pool and says nothing of the dashboard, organizations or API tokens`, () => {
+        const template = systemTemplate(name, locale, 'pool');
+        const data = Object.fromEntries(
+          template.variables.map((variable) => [variable, poolValues[variable]!]),
+        );
+        expect(
+          Object.values(data).every((value) => value !== undefined),
+          name,
+        ).to.equal(true);
+        const mail = renderTemplate(name, data, { locale, audience: 'pool' });
+        expect(mail.html).to.contain(`<html lang="${locale}">`);
+        for (const part of [mail.subject, mail.html, mail.text]) {
+          expect(part).not.to.contain('{{');
+          expect(part).not.to.match(/IAM Platform|IAM-Platform|Dashboard|API-Token|API token|Organisation/);
+        }
+        expect(mail.text.startsWith('Kaffeehaus Müller\n')).to.equal(true);
+        expect(mail.text).to.contain(
+          locale === 'de'
+            ? 'Diese E-Mail wurde automatisch von Kaffeehaus Müller versendet.'
+            : 'This e-mail was sent automatically by Kaffeehaus Müller.',
+        );
+        expect(mail.html).not.to.contain(SAMPLE_VALUES.securityUrl);
+      });
+    }
+  }
+
+  it('uses the shared wording where it fits both audiences, with the pool’s name', () => {
+    expect(systemTemplate('password_reset', 'de', 'pool')).to.equal(SYSTEM_TEMPLATES.password_reset);
+    const mail = renderTemplate(
+      'email_confirmation',
+      { name: 'Ada', productName: 'Kaffeehaus Müller' },
+      {
+        audience: 'pool',
+      },
+    );
+    expect(mail.text).to.contain('vielen Dank für Ihre Registrierung bei Kaffeehaus Müller.');
+  });
+
+  it('gives applications the end users’ wording as the default of their copies', () => {
+    expect(applicationTemplate('welcome', 'de')).to.equal(END_USER_TEMPLATES.welcome);
+    expect(applicationTemplate('welcome', 'en')).to.equal(END_USER_TEMPLATES_EN.welcome);
+    expect(applicationTemplate('email_confirmation', 'de')).to.equal(SYSTEM_TEMPLATES.email_confirmation);
+  });
+
+  it('escapes the brand in the HTML layout and never substitutes a brand that looks like a placeholder', () => {
+    const mail = renderTemplate('password_reset', {
+      name: 'Ada',
+      resetLink: SAMPLE_VALUES.resetLink!,
+      productName: '<b>{{resetLink}}</b>',
+    });
+    expect(mail.html).to.contain('&lt;b&gt;{{resetLink}}&lt;/b&gt;</td>');
+    expect(mail.html).not.to.contain('<b>');
+    expect(mail.text.startsWith('<b>{{resetLink}}</b>\n')).to.equal(true);
+    expect(mail.text).to.contain('automatisch von <b>{{resetLink}}</b> versendet');
+    expect(occurrences(mail.text, SAMPLE_VALUES.resetLink!)).to.equal(1);
+  });
+
+  it('names the platform when no product name is given', () => {
+    const mail = renderTemplate({ subject: 'S', html_content: '<p>x</p>', text_content: 'Nur Text' }, {});
+    expect(mail.text).to.equal(
+      'IAM Platform\n\nNur Text\n\nDiese E-Mail wurde automatisch von IAM Platform versendet. Bitte antworten Sie nicht auf diese Nachricht.',
+    );
+    expect(mail.html).to.contain('>IAM Platform</td>');
   });
 });
 

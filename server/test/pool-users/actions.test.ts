@@ -157,7 +157,7 @@ describe('pool users: what admins do to a user', function () {
       const stored = await storedUser(ctx, created.body.user.id);
       expect(stored).to.include({ pool_id: projectId, password_hash: null });
 
-      const mail = await latestMail(ctx, email, 'notification');
+      const mail = await latestMail(ctx, email, 'pool_invitation');
       expect(mail.subject).to.include('Kaffeehaus');
       const link = linkIn(mail, `/p/${projectId}/reset`);
       await ctx.request

@@ -3,6 +3,7 @@ import type { UserDocument } from '../../core/account.js';
 import { AppError } from '../../lib/errors.js';
 import { userEvent, type AccountKit } from './account-kit.js';
 import { AuthErrors } from './auth.errors.js';
+import { peekPasswordToken } from './one-time-tokens.js';
 import type { AuthService } from './auth.types.js';
 
 /**
@@ -37,10 +38,8 @@ export function createAccountRecovery(
     },
 
     async inspectPasswordReset(token) {
-      const pending = await oneTime.peek('password_reset', token);
-      const user = pending?.userId
-        ? await Users.findById(pending.userId, { _id: 1 }).lean<UserDocument>()
-        : null;
+      const pending = await peekPasswordToken(oneTime, token);
+      const user = pending ? await Users.findById(pending.userId, { _id: 1 }).lean<UserDocument>() : null;
       if (!user) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
       return (await deps.secondFactors?.list(String(user._id))) ?? [];
     },

@@ -132,6 +132,12 @@ export interface AuthService {
   /** A one-hour password-reset link for the account, for security notices ("if it was not you"). */
   passwordResetLink(userId: string): Promise<string>;
   /**
+   * A project pool's invitation link for the account (the user management's invite): the hosted
+   * reset page with a single-use token of its own purpose, valid 7 days, that sets the password;
+   * the account's earlier invitation link stops working.
+   */
+  invitationLink(userId: string): Promise<string>;
+  /**
    * The single-use, 30-minute links that complete deleting an account without a password: `issue`
    * voids the account's earlier ones and answers the dashboard link; `consume` answers the
    * account the token was issued to, or null when it is unknown, expired or used.

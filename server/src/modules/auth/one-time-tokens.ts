@@ -12,7 +12,31 @@ export const ONE_TIME_TTL_S: Record<OneTimePurpose, number> = {
   account_deletion: 1800,
   // The hosted pages' sign-in code (embedding.hosted.ts): traded by the page it redirects to at once.
   hosted_code: 60,
+  // A project pool's invitation (the user management's invite): sets the first password, like a
+  // reset link, but waits a week for a person who did not ask for it.
+  pool_invitation: 7 * 24 * 3600,
+  // The link to a new e-mail address (email-change.ts); its payload: the address and the asking session.
+  email_change: 3600,
 };
+
+/** The tokens whose holder may choose the account's password (POST /password-reset, action reset). */
+export const PASSWORD_PURPOSES = [
+  'password_reset',
+  'pool_invitation',
+] as const satisfies readonly OneTimePurpose[];
+export type PasswordPurpose = (typeof PASSWORD_PURPOSES)[number];
+
+/** A usable password-setting token's purpose and account, without spending it; null when none. */
+export async function peekPasswordToken(
+  oneTime: Pick<OneTimeTokens, 'peek'>,
+  rawToken: string,
+): Promise<{ purpose: PasswordPurpose; userId: string } | null> {
+  for (const purpose of PASSWORD_PURPOSES) {
+    const pending = await oneTime.peek(purpose, rawToken);
+    if (pending?.userId) return { purpose, userId: pending.userId };
+  }
+  return null;
+}
 
 export interface OneTimeTokens {
   /** Issues a token (32 random bytes); only its SHA-256 is stored. Returns the raw token. */

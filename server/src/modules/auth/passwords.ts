@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { normalizeEmail } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
 import { AuthErrors } from './auth.errors.js';
+import { PASSWORD_PURPOSES, peekPasswordToken } from './one-time-tokens.js';
 import type { AuthService } from './auth.types.js';
 import type { LockNotice } from './sign-in.js';
 
@@ -73,7 +74,7 @@ export function createCurrentPasswordCheck(kit: AccountKit, noticeLock: LockNoti
 export function createPasswordReset(
   kit: AccountKit,
   endCredentials: EndCredentials,
-): Pick<AuthService, 'requestPasswordReset' | 'resetPassword' | 'passwordResetLink'> {
+): Pick<AuthService, 'requestPasswordReset' | 'resetPassword' | 'passwordResetLink' | 'invitationLink'> {
   const { deps, Users, oneTime, links } = kit;
 
   return {
@@ -104,12 +105,13 @@ export function createPasswordReset(
 
     async resetPassword(token, newPassword, context, keep = {}) {
       // The policy is the account's pool's; the token is only looked at here, spent below.
-      const pending = await oneTime.peek('password_reset', token);
-      if (!pending?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
+      // A reset link, or a pool's invitation (which sets the first password the same way).
+      const pending = await peekPasswordToken(oneTime, token);
+      if (!pending) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
       const owner = await Users.findById(pending.userId, { pool_id: 1 }).lean<UserDocument>();
       await kit.assertPasswordPolicy(newPassword, owner?.pool_id ?? PLATFORM_POOL);
       const passwordHash = await deps.hasher.hash(newPassword, { address: context.ip });
-      const consumed = await oneTime.consume('password_reset', token);
+      const consumed = await oneTime.consume(pending.purpose, token);
       if (!consumed?.userId) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
       // Proving control of the mailbox also confirms the address and lifts a lockout.
       const user = await Users.findOneAndUpdate(
@@ -119,7 +121,7 @@ export function createPasswordReset(
       ).lean<UserDocument>();
       if (!user) throw new AppError(AuthErrors.INVALID_RESET_TOKEN);
       await kit.lockout.lift(accountKey(user.pool_id, user.email), context.ip);
-      await oneTime.revokeAll('password_reset', consumed.userId);
+      for (const purpose of PASSWORD_PURPOSES) await oneTime.revokeAll(purpose, consumed.userId);
       const factorsRemoved = (await deps.secondFactors?.removeRecent(consumed.userId, keep, context)) ?? [];
       const ended = await endCredentials(user, 'password_reset');
       await recordAudit(
@@ -136,6 +138,12 @@ export function createPasswordReset(
 
     async passwordResetLink(userId) {
       return links.reset(await oneTime.issue('password_reset', userId), await kit.poolOf(userId));
+    },
+
+    async invitationLink(userId) {
+      // One invitation at a time: inviting again voids the earlier link.
+      await oneTime.revokeAll('pool_invitation', userId);
+      return links.reset(await oneTime.issue('pool_invitation', userId), await kit.poolOf(userId));
     },
   };
 }

@@ -19,6 +19,7 @@ import { EmailTemplateErrors } from './email-templates.errors.js';
 import { emptyHtmlDetail, hasVisibleContent } from './email-templates.html.js';
 import type { SendEmailInput, SendEmailResult } from './email-templates.schemas.js';
 import { createTemplateStore } from './email-templates.store.js';
+import { applicationMailDefaults, type ProductNameOf } from './email-templates.brand.js';
 
 export interface EmailSendService {
   /**
@@ -69,6 +70,8 @@ export function createEmailSendService(deps: {
   applications: ApplicationsService;
   activity: ActivityService;
   audience: SendAudience;
+  /** The branding display name of a project's pool: `{{productName}}` of the application's mails. */
+  productNameOf?: ProductNameOf;
 }): EmailSendService {
   const { config, mail, applications, activity } = deps;
   const store = createTemplateStore(deps.connection);
@@ -124,7 +127,7 @@ export function createEmailSendService(deps: {
         locale = template.locale;
         rendered = renderStoredTemplate(template, {
           email: input.to,
-          dashboardUrl: config.auth.dashboardUrl,
+          ...(await applicationMailDefaults(config, deps.productNameOf, application)),
           ...input.templateData,
         });
       } else {

@@ -6,8 +6,8 @@ import { recordAudit, type ActivityService } from '../../core/audit.js';
 import {
   detectTemplateVariables,
   isApplicationSystemTemplateName,
+  applicationTemplate,
   renderStoredTemplate,
-  systemTemplate,
 } from '../mail/index.js';
 import {
   applicationEvent,
@@ -20,6 +20,7 @@ import { EmailTemplateErrors } from './email-templates.errors.js';
 import type { EmailTemplateDocument } from './email-templates.model.js';
 import type { EmailTemplatesService } from './email-templates.types.js';
 import type { TemplateStore } from './email-templates.store.js';
+import { applicationMailDefaults, type ProductNameOf } from './email-templates.brand.js';
 
 type Defaults = Pick<EmailTemplatesService, 'reset' | 'preview' | 'copySystem' | 'createSystemTemplates'>;
 
@@ -31,6 +32,7 @@ export function createTemplateDefaults(deps: {
   activity: ActivityService;
   config: Config;
   logger: Logger;
+  productNameOf?: ProductNameOf;
 }): Defaults {
   const { EmailTemplates, store, access, activity, config, logger } = deps;
 
@@ -45,7 +47,7 @@ export function createTemplateDefaults(deps: {
       const { template, application } = await access.authorizeTemplate(caller, templateId, true);
       if (!template.is_system_template || !isApplicationSystemTemplateName(template.name))
         throw new AppError(EmailTemplateErrors.NOT_A_SYSTEM_TEMPLATE);
-      const source = systemTemplate(template.name, template.locale);
+      const source = applicationTemplate(template.name, template.locale);
       const updated = await access.setFields(template._id, {
         subject: source.subject,
         html_content: source.html_content,
@@ -62,7 +64,7 @@ export function createTemplateDefaults(deps: {
     },
 
     async preview(caller, templateId, input) {
-      const { template } = await access.authorizeTemplate(caller, templateId, false);
+      const { template, application } = await access.authorizeTemplate(caller, templateId, false);
       const draft =
         input.subject !== undefined || input.html_content !== undefined || input.text_content !== undefined
           ? cleanOrThrow(
@@ -74,8 +76,11 @@ export function createTemplateDefaults(deps: {
               template.is_system_template ? template.name : null,
             )
           : template;
-      // As a send would: the dashboard link is filled in unless given.
-      const data: Record<string, string> = { dashboardUrl: config.auth.dashboardUrl, ...input.data };
+      // As a send would: the pool's name and hosted pages' links are filled in unless given.
+      const data: Record<string, string> = {
+        ...(await applicationMailDefaults(config, deps.productNameOf, application)),
+        ...input.data,
+      };
       const rendered = renderStoredTemplate({ ...draft, locale: template.locale }, data);
       const variables = detectTemplateVariables(
         `${draft.subject} ${draft.html_content} ${draft.text_content ?? ''}`,

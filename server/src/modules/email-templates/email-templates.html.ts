@@ -12,6 +12,7 @@ export const REQUIRED_VARIABLES: Partial<Record<ApplicationSystemTemplateName, s
   email_confirmation: ['confirmLink'],
   password_reset: ['resetLink'],
   email_code: ['signInCode'],
+  pool_invitation: ['inviteLink'],
 };
 
 /** Secret placeholders in text must stand on their own, so no text before them turns them into another URL. */

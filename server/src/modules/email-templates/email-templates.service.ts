@@ -12,6 +12,7 @@ import { createTemplateStore } from './email-templates.store.js';
 import type { EmailTemplatesService } from './email-templates.types.js';
 import { createEmailSettings } from './email-settings.js';
 import { createEmailSenders } from './email-senders.js';
+import type { ProductNameOf } from './email-templates.brand.js';
 
 export type { EmailTemplatesService } from './email-templates.types.js';
 export type { TemplateCaller } from './email-templates.access.js';
@@ -24,6 +25,8 @@ export interface EmailTemplatesDependencies {
   activity: ActivityService;
   /** Sends the verification links of new senders. */
   mail: MailService;
+  /** The branding display name of a project's pool, which previews fill in as `{{productName}}`. */
+  productNameOf?: ProductNameOf;
 }
 
 /** The template editor: one service object, put together from one factory per use case. */
@@ -41,6 +44,7 @@ export function createEmailTemplatesService(deps: EmailTemplatesDependencies): E
       EmailTemplates,
       config: deps.config,
       logger: deps.logger.child({ module: 'email-templates' }),
+      productNameOf: deps.productNameOf,
     }),
     ...createEmailSettings({ ...shared, EmailSettings, EmailPreferences, senders }),
     describeSenderLink: (rawToken) => senders.describe(rawToken),

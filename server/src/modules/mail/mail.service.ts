@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { Types, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,14 +10,15 @@ import {
   type SendInput,
   type SendResult,
   type MailTransportKind,
-  type Locale,
 } from '../../core/mail.js';
 import { MailErrors } from './mail.errors.js';
 import { mailModels, type EmailLog } from './mail.model.js';
 import type { DevOutboxMessage, DevOutboxQuery } from './mail.schemas.js';
-import { renderStoredTemplate, type StoredTemplate } from './mail.sanitize.js';
-import { isApplicationSystemTemplateName, renderTemplate } from './mail.templates.js';
+import type { MailRecipients } from './mail.audience.js';
+import { createTemplateSender, type StoredTemplateSource } from './mail.template-send.js';
 import { extractLinks, htmlToText } from './mail.text.js';
+
+export type { StoredTemplateSource } from './mail.template-send.js';
 
 /**
  * SMTP refused or could not be reached. The reason (the SMTP server's answer) stays on the server
@@ -32,18 +33,6 @@ export class MailDeliveryError extends AppError {
   }
 }
 
-/**
- * The applications' own copies of the templates and their mail languages. The e-mail template
- * editor owns that data; mail only reads it, through this, so mail depends on no editor code.
- */
-export interface StoredTemplateSource {
-  /** The active template `name` of an application in `locale` (or its fallback), or null. */
-  findVariant(applicationId: Types.ObjectId, name: string, locale: Locale): Promise<StoredTemplate | null>;
-  settingsOf(applicationId: Types.ObjectId): Promise<{ default_locale: Locale }>;
-  /** The language a person chose for their mails, or null. */
-  localeOfUser(userId: string | null | undefined): Promise<Locale | null>;
-}
-
 export interface MailServiceDependencies {
   connection: Connection;
   config: Config;
@@ -51,6 +40,12 @@ export interface MailServiceDependencies {
   webhooks?: WebhookEmitter;
   /** Without it (the transport tested alone) only the built-in templates and locales are used. */
   templates?: StoredTemplateSource;
+  /**
+   * Which recipients are end users of a project's pool (their mails carry the pool's brand, the
+   * end users' wording and links to its hosted pages). Without it every recipient is a
+   * dashboard account.
+   */
+  recipients?: Pick<MailRecipients, 'poolRecipient'>;
 }
 
 interface OutgoingMail {
@@ -206,33 +201,7 @@ export function createMailService(deps: MailServiceDependencies): MailService {
   return {
     send,
 
-    async sendTemplate(input) {
-      const data = { email: input.to.trim(), dashboardUrl: config.auth.dashboardUrl, ...input.data };
-      const applicationId =
-        input.applicationId && Types.ObjectId.isValid(input.applicationId)
-          ? new Types.ObjectId(input.applicationId)
-          : null;
-      const locale =
-        input.locale ??
-        (await templates.localeOfUser(input.userId)) ??
-        (applicationId ? (await templates.settingsOf(applicationId)).default_locale : DEFAULT_LOCALE);
-      const stored =
-        applicationId && isApplicationSystemTemplateName(input.template)
-          ? await templates.findVariant(applicationId, input.template, locale)
-          : null;
-      // The words for the language the mail is actually written in (a stored copy may fall back).
-      const words = { ...data, ...input.localizedData?.[stored?.locale ?? locale] };
-      const rendered = stored
-        ? renderStoredTemplate(stored, words)
-        : renderTemplate(input.template, words, { locale });
-      return send({
-        to: input.to,
-        ...rendered,
-        templateName: input.template,
-        applicationId: input.applicationId ?? null,
-        userId: input.userId ?? null,
-      });
-    },
+    sendTemplate: createTemplateSender({ config, templates, recipients: deps.recipients, send }),
 
     async close() {
       smtp?.close();

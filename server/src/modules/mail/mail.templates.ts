@@ -1,19 +1,21 @@
 import ejs from 'ejs';
 import { DEFAULT_LOCALE, type Locale, type SystemTemplateName } from '../../core/mail.js';
 import { htmlToText } from './mail.text.js';
+import {
+  button,
+  codeBox,
+  defineTemplate,
+  NOT_ME_VALIDITY_DE,
+  NOT_ME_VALIDITY_EN,
+  PLACEHOLDER,
+  PLATFORM_PRODUCT_NAME,
+  type MailTemplate,
+  type TemplateSource,
+} from './mail.template-parts.js';
+import { END_USER_TEMPLATES, END_USER_TEMPLATES_EN } from './mail.templates.pool.js';
 
-/** What a template is made of (SPEC §3 email_template): the source other modules store and edit. */
-export interface TemplateSource {
-  subject: string;
-  html_content: string;
-  /** The plain-text part; derived from `html_content` when absent. */
-  text_content?: string | null;
-}
-
-export interface MailTemplate extends TemplateSource {
-  /** The `{{name}}` placeholders the template uses, in order of first appearance. */
-  variables: string[];
-}
+export type { MailTemplate, TemplateSource } from './mail.template-parts.js';
+export { detectTemplateVariables, PLATFORM_PRODUCT_NAME } from './mail.template-parts.js';
 
 export interface RenderedMail {
   subject: string;
@@ -21,71 +23,45 @@ export interface RenderedMail {
   text: string;
 }
 
-const PRODUCT_NAME = 'IAM Platform';
+/**
+ * Whom a mail is written for: a dashboard (platform) account, or an end user of a project's user
+ * pool, who gets the pool's brand and wording (mail.templates.pool.ts).
+ */
+export type MailAudience = 'platform' | 'pool';
+
+const PRODUCT_NAME_PLACEHOLDER = '{{productName}}';
+/** `{{productName}}` is filled in when the layout is rendered (a value, never substituted twice). */
 const FOOTERS: Record<Locale, string> = {
-  de: 'Diese E-Mail wurde automatisch von IAM Platform versendet. Bitte antworten Sie nicht auf diese Nachricht.',
-  en: 'This e-mail was sent automatically by IAM Platform. Please do not reply to this message.',
+  de: 'Diese E-Mail wurde automatisch von {{productName}} versendet. Bitte antworten Sie nicht auf diese Nachricht.',
+  en: 'This e-mail was sent automatically by {{productName}}. Please do not reply to this message.',
 };
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 /** A placeholder, remembering whether it opens the value of a URL attribute (`href="{{link}}"`). */
 const HTML_PLACEHOLDER = /(\b(?:href|src)\s*=\s*["']\s*)?\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/gi;
 const SAFE_URL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
-/** The names of the `{{name}}` placeholders in a text, each once, in order of first appearance. */
-export function detectTemplateVariables(text: string): string[] {
-  return [...new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1]!))];
-}
-
-function button(href: string, label: string): string {
-  return (
-    `<p style="margin:28px 0"><a href="${href}" style="display:inline-block;padding:12px 24px;` +
-    `border-radius:6px;background-color:#2563eb;color:#ffffff;font-weight:600;text-decoration:none">` +
-    `${label}</a></p>`
-  );
-}
-
-/** A one-time code, large and spaced so it reads at a glance (never in the subject: mail.sanitize.ts). */
-function codeBox(code: string): string {
-  return (
-    `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:6px;` +
-    `font-family:Menlo,Consolas,monospace;color:#111827">${code}</p>`
-  );
-}
-
-function defineTemplate(subject: string, paragraphs: string[]): MailTemplate {
-  const html_content = paragraphs.join('\n');
-  return Object.freeze({
-    subject,
-    html_content,
-    variables: detectTemplateVariables(`${html_content} ${subject}`),
-  });
-}
-
-/** What every factor notice says about its "this wasn't me" link (the factor-changes module). */
+/** What every dashboard account's factor notice says about its "this wasn't me" link (factor-changes). */
 const NOT_ME_DE =
   '<p>Wenn Sie das nicht waren, hat vermutlich jemand Zugriff auf eine Ihrer Anmeldungen. „Das war ich nicht“ macht die Änderung rückgängig, beendet alle Anmeldungen, widerruft alle API-Tokens und sperrt das bisherige Passwort, bis Sie ein neues festgelegt haben – den Link dafür schicken wir Ihnen sofort.</p>';
-const NOT_ME_VALIDITY_DE = '<p>Der Link ist 7 Tage gültig und kann einmal verwendet werden.</p>';
 const NOT_ME_EN =
   '<p>If this was not you, someone probably has access to one of your sessions. “This wasn’t me” undoes the change, ends every session, revokes every API token and blocks the current password until you have chosen a new one – we send you the link for that right away.</p>';
-const NOT_ME_VALIDITY_EN = '<p>The link is valid for 7 days and can be used once.</p>';
 
 /** The default system templates (German, the product's language), with `{{variable}}` placeholders. */
 export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>> = Object.freeze({
   email_confirmation: defineTemplate('Bitte bestätigen Sie Ihre E-Mail-Adresse', [
     '<p>Hallo {{name}},</p>',
-    '<p>vielen Dank für Ihre Registrierung bei IAM Platform. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.</p>',
+    '<p>vielen Dank für Ihre Registrierung bei {{productName}}. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.</p>',
     button('{{confirmLink}}', 'E-Mail-Adresse bestätigen'),
-    '<p>Falls Sie sich nicht bei IAM Platform registriert haben, können Sie diese E-Mail ignorieren.</p>',
+    '<p>Falls Sie sich nicht bei {{productName}} registriert haben, können Sie diese E-Mail ignorieren.</p>',
   ]),
-  welcome: defineTemplate('Willkommen bei IAM Platform', [
+  welcome: defineTemplate('Willkommen bei {{productName}}', [
     '<p>Hallo {{name}},</p>',
-    '<p>willkommen bei IAM Platform! Ihr Konto ist eingerichtet. Im Dashboard legen Sie Organisationen, Projekte und Anwendungen an und erstellen API-Tokens.</p>',
+    '<p>willkommen bei {{productName}}! Ihr Konto ist eingerichtet. Im Dashboard legen Sie Organisationen, Projekte und Anwendungen an und erstellen API-Tokens.</p>',
     button('{{dashboardUrl}}', 'Zum Dashboard'),
   ]),
   password_reset: defineTemplate('Passwort zurücksetzen', [
     '<p>Hallo {{name}},</p>',
-    '<p>wir haben eine Anfrage erhalten, das Passwort Ihres IAM-Platform-Kontos zurückzusetzen. Über die folgende Schaltfläche legen Sie ein neues Passwort fest.</p>',
+    '<p>wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei {{productName}} zurückzusetzen. Über die folgende Schaltfläche legen Sie ein neues Passwort fest.</p>',
     button('{{resetLink}}', 'Neues Passwort festlegen'),
     '<p>Der Link ist eine Stunde gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Passwort bleibt unverändert.</p>',
     '<p>Zweite Faktoren Ihres Kontos:<br>{{factors}}</p>',
@@ -98,7 +74,7 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   project_invitation: defineTemplate('Einladung in die Organisation {{organizationName}}', [
     '<p>Hallo {{name}},</p>',
-    '<p>{{inviterName}} ({{inviterEmail}}) hat Sie in die Organisation „{{organizationName}}“ auf IAM Platform eingeladen. Ihre Rolle: {{role}}.</p>',
+    '<p>{{inviterName}} ({{inviterEmail}}) hat Sie in die Organisation „{{organizationName}}“ auf {{productName}} eingeladen. Ihre Rolle: {{role}}.</p>',
     '<p>Sie werden erst Mitglied, wenn Sie die Einladung annehmen. Melden Sie sich dazu im Dashboard an:</p>',
     button('{{dashboardUrl}}', 'Einladung ansehen'),
     '<p>Sie kennen {{inviterName}} nicht oder möchten nicht Mitglied werden? Dann lehnen Sie die Einladung mit einem Klick ab – ohne Anmeldung:</p>',
@@ -107,7 +83,7 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   registration_attempt: defineTemplate('Registrierungsversuch mit Ihrer E-Mail-Adresse', [
     '<p>Hallo {{name}},</p>',
-    '<p>gerade hat jemand versucht, mit Ihrer E-Mail-Adresse ein neues Konto bei IAM Platform zu registrieren. Für diese Adresse besteht bereits ein Konto.</p>',
+    '<p>gerade hat jemand versucht, mit Ihrer E-Mail-Adresse ein neues Konto bei {{productName}} zu registrieren. Für diese Adresse besteht bereits ein Konto.</p>',
     '<p>Wenn Sie das waren, melden Sie sich einfach mit Ihrem bestehenden Konto an:</p>',
     button('{{dashboardUrl}}', 'Anmelden'),
     '<p>Haben Sie Ihr Passwort vergessen? Dann legen Sie hier ein neues fest:</p>',
@@ -116,13 +92,13 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   account_locked: defineTemplate('Ihr Konto wurde vorübergehend gesperrt', [
     '<p>Hallo {{name}},</p>',
-    '<p>jemand hat mehrmals hintereinander ein falsches Passwort für Ihr IAM-Platform-Konto eingegeben, {{where}}. Die Sperre endet nach {{minutes}} Minuten.</p>',
+    '<p>jemand hat mehrmals hintereinander ein falsches Passwort für Ihr Konto bei {{productName}} eingegeben, {{where}}. Die Sperre endet nach {{minutes}} Minuten.</p>',
     '<p>Wenn Sie das nicht waren, versucht möglicherweise jemand, Ihr Passwort zu erraten. Ein neues Passwort hebt die Sperre sofort auf:</p>',
     button('{{resetLink}}', 'Passwort zurücksetzen'),
   ]),
   password_changed: defineTemplate('Ihr Passwort wurde geändert', [
     '<p>Hallo {{name}},</p>',
-    '<p>das Passwort Ihres IAM-Platform-Kontos wurde soeben geändert ({{how}}). Zu Ihrer Sicherheit haben wir alle anderen Anmeldungen beendet ({{sessionsEnded}}) und alle API-Tokens widerrufen ({{tokensRevoked}}). Erstellen Sie benötigte API-Tokens im Dashboard neu.</p>',
+    '<p>das Passwort Ihres Kontos bei {{productName}} wurde soeben geändert ({{how}}). Zu Ihrer Sicherheit haben wir alle anderen Anmeldungen beendet ({{sessionsEnded}}) und alle API-Tokens widerrufen ({{tokensRevoked}}). Erstellen Sie benötigte API-Tokens im Dashboard neu.</p>',
     '<p>Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück:</p>',
     button('{{resetLink}}', 'Passwort zurücksetzen'),
   ]),
@@ -134,7 +110,7 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   mfa_disabled: defineTemplate('Sicherheitshinweis: Zwei-Faktor-Anmeldung geändert', [
     '<p>Hallo {{name}},</p>',
-    '<p>an Ihrem IAM-Platform-Konto wurde soeben ein zweiter Faktor entfernt: {{method}}. {{status}}</p>',
+    '<p>an Ihrem Konto bei {{productName}} wurde soeben ein zweiter Faktor entfernt: {{method}}. {{status}}</p>',
     '<p>Wann: {{when}}<br>Von der Adresse: {{ip}}<br>Gerät und Browser: {{userAgent}}<br>Bestätigt mit: {{proof}}</p>',
     '<p>Wenn Sie das waren, ist nichts weiter zu tun. Sie können die Zwei-Faktor-Anmeldung jederzeit wieder einrichten:</p>',
     button('{{securityUrl}}', 'Sicherheitseinstellungen öffnen'),
@@ -144,7 +120,7 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   second_factor_changed: defineTemplate('Sicherheitshinweis: Anmeldung Ihres Kontos geändert', [
     '<p>Hallo {{name}},</p>',
-    '<p>an Ihrem IAM-Platform-Konto wurde soeben geändert, womit man sich anmelden kann: {{change}}.</p>',
+    '<p>an Ihrem Konto bei {{productName}} wurde soeben geändert, womit man sich anmelden kann: {{change}}.</p>',
     '<p>Wann: {{when}}<br>Von der Adresse: {{ip}}<br>Gerät und Browser: {{userAgent}}</p>',
     '<p>Wenn Sie das waren, ist nichts weiter zu tun. Ihre zweiten Faktoren sehen Sie in den Sicherheitseinstellungen:</p>',
     button('{{securityUrl}}', 'Sicherheitseinstellungen öffnen'),
@@ -154,14 +130,14 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
   ]),
   factor_change_undone: defineTemplate('Bitte legen Sie ein neues Passwort fest', [
     '<p>Hallo {{name}},</p>',
-    '<p>Sie haben uns gemeldet, dass eine Änderung an Ihrem IAM-Platform-Konto nicht von Ihnen war. {{undone}} Alle Anmeldungen sind beendet ({{sessionsEnded}}) und alle API-Tokens widerrufen ({{tokensRevoked}}).</p>',
+    '<p>Sie haben uns gemeldet, dass eine Änderung an Ihrem Konto bei {{productName}} nicht von Ihnen war. {{undone}} Alle Anmeldungen sind beendet ({{sessionsEnded}}) und alle API-Tokens widerrufen ({{tokensRevoked}}).</p>',
     '<p>Mit dem bisherigen Passwort kann sich niemand mehr anmelden. Legen Sie jetzt ein neues fest:</p>',
     button('{{resetLink}}', 'Neues Passwort festlegen'),
     '<p>Der Link ist eine Stunde gültig. Danach fordern Sie unter „Passwort vergessen?“ einen neuen an.</p>',
   ]),
   account_deletion: defineTemplate('Bestätigen Sie die Löschung Ihres Kontos', [
     '<p>Hallo {{name}},</p>',
-    '<p>Sie möchten Ihr IAM-Platform-Konto löschen. Bestätigen Sie das über die folgende Schaltfläche; danach sind Ihr Profil und Ihre Anmeldungen unwiderruflich gelöscht.</p>',
+    '<p>Sie möchten Ihr Konto bei {{productName}} löschen. Bestätigen Sie das über die folgende Schaltfläche; danach sind Ihr Profil und Ihre Anmeldungen unwiderruflich gelöscht.</p>',
     button('{{deleteLink}}', 'Konto endgültig löschen'),
     '<p>Der Link ist 30 Minuten gültig und kann einmal verwendet werden. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Konto bleibt bestehen – und sehen Sie in den Sicherheitseinstellungen nach, welche Anmeldungen aktiv sind.</p>',
   ]),
@@ -171,6 +147,14 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     codeBox('{{signInCode}}'),
     '<p>Der Code ist 10 Minuten gültig und kann einmal verwendet werden. Geben Sie ihn nur auf der Anmeldeseite ein und niemandem sonst weiter.</p>',
     '<p>Wenn Sie das nicht waren, ignorieren Sie diese E-Mail. Ohne den Code kann sich niemand anmelden; an Ihrem Konto ändert sich nichts.</p>',
+  ]),
+  pool_invitation: defineTemplate('{{productName}} lädt Sie ein', [
+    '<p>Hallo {{name}},</p>',
+    '<p>{{productName}} lädt Sie ein, ein Konto zu nutzen. Es ist für diese E-Mail-Adresse schon angelegt; es fehlt nur noch Ihr Passwort.</p>',
+    button('{{inviteLink}}', 'Passwort festlegen'),
+    '<p>Der Link ist 7 Tage gültig und kann einmal verwendet werden. Danach fordern Sie auf der Anmeldeseite unter „Passwort vergessen?“ einen neuen an:</p>',
+    button('{{signInUrl}}', 'Zur Anmeldung'),
+    '<p>Wenn Sie {{productName}} nicht kennen oder kein Konto möchten, ignorieren Sie diese E-Mail.</p>',
   ]),
 });
 
@@ -189,6 +173,7 @@ export const APPLICATION_SYSTEM_TEMPLATES = [
   'project_invitation',
   'email_confirmation',
   'email_code',
+  'pool_invitation',
 ] as const satisfies readonly SystemTemplateName[];
 export type ApplicationSystemTemplateName = (typeof APPLICATION_SYSTEM_TEMPLATES)[number];
 
@@ -201,18 +186,18 @@ export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName,
   Object.freeze({
     email_confirmation: defineTemplate('Please confirm your e-mail address', [
       '<p>Hello {{name}},</p>',
-      '<p>thank you for signing up with IAM Platform. Please confirm your e-mail address to activate your account.</p>',
+      '<p>thank you for signing up with {{productName}}. Please confirm your e-mail address to activate your account.</p>',
       button('{{confirmLink}}', 'Confirm e-mail address'),
-      '<p>If you did not sign up with IAM Platform, you can ignore this e-mail.</p>',
+      '<p>If you did not sign up with {{productName}}, you can ignore this e-mail.</p>',
     ]),
-    welcome: defineTemplate('Welcome to IAM Platform', [
+    welcome: defineTemplate('Welcome to {{productName}}', [
       '<p>Hello {{name}},</p>',
-      '<p>welcome to IAM Platform! Your account is ready. In the dashboard you create organizations, projects and applications and issue API tokens.</p>',
+      '<p>welcome to {{productName}}! Your account is ready. In the dashboard you create organizations, projects and applications and issue API tokens.</p>',
       button('{{dashboardUrl}}', 'Open the dashboard'),
     ]),
     password_reset: defineTemplate('Reset your password', [
       '<p>Hello {{name}},</p>',
-      '<p>we received a request to reset the password of your IAM Platform account. Use the button below to choose a new password.</p>',
+      '<p>we received a request to reset the password of your account at {{productName}}. Use the button below to choose a new password.</p>',
       button('{{resetLink}}', 'Choose a new password'),
       '<p>The link is valid for one hour and can be used once. If you did not ask for this, ignore this e-mail – your password stays unchanged.</p>',
       '<p>Second factors of your account:<br>{{factors}}</p>',
@@ -225,7 +210,7 @@ export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName,
     ]),
     project_invitation: defineTemplate('Invitation to the organization {{organizationName}}', [
       '<p>Hello {{name}},</p>',
-      '<p>{{inviterName}} ({{inviterEmail}}) invited you to the organization “{{organizationName}}” on IAM Platform. Your role: {{role}}.</p>',
+      '<p>{{inviterName}} ({{inviterEmail}}) invited you to the organization “{{organizationName}}” on {{productName}}. Your role: {{role}}.</p>',
       '<p>You become a member only once you accept the invitation. Sign in to the dashboard to answer it:</p>',
       button('{{dashboardUrl}}', 'View the invitation'),
       '<p>You do not know {{inviterName}} or do not want to become a member? Decline the invitation with one click – no sign-in needed:</p>',
@@ -239,6 +224,14 @@ export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName,
       '<p>The code is valid for 10 minutes and can be used once. Enter it only on the sign-in page and never give it to anyone.</p>',
       '<p>If this wasn’t you, ignore this e-mail. Nobody can sign in without the code; nothing changes on your account.</p>',
     ]),
+    pool_invitation: defineTemplate('{{productName}} invites you', [
+      '<p>Hello {{name}},</p>',
+      '<p>{{productName}} invites you to use an account. It has already been created for this e-mail address; all it needs is your password.</p>',
+      button('{{inviteLink}}', 'Choose your password'),
+      '<p>The link is valid for 7 days and can be used once. After that, ask for a new one under “Forgot password?” on the sign-in page:</p>',
+      button('{{signInUrl}}', 'Go to sign-in'),
+      '<p>If you do not know {{productName}} or do not want an account, ignore this e-mail.</p>',
+    ]),
   });
 
 /**
@@ -249,7 +242,7 @@ export const SECURITY_NOTICES_EN: Readonly<Partial<Record<SystemTemplateName, Ma
   {
     second_factor_changed: defineTemplate('Security notice: how your account signs in has changed', [
       '<p>Hello {{name}},</p>',
-      '<p>what can sign in to your IAM Platform account has just changed: {{change}}.</p>',
+      '<p>what can sign in to your account at {{productName}} has just changed: {{change}}.</p>',
       '<p>When: {{when}}<br>From the address: {{ip}}<br>Device and browser: {{userAgent}}</p>',
       '<p>If this was you, there is nothing more to do. Your second factors are listed in the security settings:</p>',
       button('{{securityUrl}}', 'Open security settings'),
@@ -259,25 +252,45 @@ export const SECURITY_NOTICES_EN: Readonly<Partial<Record<SystemTemplateName, Ma
     ]),
     factor_change_undone: defineTemplate('Please choose a new password', [
       '<p>Hello {{name}},</p>',
-      '<p>you told us that a change to your IAM Platform account was not yours. {{undone}} Every session has ended ({{sessionsEnded}}) and every API token is revoked ({{tokensRevoked}}).</p>',
+      '<p>you told us that a change to your account at {{productName}} was not yours. {{undone}} Every session has ended ({{sessionsEnded}}) and every API token is revoked ({{tokensRevoked}}).</p>',
       '<p>Nobody can sign in with the current password any more. Choose a new one now:</p>',
       button('{{resetLink}}', 'Choose a new password'),
       '<p>The link is valid for one hour. After that, ask for a new one under “Forgot password?”.</p>',
     ]),
     account_deletion: defineTemplate('Confirm the deletion of your account', [
       '<p>Hello {{name}},</p>',
-      '<p>you asked to delete your IAM Platform account. Confirm it with the button below; your profile and sessions are then deleted for good.</p>',
+      '<p>you asked to delete your account at {{productName}}. Confirm it with the button below; your profile and sessions are then deleted for good.</p>',
       button('{{deleteLink}}', 'Delete my account'),
       '<p>The link is valid for 30 minutes and can be used once. If you did not ask for this, ignore this e-mail – your account stays – and check in the security settings which sessions are active.</p>',
     ]),
   },
 );
 
-/** The built-in default of a system template in a locale (German where no translation exists). */
-export function systemTemplate(name: SystemTemplateName, locale: Locale = DEFAULT_LOCALE): MailTemplate {
+/**
+ * The built-in default of a system template in a locale (German where no translation exists), for
+ * a dashboard account (`platform`, the default) or a project pool's end user (`pool`: the
+ * end-user wording where the dashboard's does not fit them).
+ */
+export function systemTemplate(
+  name: SystemTemplateName,
+  locale: Locale = DEFAULT_LOCALE,
+  audience: MailAudience = 'platform',
+): MailTemplate {
+  if (audience === 'pool') {
+    const endUser = locale === 'en' ? END_USER_TEMPLATES_EN[name] : END_USER_TEMPLATES[name];
+    if (endUser) return endUser;
+  }
   if (locale === 'en' && isApplicationSystemTemplateName(name)) return SYSTEM_TEMPLATES_EN[name];
   if (locale === 'en') return SECURITY_NOTICES_EN[name] ?? SYSTEM_TEMPLATES[name];
   return SYSTEM_TEMPLATES[name];
+}
+
+/**
+ * What an application's own copy of a system template starts as, and what a reset restores: the
+ * end users' wording, since the people an application mails are its project pool's end users.
+ */
+export function applicationTemplate(name: ApplicationSystemTemplateName, locale: Locale): MailTemplate {
+  return systemTemplate(name, locale, 'pool');
 }
 
 const renderLayout = ejs.compile(
@@ -304,8 +317,10 @@ const renderLayout = ejs.compile(
   { strict: true, localsName: 'mail' },
 );
 
-function layout(subject: string, content: string, locale: Locale): string {
-  return renderLayout({ subject, content, locale, productName: PRODUCT_NAME, footer: FOOTERS[locale] });
+/** The mail layout around `content`, naming `productName` in its header and footer. */
+function layout(subject: string, content: string, locale: Locale, productName: string): string {
+  const footer = FOOTERS[locale].replace(PRODUCT_NAME_PLACEHOLDER, () => productName);
+  return renderLayout({ subject, content, locale, productName, footer });
 }
 
 function valueOf(data: Record<string, unknown>, name: string): string | undefined {
@@ -339,29 +354,36 @@ function substituteText(text: string, data: Record<string, unknown>): string {
 
 /**
  * Renders a template: `{{name}}` placeholders are replaced by `data` (HTML-escaped in the HTML part,
- * verbatim in the text part), the HTML is wrapped in the mail layout (in `locale`, default German),
- * and the text part is `text_content` or else derived from the same source. A system template's
- * name picks its built-in default in that locale. Pure: no I/O.
+ * verbatim in the text part), the HTML is wrapped in the mail layout (in `locale`, default German)
+ * whose header and footer name `data.productName` (default: the platform's name, as every
+ * placeholder `{{productName}}`), and the text part is `text_content` or else derived from the
+ * same source. A system template's name picks its built-in default in that locale and for that
+ * `audience` (default: a dashboard account). Pure: no I/O.
  */
 export function renderTemplate(
   template: SystemTemplateName | TemplateSource,
   data: Record<string, string>,
-  options: { locale?: Locale } = {},
+  options: { locale?: Locale; audience?: MailAudience } = {},
 ): RenderedMail {
   if (typeof template === 'string' && !isSystemTemplateName(template)) {
     throw new TypeError(`Unknown system template: ${String(template)}`);
   }
   const locale = options.locale ?? DEFAULT_LOCALE;
-  const source: TemplateSource = typeof template === 'string' ? systemTemplate(template, locale) : template;
-  const subject = substituteText(source.subject, data).replace(/\s+/g, ' ').trim();
+  const source: TemplateSource =
+    typeof template === 'string' ? systemTemplate(template, locale, options.audience) : template;
+  const values: Record<string, string> = { productName: PLATFORM_PRODUCT_NAME, ...data };
+  const productName = valueOf(values, 'productName') ?? PLATFORM_PRODUCT_NAME;
+  const subject = substituteText(source.subject, values).replace(/\s+/g, ' ').trim();
+  // Header and footer of the text part are placeholders too, filled in by the one substitution
+  // below: a brand name that looks like a placeholder stays text.
   const text =
     typeof source.text_content === 'string' && source.text_content.trim() !== ''
-      ? `${PRODUCT_NAME}\n\n${source.text_content.trim()}\n\n${FOOTERS[locale]}`
+      ? `${PRODUCT_NAME_PLACEHOLDER}\n\n${source.text_content.trim()}\n\n${FOOTERS[locale]}`
       : // Converted before substitution, so values reach the text part exactly as given.
-        htmlToText(layout(subject, source.html_content, locale));
+        htmlToText(layout(subject, source.html_content, locale, PRODUCT_NAME_PLACEHOLDER));
   return {
     subject,
-    html: layout(subject, substituteHtml(source.html_content, data), locale),
-    text: substituteText(text, data),
+    html: layout(subject, substituteHtml(source.html_content, values), locale, productName),
+    text: substituteText(text, values),
   };
 }

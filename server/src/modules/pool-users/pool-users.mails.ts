@@ -17,22 +17,22 @@ export function createPoolUserMails(
   const { deps, Users } = kit;
 
   /**
-   * The hosted reset page's link (/p/{project_id}/reset?token=…) with a fresh one-hour token of
-   * the auth module, which sets the password and confirms the address.
+   * The hosted reset page's link (/p/{project_id}/reset?token=…) with a fresh token of the auth
+   * module (a one-hour reset token, or a 7-day invitation), which sets the password and confirms
+   * the address.
    */
-  async function hostedResetLink(scope: PoolScope, userId: string): Promise<string> {
-    const token = new URL(await deps.passwordResetLink(userId)).searchParams.get('token');
-    if (!token) throw new Error('The auth module answered a password-reset link without a token.');
+  function hostedResetLink(scope: PoolScope, authLink: string): string {
+    const token = new URL(authLink).searchParams.get('token');
+    if (!token) throw new Error('The auth module answered a password link without a token.');
     return `${deps.publicUrl}/p/${encodeURIComponent(scope.poolId)}/reset?token=${encodeURIComponent(token)}`;
   }
 
-  /** The pool's name and the application whose copies of the templates its mails use. */
+  /**
+   * The application whose copies of the templates the pool's mails use (its name comes with the
+   * mail service's `{{productName}}`, from the recipient's pool).
+   */
   async function senderOf(scope: PoolScope) {
-    const sender = await deps.poolMailSender(scope.projectId);
-    return {
-      displayName: sender?.displayName || scope.projectName,
-      applicationId: sender?.applicationId ?? null,
-    };
+    return { applicationId: (await deps.poolMailSender(scope.projectId))?.applicationId ?? null };
   }
 
   function assertNotBlocked(user: UserDocument) {
@@ -45,7 +45,7 @@ export function createPoolUserMails(
       const user = await kit.findUser(scope, userId);
       assertNotBlocked(user);
       const [resetLink, factors, sender] = await Promise.all([
-        hostedResetLink(scope, userId),
+        deps.passwordResetLink(userId).then((link) => hostedResetLink(scope, link)),
         deps.secondFactors.describeForMail(userId),
         senderOf(scope),
       ]);
@@ -89,13 +89,15 @@ export function createPoolUserMails(
       }
       assertNotBlocked(user);
       const userId = String(user._id);
-      const [link, sender] = await Promise.all([hostedResetLink(scope, userId), senderOf(scope)]);
-      const texts = inviteTexts(sender.displayName, link);
+      const [inviteLink, sender] = await Promise.all([
+        deps.invitationLink(userId).then((link) => hostedResetLink(scope, link)),
+        senderOf(scope),
+      ]);
+      // The mail service names the pool's brand ({{productName}}) and links its sign-in page.
       await deps.mail.sendTemplate({
         to: user.email,
-        template: 'notification',
-        data: { name: user.display_name, ...texts.de },
-        localizedData: texts,
+        template: 'pool_invitation',
+        data: { name: user.display_name, inviteLink },
         userId,
         applicationId: sender.applicationId,
       });
@@ -104,20 +106,6 @@ export function createPoolUserMails(
         user: poolUserView(user, created ? false : (await kit.withSecondFactor([userId])).has(userId)),
         created,
       };
-    },
-  };
-}
-
-/** The invitation, in the notification template's words (title and message, each language). */
-function inviteTexts(poolName: string, link: string) {
-  return {
-    de: {
-      title: `Einladung: ${poolName}`,
-      message: `Sie wurden eingeladen, ein Konto bei ${poolName} zu nutzen. Legen Sie Ihr Passwort über diesen Link fest (eine Stunde gültig, einmal verwendbar): ${link}`,
-    },
-    en: {
-      title: `Invitation: ${poolName}`,
-      message: `You have been invited to use an account with ${poolName}. Choose your password with this link (valid for one hour, usable once): ${link}`,
     },
   };
 }

@@ -33,6 +33,8 @@ export interface PoolUsersDependencies {
   sessions: Pick<AuthService['sessions'], 'listActive' | 'revokeAllForUser'>;
   /** A one-hour, single-use password-reset link of the account (its `token` is what we mail). */
   passwordResetLink(userId: string): Promise<string>;
+  /** A 7-day, single-use invitation link of the account that sets its password (its `token` is mailed). */
+  invitationLink(userId: string): Promise<string>;
   /** The second factors (TOTP, passkeys), gathered by the factor-changes module. */
   secondFactors: {
     list(userId: string): Promise<SecondFactorSummary[]>;
