@@ -72,7 +72,7 @@ const AREA_PATTERNS: Record<PromptType, RegExp> = {
   logging: /\blog|activit|track|analytic|event|audit|python-sdk|\bsdk\b/i,
   monitoring: /monitor|health|analytic|installation|metric|benchmark|status|uptime/i,
   userAuth:
-    /auth|login|sign|regist|session|token|password|identity|permission|widget|embedding|oauth|google/i,
+    /auth|login|sign|regist|session|token|password|identity|permission|widget|embedding|oauth|google|pool/i,
 };
 
 function areasOf(label: string): PromptType[] {
