@@ -102,6 +102,12 @@ export function describeFailure(error: unknown, t: Messages, fallback: MessageKe
     hosted_unavailable: t.hostedUnavailable,
     hosted_failed: t.hostedFailed,
     access_denied: t.hostedFailed,
+    // The user pool's rules.
+    account_blocked: t.blocked,
+    signup_closed: t.signupClosed,
+    sign_in_method_disabled: t.methodDisabled,
+    password_too_common: t.passwordTooCommon,
+    second_factor_enrollment_required: t.enrollmentRequired,
   };
   return { code: error.code, message: known[error.code] ?? (error.message || t[fallback]) };
 }

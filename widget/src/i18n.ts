@@ -67,6 +67,16 @@ const en = {
   completing: 'Completing the sign-in …',
   hostedExpired: 'The sign-in has expired or was already completed. Please sign in again.',
   hostedFailed: 'The sign-in was not completed. Please try again.',
+  // The user pool's rules (docs/user-pools.md), same wording as the server's messages.
+  blocked:
+    'This account has been blocked by the operator of this application. Contact its support to have it unblocked.',
+  signupClosed:
+    'This application does not take new sign-ups. Ask its operator for an invitation, or sign in with an existing account.',
+  methodDisabled: 'This sign-in method is turned off for this application. Use one of the methods it offers.',
+  passwordTooCommon:
+    'This password is too common: it appears in lists of leaked passwords that attackers try first. Choose another one.',
+  enrollmentRequired:
+    'This application requires a second factor. Set up an authenticator app or a passkey on your account page, then sign in again.',
   hostedNotConfigured: 'The sign-in is not set up on this page (project-id is missing).',
   hostedUnavailable: 'The sign-in needs a secure (https) page.',
 };
@@ -145,6 +155,16 @@ const de: Messages = {
   hostedExpired:
     'Die Anmeldung ist abgelaufen oder wurde bereits abgeschlossen. Bitte melden Sie sich erneut an.',
   hostedFailed: 'Die Anmeldung wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
+  blocked:
+    'Dieses Konto wurde vom Betreiber der Anwendung gesperrt. Wenden Sie sich an dessen Support, um es entsperren zu lassen.',
+  signupClosed:
+    'Diese Anwendung nimmt keine neuen Registrierungen an. Bitten Sie ihren Betreiber um eine Einladung oder melden Sie sich mit einem bestehenden Konto an.',
+  methodDisabled:
+    'Diese Anmeldemethode ist für diese Anwendung ausgeschaltet. Bitte verwenden Sie eine der angebotenen Methoden.',
+  passwordTooCommon:
+    'Dieses Passwort ist zu verbreitet: Es steht in Listen geleakter Passwörter, die Angreifer zuerst ausprobieren. Bitte wählen Sie ein anderes.',
+  enrollmentRequired:
+    'Diese Anwendung verlangt einen zweiten Faktor. Richten Sie auf Ihrer Kontoseite eine Authenticator-App oder einen Passkey ein und melden Sie sich dann erneut an.',
   hostedNotConfigured: 'Die Anmeldung ist auf dieser Seite nicht eingerichtet (project-id fehlt).',
   hostedUnavailable: 'Die Anmeldung braucht eine sichere (https-)Seite.',
 };

@@ -226,6 +226,25 @@ describe('<iam-auth-dialog>', () => {
     delete api.answers.login;
   });
 
+  it("says in the page's language why the application's user pool refused a sign-in", async () => {
+    api.answers.login = {
+      status: 403,
+      body: { error: 'This account has been blocked by the operator.', code: 'account_blocked' },
+    };
+    const view = await mount({
+      'application-id': APP,
+      'api-endpoint': `${api.url()}/api/auth`,
+      locale: 'de',
+    });
+    fireEvent.change(view.getByLabelText('E-Mail'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(view.getByLabelText('Passwort'), { target: { value: 'correct horse' } });
+    await act(async () => fireEvent.click(view.getByRole('button', { name: 'Anmelden' })));
+    const alert = await view.findByRole('alert');
+    expect(alert.textContent).to.match(/^Dieses Konto wurde vom Betreiber der Anwendung gesperrt/);
+    expect(events.at(-1)).to.deep.include({ type: 'iam-auth-error' });
+    delete api.answers.login;
+  });
+
   it('with trigger: Sign In / Sign Up buttons open the dialog; open(), close() and the close button', async () => {
     const view = await mount({ 'application-id': APP, 'api-url': api.url(), trigger: '', locale: 'de' });
     expect(view.queryByRole('heading')).to.equal(null);
