@@ -2203,7 +2203,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a passkey, without a password
-         * @description Verifies the assertion of a discoverable credential (user verification required) and answers like a sign-in. One error for every failure (passkey_not_accepted), so it tells nothing about which accounts exist.
+         * @description Verifies the assertion of a discoverable credential (user verification required) and answers like a sign-in. Dashboard accounts only: an end user's passkey (an application's user pool; they sign in with POST /api/auth/passkeys/sign-in) is refused like an unknown one. One error for every failure (passkey_not_accepted), so it tells nothing about which accounts exist.
          */
         post: {
             parameters: {
@@ -6996,7 +6996,7 @@ export interface paths {
         put?: never;
         /**
          * The caller’s role and permissions for the application
-         * @description From the caller's active membership in the organization that owns the application; 404 no_membership without one, as for any other tenant's resource. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         * @description The application's end users (its project's user pool) get `role: null` and their application roles in `roles` (empty until the application defines roles) — never 404. Sessions of this application are always its pool's end users; the organization-role branch answers team accounts' tokens where a route lets them in. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
          */
         post: {
             parameters: {
@@ -7042,7 +7042,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Unknown application, or the caller is not a member of its organization (no_membership) */
+                /** @description Unknown or inactive application */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7636,6 +7636,168 @@ export interface paths {
                     content?: never;
                 };
                 /** @description Rate limited or account locked; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign an end user in with a passkey: the options
+         * @description Options for navigator.credentials.get() without an account (a discoverable credential of the application's pool chooses it); the challenge is stored hashed, valid 5 minutes, used once, and good for this pool only. Only from pages on the platform's own origin (the pool's hosted sign-in page), and only when the pool's sign-in `methods` include `passkey`. Answer with POST /api/auth/passkeys/sign-in. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Authentication options */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebAuthnAuthenticationOptions"];
+                    };
+                };
+                /** @description Missing or malformed X-Application-ID, or invalid body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed; passkey_sign_in_unavailable (a page on another origin than the platform's, whose browser cannot use the passkeys); sign_in_method_disabled (the pool's methods do not include passkey) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign an end user in with a passkey
+         * @description Verifies the assertion of a discoverable credential (user verification required: the passkey is both factors, so there is no second step) against a challenge of POST /api/auth/passkeys/sign-in/options, and answers with the application's session like POST /api/auth/login. Only a passkey of an account of the application's pool signs in: one of a dashboard account or of another pool is refused like an unknown one, with the same passkey_not_accepted as every other failure, so the answer tells nothing about which accounts exist. A blocked account answers 403 account_blocked. Same origin and method conditions as the options. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Id of an active application; its allowed_origins decide which browser origins may call. */
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmbeddingPasskeySignInRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmbeddingSession"];
+                    };
+                };
+                /** @description Invalid body, or passkey_not_accepted */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Origin not allowed; passkey_sign_in_unavailable (a page on another origin than the platform's, whose browser cannot use the passkeys); sign_in_method_disabled (the pool's methods do not include passkey); account_blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -12411,6 +12573,19 @@ export interface components {
              * @example 042917
              */
             code: string;
+            /**
+             * @description The anonymous user, kept in localStorage.
+             * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            anonymous_id?: string;
+            /**
+             * @description The installation (browser or process), kept in localStorage.
+             * @example inst_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6
+             */
+            installation_id?: string;
+        };
+        EmbeddingPasskeySignInRequest: {
+            response: components["schemas"]["WebAuthnAuthenticationResponse"];
             /**
              * @description The anonymous user, kept in localStorage.
              * @example anon_3f2a9c4e1b7d40a8b6e5f1c2d3a4b5c6

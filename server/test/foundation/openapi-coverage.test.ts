@@ -27,6 +27,7 @@ const BODYLESS_WRITES = new Set([
   // Passkey ceremonies' options: a new challenge for the caller, or for a passwordless sign-in.
   'POST /api/v1/auth/mfa/passkeys/options',
   'POST /api/v1/auth/passkeys/sign-in/options',
+  'POST /api/auth/passkeys/sign-in/options',
   'POST /api/v1/auth/reauthenticate/passkey-options',
   // Answering an invitation: the path names it and the caller is the invited person.
   'POST /api/v1/invitations/{id}/accept',

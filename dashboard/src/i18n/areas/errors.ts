@@ -42,6 +42,10 @@ export const de = {
   'error.invalid_credentials': 'Ungültige E-Mail-Adresse oder ungültiges Passwort.',
   'error.invalid_refresh_token': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   'error.invalid_reset_token': 'Ungültiger Reset-Token',
+  'error.invalid_email_change_token':
+    'Der Link zur Bestätigung der neuen E-Mail-Adresse ist ungültig, abgelaufen (Links gelten eine Stunde), schon verwendet oder durch einen neueren ersetzt – oder die Sitzung, in der Sie die Änderung angefordert haben, ist beendet. Fordern Sie die Änderung erneut an.',
+  'error.email_taken': 'Für diese E-Mail-Adresse besteht bereits ein Konto. Es wurde nichts geändert.',
+  'error.email_unchanged': 'Das ist bereits die E-Mail-Adresse Ihres Kontos.',
   'error.invalid_undo_link':
     'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet. Wenn jemand anderes Ihr Konto geändert hat, setzen Sie ein neues Passwort.',
   'error.invalid_token': 'Ihre Anmeldung ist ungültig. Bitte melden Sie sich erneut an.',
@@ -208,6 +212,8 @@ export const de = {
   'error.mfa_wrong_password': 'Das Passwort ist nicht korrekt.',
   'error.second_factor_unavailable':
     'Dieses Konto bestätigt Anmeldungen mit einem Passkey, der auf dieser Seite nicht verwendet werden kann. Melden Sie sich direkt bei der IAM Platform an oder richten Sie zusätzlich eine Authenticator-App ein.',
+  'error.passkey_sign_in_unavailable':
+    'Passkeys lassen sich nur auf den eigenen Seiten der IAM Platform verwenden, nicht auf dieser Website. Melden Sie sich hier anders an oder auf der Anmeldeseite der Anwendung.',
   'error.mfa_proof_required':
     'Geben Sie Ihr Passwort oder einen aktuellen Code aus Ihrer Authenticator-App ein.',
   // Shown where a sensitive change was refused because the step-up dialog was cancelled.

@@ -72,6 +72,8 @@ export const en: Record<keyof typeof de, string> = {
   'hosted.account.required.title': 'Set up a second factor',
   'hosted.account.required.text':
     'This account must have a second factor. Set up an authenticator app below, then sign in again.',
+  'hosted.account.required.textPasskey':
+    'This account must have a second factor. Set up an authenticator app or a passkey below, then sign in again.',
   'hosted.account.required.done': 'Second factor set up. Please sign in again now.',
   'hosted.account.required.signInAgain': 'Sign in again',
   'hosted.account.profile.title': 'Profile',
@@ -109,7 +111,7 @@ export const en: Record<keyof typeof de, string> = {
   'hosted.account.sessions.endFailed': 'The session could not be signed out',
   'hosted.account.export.title': 'Your data',
   'hosted.account.passkeys.intro':
-    'Confirm your sign-in with your fingerprint, face, device PIN or a security key – as a second step after the password.',
+    'Sign in with your fingerprint, face, device PIN or a security key – without a password ("Sign in with a passkey") or as a second step after the password.',
   'hosted.account.delete.description':
     'Deletes your account at {name} with its profile and sessions; log entries are anonymised. Export your data first if you want to keep it.',
 };

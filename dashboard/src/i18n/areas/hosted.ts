@@ -75,6 +75,8 @@ export const de = {
   'hosted.account.required.title': 'Zweiten Faktor einrichten',
   'hosted.account.required.text':
     'Für dieses Konto ist ein zweiter Faktor vorgeschrieben. Richten Sie unten eine Authenticator-App ein; danach melden Sie sich erneut an.',
+  'hosted.account.required.textPasskey':
+    'Für dieses Konto ist ein zweiter Faktor vorgeschrieben. Richten Sie unten eine Authenticator-App oder einen Passkey ein; danach melden Sie sich erneut an.',
   'hosted.account.required.done': 'Zweiter Faktor eingerichtet. Melden Sie sich jetzt erneut an.',
   'hosted.account.required.signInAgain': 'Erneut anmelden',
   'hosted.account.profile.title': 'Profil',
@@ -112,7 +114,7 @@ export const de = {
   'hosted.account.sessions.endFailed': 'Sitzung konnte nicht abgemeldet werden',
   'hosted.account.export.title': 'Ihre Daten',
   'hosted.account.passkeys.intro':
-    'Bestätigen Sie die Anmeldung mit Fingerabdruck, Gesichtserkennung, der PIN Ihres Geräts oder einem Sicherheitsschlüssel – als zweiten Schritt nach dem Passwort.',
+    'Melden Sie sich mit Fingerabdruck, Gesichtserkennung, der PIN Ihres Geräts oder einem Sicherheitsschlüssel an – ohne Passwort („Mit Passkey anmelden“) oder als zweiten Schritt nach dem Passwort.',
   'hosted.account.delete.description':
     'Löscht Ihr Konto bei {name} mit Profil und Sitzungen; Protokolleinträge werden anonymisiert. Exportieren Sie vorher Ihre Daten, wenn Sie sie behalten möchten.',
 } as const;

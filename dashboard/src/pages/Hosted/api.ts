@@ -59,6 +59,14 @@ export function embeddingApi(applicationId: string) {
           body: { mfa_token: mfaToken },
         }),
       ),
+    /** A passkey as the first step (pages on the platform's own origin, a pool offering passkeys). */
+    passkeySignInOptions: async (): Promise<unknown> =>
+      unwrap(await sessionApi.POST('/api/auth/passkeys/sign-in/options', { params: { header } })),
+    /** The passkey is both factors: a session, never a second step. */
+    passkeySignIn: async (
+      response: ApiSchemas['WebAuthnAuthenticationResponse'],
+    ): Promise<EmbeddingSession> =>
+      unwrap(await sessionApi.POST('/api/auth/passkeys/sign-in', { params: { header }, body: { response } })),
     /** Always 202: whether a code went out tells nobody whether the address has an account. */
     requestEmailCode: async (email: string) =>
       unwrap(await sessionApi.POST('/api/auth/email-code', { params: { header }, body: { email } })),

@@ -15,6 +15,12 @@ export const EmbeddingErrors = {
     message:
       'This account confirms sign-ins with a passkey, which cannot be used on this site. Sign in on the IAM Platform itself, or set up an authenticator app as well.',
   },
+  PASSKEY_SIGN_IN_UNAVAILABLE: {
+    status: 403,
+    code: 'passkey_sign_in_unavailable',
+    message:
+      'Passkeys can only be used on the IAM Platform’s own pages, not on this site. Sign in another way here, or on the application’s sign-in page.',
+  },
   // 404 like every other-tenant answer (DESIGN.md): the caller learns nothing about who belongs.
   NO_MEMBERSHIP: {
     status: 404,

@@ -23,8 +23,9 @@ export interface EmbeddingDependencies {
   tracking: Pick<TrackingService, 'linkQuietly'>;
   /** The second sign-in step of accounts with two-factor (docs/two-factor.md). */
   mfa: Pick<MfaService, 'challengeFor' | 'completeChallenge' | 'pendingChallenge'>;
-  passkeys: Pick<PasskeyService, 'secondFactorOptions'>;
-  /** Each pool's settings (the redirect URLs the hosted pages may return to). */
+  /** The second step with a passkey, and the passkey as the first (embedding.passkeys.ts). */
+  passkeys: Pick<PasskeyService, 'secondFactorOptions' | 'passwordlessOptions' | 'passwordless'>;
+  /** Each pool's settings (the redirect URLs the hosted pages may return to, its sign-in methods). */
   pools: PoolSettingsSource;
 }
 
@@ -42,7 +43,7 @@ export interface EmbeddingKit extends AuthRateLimits {
   signedIn(
     application: ApplicationDocument,
     user: UserDocument,
-    method: 'password' | 'google' | 'email_code',
+    method: 'password' | 'google' | 'email_code' | 'passkey',
     context: RequestContext,
     ids: { anonymous_id?: string; installation_id?: string },
   ): Promise<ReturnType<typeof session>>;

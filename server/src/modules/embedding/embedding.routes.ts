@@ -7,6 +7,7 @@ import { OriginCheckQuerySchema, OriginCheckResponseSchema } from './embedding.s
 import { registerEmailCodeRoutes } from './embedding.email-code.js';
 import { POOL_GOOGLE_NAVIGATIONS, registerPoolGoogleRoutes } from './embedding.google.js';
 import { registerHostedRoutes } from './embedding.hosted.js';
+import { registerPasskeySignInRoutes } from './embedding.passkeys.js';
 import { registerAccountRoutes, registerSessionRoutes } from './embedding.session.js';
 import { registerSecondFactorRoutes, registerSignInRoutes } from './embedding.sign-in.js';
 
@@ -55,6 +56,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   registerAccountRoutes(kit);
   registerHostedRoutes(kit, deps.pools);
   registerEmailCodeRoutes(kit);
+  registerPasskeySignInRoutes(kit);
   registerPoolGoogleRoutes(kit, EMBEDDING_BASE_PATH);
 
   api.route(

@@ -43,7 +43,9 @@ export type WebAuthnCeremony = 'registration' | 'second_factor' | 'passwordless'
 /**
  * A challenge the server handed out, stored as SHA-256 and deleted when a response names it (one
  * use), bound to what it was issued for: the ceremony, the account (none for a passwordless
- * sign-in, which does not know it yet) and, for a second step, the sign-in's mfa challenge.
+ * sign-in, which does not know it yet) and, for a second step, the sign-in's mfa challenge. A
+ * passwordless challenge also names the user pool it was issued for (the dashboard's or an
+ * application's project pool), so it signs in nowhere else.
  */
 export interface WebAuthnChallengeDocument {
   _id: Types.ObjectId;
@@ -51,6 +53,8 @@ export interface WebAuthnChallengeDocument {
   ceremony: WebAuthnCeremony;
   user_id: Types.ObjectId | null;
   mfa_challenge_id: Types.ObjectId | null;
+  /** The pool of a passwordless sign-in (core/pools.ts); null for the other ceremonies. */
+  pool_id: string | null;
   expires_at: Date;
 }
 
@@ -60,6 +64,7 @@ const challengeSchema = new Schema<WebAuthnChallengeDocument>(
     ceremony: { type: String, enum: ['registration', 'second_factor', 'passwordless'], required: true },
     user_id: { type: Schema.Types.ObjectId, default: null },
     mfa_challenge_id: { type: Schema.Types.ObjectId, default: null },
+    pool_id: { type: String, default: null },
     expires_at: { type: Date, required: true },
   },
   { collection: 'mfa_webauthn_challenges' },

@@ -108,6 +108,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
       authenticated: true,
       // The account's own page: also an end user's, on the hosted account page (docs/user-pools.md).
       applicationSessions: 'also',
+      // A session that may only set up the second factor its pool requires lists what it set up.
+      secondFactorEnrollment: true,
       responses: { 200: { description: 'Passkeys', schema: PasskeyListSchema } },
     },
     async (req, res) => {
@@ -221,7 +223,7 @@ function registerSignInRoutes(api: ApiRouter, deps: PasskeyRouteDependencies): v
       path: '/auth/passkeys/sign-in',
       summary: 'Sign in with a passkey, without a password',
       description:
-        'Verifies the assertion of a discoverable credential (user verification required) and answers like a sign-in. One error for every failure (passkey_not_accepted), so it tells nothing about which accounts exist.',
+        "Verifies the assertion of a discoverable credential (user verification required) and answers like a sign-in. Dashboard accounts only: an end user's passkey (an application's user pool; they sign in with POST /api/auth/passkeys/sign-in) is refused like an unknown one. One error for every failure (passkey_not_accepted), so it tells nothing about which accounts exist.",
       tags,
       body: PasskeySignInBodySchema,
       responses: {

@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../../core/audit.js';
+import { PLATFORM_POOL } from '../../core/pools.js';
 import { secondFactorEvent } from '../../core/second-factor.js';
 import { PasskeyErrors } from './passkeys.errors.js';
 import type { PasskeyDocument } from './passkeys.model.js';
@@ -74,13 +75,13 @@ export function createPasskeySignIn(deps: PasskeyDependencies, kit: WebAuthnKit)
       return false;
     },
 
-    async passwordlessOptions() {
+    async passwordlessOptions(pool = PLATFORM_POOL) {
       const options = await generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
         timeout: WEBAUTHN_CHALLENGE_TTL_S * 1000,
       });
-      await kit.remember(options.challenge, { ceremony: 'passwordless', userId: null });
+      await kit.remember(options.challenge, { ceremony: 'passwordless', userId: null, pool });
       return options;
     },
 
@@ -103,16 +104,20 @@ export function createPasskeySignIn(deps: PasskeyDependencies, kit: WebAuthnKit)
       const handle = response.response.userHandle;
       if (handle && Buffer.from(handle, 'base64url').toString('hex') !== String(passkey.user_id))
         throw await refuse('user_handle_mismatch');
+      // Only an account of the pool signing in (the dashboard's, or an application's project pool):
+      // another pool's passkey is refused like an unknown one, before its challenge, counter and
+      // last use are touched — a sign-in somewhere else leaves no trace on that account's passkey.
+      const user = await deps.getUser(String(passkey.user_id));
+      if (!user) throw await refuse('unknown_user');
+      if ((user.pool_id ?? PLATFORM_POOL) !== context.pool) throw await refuse('other_pool');
       // Passwordless replaces both factors: the authenticator must have verified the user (PIN, biometrics).
       const outcome = await kit.acceptAssertion(
         passkey,
         response,
-        { ceremony: 'passwordless', userId: null },
+        { ceremony: 'passwordless', userId: null, pool: context.pool },
         true,
       );
       if (!outcome.ok) throw await refuse(outcome.reason);
-      const user = await deps.getUser(String(passkey.user_id));
-      if (!user) throw await refuse('unknown_user');
       if (deps.config.auth.emailConfirmationRequired && !user.is_verified)
         throw await refuse('email_not_confirmed');
       return user;

@@ -48,9 +48,15 @@ export interface PasskeyService extends PasskeySecondFactor {
   revoke(userId: string, passkeyId: string, reason: string, context: RequestContext): Promise<boolean>;
   /** Options for the second sign-in step: only the account's own credentials are allowed. */
   secondFactorOptions(userId: string, mfaChallengeId: string): Promise<PublicKeyCredentialRequestOptionsJSON>;
-  /** Options for a passwordless sign-in: no account known yet, so no credentials listed. */
-  passwordlessOptions(): Promise<PublicKeyCredentialRequestOptionsJSON>;
-  /** The account a discoverable credential signs in; throws passkey_not_accepted otherwise. */
+  /**
+   * Options for a passwordless sign-in to `pool` (core/pools.ts; the dashboard's by default): no
+   * account known yet, so no credentials listed. The challenge is good for that pool only.
+   */
+  passwordlessOptions(pool?: string): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  /**
+   * The account of `context.pool` a discoverable credential signs in; throws passkey_not_accepted
+   * otherwise — also for a passkey of another pool's account, answered like an unknown one.
+   */
   passwordless(response: AuthenticationResponseJSON, context: RequestContext): Promise<UserDocument>;
 }
 

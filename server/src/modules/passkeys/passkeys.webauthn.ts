@@ -24,6 +24,8 @@ export interface ChallengeBinding {
   ceremony: WebAuthnCeremony;
   userId: string | null;
   mfaChallengeId?: string;
+  /** A passwordless sign-in's pool: a challenge issued for one pool is no challenge in another. */
+  pool?: string;
 }
 
 export function view(passkey: PasskeyDocument): PasskeyView {
@@ -69,6 +71,7 @@ export function createWebAuthnKit(deps: Pick<PasskeyDependencies, 'connection' |
       ceremony: binding.ceremony,
       user_id: objectIdOrNull(binding.userId),
       mfa_challenge_id: objectIdOrNull(binding.mfaChallengeId),
+      pool_id: binding.pool ?? null,
       expires_at: new Date(now().getTime() + WEBAUTHN_CHALLENGE_TTL_S * 1000),
     });
 
@@ -84,6 +87,7 @@ export function createWebAuthnKit(deps: Pick<PasskeyDependencies, 'connection' |
         ceremony: binding.ceremony,
         user_id: objectIdOrNull(binding.userId),
         mfa_challenge_id: objectIdOrNull(binding.mfaChallengeId),
+        pool_id: binding.pool ?? null,
         expires_at: mongoose.trusted({ $gt: now() }),
       }).lean<WebAuthnChallengeDocument>();
       return spent !== null;

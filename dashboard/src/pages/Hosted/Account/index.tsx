@@ -13,7 +13,9 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Skeletons } from '../../../ui/Skeleton';
 import { DeleteAccountConfirmation } from '../../Auth/DeleteAccountConfirmation';
+import { EmailChangeConfirmation } from '../../Auth/EmailChangeConfirmation';
 import { DeleteAccountSection } from '../../Security/DeleteAccountSection';
+import { EmailChangeSection } from '../../Security/EmailChangeSection';
 import { Actions, Muted, PolicyNotice, SecuritySection } from '../../Security/SecuritySection';
 import { TotpSection } from '../../Security/TotpSection';
 import { useHosted, useHostedSession, useHostedTitle } from '../context';
@@ -53,7 +55,7 @@ const Header = styled.div`
 `;
 
 /** The pool asks every account for a second factor and this one has none yet. */
-function SecondFactorRequired() {
+function SecondFactorRequired({ withPasskey }: { withPasskey: boolean }) {
   const t = useT();
   const titleId = useId();
   return (
@@ -61,34 +63,38 @@ function SecondFactorRequired() {
       <ShieldAlert aria-hidden="true" size={22} />
       <div>
         <h2 id={titleId}>{t('hosted.account.required.title')}</h2>
-        <p>{t('hosted.account.required.text')}</p>
+        <p>{t(withPasskey ? 'hosted.account.required.textPasskey' : 'hosted.account.required.text')}</p>
       </div>
     </PolicyNotice>
   );
 }
 
 /**
- * A session that may only set up the second factor its pool requires: the authenticator app,
- * then a fresh sign-in (which then goes on as usual, back to the partner site if it came from one).
+ * A session that may only set up the second factor its pool requires: the authenticator app, or a
+ * passkey where the pool offers passkeys, then a fresh sign-in (which then goes on as usual, back
+ * to the partner site if it came from one).
  */
 function EnrolmentOnly({ me }: { me: ApiSchemas['Me'] }) {
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { sessions, pathTo } = useHosted();
+  const { info, sessions, pathTo } = useHosted();
+  const reload = () => queryClient.invalidateQueries({ queryKey: ME_KEY });
+  const withPasskey = info.methods.includes('passkey');
   const signInAgain = useMutation({
     mutationFn: () => sessions.signOut(),
     onSettled: () => navigate(pathTo('sign-in'), { replace: true }),
   });
   return (
     <>
-      <SecondFactorRequired />
+      <SecondFactorRequired withPasskey={withPasskey} />
       <TotpSection
         twoFactor={me.two_factor}
         email={me.email}
-        onChanged={() => queryClient.invalidateQueries({ queryKey: ME_KEY })}
+        onChanged={reload}
         client={sessions.client.api}
       />
+      {withPasskey ? <PasskeysSection onChange={reload} /> : null}
       {me.two_factor.enabled ? (
         <div>
           <Alert tone="success">{t('hosted.account.required.done')}</Alert>
@@ -100,6 +106,22 @@ function EnrolmentOnly({ me }: { me: ApiSchemas['Me'] }) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The end user's passkeys (the pool offers them): the dashboard's list with this tab's client. */
+function PasskeysSection({ onChange }: { onChange(): unknown }) {
+  const t = useT();
+  const { sessions } = useHosted();
+  return (
+    <SecuritySection icon={<KeyRound aria-hidden="true" size={20} />} title={t('security.passkeys.title')}>
+      <PasskeyList
+        heading={false}
+        client={sessions.client.api}
+        onChange={onChange}
+        intro={t('hosted.account.passkeys.intro')}
+      />
+    </SecuritySection>
   );
 }
 
@@ -138,6 +160,7 @@ function AccountSections({ me }: { me: ApiSchemas['Me'] }) {
           sessions.updateUser(updated);
         }}
       />
+      <EmailChangeSection email={me.email} client={sessions.client.api} />
       <PasswordSection />
       {secondFactors ? (
         <TotpSection
@@ -147,19 +170,7 @@ function AccountSections({ me }: { me: ApiSchemas['Me'] }) {
           client={sessions.client.api}
         />
       ) : null}
-      {secondFactors && info.methods.includes('passkey') ? (
-        <SecuritySection
-          icon={<KeyRound aria-hidden="true" size={20} />}
-          title={t('security.passkeys.title')}
-        >
-          <PasskeyList
-            heading={false}
-            client={sessions.client.api}
-            onChange={reload}
-            intro={t('hosted.account.passkeys.intro')}
-          />
-        </SecuritySection>
-      ) : null}
+      {secondFactors && info.methods.includes('passkey') ? <PasskeysSection onChange={reload} /> : null}
       <SessionsSection />
       <ExportSection />
       <DeleteAccountSection
@@ -232,10 +243,12 @@ function SignedInAccount() {
  * `/p/{project}/account`: the end user's own account page — profile, password, authenticator
  * app, passkeys, sessions, data export and deletion — built from the dashboard's own sections,
  * each given this tab's end-user client instead of the dashboard's. Without a session it leads
- * to sign-in; with the deletion mail's `?mode=delete-account&token=` it shows that last step.
+ * to sign-in; with the deletion mail's `?mode=delete-account&token=` it shows that last step, and
+ * with the link to a new address (`?mode=confirm-email&token=`) it confirms that address.
  */
 export default function HostedAccount() {
   const t = useT();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const { sessions, pathTo } = useHosted();
   const session = useHostedSession();
@@ -247,6 +260,25 @@ export default function HostedAccount() {
           token={params.get('token')}
           onDeleted={() => sessions.clear()}
           home={{ to: pathTo('sign-in', ''), label: t('hosted.account.toSignIn') }}
+        />
+      </HostedPanel>
+    );
+  }
+  if (params.get('mode') === 'confirm-email') {
+    return (
+      <HostedPanel>
+        <EmailChangeConfirmation
+          token={params.get('token')}
+          onConfirmed={(email) => {
+            // This tab's session, if it is the one that asked, goes on with the new address.
+            if (session) sessions.updateUser({ ...session.user, email });
+            void queryClient.invalidateQueries({ queryKey: ME_KEY });
+          }}
+          home={
+            session
+              ? { to: pathTo('account', ''), label: t('emailChange.confirm.toAccount') }
+              : { to: pathTo('sign-in', ''), label: t('hosted.account.toSignIn') }
+          }
         />
       </HostedPanel>
     );

@@ -14,13 +14,14 @@ import { HostedCard, LinkRow } from '../parts';
 import { ContinueAs, HandoffFailed } from './Handoff';
 import { EmailCodeForm } from './EmailCodeForm';
 import { GoogleButton, useGoogleReturn } from './Google';
+import { PasskeyButton } from './PasskeyButton';
 import { PasswordForm } from './PasswordForm';
 
 type Step = { name: 'password' } | { name: 'emailCode' } | { name: 'secondFactor'; step: SecondStep };
 
 /**
- * `/p/{project}/sign-in`: the pool's sign-in methods (password, a code by e-mail), then the
- * second step of an account with two-factor (authenticator code, recovery code or passkey).
+ * `/p/{project}/sign-in`: the pool's sign-in methods (password, a code by e-mail, Google, a
+ * passkey where the browser can use one), then the second step of an account with two-factor (authenticator code, recovery code or passkey).
  * Afterwards the person goes back to the partner site (the widget's hosted mode) or on to the
  * account page. A session this tab already has is offered to continue with.
  */
@@ -57,6 +58,9 @@ export default function HostedSignIn() {
   const [googleError, setGoogleError] = useState<string | null>(null);
   const googleFail = useAuthFailure('auth.googleFailed');
   const onGoogleError = useCallback((failure: unknown) => setGoogleError(googleFail(failure)), [googleFail]);
+  /** A passkey sign-in refused (cancelled prompt, unknown passkey, blocked …): said above the form. */
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const passkeyFail = useAuthFailure('auth.passkey.failed');
 
   const onAnswer = useCallback(
     async (answer: SignInAnswer) => {
@@ -113,13 +117,15 @@ export default function HostedSignIn() {
   }
 
   const withGoogle = info.methods.includes('google');
-  const offered = withPassword || withEmailCode || withGoogle;
+  const withPasskey = info.methods.includes('passkey') && passkeysSupported();
+  const offered = withPassword || withEmailCode || withGoogle || withPasskey;
   const codeInstead = step.name === 'password' && withPassword && withEmailCode;
   return (
     <HostedCard title={title} intro={intro}>
       {params.get('confirmed') === '1' ? <Alert tone="success">{t('auth.confirmed')}</Alert> : null}
       {!offered ? <Alert tone="error">{t('hosted.signIn.noMethod')}</Alert> : null}
       {googleError ? <Alert tone="error">{googleError}</Alert> : null}
+      {passkeyError ? <Alert tone="error">{passkeyError}</Alert> : null}
       <div ref={forms}>
         {step.name === 'password' && withPassword ? (
           <PasswordForm email={email} onEmailChange={setEmail} onAnswer={onAnswer} notice={notice} />
@@ -134,7 +140,7 @@ export default function HostedSignIn() {
           />
         ) : null}
       </div>
-      {codeInstead || withGoogle ? (
+      {codeInstead || withGoogle || withPasskey ? (
         <>
           {withPassword || withEmailCode ? <Divider>{t('auth.or')}</Divider> : null}
           {codeInstead ? (
@@ -142,6 +148,16 @@ export default function HostedSignIn() {
               <Mail aria-hidden="true" size={16} />
               {t('hosted.code.start')}
             </Button>
+          ) : null}
+          {withPasskey ? (
+            <PasskeyButton
+              onAnswer={onAnswer}
+              onStart={() => {
+                setPasskeyError(null);
+                setGoogleError(null);
+              }}
+              onError={(failure) => setPasskeyError(passkeyFail(failure))}
+            />
           ) : null}
           {withGoogle ? <GoogleButton /> : null}
         </>
