@@ -21,7 +21,12 @@ export type SystemTemplateName =
   | 'account_deletion'
   | 'email_code'
   /** A project pool's invitation (the user management's invite): set a password for the account. */
-  | 'pool_invitation';
+  | 'pool_invitation'
+  /** Changing an account's address (auth/email-change.ts): the link, the notices, an address in use. */
+  | 'email_change'
+  | 'email_change_requested'
+  | 'email_change_taken'
+  | 'email_changed';
 
 /** The languages a template can be written in; `de` is the product's language and the default. */
 export const LOCALES = ['de', 'en'] as const;

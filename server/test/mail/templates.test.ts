@@ -57,6 +57,10 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   ],
   factor_change_undone: ['name', 'productName', 'undone', 'sessionsEnded', 'tokensRevoked', 'resetLink'],
   pool_invitation: ['name', 'productName', 'inviteLink', 'signInUrl'],
+  email_change: ['name', 'productName', 'confirmLink'],
+  email_change_requested: ['name', 'productName', 'newEmail', 'resetLink'],
+  email_change_taken: ['name', 'productName', 'signInUrl'],
+  email_changed: ['name', 'productName', 'newEmail'],
 };
 
 const SAMPLE_VALUES: Record<string, string> = {

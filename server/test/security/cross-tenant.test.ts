@@ -290,6 +290,8 @@ const SELF_SCOPED = new Set([
   'GET /api/v1/auth/me/export',
   'DELETE /api/v1/auth/me',
   'POST /api/v1/auth/me/deletion-confirmations',
+  // Changing the caller's own address (an end user's: within their pool; email-change.test.ts).
+  'POST /api/v1/auth/me/email',
   // Two-factor, passkeys and step-up of the caller's own account. An end user's application
   // session reaches them too (the pool's hosted account page), acting on that end user's own
   // account only: checked below ("an end user's token …").

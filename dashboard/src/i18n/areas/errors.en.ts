@@ -34,6 +34,10 @@ export const en: Record<keyof typeof de, string> = {
   'error.invalid_credentials': 'Invalid e-mail address or password.',
   'error.invalid_refresh_token': 'Your session has expired. Please sign in again.',
   'error.invalid_reset_token': 'Invalid reset token',
+  'error.invalid_email_change_token':
+    'The link to confirm the new e-mail address is invalid, has expired (links are valid one hour), was already used or replaced by a newer one – or the session in which you asked for the change has ended. Ask for the change again.',
+  'error.email_taken': 'There already is an account with this e-mail address. Nothing was changed.',
+  'error.email_unchanged': 'This already is the e-mail address of your account.',
   'error.invalid_undo_link':
     'This link is invalid, has expired or has already been used. If someone else changed your account, reset your password.',
   'error.invalid_token': 'Your sign-in is invalid. Please sign in again.',

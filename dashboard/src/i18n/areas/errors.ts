@@ -42,6 +42,10 @@ export const de = {
   'error.invalid_credentials': 'Ungültige E-Mail-Adresse oder ungültiges Passwort.',
   'error.invalid_refresh_token': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   'error.invalid_reset_token': 'Ungültiger Reset-Token',
+  'error.invalid_email_change_token':
+    'Der Link zur Bestätigung der neuen E-Mail-Adresse ist ungültig, abgelaufen (Links gelten eine Stunde), schon verwendet oder durch einen neueren ersetzt – oder die Sitzung, in der Sie die Änderung angefordert haben, ist beendet. Fordern Sie die Änderung erneut an.',
+  'error.email_taken': 'Für diese E-Mail-Adresse besteht bereits ein Konto. Es wurde nichts geändert.',
+  'error.email_unchanged': 'Das ist bereits die E-Mail-Adresse Ihres Kontos.',
   'error.invalid_undo_link':
     'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet. Wenn jemand anderes Ihr Konto geändert hat, setzen Sie ein neues Passwort.',
   'error.invalid_token': 'Ihre Anmeldung ist ungültig. Bitte melden Sie sich erneut an.',

@@ -70,6 +70,22 @@ export const AuthErrors = {
     code: 'invalid_confirmation_token',
     message: 'The confirmation link is invalid, has expired or was already used.',
   },
+  INVALID_EMAIL_CHANGE_TOKEN: {
+    status: 400,
+    code: 'invalid_email_change_token',
+    message:
+      'The link to confirm the new e-mail address is invalid, has expired (links are valid one hour), was already used or replaced by a newer one, or the session that asked for the change has ended. Ask for the change again.',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    code: 'email_taken',
+    message: 'There already is an account with this e-mail address. Nothing was changed.',
+  },
+  EMAIL_UNCHANGED: {
+    status: 400,
+    code: 'email_unchanged',
+    message: 'This already is the e-mail address of your account.',
+  },
   INVALID_EXCHANGE_CODE: {
     status: 400,
     code: 'invalid_code',

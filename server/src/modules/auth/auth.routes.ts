@@ -1,5 +1,6 @@
 import type { ApiRouter } from '../../lib/api-router.js';
 import { createAuthRateLimits } from './auth.rate-limits.js';
+import { registerEmailChangeRoutes } from './email-change.routes.js';
 import { registerGoogleRoutes } from './google.routes.js';
 import { registerPasswordRoutes } from './password.routes.js';
 import { registerProfileRoutes } from './profile.routes.js';
@@ -28,6 +29,7 @@ export function registerAuthRoutes(api: ApiRouter, root: ApiRouter, deps: AuthRo
   registerSignInRoutes(kit);
   registerSessionRoutes(kit);
   registerProfileRoutes(kit);
+  registerEmailChangeRoutes(kit);
   registerPasswordRoutes(kit);
   registerGoogleRoutes(kit);
   registerVerifyRoutes(kit);

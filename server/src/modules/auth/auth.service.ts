@@ -1,6 +1,7 @@
 import { isPlatformPool } from '../../core/pools.js';
 import { createAccountKit, type AuthDependencies } from './account-kit.js';
 import { createAccountRecovery } from './account-recovery.js';
+import { createEmailChange } from './email-change.js';
 import { createEmailCodes } from './email-code.js';
 import type { AuthService } from './auth.types.js';
 import { createExchangeCodes, createGoogleAccounts } from './google-accounts.js';
@@ -39,6 +40,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     ...createExchangeCodes(kit),
     ...createHostedCodes(kit),
     ...createEmailCodes(kit, noticeLock),
+    ...createEmailChange(kit, noticeLock),
     accountDeletionLinks: {
       async issue(userId) {
         // Only the newest link works: an older one in a forwarded mail is void.

@@ -146,4 +146,26 @@ export interface AuthService {
     issue(userId: string): Promise<{ link: string; expiresAt: Date }>;
     consume(token: string): Promise<string | null>;
   };
+  /**
+   * Asks to change the account's e-mail address (email-change.ts): checks `password` when given
+   * (like a sign-in, with lockout; without it the route asks for a fresh step-up) and refuses the
+   * current address; whether the new address is taken in the pool and the mails are handled after
+   * the response, so the answer tells nothing about it. A free address gets a one-hour link, one
+   * in use a mail that an account exists; the old address a notice either way. A new request voids
+   * the earlier link. The change belongs to `sessionId`: void once that session has ended (a reset,
+   * "sign out everywhere", a block), and that session stays signed in when the others are ended.
+   */
+  requestEmailChange(
+    user: UserDocument,
+    sessionId: string | null,
+    input: { email: string; password?: string },
+    context: RequestContext,
+  ): Promise<void>;
+  /**
+   * Spends the link and switches the address if it is still free in the account's pool (else 409
+   * email_taken, nothing changed and the link still usable), marked confirmed; ends the account's
+   * other sessions, voids links mailed to the old address, audits `user.email_changed`, emits
+   * `user.updated` and tells the old address.
+   */
+  confirmEmailChange(token: string, context: RequestContext): Promise<{ user: PublicUser }>;
 }

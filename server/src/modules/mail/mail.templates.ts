@@ -13,6 +13,7 @@ import {
   type TemplateSource,
 } from './mail.template-parts.js';
 import { END_USER_TEMPLATES, END_USER_TEMPLATES_EN } from './mail.templates.pool.js';
+import { EMAIL_CHANGE_TEMPLATES, EMAIL_CHANGE_TEMPLATES_EN } from './mail.templates.email-change.js';
 
 export type { MailTemplate, TemplateSource } from './mail.template-parts.js';
 export { detectTemplateVariables, PLATFORM_PRODUCT_NAME } from './mail.template-parts.js';
@@ -156,6 +157,7 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     button('{{signInUrl}}', 'Zur Anmeldung'),
     '<p>Wenn Sie {{productName}} nicht kennen oder kein Konto möchten, ignorieren Sie diese E-Mail.</p>',
   ]),
+  ...EMAIL_CHANGE_TEMPLATES,
 });
 
 export function isSystemTemplateName(name: string): name is SystemTemplateName {
@@ -263,6 +265,7 @@ export const SECURITY_NOTICES_EN: Readonly<Partial<Record<SystemTemplateName, Ma
       button('{{deleteLink}}', 'Delete my account'),
       '<p>The link is valid for 30 minutes and can be used once. If you did not ask for this, ignore this e-mail – your account stays – and check in the security settings which sessions are active.</p>',
     ]),
+    ...EMAIL_CHANGE_TEMPLATES_EN,
   },
 );
 
