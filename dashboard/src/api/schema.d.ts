@@ -902,6 +902,170 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/auth/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to change the account’s e-mail address
+         * @description Needs the current `password` (checked like at sign-in, with lockout) or, without it, a proof of identity within the last 10 minutes (else 403 reauthentication_required). Answers 202 the same way whether or not the address is taken in the account’s pool: a free address gets a link (valid one hour, once; a new request voids it) to the pool’s hosted account page `/p/{project_id}/account?mode=confirm-email&token=…` (team accounts: the dashboard’s `/auth?mode=confirm-email&token=…`), which posts it to POST /auth/me/email/confirm; an address in use gets a mail that an account exists. The current address gets a notice with a password-reset link either way. The change is void once this session ends. 400 email_unchanged for the current address.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmailChangeRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted; see the mail */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailChangeAccepted"];
+                    };
+                };
+                /** @description email_unchanged, wrong_current_password or validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new e-mail address with the mailed link
+         * @description No session needed (the mail may be opened on another device); the token travels in the body, never in a request URL. Switches the address if it is still free in the account’s pool and marks it confirmed; the account’s other sessions end (the one that asked stays), links mailed to the old address stop working, and the old address is told. 400 invalid_email_change_token for an unknown, expired, used or replaced link, or when the session that asked has ended; 409 email_taken when the address got an account meanwhile (nothing changed).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmailChangeConfirmRequest"];
+                };
+            };
+            responses: {
+                /** @description The address has changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailChangeConfirmed"];
+                    };
+                };
+                /** @description invalid_email_change_token */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description account_blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description email_taken */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/password-reset": {
         parameters: {
             query?: never;
@@ -11548,6 +11712,36 @@ export interface components {
             password?: string;
             current_password?: string;
         };
+        EmailChangeAccepted: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+        };
+        ReauthenticationRequiredError: components["schemas"]["Error"] & {
+            /** @description With reauthentication_required: the proofs this account can give. */
+            methods?: ("password" | "totp" | "passkey")[];
+            /** @description With reauthentication_required: how long a proof stays fresh (600). */
+            max_age_seconds?: number;
+        };
+        EmailChangeRequest: {
+            /**
+             * Format: email
+             * @description The new address.
+             * @example ada@example.com
+             */
+            email: string;
+            /** @description The current password, as the proof of identity. Without it the session needs a fresh step-up (POST /auth/reauthenticate). */
+            password?: string;
+        };
+        EmailChangeConfirmed: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description The account’s address now. */
+            email: string;
+        };
+        EmailChangeConfirmRequest: {
+            token: string;
+        };
         PasswordResetResponse: components["schemas"]["Success"] & {
             /** @description After a reset: the recent second factors it removed. */
             factors_removed?: components["schemas"]["SecondFactorSummary"][];
@@ -11630,12 +11824,6 @@ export interface components {
             secret: string;
             /** @description otpauth://totp/… URI for a QR code (Key Uri Format). */
             otpauth_url: string;
-        };
-        ReauthenticationRequiredError: components["schemas"]["Error"] & {
-            /** @description With reauthentication_required: the proofs this account can give. */
-            methods?: ("password" | "totp" | "passkey")[];
-            /** @description With reauthentication_required: how long a proof stays fresh (600). */
-            max_age_seconds?: number;
         };
         RecoveryCodes: {
             /** @description 10 single-use codes; shown only in this response. */
