@@ -1,4 +1,5 @@
 import * as analytics from './areas/analytics.en';
+import * as emailChange from './areas/emailChange.en';
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as hosted from './areas/hosted.en';
@@ -246,4 +247,5 @@ export const en: Catalog = {
   ...analytics.en,
   ...hosted.en,
   ...projectUsers.en,
+  ...emailChange.en,
 };

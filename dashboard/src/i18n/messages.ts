@@ -1,4 +1,5 @@
 import * as analytics from './areas/analytics';
+import * as emailChange from './areas/emailChange';
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as hosted from './areas/hosted';
@@ -248,6 +249,7 @@ export const de = {
   ...analytics.de,
   ...hosted.de,
   ...projectUsers.de,
+  ...emailChange.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

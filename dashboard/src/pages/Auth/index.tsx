@@ -7,7 +7,7 @@ import { de, type MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { PageLoading } from '../../layout/PageLoading';
 import { safeRedirect } from '../../layout/RequireAuth';
-import { signInWithGoogleCode, useSessionStore } from '../../stores/session';
+import { reloadUser, signInWithGoogleCode, useSessionStore } from '../../stores/session';
 import { Alert } from '../../ui/Alert';
 import { Card } from '../../ui/Card';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
@@ -15,6 +15,7 @@ import { useToast } from '../../ui/useToast';
 import { GoogleSignIn } from './GoogleSignIn';
 import { RegisterForm } from './RegisterForm';
 import { DeleteAccountConfirmation } from './DeleteAccountConfirmation';
+import { EmailChangeConfirmation } from './EmailChangeConfirmation';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { SecondStepForm, type SecondStep } from './SecondStepForm';
 import { SignInForm } from './SignInForm';
@@ -93,8 +94,9 @@ function useGoogleReturn(onSecondStep: (step: SecondStep) => void) {
 }
 
 /**
- * /auth (SPEC §2): tabs Anmelden / Registrieren, the reset screen for `?mode=reset`, or the last
- * step of deleting a password-less account for `?mode=delete-account`.
+ * /auth (SPEC §2): tabs Anmelden / Registrieren, the reset screen for `?mode=reset`, the last
+ * step of deleting a password-less account for `?mode=delete-account`, or the confirmation of a
+ * new e-mail address for `?mode=confirm-email`.
  */
 export default function Auth() {
   const t = useT();
@@ -115,6 +117,18 @@ export default function Auth() {
     return (
       <Panel>
         <DeleteAccountConfirmation token={params.get('token')} />
+      </Panel>
+    );
+  }
+  if (params.get('mode') === 'confirm-email') {
+    return (
+      <Panel>
+        <EmailChangeConfirmation
+          token={params.get('token')}
+          // This browser's session (if it is the account's and still on) shows the new address.
+          onConfirmed={() => void reloadUser().catch(() => undefined)}
+          home={{ to: '/account/security', label: t('emailChange.confirm.toSecurity') }}
+        />
       </Panel>
     );
   }

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/tenancy/PageParts';
 import { useT } from '../../i18n/useT';
 import { clearSession, reloadUser, useSessionStore } from '../../stores/session';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { EmailChangeSection } from './EmailChangeSection';
 import { PasskeysSection } from './PasskeysSection';
 import { PolicyNotice, SecuritySection } from './SecuritySection';
 import { TotpSection } from './TotpSection';
@@ -17,7 +18,10 @@ const Page = styled.div`
   min-width: 0;
 `;
 
-/** /account/security: the signed-in user's second factors (authenticator app, passkeys). */
+/**
+ * /account/security: the signed-in user's e-mail address and second factors (authenticator app,
+ * passkeys), and deleting the account.
+ */
 export default function Security() {
   const t = useT();
   const navigate = useNavigate();
@@ -46,6 +50,7 @@ export default function Security() {
           </div>
         </PolicyNotice>
       ) : null}
+      <EmailChangeSection email={user?.email ?? ''} />
       <TotpSection twoFactor={user?.two_factor} email={user?.email ?? ''} onChanged={reloadUser} />
       <SecuritySection icon={<KeyRound aria-hidden="true" size={20} />} title={t('security.passkeys.title')}>
         <PasskeysSection />

@@ -13,7 +13,9 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Skeletons } from '../../../ui/Skeleton';
 import { DeleteAccountConfirmation } from '../../Auth/DeleteAccountConfirmation';
+import { EmailChangeConfirmation } from '../../Auth/EmailChangeConfirmation';
 import { DeleteAccountSection } from '../../Security/DeleteAccountSection';
+import { EmailChangeSection } from '../../Security/EmailChangeSection';
 import { Actions, Muted, PolicyNotice, SecuritySection } from '../../Security/SecuritySection';
 import { TotpSection } from '../../Security/TotpSection';
 import { useHosted, useHostedSession, useHostedTitle } from '../context';
@@ -158,6 +160,7 @@ function AccountSections({ me }: { me: ApiSchemas['Me'] }) {
           sessions.updateUser(updated);
         }}
       />
+      <EmailChangeSection email={me.email} client={sessions.client.api} />
       <PasswordSection />
       {secondFactors ? (
         <TotpSection
@@ -240,10 +243,12 @@ function SignedInAccount() {
  * `/p/{project}/account`: the end user's own account page — profile, password, authenticator
  * app, passkeys, sessions, data export and deletion — built from the dashboard's own sections,
  * each given this tab's end-user client instead of the dashboard's. Without a session it leads
- * to sign-in; with the deletion mail's `?mode=delete-account&token=` it shows that last step.
+ * to sign-in; with the deletion mail's `?mode=delete-account&token=` it shows that last step, and
+ * with the link to a new address (`?mode=confirm-email&token=`) it confirms that address.
  */
 export default function HostedAccount() {
   const t = useT();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const { sessions, pathTo } = useHosted();
   const session = useHostedSession();
@@ -255,6 +260,25 @@ export default function HostedAccount() {
           token={params.get('token')}
           onDeleted={() => sessions.clear()}
           home={{ to: pathTo('sign-in', ''), label: t('hosted.account.toSignIn') }}
+        />
+      </HostedPanel>
+    );
+  }
+  if (params.get('mode') === 'confirm-email') {
+    return (
+      <HostedPanel>
+        <EmailChangeConfirmation
+          token={params.get('token')}
+          onConfirmed={(email) => {
+            // This tab's session, if it is the one that asked, goes on with the new address.
+            if (session) sessions.updateUser({ ...session.user, email });
+            void queryClient.invalidateQueries({ queryKey: ME_KEY });
+          }}
+          home={
+            session
+              ? { to: pathTo('account', ''), label: t('emailChange.confirm.toAccount') }
+              : { to: pathTo('sign-in', ''), label: t('hosted.account.toSignIn') }
+          }
         />
       </HostedPanel>
     );
