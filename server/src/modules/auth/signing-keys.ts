@@ -35,7 +35,14 @@ export interface SigningKeys {
   readonly kid: string;
   readonly alg: 'ES256' | 'RS256';
   /** `audience` defaults to the dashboard's; embedding sessions pass their application id. */
-  signAccessToken(claims: { sub: string; sid: string; email: string; pool: string; audience?: string; ttlS?: number }): {
+  signAccessToken(claims: {
+    sub: string;
+    sid: string;
+    email: string;
+    pool: string;
+    audience?: string;
+    ttlS?: number;
+  }): {
     token: string;
     expiresAt: Date;
   };

@@ -16,14 +16,10 @@ import {
 const EmailCodeVerifySchema = z
   .object({
     email: EmailSchema,
-    code: z
-      .string({ error: 'code is required.' })
-      .min(1, 'code is required.')
-      .max(32)
-      .openapi({
-        description: 'The 6 digits from the mail (spaces and hyphens are ignored).',
-        example: '042917',
-      }),
+    code: z.string({ error: 'code is required.' }).min(1, 'code is required.').max(32).openapi({
+      description: 'The 6 digits from the mail (spaces and hyphens are ignored).',
+      example: '042917',
+    }),
     anonymous_id: AnonymousIdSchema.optional(),
     installation_id: InstallationIdSchema.optional(),
   })
