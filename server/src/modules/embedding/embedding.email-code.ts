@@ -1,11 +1,9 @@
-import { AppError } from '../../lib/errors.js';
 import { z } from '../../lib/openapi.js';
 import { EmailSchema } from '../../core/schemas.js';
 import { requestContext } from '../../core/request-context.js';
 import { MfaRequiredSchema, RATE_LIMITED_RESPONSE } from '../auth/index.js';
 import { AnonymousIdSchema, InstallationIdSchema } from '../telemetry/index.js';
 import { gatedApplicationOf } from './application-gate.js';
-import { EmbeddingErrors } from './embedding.errors.js';
 import { gated, type EmbeddingKit } from './embedding.kit.js';
 import {
   EmbeddingAcceptedSchema,
@@ -90,20 +88,11 @@ export function registerEmailCodeRoutes(kit: EmbeddingKit): void {
       const { email, code, anonymous_id, installation_id } = req.valid.body;
       const user = await auth.emailCodes.verify(email, code, context);
       // As at POST /login: an account with two-factor gets the second step, bound to this application.
-      const challenge = await deps.mfa.challengeFor(user, context, {
-        applicationId: String(application._id),
-        firstFactor: 'email_code',
-      });
-      if (challenge) {
-        const methods = kit.passkeysUsableFrom(req.get('origin'))
-          ? challenge.methods
-          : challenge.methods.filter((method) => method !== 'webauthn');
-        if (methods.length === 0) throw new AppError(EmbeddingErrors.SECOND_FACTOR_UNAVAILABLE);
-        res.json({ ...challenge, methods });
-        return;
-      }
       res.json(
-        await kit.signedIn(application, user, 'email_code', context, { anonymous_id, installation_id }),
+        await kit.afterFirstFactor(req.get('origin'), application, user, 'email_code', context, {
+          anonymous_id,
+          installation_id,
+        }),
       );
     },
   );

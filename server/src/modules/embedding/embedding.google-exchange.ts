@@ -7,7 +7,6 @@ import { requestContext } from '../../core/request-context.js';
 import { AuthErrors, MfaRequiredSchema, RATE_LIMITED_RESPONSE, type AuthService } from '../auth/index.js';
 import { AnonymousIdSchema, InstallationIdSchema } from '../telemetry/index.js';
 import { gatedApplicationOf } from './application-gate.js';
-import { EmbeddingErrors } from './embedding.errors.js';
 import { gated, type EmbeddingKit } from './embedding.kit.js';
 import { EmbeddingSessionSchema } from './embedding.schemas.js';
 
@@ -153,19 +152,12 @@ export function registerGoogleExchange(kit: EmbeddingKit, cookiePath: string): v
       // Blocked since the callback: no second step either.
       if (user.blocked_at) throw new AppError(AuthErrors.ACCOUNT_BLOCKED);
       // As at POST /login: an account with two-factor gets the second step, bound to this application.
-      const challenge = await deps.mfa.challengeFor(user, context, {
-        applicationId: String(application._id),
-        firstFactor: 'google',
-      });
-      if (challenge) {
-        const methods = kit.passkeysUsableFrom(req.get('origin'))
-          ? challenge.methods
-          : challenge.methods.filter((method) => method !== 'webauthn');
-        if (methods.length === 0) throw new AppError(EmbeddingErrors.SECOND_FACTOR_UNAVAILABLE);
-        res.json({ ...challenge, methods });
-        return;
-      }
-      res.json(await kit.signedIn(application, user, 'google', context, { anonymous_id, installation_id }));
+      res.json(
+        await kit.afterFirstFactor(req.get('origin'), application, user, 'google', context, {
+          anonymous_id,
+          installation_id,
+        }),
+      );
     },
   );
 }

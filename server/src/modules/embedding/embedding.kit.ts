@@ -6,7 +6,7 @@ import type { UserDocument } from '../../core/account.js';
 import type { PoolSettingsSource } from '../../core/pools.js';
 import type { ApplicationDocument, ApplicationsService } from '../applications/index.js';
 import type { AuthRateLimits, AuthService } from '../auth/index.js';
-import type { MfaService } from '../mfa/index.js';
+import type { MfaChallenge, MfaService } from '../mfa/index.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
 import type { TrackingService } from '../telemetry/index.js';
@@ -47,6 +47,19 @@ export interface EmbeddingKit extends AuthRateLimits {
     context: RequestContext,
     ids: { anonymous_id?: string; installation_id?: string },
   ): Promise<ReturnType<typeof session>>;
+  /**
+   * After a first factor (password, e-mail code, Google): the second step for an account with
+   * two-factor, bound to this application (passkeys only where the page's origin can use them;
+   * 403 second_factor_unavailable when nothing is left), else the application's session.
+   */
+  afterFirstFactor(
+    origin: string | undefined,
+    application: ApplicationDocument,
+    user: UserDocument,
+    firstFactor: 'password' | 'google' | 'email_code',
+    context: RequestContext,
+    ids: { anonymous_id?: string; installation_id?: string },
+  ): Promise<MfaChallenge | ReturnType<typeof session>>;
 }
 
 export const TAGS = ['Embedding API'];

@@ -1,3 +1,5 @@
+import { AppError } from '../../lib/errors.js';
+import { EmbeddingErrors } from './embedding.errors.js';
 import { Router } from 'express';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { createAuthRateLimits, RATE_LIMITED_RESPONSE } from '../auth/index.js';
@@ -39,6 +41,17 @@ function createKit(api: ApiRouter, deps: EmbeddingDependencies): EmbeddingKit {
       // Before answering, so the SDK that gets the token finds its anonymous user linked.
       await deps.tracking.linkQuietly(application, String(user._id), ids);
       return session(started);
+    },
+    async afterFirstFactor(origin, application, user, firstFactor, context, ids) {
+      const challenge = await deps.mfa.challengeFor(user, context, {
+        applicationId: String(application._id),
+        firstFactor,
+      });
+      if (!challenge) return this.signedIn(application, user, firstFactor, context, ids);
+      const methods =
+        origin === platformOrigin ? challenge.methods : challenge.methods.filter((m) => m !== 'webauthn');
+      if (methods.length === 0) throw new AppError(EmbeddingErrors.SECOND_FACTOR_UNAVAILABLE);
+      return { ...challenge, methods };
     },
   };
 }

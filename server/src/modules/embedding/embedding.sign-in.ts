@@ -77,18 +77,12 @@ export function registerSignInRoutes(kit: EmbeddingKit): void {
       const { email, password, anonymous_id, installation_id } = req.valid.body;
       const user = await auth.verifyCredentials(email, password, context);
       // An account with two-factor gets the second step, bound to this application, not a session.
-      const challenge = await deps.mfa.challengeFor(user, context, {
-        applicationId: String(application._id),
-      });
-      if (challenge) {
-        const methods = kit.passkeysUsableFrom(req.get('origin'))
-          ? challenge.methods
-          : challenge.methods.filter((method) => method !== 'webauthn');
-        if (methods.length === 0) throw new AppError(EmbeddingErrors.SECOND_FACTOR_UNAVAILABLE);
-        res.json({ ...challenge, methods });
-        return;
-      }
-      res.json(await kit.signedIn(application, user, 'password', context, { anonymous_id, installation_id }));
+      res.json(
+        await kit.afterFirstFactor(req.get('origin'), application, user, 'password', context, {
+          anonymous_id,
+          installation_id,
+        }),
+      );
     },
   );
 }
