@@ -8,6 +8,7 @@ import { accountEvent, type ActivityService, type AuditEvent } from '../../core/
 import type { MailService, SendTemplateInput, SystemTemplateName } from '../../core/mail.js';
 import type { SecondFactorInventory } from '../../core/second-factor.js';
 import type { UserDocument } from '../../core/account.js';
+import type { RequestContext } from '../../core/request-context.js';
 import {
   isPlatformPool,
   PLATFORM_POOL,
@@ -79,7 +80,11 @@ export interface AccountKit {
   /** The pool an account belongs to ('platform' when it does not exist). */
   poolOf(userId: string): Promise<string>;
   /** The pool's settings (signup, methods, password policy, lifetimes). */
-  poolSettings(pool: string): Promise<PoolSettings>;
+  /**
+   * Read once per request when `within` (the request's context) is given: a sign-in asks for
+   * them at the method check and again when it starts the session.
+   */
+  poolSettings(pool: string, within?: RequestContext): Promise<PoolSettings>;
   /**
    * Mail failures must not change what the client sees (that would reveal whether an account
    * exists); they are logged and recorded in the e-mail log by the mail service.
@@ -98,10 +103,11 @@ export interface AccountKit {
   afterResponse(what: string, work: () => Promise<void>): void;
   drain(): Promise<void>;
   /** The pool's password policy: minimum length, and not on the shipped list of common passwords. */
-  assertPasswordPolicy(password: string, pool: string): Promise<void>;
+  assertPasswordPolicy(password: string, pool: string, within?: RequestContext): Promise<void>;
   /** Refuses sign-up in a pool whose sign-up is by invitation or closed. */
-  assertSignupOpen(pool: string): Promise<void>;
-  assertMethodEnabled(pool: string, method: SignInMethod): Promise<void>;
+  assertSignupOpen(context: RequestContext): Promise<void>;
+  /** Refuses a sign-in method the request's pool has turned off. */
+  assertMethodEnabled(context: RequestContext, method: SignInMethod): Promise<void>;
   /** Answers the account, or refuses a blocked one with account_blocked. */
   assertNotBlocked(user: UserDocument): UserDocument;
 }
@@ -147,8 +153,18 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
   );
   const dashboard = (path: string) => `${settings.dashboardUrl}${path}`;
   const hosted = (pool: string, path: string) => `${config.publicUrl}/p/${encodeURIComponent(pool)}${path}`;
-  const poolSettings = (pool: string): Promise<PoolSettings> =>
+  const loadPoolSettings = (pool: string): Promise<PoolSettings> =>
     deps.pools ? deps.pools.settingsOf(pool) : Promise.resolve(configuredPoolSettings(config, pool));
+  // Per request context (a plain object made once per request), so the entry goes with it.
+  const perRequest = new WeakMap<RequestContext, Map<string, Promise<PoolSettings>>>();
+  const poolSettings = (pool: string, within?: RequestContext): Promise<PoolSettings> => {
+    if (!within) return loadPoolSettings(pool);
+    let loaded = perRequest.get(within);
+    if (!loaded) perRequest.set(within, (loaded = new Map()));
+    let settings = loaded.get(pool);
+    if (!settings) loaded.set(pool, (settings = loadPoolSettings(pool)));
+    return settings;
+  };
   const inFlight = new Set<Promise<void>>();
 
   return {
@@ -218,22 +234,23 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
       await Promise.allSettled([...inFlight]);
     },
 
-    async assertPasswordPolicy(password, pool) {
+    async assertPasswordPolicy(password, pool, within) {
       const minLength = isPlatformPool(pool)
         ? settings.passwordMinLength
-        : (await poolSettings(pool)).password_min_length;
+        : (await poolSettings(pool, within)).password_min_length;
       const refusal = checkPasswordPolicy(password, { minLength });
       if (refusal?.code === 'password_too_short')
         throw new AppError(AuthErrors.PASSWORD_TOO_SHORT, { message: refusal.message });
       if (refusal) throw new AppError(AuthErrors.PASSWORD_TOO_COMMON);
     },
 
-    async assertSignupOpen(pool) {
-      if ((await poolSettings(pool)).signup !== 'open') throw new AppError(AuthErrors.SIGNUP_CLOSED);
+    async assertSignupOpen(context) {
+      if ((await poolSettings(context.pool, context)).signup !== 'open')
+        throw new AppError(AuthErrors.SIGNUP_CLOSED);
     },
 
-    async assertMethodEnabled(pool, method) {
-      if (!(await poolSettings(pool)).methods.includes(method))
+    async assertMethodEnabled(context, method) {
+      if (!(await poolSettings(context.pool, context)).methods.includes(method))
         throw new AppError(AuthErrors.SIGN_IN_METHOD_DISABLED);
     },
 

@@ -134,7 +134,7 @@ export function createEmailCodes(kit: AccountKit, noticeLock: LockNotice): Pick<
     emailCodes: {
       async request(rawEmail, context) {
         // The pool's setting is no secret; everything about the address happens after the response.
-        await kit.assertMethodEnabled(context.pool, 'email_code');
+        await kit.assertMethodEnabled(context, 'email_code');
         const email = normalizeEmail(rawEmail);
         kit.afterResponse('e-mail sign-in code', () => send(email, context));
       },
@@ -142,7 +142,7 @@ export function createEmailCodes(kit: AccountKit, noticeLock: LockNotice): Pick<
       async verify(rawEmail, rawCode, context) {
         const email = normalizeEmail(rawEmail);
         const account = accountKey(context.pool, email);
-        await kit.assertMethodEnabled(context.pool, 'email_code');
+        await kit.assertMethodEnabled(context, 'email_code');
         // Before anything that depends on the account: a locked address answers the same either way.
         await lockout.assertOpen(account, context.ip);
         const user = await Users.findOne({ pool_id: context.pool, email }).lean<UserDocument>();

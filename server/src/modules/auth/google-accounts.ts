@@ -85,7 +85,7 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
       }
       // A new account: only where the pool lets anyone sign up (a closed or invitation-only pool's
       // existing accounts still sign in and link above).
-      await kit.assertSignupOpen(context.pool);
+      await kit.assertSignupOpen(context);
       const applicationId = options.applicationId ?? null;
       const created = (
         await Users.create({

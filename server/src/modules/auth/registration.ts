@@ -65,8 +65,8 @@ export function createRegistration(
 
   const register: AuthService['register'] = async (input, context) => {
     const email = normalizeEmail(input.email);
-    await kit.assertSignupOpen(context.pool);
-    await kit.assertPasswordPolicy(input.password, context.pool);
+    await kit.assertSignupOpen(context);
+    await kit.assertPasswordPolicy(input.password, context.pool, context);
     const displayName = input.display_name?.trim() || defaultDisplayName(email);
     // Hash before looking the address up, so both outcomes cost the same time.
     const passwordHash = await deps.hasher.hash(input.password, {

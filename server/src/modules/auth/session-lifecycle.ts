@@ -22,7 +22,7 @@ export function createSessionLifecycle(
         throw new AppError(AuthErrors.INVALID_CREDENTIALS);
       kit.assertNotBlocked(user);
       const pool = context.pool;
-      const settings = isPlatformPool(pool) ? null : await kit.poolSettings(pool);
+      const settings = isPlatformPool(pool) ? null : await kit.poolSettings(pool, context);
       // An account with factors passed the second step before getting here (the sign-in routes
       // send it there); one without them in a pool that requires one may only set one up.
       const enrollmentOnly =

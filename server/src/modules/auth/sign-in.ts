@@ -60,7 +60,7 @@ export function createSignIn(
       // Before anything that depends on the account, so a locked address answers the same
       // whether or not it is registered.
       const account = accountKey(context.pool, email);
-      await kit.assertMethodEnabled(context.pool, 'password');
+      await kit.assertMethodEnabled(context, 'password');
       await lockout.assertOpen(account, context.ip);
       const user = await Users.findOne({ pool_id: context.pool, email }).lean<UserDocument>();
       // The hashing queue is shared fairly by address and account: a flood cannot take everyone's turn.
