@@ -199,6 +199,8 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
   const projects = createProjectsService({ connection, organizations, activity });
   const applications = createApplicationsService({
     connection,
+    // Applications answer their OpenID issuer ({PUBLIC_URL}/oidc/{project_id}).
+    publicUrl: config.publicUrl,
     organizations,
     projects,
     activity,

@@ -91,6 +91,8 @@ export interface ApplicationsService extends ResourceService<
 /** What the applications service is built from (see applications.service.ts). */
 export interface ApplicationsDeps {
   connection: Connection;
+  /** The server's public base URL (config.publicUrl): an application's OpenID issuer is `{it}/oidc/{project_id}`. */
+  publicUrl: string;
   organizations: OrganizationsService;
   projects: ProjectsService;
   activity: ActivityService;
