@@ -4,6 +4,7 @@ import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
 import * as hosted from './areas/hosted.en';
 import * as logs from './areas/logs.en';
+import * as oidc from './areas/oidc.en';
 import * as security from './areas/security.en';
 import * as stepUp from './areas/stepUp.en';
 import * as passkeys from './areas/passkeys.en';
@@ -231,6 +232,7 @@ export const catalogParts = {
   analytics: analytics.en,
   hosted: hosted.en,
   projectUsers: projectUsers.en,
+  oidc: oidc.en,
 } as const;
 
 export const en: Catalog = {
@@ -248,4 +250,5 @@ export const en: Catalog = {
   ...hosted.en,
   ...projectUsers.en,
   ...emailChange.en,
+  ...oidc.en,
 };

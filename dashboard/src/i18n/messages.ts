@@ -4,6 +4,7 @@ import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
 import * as hosted from './areas/hosted';
 import * as logs from './areas/logs';
+import * as oidc from './areas/oidc';
 import * as security from './areas/security';
 import * as stepUp from './areas/stepUp';
 import * as passkeys from './areas/passkeys';
@@ -233,6 +234,7 @@ export const catalogParts = {
   analytics: analytics.de,
   hosted: hosted.de,
   projectUsers: projectUsers.de,
+  oidc: oidc.de,
 } as const;
 
 export const de = {
@@ -250,6 +252,7 @@ export const de = {
   ...hosted.de,
   ...projectUsers.de,
   ...emailChange.de,
+  ...oidc.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;
