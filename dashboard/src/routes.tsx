@@ -37,6 +37,7 @@ const HostedSignUp = lazy(() => import('./pages/Hosted/SignUp'));
 const HostedReset = lazy(() => import('./pages/Hosted/Reset'));
 const HostedConfirm = lazy(() => import('./pages/Hosted/Confirm'));
 const HostedAccount = lazy(() => import('./pages/Hosted/Account'));
+const HostedConsent = lazy(() => import('./pages/Hosted/Consent'));
 
 /** SPEC §2: "/" is the dashboard when signed in, the landing page otherwise. */
 function Home() {
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'reset', element: <HostedReset /> },
           { path: 'confirm', element: <HostedConfirm /> },
           { path: 'account', element: <HostedAccount /> },
+          { path: 'consent', element: <HostedConsent /> },
           { path: '*', element: <HostedStart /> },
         ],
       },

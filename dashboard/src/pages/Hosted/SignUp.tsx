@@ -6,6 +6,7 @@ import { useT } from '../../i18n/useT';
 import { RegisterForm, type Registration } from '../Auth/RegisterForm';
 import { useHosted, useHostedTitle, useSignedIn } from './context';
 import { rememberPendingRequest } from './hostedRequest';
+import { InteractionGate } from './Interaction';
 import { HostedCard, LinkRow } from './parts';
 
 type Registered = ApiSchemas['EmbeddingRegisterResponse'];
@@ -43,8 +44,17 @@ function CheckYourMail({ email }: { email: string }) {
  * checked against the pool's minimum length. A pool that confirms addresses shows "check your
  * mail" (the widget's hosted-mode request waits for the link's page); one that does not signs
  * the new account in straight away. Closed or invitation-only pools say so instead of the form.
+ * In an OpenID interaction (`?interaction=`) the new account goes on to the relying party.
  */
 export default function HostedSignUp() {
+  return (
+    <InteractionGate>
+      <SignUpPage />
+    </InteractionGate>
+  );
+}
+
+function SignUpPage() {
   const t = useT();
   const navigate = useNavigate();
   const { info, embedding, projectId, query, pathTo } = useHosted();
@@ -65,7 +75,7 @@ export default function HostedSignUp() {
 
   const onRegistered = async ({ email, password }: Registration, answer: Registered) => {
     if (answer.confirmation_required) {
-      if (query.request) rememberPendingRequest(projectId, query.search);
+      if (query.request || query.interaction) rememberPendingRequest(projectId, query.search);
       setSentTo(email);
       return;
     }

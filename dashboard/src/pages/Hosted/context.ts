@@ -1,10 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
 import type { EmbeddingApi, EmbeddingSession, PoolPublicInfo } from './api';
-import { forgetPendingRequest, type HostedQuery } from './hostedRequest';
+import { forgetPendingRequest, isInteractionUid, type HostedQuery } from './hostedRequest';
+import {
+  interactionApi,
+  signInAgainReason,
+  withSessionToken,
+  type InteractionApi,
+  type InteractionDetails,
+} from './oidc';
 import type { HostedSession, HostedSessionStore } from './session';
 
-export type HostedPage = 'sign-in' | 'sign-up' | 'reset' | 'confirm' | 'account';
+export type HostedPage = 'sign-in' | 'sign-up' | 'reset' | 'confirm' | 'account' | 'consent';
 
 /** What every hosted page of one project knows: the pool's public info, its API, the session. */
 export interface Hosted {
@@ -47,28 +56,99 @@ export const browserNavigation = {
   },
 };
 
+/** An OpenID interaction the page acts for, once its details are loaded. */
+export interface Interaction {
+  uid: string;
+  api: InteractionApi;
+  details: InteractionDetails;
+}
+
 /**
- * What follows a sign-in: with the widget's hosted mode, a one-time code for its redirect_uri
+ * The OpenID interaction of `?interaction=` (GET …/details, once per page visit: the pages keep
+ * what it said while the person moves between them). `uid` is null without one.
+ */
+export function useInteractionQuery() {
+  const { projectId, query } = useHosted();
+  const uid = query.interaction;
+  const api = useMemo(() => (uid ? interactionApi(projectId, uid) : null), [projectId, uid]);
+  const details = useQuery({
+    queryKey: ['oidc-interaction', projectId, uid],
+    enabled: api !== null && uid !== null && isInteractionUid(uid),
+    queryFn: () => api!.details(),
+    // An unknown or expired interaction stays so; a network hiccup is worth another try.
+    retry: (count, error) =>
+      !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  return { uid, api, details };
+}
+
+/** The loaded interaction, or null (none, or not loaded: the pages gate on it first). */
+export function useInteraction(): Interaction | null {
+  const { uid, api, details } = useInteractionQuery();
+  return useMemo(
+    () => (uid && api && details.data ? { uid, api, details: details.data } : null),
+    [uid, api, details.data],
+  );
+}
+
+/**
+ * What follows a sign-in in an OpenID interaction: the provider learns the account (POST
+ * …/login with the tab's access token) and the browser goes where it answers — back to the
+ * relying party, or on to the consent. A consent prompt that needed a session first goes back to
+ * the consent page. When the provider wants a fresh sign-in (or one with the second factor), the
+ * tab's session is ended and the error rethrown, so the sign-in page asks again.
+ */
+async function reportSignIn(
+  interaction: Interaction,
+  sessions: HostedSessionStore,
+  toConsent: () => void,
+): Promise<void> {
+  if (interaction.details.prompt === 'consent') {
+    toConsent();
+    return;
+  }
+  try {
+    const { redirect_to } = await withSessionToken(sessions, (token) => interaction.api.login(token));
+    browserNavigation.leave(redirect_to);
+  } catch (error) {
+    if (signInAgainReason(error)) await sessions.signOut();
+    throw error;
+  }
+}
+
+/**
+ * What follows a sign-in: in an OpenID interaction, the way on to the relying party (above); with
+ * the widget's hosted mode, a one-time code for its redirect_uri
  * (POST /api/auth/hosted/code) and the way back to the partner site; otherwise — or when the
  * session may only set up a second factor the pool requires — the account page.
  * Resolves once the browser is leaving; rejects when the server refuses the code (the person
  * stays signed in here and the page says why).
  */
 export function useContinueSignedIn(): (session: HostedSession) => Promise<void> {
-  const { embedding, projectId, query, pathTo } = useHosted();
+  const { embedding, projectId, query, pathTo, sessions } = useHosted();
+  const interaction = useInteraction();
   const navigate = useNavigate();
   return useCallback(
     async (session: HostedSession) => {
       // Without a second factor where the pool requires one, the session only sets one up.
-      if (!query.request || session.enrollmentOnly) {
+      if (session.enrollmentOnly || (!query.request && !interaction)) {
         void navigate(pathTo('account'));
         return;
       }
+      if (interaction) {
+        await reportSignIn(interaction, sessions, () => void navigate(pathTo('consent')));
+        forgetPendingRequest(projectId);
+        return;
+      }
+      if (!query.request) return;
       const { redirect_to } = await embedding.hostedCode(session.token, query.request);
       forgetPendingRequest(projectId);
       browserNavigation.leave(redirect_to);
     },
-    [embedding, navigate, pathTo, projectId, query.request],
+    [embedding, interaction, navigate, pathTo, projectId, query.request, sessions],
   );
 }
 

@@ -1,7 +1,22 @@
 import type { HostedCodeRequest } from './api';
 
 /** The query parameters the hosted pages carry from one page to the next. */
-const CARRIED = ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method'] as const;
+const CARRIED = [
+  'client_id',
+  'redirect_uri',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'interaction',
+] as const;
+
+/** An OpenID interaction's uid, as oidc-provider makes them (url-safe characters, 43 by default). */
+const INTERACTION = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Whether `interaction` looks like a uid the provider makes (anything else is not asked about). */
+export function isInteractionUid(value: string): boolean {
+  return INTERACTION.test(value);
+}
 
 /** RFC 7636: a S256 challenge is the base64url SHA-256 of the verifier, 43 characters. */
 const CHALLENGE = /^[A-Za-z0-9_-]{43,128}$/;
@@ -11,6 +26,11 @@ export interface HostedQuery {
   clientId: string | null;
   /** Set when the widget's hosted mode opened the page: where to send the person back. */
   request: HostedCodeRequest | null;
+  /**
+   * `interaction`: the OpenID provider sent the person here (`/oidc/{project}/interaction/{uid}`);
+   * after sign-in the page reports the account to it instead of the widget's hosted mode.
+   */
+  interaction: string | null;
   /** The hosted-mode parameters are there but unusable (no S256 challenge, no absolute URL). */
   invalid: boolean;
   /** The carried parameters as a query string (`?…` or ''), for links between the pages. */
@@ -28,7 +48,8 @@ function isAbsoluteHttpUrl(value: string): boolean {
 
 /**
  * Reads what the widget's hosted mode (or a plain link) put in the query: `client_id`, and for
- * the hosted mode `redirect_uri`, `state`, `code_challenge` with `code_challenge_method=S256`.
+ * the hosted mode `redirect_uri`, `state`, `code_challenge` with `code_challenge_method=S256`;
+ * or the OpenID provider's `interaction`.
  * Whether `redirect_uri` is one of the pool's allowed targets is the server's decision when it
  * issues the code; here only its shape is checked, so a broken link is said before sign-in.
  */
@@ -49,8 +70,10 @@ export function readHostedQuery(params: URLSearchParams): HostedQuery {
     CHALLENGE.test(challenge) &&
     params.get('code_challenge_method') === 'S256';
   const search = carried.toString();
+  const interaction = params.get('interaction');
   return {
     clientId: params.get('client_id'),
+    interaction: interaction || null,
     request: valid
       ? { redirect_uri: redirectUri, code_challenge: challenge, state: params.get('state') ?? '' }
       : null,

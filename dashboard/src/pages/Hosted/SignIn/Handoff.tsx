@@ -4,18 +4,21 @@ import { describeError } from '../../../api/errors';
 import { useT } from '../../../i18n/useT';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { useContinueSignedIn, useHosted, useHostedSession } from '../context';
+import { useContinueSignedIn, useHosted, useHostedSession, useInteraction } from '../context';
+import { CancelInteraction } from '../Interaction';
 import { HostedCard } from '../parts';
 
 /**
  * This tab is already signed in to the pool: go on with that account (back to the partner site,
- * or to the account page) or sign out and use another one.
+ * to the OpenID relying party — "Weiter zu {App}" —, or to the account page) or sign out and use
+ * another one.
  */
 export function ContinueAs({ onOther, onFailed }: { onOther(): void; onFailed(error: unknown): void }) {
   const t = useT();
   const { sessions, query } = useHosted();
   const session = useHostedSession();
   const continueSignedIn = useContinueSignedIn();
+  const interaction = useInteraction();
   const proceed = useMutation({
     mutationFn: async () => {
       if (session) await continueSignedIn(session);
@@ -39,7 +42,11 @@ export function ContinueAs({ onOther, onFailed }: { onOther(): void; onFailed(er
         aria-busy={proceed.isPending}
         onClick={() => proceed.mutate()}
       >
-        {query.request ? t('hosted.continue.toApp') : t('hosted.continue.toAccount')}
+        {interaction
+          ? t('hosted.oidc.continueTo', { app: interaction.details.client.name })
+          : query.request
+            ? t('hosted.continue.toApp')
+            : t('hosted.continue.toAccount')}
       </Button>
       <Button
         type="button"
@@ -50,6 +57,7 @@ export function ContinueAs({ onOther, onFailed }: { onOther(): void; onFailed(er
       >
         {t('hosted.continue.other')}
       </Button>
+      {interaction ? <CancelInteraction interaction={interaction} /> : null}
     </HostedCard>
   );
 }

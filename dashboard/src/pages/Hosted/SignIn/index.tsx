@@ -9,7 +9,9 @@ import { Divider } from '../../Auth/Form';
 import { useAuthFailure } from '../../Auth/useAuthFailure';
 import { SecondStepForm, type SecondStep } from '../../Auth/SecondStepForm';
 import type { SignInAnswer } from '../api';
-import { useHosted, useHostedTitle, useSignedIn } from '../context';
+import { useHosted, useHostedTitle, useInteraction, useSignedIn } from '../context';
+import { CancelInteraction, InteractionFailed, InteractionGate } from '../Interaction';
+import { signInAgainReason } from '../oidc';
 import { HostedCard, LinkRow } from '../parts';
 import { ContinueAs, HandoffFailed } from './Handoff';
 import { EmailCodeForm } from './EmailCodeForm';
@@ -22,24 +24,47 @@ type Step = { name: 'password' } | { name: 'emailCode' } | { name: 'secondFactor
 /**
  * `/p/{project}/sign-in`: the pool's sign-in methods (password, a code by e-mail, Google, a
  * passkey where the browser can use one), then the second step of an account with two-factor (authenticator code, recovery code or passkey).
- * Afterwards the person goes back to the partner site (the widget's hosted mode) or on to the
- * account page. A session this tab already has is offered to continue with.
+ * Afterwards the person goes back to the partner site (the widget's hosted mode), on to the
+ * OpenID relying party (`?interaction=`), or to the account page. A session this tab already has
+ * is offered to continue with — unless the relying party asked for a fresh sign-in.
  */
 export default function HostedSignIn() {
+  return (
+    <InteractionGate>
+      <SignInPage />
+    </InteractionGate>
+  );
+}
+
+function SignInPage() {
   const t = useT();
   const { info, embedding, sessions } = useHosted();
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
+  const interaction = useInteraction();
+  const app = interaction?.details.client.name ?? '';
   const withPassword = info.methods.includes('password');
   const withEmailCode = info.methods.includes('email_code');
   const firstStep: Step = withPassword || !withEmailCode ? { name: 'password' } : { name: 'emailCode' };
   const [step, setStep] = useState<Step>(firstStep);
-  const [email, setEmail] = useState('');
-  /** Why the person is back at the first step (the second step expired). */
-  const [notice, setNotice] = useState<string | null>(null);
-  /** Signed in, but the way back to the partner site was refused. */
+  // The relying party's login_hint fills in the address.
+  const [email, setEmail] = useState(() => interaction?.details.login_hint ?? '');
+  /** A fresh sign-in is wanted although this tab has a session: no "Weiter als …". */
+  const freshWanted = Boolean(interaction?.details.fresh_sign_in_required && sessions.get());
+  /** Why the person is at the first step (the second step expired, a fresh sign-in is wanted). */
+  const [notice, setNotice] = useState<string | null>(() =>
+    freshWanted ? t('hosted.oidc.signInAgain') : null,
+  );
+  /** Signed in, but the way back to the partner site (or the relying party) was refused. */
   const [handoffError, setHandoffError] = useState<unknown>(null);
-  const [continuing, setContinuing] = useState(() => sessions.get()?.applicationId === info.application_id);
+  const [continuing, setContinuing] = useState(() => {
+    const session = sessions.get();
+    // In an OpenID interaction any session of this pool will do, unless a fresh one is wanted.
+    if (interaction) return session !== null && !interaction.details.fresh_sign_in_required;
+    return session?.applicationId === info.application_id;
+  });
+  /** Bumped when the form comes back in place of another card: the cursor goes to it. */
+  const [formShown, setFormShown] = useState(0);
   const forms = useRef<HTMLDivElement>(null);
   useHostedTitle(t('hosted.signIn.title'));
 
@@ -52,7 +77,32 @@ export default function HostedSignIn() {
       return;
     }
     forms.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, [stepName]);
+  }, [stepName, formShown]);
+
+  /**
+   * The sign-in was not taken: the provider wants a fresh one (or one with the second factor) —
+   * the tab's session is gone and the form asks again — or the way back was refused.
+   */
+  const onContinueFailed = useCallback(
+    (failure: unknown) => {
+      const again = signInAgainReason(failure);
+      if (!again) {
+        setHandoffError(failure);
+        return;
+      }
+      setNotice(
+        again === 'second_factor_required'
+          ? t('hosted.oidc.signInAgainSecondFactor', { app })
+          : t('hosted.oidc.signInAgain'),
+      );
+      setStep(firstStep);
+      setContinuing(false);
+      setFormShown((count) => count + 1);
+    },
+    // firstStep is derived from the pool's methods, which do not change on this page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [app, t],
+  );
 
   /** Google sign-in refused (cancelled, unverified address, blocked …): said above the form. */
   const [googleError, setGoogleError] = useState<string | null>(null);
@@ -75,19 +125,53 @@ export default function HostedSignIn() {
       try {
         await signedIn(answer);
       } catch (failure) {
-        setHandoffError(failure);
+        onContinueFailed(failure);
       }
     },
-    [signedIn],
+    [signedIn, onContinueFailed],
   );
 
   useGoogleReturn(onAnswer, onGoogleError);
 
-  if (handoffError) return <HandoffFailed error={handoffError} />;
-  if (continuing) return <ContinueAs onOther={() => setContinuing(false)} onFailed={setHandoffError} />;
+  if (handoffError) {
+    if (!interaction) return <HandoffFailed error={handoffError} />;
+    return (
+      <InteractionFailed
+        interaction={interaction}
+        error={handoffError}
+        onRetry={() => {
+          setHandoffError(null);
+          setContinuing(sessions.get() !== null);
+        }}
+      />
+    );
+  }
+  if (continuing)
+    return (
+      <ContinueAs
+        onOther={() => {
+          setContinuing(false);
+          setFormShown((count) => count + 1);
+        }}
+        onFailed={onContinueFailed}
+      />
+    );
 
   const title = t('hosted.signIn.title');
-  const intro = t('hosted.signIn.intro', { name: info.branding.display_name });
+  const intro = interaction ? (
+    <>
+      {t('hosted.oidc.intro', { name: info.branding.display_name, app })}
+      {interaction.details.second_factor_required ? (
+        <>
+          <br />
+          {t('hosted.oidc.secondFactorHint', { app })}
+        </>
+      ) : null}
+    </>
+  ) : (
+    t('hosted.signIn.intro', { name: info.branding.display_name })
+  );
+  const cancel = interaction ? <CancelInteraction interaction={interaction} /> : null;
   if (step.name === 'secondFactor') {
     return (
       <HostedCard title={title} intro={intro}>
@@ -112,6 +196,7 @@ export default function HostedSignIn() {
             setStep(firstStep);
           }}
         />
+        {cancel}
       </HostedCard>
     );
   }
@@ -163,6 +248,7 @@ export default function HostedSignIn() {
         </>
       ) : null}
       <SignUpLink />
+      {cancel}
     </HostedCard>
   );
 }
