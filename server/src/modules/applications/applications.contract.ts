@@ -5,7 +5,10 @@ import type { ResourceService } from '../../core/tenant-resource.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
 import type { OrganizationDocument, OrganizationsService, Permission, Role } from '../organizations/index.js';
 import type { ProjectsService } from '../projects/index.js';
+import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { ApplicationDocument } from './applications.model.js';
+import type { OidcChanges } from './applications.oidc.js';
+import type { OidcView } from './applications.oidc.views.js';
 
 /**
  * Who is asking. An API token is bound to one application (`applicationId`) and sees nothing
@@ -24,6 +27,8 @@ export interface ApplicationView extends Pick<
   id: string;
   project_id: string;
   organization_id: string;
+  /** The application as an OpenID Connect client and API (no secret; docs/oidc.md). */
+  oidc: OidcView;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -41,17 +46,41 @@ export interface CreateApplicationInput {
 
 export type ApplicationChanges = Partial<
   Pick<ApplicationView, 'name' | 'slug' | 'description' | 'version' | 'api_endpoint' | 'allowed_origins'>
->;
+> & {
+  /** Admins only, after a fresh proof of identity (the route's step-up); merged into what is stored. */
+  oidc?: OidcChanges;
+};
+
+/** A new client secret, answered once (`POST /applications/{id}/oidc/secret`). */
+export interface OidcSecretAnswer {
+  client_secret: string;
+  created_at: string;
+  /** Until when the previous secret still works; null when there was none. */
+  previous_secret_expires_at: string | null;
+}
 
 /** `list` takes one project (`project_id`) or all the caller's. */
-export interface ApplicationsService extends ResourceService<
-  ApplicationCaller,
-  ApplicationView,
-  CreateApplicationInput,
-  ApplicationView,
-  ApplicationChanges,
-  { project_id?: string }
-> {
+export interface ApplicationsService
+  extends
+    ResourceService<
+      ApplicationCaller,
+      ApplicationView,
+      CreateApplicationInput,
+      ApplicationView,
+      ApplicationChanges,
+      { project_id?: string }
+    >,
+    OidcClientSource {
+  /**
+   * Creates or rotates the client secret of a web or m2m client (admins; 400
+   * oidc_secret_not_applicable for other types): the previous one works `overlapSeconds` longer.
+   */
+  rotateOidcSecret(
+    caller: ApplicationCaller,
+    applicationId: string,
+    overlapSeconds: number,
+    context: RequestContext,
+  ): Promise<OidcSecretAnswer>;
   /** Soft delete: is_active becomes false. */
   remove(caller: ApplicationCaller, applicationId: string, context: RequestContext): Promise<void>;
   /**

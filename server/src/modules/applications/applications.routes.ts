@@ -10,6 +10,7 @@ import {
   ListApplicationsQuery,
   UpdateApplicationSchema,
 } from './applications.schemas.js';
+import { OidcSecretSchema, RotateOidcSecretSchema } from './applications.oidc.schemas.js';
 import type { ApplicationCaller, ApplicationsService } from './applications.contract.js';
 
 /** API tokens act only on the application they are bound to. */
@@ -78,17 +79,49 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
       method: 'patch',
       path: '/applications/:id',
       summary: 'Update an application',
+      description:
+        'Fields left out stay as they are. `oidc` (OpenID Connect client and API settings, merged into what is stored and checked as a whole) is for admins of the organization with a fresh proof of identity (step-up): redirect URIs decide where sign-in codes go. API tokens cannot change `oidc` (token_not_allowed). Audited `application.updated`, and `application.oidc_updated` with the `oidc` fields sent.',
       tokenScope: 'write',
       body: UpdateApplicationSchema,
+      stepUp: ({ body }) => body.oidc !== undefined,
       responses: {
         200: { description: 'Updated', schema: ApplicationSchema },
-        409: { description: 'Slug taken in this project' },
+        403: { description: '`oidc` by a member (forbidden) or an API token (token_not_allowed)' },
+        409: { description: 'Slug taken in this project, or the API identifier (api_identifier_taken)' },
       },
     }),
     async (req, res) => {
       res.json(
         await applications.update(callerOf(req), req.valid.params.id, req.valid.body, requestContext(req)),
       );
+    },
+  );
+
+  api.route(
+    specs.item({
+      method: 'post',
+      path: '/applications/:id/oidc/secret',
+      summary: 'Create or rotate the client secret of a web or m2m OpenID client (admins)',
+      description:
+        'Answers the new secret once (32 random bytes, base64url); only its SHA-256 is stored. The previous secret keeps working for `overlap_seconds` (0 to 604800, default 86400); an older one stops at once. Admins of the organization, with a fresh proof of identity; not with API tokens. Single-page and native apps have no secret (400 oidc_secret_not_applicable). Audited `application.oidc_secret_rotated` (never the secret).',
+      body: RotateOidcSecretSchema,
+      stepUp: true,
+      responses: {
+        201: { description: 'The new secret (shown once)', schema: OidcSecretSchema },
+        403: { description: 'Not an admin (forbidden), or an API token (token_not_allowed)' },
+      },
+    }),
+    async (req, res) => {
+      res
+        .status(201)
+        .json(
+          await applications.rotateOidcSecret(
+            callerOf(req),
+            req.valid.params.id,
+            req.valid.body.overlap_seconds,
+            requestContext(req),
+          ),
+        );
     },
   );
 

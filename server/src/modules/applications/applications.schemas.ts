@@ -3,6 +3,7 @@ import { z } from '../../lib/openapi.js';
 import { SlugSchema } from '../../lib/slug.js';
 import { ObjectIdParam, HttpUrlSchema, requiredText } from '../../core/schemas.js';
 import { DEFAULT_VERSION } from './applications.model.js';
+import { OidcSettingsSchema, UpdateOidcSchema } from './applications.oidc.schemas.js';
 
 /** Semantic version: MAJOR.MINOR.PATCH with optional pre-release and build parts. */
 export const VersionSchema = z
@@ -76,6 +77,7 @@ export const ApplicationSchema = z
     api_endpoint: z.string().nullable(),
     allowed_origins: z.array(z.string()),
     is_active: z.boolean(),
+    oidc: OidcSettingsSchema,
     created_by: z.string(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -111,6 +113,10 @@ export const UpdateApplicationSchema = z
     version: VersionSchema.optional(),
     api_endpoint: EndpointSchema.nullable().optional(),
     allowed_origins: AllowedOriginsSchema.optional(),
+    oidc: UpdateOidcSchema.optional().openapi({
+      description:
+        'OpenID Connect settings (partial: fields left out stay). Admins only, with a fresh proof of identity; not with API tokens.',
+    }),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change.' })
   .openapi('UpdateApplicationRequest');

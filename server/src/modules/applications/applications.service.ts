@@ -5,6 +5,7 @@ import type { ApplicationsDeps, ApplicationsService } from './applications.contr
 import { ApplicationErrors } from './applications.errors.js';
 import { applicationModel, DEFAULT_VERSION, type ApplicationDocument } from './applications.model.js';
 import { deriveApplicationSlug } from './applications.schemas.js';
+import { createOidcClients } from './applications.oidc.service.js';
 import { applicationView, corsOrigins } from './applications.views.js';
 
 export type {
@@ -46,6 +47,14 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
   });
   const access = createApplicationAccess(deps, rows.findActive);
   const { authorize, authorizeCaller, findActive, findActiveRecent } = access;
+  const view = (application: ApplicationDocument) => applicationView(application, deps.publicUrl);
+  const oidc = createOidcClients({
+    model: Applications,
+    activity: deps.activity,
+    authorizeCaller,
+    onWrite: (applicationId) => access.forgetRecent(applicationId),
+    corsChange,
+  });
 
   const emit = (
     type: 'application.created' | 'application.updated' | 'application.deleted',
@@ -59,7 +68,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
         projectId: String(application.project_id),
         applicationId: String(application._id),
       },
-      { application: applicationView(application), ...extra },
+      { application: view(application), ...extra },
     );
 
   return {
@@ -91,7 +100,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
       );
       emit('application.created', application);
       await deps.createSystemEmailTemplates?.(String(application._id));
-      return applicationView(application);
+      return view(application);
     },
 
     async list(caller, query) {
@@ -102,22 +111,36 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
       } else {
         projectIds = await projects.activeIdsIn(await organizations.organizationIdsOf(caller.userId));
       }
-      return rows.list('project_id', projectIds, caller.applicationId ?? undefined, query, applicationView);
+      return rows.list('project_id', projectIds, caller.applicationId ?? undefined, query, view);
     },
 
     async get(caller, applicationId) {
       const { application } = await authorizeCaller(caller, applicationId, 'application:read');
-      return applicationView(application);
+      return view(application);
     },
 
     async update(caller, applicationId, changes, context) {
+      if (changes.oidc !== undefined) {
+        const { updated, fields } = await oidc.update(
+          caller,
+          applicationId,
+          { ...changes, oidc: changes.oidc },
+          context,
+        );
+        emit('application.updated', updated, { fields });
+        return view(updated);
+      }
       const { application } = await authorizeCaller(caller, applicationId, 'application:update');
       const { updated, fields } = await rows.update(application, changes, caller.userId, context, (set) =>
         corsChange(application, set),
       );
       emit('application.updated', updated, { fields });
-      return applicationView(updated);
+      return view(updated);
     },
+
+    rotateOidcSecret: oidc.rotateSecret,
+    oidcClientOf: oidc.oidcClientOf,
+    oidcResourceServer: oidc.oidcResourceServer,
 
     async remove(caller, applicationId, context) {
       const { application } = await authorizeCaller(caller, applicationId, 'application:delete');

@@ -1,7 +1,9 @@
 import type { ApplicationView } from './applications.contract.js';
 import type { ApplicationDocument } from './applications.model.js';
+import { oidcView } from './applications.oidc.views.js';
 
-export function applicationView(application: ApplicationDocument): ApplicationView {
+/** An application as the API answers it; `publicUrl` makes its OpenID issuer. */
+export function applicationView(application: ApplicationDocument, publicUrl: string): ApplicationView {
   return {
     id: String(application._id),
     project_id: String(application.project_id),
@@ -13,6 +15,7 @@ export function applicationView(application: ApplicationDocument): ApplicationVi
     api_endpoint: application.api_endpoint,
     allowed_origins: application.allowed_origins,
     is_active: application.is_active,
+    oidc: oidcView(application, publicUrl),
     created_by: String(application.created_by),
     created_at: application.created_at.toISOString(),
     updated_at: application.updated_at.toISOString(),
