@@ -16,7 +16,8 @@ export function scriptTagBuild(input, file = 'dist/iam-sdk.min.js') {
   };
 }
 
-const entries = { index: 'src/index.ts', node: 'src/node.ts' };
+// `oidc`: the OpenID Connect client alone (`@iam-platform/sdk/oidc`), also exported by the main entry.
+const entries = { index: 'src/index.ts', node: 'src/node.ts', oidc: 'src/oidc.ts' };
 const external = (id) => id.startsWith('node:');
 
 export default [

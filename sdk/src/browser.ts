@@ -6,7 +6,8 @@
  */
 import { init } from './api';
 
-export * from './index';
+// Not the OpenID Connect client: SPAs import it from the package (ESM), so the tag stays small.
+export * from './exports';
 
 const STRING_OPTIONS = ['applicationId', 'apiUrl', 'sdkVersion'];
 

@@ -44,3 +44,6 @@ export const scriptTagBundle = (): Promise<string> => once('scriptTag', () => bu
 
 /** The tracking core as the script-tag build minifies it. */
 export const trackingCoreBundle = (): Promise<string> => once('core', () => build(CORE_ENTRY, [coreEntry]));
+
+/** The OpenID Connect client alone (`@iam-platform/sdk/oidc`), minified like the script-tag build. */
+export const oidcBundle = (): Promise<string> => once('oidc', () => build(`${root}src/oidc.ts`));
