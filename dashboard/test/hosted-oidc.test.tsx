@@ -468,6 +468,25 @@ describe('hosted pages in an OpenID interaction (?interaction=)', () => {
       expect(left).to.deep.equal([]);
     });
 
+    it('offers another account when the tab is signed in with the wrong one', async () => {
+      signedInTab();
+      stub.on('POST', `${BASE}/consent`, () =>
+        json(403, {
+          error: 'This consent request is for another account.',
+          code: 'interaction_account_mismatch',
+        }),
+      );
+      renderHosted(consentPath());
+      await userEvent.click(await screen.findByRole('button', { name: 'Zulassen' }));
+      expect((await screen.findByRole('alert')).textContent).to.equal(
+        'Ihre Entscheidung konnte nicht übermittelt werden: Diese Anfrage gilt für ein anderes Konto. Bitte melden Sie sich mit dem Konto an, mit dem Sie die Anmeldung begonnen haben.',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Mit einem anderen Konto anmelden' }));
+      expect(await screen.findByRole('heading', { name: 'Anmelden', level: 1 })).to.exist;
+      expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
+      expect(stub.calls('POST', '/api/auth/logout')[0]!.authorization).to.equal('Bearer tab-token');
+    });
+
     it('is in English too', async () => {
       signedInTab();
       info = poolInfo({ branding: { ...poolInfo().branding, locale: 'en' } });

@@ -61,6 +61,13 @@ export const en: Record<keyof typeof de, string> = {
   'hosted.oidc.failed.intro': 'You are signed in, but the sign-in to {app} could not be completed.',
   'hosted.oidc.failed.retry': 'Try again',
 
+  'hosted.oidc.error.wrong_pool': 'This session belongs to another application. Please sign in here again.',
+  'hosted.oidc.error.interaction_account_mismatch':
+    'This request is for another account. Please sign in with the account you started the sign-in with.',
+  'hosted.oidc.error.interaction_prompt_mismatch':
+    'This sign-in is waiting for another step. Please reload the page.',
+  'hosted.oidc.error.issuer_not_found': 'Signing in to this application is no longer possible.',
+
   'hosted.consent.title': 'Allow access',
   'hosted.consent.intro': '{app} wants to access your account at {name}.',
   'hosted.consent.signedInAs': 'Signed in as {email}',

@@ -65,6 +65,14 @@ export const de = {
     'Sie sind angemeldet, aber die Anmeldung bei {app} konnte nicht abgeschlossen werden.',
   'hosted.oidc.failed.retry': 'Erneut versuchen',
 
+  'hosted.oidc.error.wrong_pool':
+    'Diese Sitzung gehört zu einer anderen Anwendung. Bitte melden Sie sich hier erneut an.',
+  'hosted.oidc.error.interaction_account_mismatch':
+    'Diese Anfrage gilt für ein anderes Konto. Bitte melden Sie sich mit dem Konto an, mit dem Sie die Anmeldung begonnen haben.',
+  'hosted.oidc.error.interaction_prompt_mismatch':
+    'Diese Anmeldung wartet auf einen anderen Schritt. Bitte laden Sie die Seite neu.',
+  'hosted.oidc.error.issuer_not_found': 'Für diese Anwendung ist keine Anmeldung mehr möglich.',
+
   'hosted.consent.title': 'Zugriff erlauben',
   'hosted.consent.intro': '{app} möchte auf Ihr Konto bei {name} zugreifen.',
   'hosted.consent.signedInAs': 'Angemeldet als {email}',

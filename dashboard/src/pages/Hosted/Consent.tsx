@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
 import styled from 'styled-components';
-import { describeError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -15,7 +15,7 @@ import {
   useInteraction,
   type Interaction,
 } from './context';
-import { InteractionExpired, InteractionGate } from './Interaction';
+import { describeInteractionError, InteractionExpired, InteractionGate } from './Interaction';
 import { isInteractionGone, scopeTextKey, withSessionToken } from './oidc';
 import { HostedCard } from './parts';
 
@@ -72,7 +72,8 @@ function ScopeList({ scopes, labelledBy }: { scopes: string[]; labelledBy: strin
 
 function ConsentCard({ interaction }: { interaction: Interaction }) {
   const t = useT();
-  const { info, sessions } = useHosted();
+  const { info, sessions, pathTo } = useHosted();
+  const navigate = useNavigate();
   const session = useHostedSession();
   const scopesId = useId();
   const app = interaction.details.client.name;
@@ -81,6 +82,13 @@ function ConsentCard({ interaction }: { interaction: Interaction }) {
     mutationFn: (approve: boolean) =>
       withSessionToken(sessions, (token) => interaction.api.consent(token, approve)),
     onSuccess: ({ redirect_to }) => browserNavigation.leave(redirect_to),
+  });
+  // The tab is signed in with another account than the one the sign-in began with.
+  const otherAccount =
+    decide.error instanceof ApiError && decide.error.code === 'interaction_account_mismatch';
+  const switchAccount = useMutation({
+    mutationFn: () => sessions.signOut(),
+    onSettled: () => navigate(pathTo('sign-in'), { replace: true }),
   });
   if (decide.isError && isInteractionGone(decide.error)) return <InteractionExpired />;
   const busy = decide.isPending || decide.isSuccess;
@@ -99,8 +107,19 @@ function ConsentCard({ interaction }: { interaction: Interaction }) {
       </div>
       {decide.isError ? (
         <Alert tone="error">
-          {t('hosted.consent.failed')}: {describeError(decide.error, t)}
+          {t('hosted.consent.failed')}: {describeInteractionError(decide.error, t)}
         </Alert>
+      ) : null}
+      {otherAccount ? (
+        <Button
+          type="button"
+          $variant="secondary"
+          $block
+          disabled={switchAccount.isPending}
+          onClick={() => switchAccount.mutate()}
+        >
+          {t('hosted.continue.other')}
+        </Button>
       ) : null}
       <Choices>
         <Button

@@ -2,7 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { ApiError } from '../../api/client';
 import { describeError } from '../../api/errors';
+import type { Translate } from '../../i18n/useT';
 import { useT } from '../../i18n/useT';
 import { PageLoading } from '../../layout/PageLoading';
 import { Alert } from '../../ui/Alert';
@@ -18,6 +20,21 @@ import {
 import { isInteractionUid } from './hostedRequest';
 import { isInteractionGone } from './oidc';
 import { HostedCard } from './parts';
+
+/** The provider's refusals in the page's language (its other errors as the catalog says them). */
+const INTERACTION_ERRORS = {
+  wrong_pool: 'hosted.oidc.error.wrong_pool',
+  interaction_account_mismatch: 'hosted.oidc.error.interaction_account_mismatch',
+  interaction_prompt_mismatch: 'hosted.oidc.error.interaction_prompt_mismatch',
+  issuer_not_found: 'hosted.oidc.error.issuer_not_found',
+  interaction_not_found: 'hosted.oidc.expired.text',
+} as const;
+
+export function describeInteractionError(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && Object.hasOwn(INTERACTION_ERRORS, error.code))
+    return t(INTERACTION_ERRORS[error.code as keyof typeof INTERACTION_ERRORS]);
+  return describeError(error, t);
+}
 
 /** "Diese Anmeldung ist abgelaufen": the provider no longer knows the interaction (or never did). */
 export function InteractionExpired() {
@@ -84,7 +101,7 @@ export function CancelInteraction({ interaction }: { interaction: Interaction })
         <Alert tone="error">
           {isInteractionGone(abort.error)
             ? t('hosted.oidc.expired.text')
-            : `${t('hosted.oidc.cancelFailed')}: ${describeError(abort.error, t)}`}
+            : `${t('hosted.oidc.cancelFailed')}: ${describeInteractionError(abort.error, t)}`}
         </Alert>
       ) : null}
       <TextButton
@@ -123,7 +140,7 @@ export function InteractionFailed({
       intro={t('hosted.oidc.failed.intro', { app: interaction.details.client.name })}
       focusTitle
     >
-      <Alert tone="error">{describeError(error, t)}</Alert>
+      <Alert tone="error">{describeInteractionError(error, t)}</Alert>
       <Button type="button" $block onClick={onRetry}>
         {t('hosted.oidc.failed.retry')}
       </Button>
