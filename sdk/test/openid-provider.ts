@@ -73,8 +73,6 @@ export class TestProvider {
         url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
       },
       rotateRefreshToken: true,
-      // The profile and email claims in the ID token too, as many providers (and ours) issue them.
-      conformIdTokenClaims: false,
       ttl: { AccessToken: 600, IdToken: 600, RefreshToken: 86_400, Session: 86_400, Grant: 86_400 },
     });
     return this;
