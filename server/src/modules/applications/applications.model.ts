@@ -96,7 +96,7 @@ applicationSchema.index({ project_id: 1, is_active: 1, created_at: -1 });
 applicationSchema.index({ organization_id: 1, is_active: 1, created_at: -1 });
 applicationSchema.index({ cors_origins: 1, is_active: 1 });
 // An API identifier names one API of a project (the `aud` of its access tokens): unique among the
-// project's active applications, and oidcResourceServer's look-up (its query repeats the filter).
+// project's active applications…
 applicationSchema.index(
   { project_id: 1, 'oidc.api_identifier': 1 },
   {
@@ -104,6 +104,8 @@ applicationSchema.index(
     partialFilterExpression: { is_active: true, 'oidc.api_identifier': { $type: 'string' } },
   },
 );
+// …and found by oidcResourceServer with this one (the embedded engine plans with no partial index).
+applicationSchema.index({ project_id: 1, 'oidc.api_identifier': 1, is_active: 1 });
 applicationSchema.plugin(toJSONPlugin);
 
 export function applicationModel(connection: Connection) {

@@ -139,7 +139,7 @@ function createOidcWrites(deps: OidcClientsDeps) {
     const taken = await Applications.exists({
       project_id: application.project_id,
       is_active: true,
-      'oidc.api_identifier': mongoose.trusted({ $eq: identifier, $type: 'string' }),
+      'oidc.api_identifier': identifier,
       _id: mongoose.trusted({ $ne: application._id }),
     });
     if (taken) throw new AppError(ApplicationErrors.API_IDENTIFIER_TAKEN);
@@ -281,18 +281,17 @@ function oidcLookups(Applications: Model<ApplicationDocument>) {
       return application ? oidcClientRecord(application) : null;
     },
 
-    /** The API of the project with this identifier: one read on {project_id, oidc.api_identifier}. */
+    /** The API of the project with this identifier: one read on {project_id, oidc.api_identifier, is_active}. */
     async oidcResourceServer(
       projectId: string,
       identifier: string,
     ): Promise<OidcResourceServerRecord | null> {
       if (typeof projectId !== 'string' || !OBJECT_ID.test(projectId)) return null;
       if (typeof identifier !== 'string' || identifier === '') return null;
-      // The filter repeats the unique index's partial filter, so the planner may use that index.
       const application = await Applications.findOne({
         project_id: new Types.ObjectId(projectId),
+        'oidc.api_identifier': identifier,
         is_active: true,
-        'oidc.api_identifier': mongoose.trusted({ $eq: identifier, $type: 'string' }),
       }).lean<ApplicationDocument>();
       return application ? oidcResourceServerRecord(application) : null;
     },
