@@ -116,6 +116,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(EMBEDDING_BASE_PATH, embeddingApi);
   app.use('/api', notFoundHandler);
   app.use(root.router);
+  // The OpenID provider of each project pool (docs/oidc.md); its interaction routes are on `root`
+  // above. oidc-provider reads its own (urlencoded) bodies: express.json leaves those untouched.
+  app.use('/oidc/:pool', services.oidc.handler);
 
   mountStaticAssets(app, config.paths, { isProduction: config.isProduction });
   app.use(notFoundHandler);

@@ -74,6 +74,20 @@ const envSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // OpenID provider (issue #32): keys of its signed cookies, comma-separated, newest first.
+  OIDC_COOKIE_KEYS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (keys) => !keys || keys.every((key) => key.length >= 32),
+      'each key must be at least 32 characters',
+    ),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   // Overridable so Google sign-in can be pointed at another OAuth2/OIDC server (tests use a local one).
@@ -185,6 +199,13 @@ export interface Config {
       | undefined;
     /** Google's endpoints, also without the platform's own client: user pools bring their own (issue #31). */
     googleEndpoints: { authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
+  };
+  oidc: {
+    /**
+     * Keys that sign the OpenID provider's cookies (session, interaction), newest first; unset →
+     * one random key created once in the database (collection oidc_secrets), shared by all processes.
+     */
+    cookieKeys: string[] | undefined;
   };
   mail: {
     smtpUrl: string | undefined;
@@ -325,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         userInfoUrl: e.GOOGLE_USERINFO_URL,
       },
     },
+    oidc: { cookieKeys: e.OIDC_COOKIE_KEYS?.length ? e.OIDC_COOKIE_KEYS : undefined },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -13,6 +13,7 @@ import { OrganizationErrors } from './modules/organizations/organizations.errors
 import { ProjectErrors } from './modules/projects/projects.errors.js';
 import { PoolErrors } from './modules/pools/pools.errors.js';
 import { PoolUserErrors } from './modules/pool-users/pool-users.errors.js';
+import { OidcErrors } from './modules/oidc/oidc.errors.js';
 import { TokenErrors } from './modules/tokens/tokens.errors.js';
 import { PrivacyErrors } from './modules/privacy/privacy.errors.js';
 import { StepUpErrors } from './modules/step-up/step-up.errors.js';
@@ -56,6 +57,7 @@ export const ERROR_CATALOGS = {
   ProjectErrors,
   PoolErrors,
   PoolUserErrors,
+  OidcErrors,
   TokenErrors,
   PrivacyErrors,
   TelemetryErrors,

@@ -38,6 +38,7 @@ import { registerPasskeyRoutes } from './modules/passkeys/index.js';
 import { registerFactorChangeRoutes } from './modules/factor-changes/index.js';
 import { registerStepUpRoutes } from './modules/step-up/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
+import { registerOidcInteractionRoutes } from './modules/oidc/index.js';
 import type { Services } from './services.js';
 
 /**
@@ -93,6 +94,13 @@ export function registerIdentityRoutes(api: ApiRouter, root: ApiRouter, context:
   registerFactorChangeRoutes(api, {
     factorChanges: services.factorChanges,
     dashboardUrl: config.auth.dashboardUrl,
+  });
+  // The OpenID provider's interactions (the provider itself is mounted at /oidc/:pool in app.ts).
+  registerOidcInteractionRoutes(root, {
+    providers: services.oidc.providers,
+    publicUrl: config.publicUrl,
+    findSession: (sessionId) => services.auth.sessions.findActive(sessionId),
+    secondFactorCount: async (userId) => (await services.factorChanges.list(userId)).length,
   });
 }
 

@@ -35,6 +35,7 @@ import { createPasskeyService, type PasskeyService } from './modules/passkeys/in
 import { createFactorChangesService, type FactorChangesService } from './modules/factor-changes/index.js';
 import { createStepUpService, type StepUpService } from './modules/step-up/index.js';
 import { createPoolUsersService, type PoolUsersService } from './modules/pool-users/index.js';
+import { createOidcService, type OidcService } from './modules/oidc/index.js';
 
 /** Every service of the process (see createServices). */
 export interface Services {
@@ -65,6 +66,8 @@ export interface Services {
   stepUp: StepUpService;
   /** The user management of each project's pool: list, block, delete, invite, import. */
   poolUsers: PoolUsersService;
+  /** The OpenID provider: one issuer per project pool (docs/oidc.md). */
+  oidc: OidcService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -89,6 +92,7 @@ export function createServices(deps: ServiceDependencies): Services {
   Object.assign(all, createAccountServices(deps, all));
   all.factorChanges = createFactorChanges(deps, all);
   all.poolUsers = createPoolUsers(deps, all);
+  all.oidc = createOidcService({ ...deps, connection: deps.database.connection }, all);
   all.close = async () => {
     // Mails promised in responses already sent go out before the workers and transport stop.
     await all.auth.drain();

@@ -36,6 +36,25 @@ export interface SessionDocument {
   enrollment_only: boolean;
   /** The pool's access-token lifetime (its `session_lifetime_seconds`); null: the configured one. */
   access_token_ttl_s: number | null;
+  /**
+   * The second factor the sign-in's second step used (the OpenID provider's `acr`/`amr`); null
+   * when there was no second step. Absent on sessions from before the field: null.
+   */
+  second_factor: SecondFactorUsed | null;
+}
+
+/** What completed a sign-in's second step. */
+export type SecondFactorUsed = 'totp' | 'recovery_code' | 'passkey';
+
+/** The factor a second-step body (POST …/mfa/challenge) used: a code, a recovery code or a passkey. */
+export function secondFactorOfStep(step: {
+  code?: string;
+  recovery_code?: string;
+  webauthn_response?: unknown;
+}): SecondFactorUsed {
+  if (step.webauthn_response) return 'passkey';
+  if (step.recovery_code) return 'recovery_code';
+  return 'totp';
 }
 
 const sessionSchema = new Schema<SessionDocument>(
@@ -54,6 +73,7 @@ const sessionSchema = new Schema<SessionDocument>(
     pool_id: { type: String, default: PLATFORM_POOL },
     enrollment_only: { type: Boolean, default: false },
     access_token_ttl_s: { type: Number, default: null },
+    second_factor: { type: String, enum: ['totp', 'recovery_code', 'passkey', null], default: null },
   },
   { collection: 'auth_sessions', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );

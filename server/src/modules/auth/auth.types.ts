@@ -2,6 +2,7 @@ import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import type { KeepFactors, SecondFactorSummary } from '../../core/second-factor.js';
 import type { PublicUser } from '../users/index.js';
+import type { SecondFactorUsed } from './auth.model.js';
 import type { IssuedSession, SessionApplication, Sessions } from './sessions.js';
 import type { SigningKeys } from './signing-keys.js';
 
@@ -35,6 +36,8 @@ export interface AuthService {
     method: 'password' | 'google' | 'passkey' | 'email_code',
     context: RequestContext,
     application?: SessionApplication,
+    /** What completed the sign-in's second step (the session's `second_factor`), if it had one. */
+    secondFactor?: SecondFactorUsed | null,
   ): Promise<LoginResult>;
   /** Rotates the refresh token of a session of `applicationId` (null: the dashboard). */
   refresh(refreshToken: string, applicationId: string | null, context: RequestContext): Promise<LoginResult>;

@@ -1,4 +1,5 @@
 export { AuthErrors } from './auth.errors.js';
+export { secondFactorOfStep, type SecondFactorUsed } from './auth.model.js';
 export { createAuthenticate, createRouteGuard, sessionAuthenticator } from './auth.middleware.js';
 export {
   registerAuthRoutes,

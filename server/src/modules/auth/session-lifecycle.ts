@@ -15,7 +15,7 @@ export function createSessionLifecycle(
   const { activity } = deps;
 
   return {
-    async startSession(user, method, context, application) {
+    async startSession(user, method, context, application, secondFactor) {
       // Every way in ends here: an account of another pool never gets a session from this one
       // (e.g. an end user's passkey offered to the dashboard), and a blocked account none at all.
       if ((user.pool_id ?? PLATFORM_POOL) !== context.pool)
@@ -38,6 +38,7 @@ export function createSessionLifecycle(
           accessTokenTtlS: settings?.session_lifetime_seconds,
           enrollmentOnly,
         },
+        secondFactor,
       );
       const lastLogin = new Date();
       await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin } });

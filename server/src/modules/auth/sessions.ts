@@ -5,7 +5,7 @@ import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
 import { PLATFORM_POOL } from '../../core/pools.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { AuthErrors } from './auth.errors.js';
-import type { AuthModels, SessionDocument } from './auth.model.js';
+import type { AuthModels, SecondFactorUsed, SessionDocument } from './auth.model.js';
 import type { SigningKeys } from './signing-keys.js';
 
 export interface TokenPair {
@@ -43,6 +43,8 @@ export interface Sessions {
     method: SessionDocument['method'],
     context: RequestContext,
     application?: SessionApplication,
+    /** What completed the sign-in's second step, if it had one. */
+    secondFactor?: SecondFactorUsed | null,
   ): Promise<IssuedSession>;
   /**
    * Rotates a refresh token of a session of `applicationId` (null: a dashboard session). A token
@@ -129,7 +131,7 @@ export function createSessions(options: {
   const activeFilter = () => ({ revoked_at: null, expires_at: mongoose.trusted({ $gt: now() }) });
 
   return {
-    async create(user, method, context, application) {
+    async create(user, method, context, application, secondFactor) {
       const current = now();
       const session = await models.Sessions.create({
         user_id: new Types.ObjectId(user.id),
@@ -147,6 +149,7 @@ export function createSessions(options: {
         pool_id: user.pool,
         enrollment_only: application?.enrollmentOnly === true,
         access_token_ttl_s: application?.accessTokenTtlS ?? null,
+        second_factor: secondFactor ?? null,
       });
       return issueTokens(issuer, session, user.email);
     },

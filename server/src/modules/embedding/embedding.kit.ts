@@ -5,7 +5,7 @@ import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import type { PoolSettingsSource } from '../../core/pools.js';
 import type { ApplicationDocument, ApplicationsService } from '../applications/index.js';
-import type { AuthRateLimits, AuthService } from '../auth/index.js';
+import type { AuthRateLimits, AuthService, SecondFactorUsed } from '../auth/index.js';
 import type { MfaChallenge, MfaService } from '../mfa/index.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
@@ -46,6 +46,8 @@ export interface EmbeddingKit extends AuthRateLimits {
     method: 'password' | 'google' | 'email_code' | 'passkey',
     context: RequestContext,
     ids: { anonymous_id?: string; installation_id?: string },
+    /** What completed the sign-in's second step, if it had one (the session's `second_factor`). */
+    secondFactor?: SecondFactorUsed | null,
   ): Promise<ReturnType<typeof session>>;
   /**
    * After a first factor (password, e-mail code, Google): the second step for an account with

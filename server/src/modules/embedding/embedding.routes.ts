@@ -33,11 +33,14 @@ function createKit(api: ApiRouter, deps: EmbeddingDependencies): EmbeddingKit {
     // Same limiter names as /api/v1/auth/*, so the counters are shared.
     ...createAuthRateLimits({ connection: deps.connection, config: deps.config }),
     passkeysUsableFrom: (origin) => origin === platformOrigin,
-    async signedIn(application, user, method, context, ids) {
-      const started = await deps.auth.startSession(user, method, context, {
-        applicationId: String(application._id),
-        organizationId: String(application.organization_id),
-      });
+    async signedIn(application, user, method, context, ids, secondFactor) {
+      const started = await deps.auth.startSession(
+        user,
+        method,
+        context,
+        { applicationId: String(application._id), organizationId: String(application.organization_id) },
+        secondFactor,
+      );
       // Before answering, so the SDK that gets the token finds its anonymous user linked.
       await deps.tracking.linkQuietly(application, String(user._id), ids);
       return session(started);

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/errors.js';
 import { z } from '../../lib/openapi.js';
 import { requestContext } from '../../core/request-context.js';
-import { MfaRequiredSchema, RATE_LIMITED_RESPONSE } from '../auth/index.js';
+import { MfaRequiredSchema, RATE_LIMITED_RESPONSE, secondFactorOfStep } from '../auth/index.js';
 import { AuthenticationOptionsSchema, MfaTokenBodySchema } from '../passkeys/index.js';
 import { gatedApplicationOf } from './application-gate.js';
 import { EmbeddingErrors } from './embedding.errors.js';
@@ -115,7 +115,14 @@ export function registerSecondFactorRoutes(kit: EmbeddingKit): void {
         applicationId: String(application._id),
       });
       res.json(
-        await kit.signedIn(application, user, firstFactor, context, { anonymous_id, installation_id }),
+        await kit.signedIn(
+          application,
+          user,
+          firstFactor,
+          context,
+          { anonymous_id, installation_id },
+          secondFactorOfStep(step),
+        ),
       );
     },
   );

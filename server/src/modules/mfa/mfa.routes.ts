@@ -10,6 +10,7 @@ import {
 } from '../../core/second-factor.js';
 import {
   createAuthRateLimits,
+  secondFactorOfStep,
   SessionTokensSchema,
   sessionResponse,
   type AuthService,
@@ -150,7 +151,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
     async (req, res) => {
       const context = requestContext(req);
       const { user, firstFactor } = await mfa.completeChallenge(req.valid.body, context);
-      res.json(sessionResponse(await auth.startSession(user, firstFactor, context)));
+      const secondFactor = secondFactorOfStep(req.valid.body);
+      res.json(sessionResponse(await auth.startSession(user, firstFactor, context, undefined, secondFactor)));
     },
   );
 }

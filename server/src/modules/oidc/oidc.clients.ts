@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import type { AdapterPayload } from 'oidc-provider';
+import type { OidcClientRecord } from '../../core/oidc-clients.js';
+import { safeEqual, sha256Hex } from '../../lib/crypto.js';
+
+/**
+ * An application's OpenID settings (core/oidc-clients.ts) as oidc-provider client metadata.
+ *
+ * - spa, native: public clients (`none`), code + PKCE; native is `application_type: native`
+ *   (custom schemes and loopback redirects).
+ * - web: confidential (`client_secret_basic`, `client_secret_post` or `private_key_jwt`).
+ * - m2m: confidential, client credentials only: no redirect URIs, no response types.
+ *
+ * Secrets are stored only as SHA-256 hex. `client_secret` is set to a value derived from the client
+ * id (oidc-provider wants one for secret-based methods) but never compared: `secretMatches` hashes
+ * the presented secret and compares it with every unexpired stored hash (the overlap window).
+ */
+
+/** Extra metadata the provider carries per client (extraClientMetadata.properties). */
+export const EXTRA_CLIENT_METADATA = [
+  'access_token_ttl_s',
+  'refresh_token_ttl_s',
+  'first_party',
+  'cors_origins',
+  'secret_hashes',
+] as const;
+
+const PUBLIC_TYPES = new Set(['spa', 'native']);
+
+export function clientMetadataOf(record: OidcClientRecord, now = new Date()): AdapterPayload {
+  const { oidc } = record;
+  const type = oidc.client_type;
+  const isPublic = PUBLIC_TYPES.has(type);
+  const m2m = type === 'm2m';
+  const grantTypes = m2m
+    ? ['client_credentials']
+    : oidc.grant_types.filter((g) => g !== 'client_credentials' || !isPublic);
+  const authMethod = isPublic
+    ? 'none'
+    : oidc.token_endpoint_auth_method === 'none'
+      ? 'client_secret_basic'
+      : oidc.token_endpoint_auth_method;
+  const metadata: AdapterPayload = {
+    client_id: record.application_id,
+    client_name: record.name,
+    application_type: type === 'native' ? 'native' : 'web',
+    grant_types: grantTypes.length > 0 ? grantTypes : ['authorization_code'],
+    response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
+    redirect_uris: m2m ? [] : oidc.redirect_uris,
+    post_logout_redirect_uris: m2m ? [] : oidc.post_logout_redirect_uris,
+    token_endpoint_auth_method: authMethod,
+    id_token_signed_response_alg: 'RS256',
+    access_token_ttl_s: oidc.access_token_ttl_s,
+    refresh_token_ttl_s: oidc.refresh_token_ttl_s,
+    first_party: oidc.first_party,
+    cors_origins: record.cors_origins,
+    secret_hashes: oidc.secrets
+      .filter((s) => !s.expires_at || new Date(s.expires_at).getTime() > now.getTime())
+      .map((s) => s.hash),
+  };
+  if (authMethod === 'client_secret_basic' || authMethod === 'client_secret_post')
+    metadata.client_secret = `unused-${createHash('sha256').update(record.application_id).digest('hex')}`;
+  if (authMethod === 'private_key_jwt' && oidc.jwks_uri) metadata.jwks_uri = oidc.jwks_uri;
+  if (oidc.backchannel_logout_uri && !m2m) {
+    metadata.backchannel_logout_uri = oidc.backchannel_logout_uri;
+    metadata.backchannel_logout_session_required = true;
+  }
+  return metadata;
+}
+
+/** Whether the presented secret's SHA-256 equals one of the client's unexpired hashes (timing-safe). */
+export function secretMatches(hashes: readonly string[] | undefined, presented: string): boolean {
+  const digest = sha256Hex(presented);
+  let matched = false;
+  // Every hash is compared, so the time taken does not tell which one matched.
+  for (const hash of hashes ?? []) if (safeEqual(hash, digest)) matched = true;
+  return matched;
+}
