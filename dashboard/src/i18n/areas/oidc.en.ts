@@ -37,7 +37,7 @@ export const en: Record<keyof typeof de, string> = {
   'oidc.redirectUris.legend': 'Redirect URIs',
   'oidc.redirectUris.hint': 'Where sign-in sends the code back. https://, http:// only for localhost.',
   'oidc.redirectUris.hintNative':
-    'Where sign-in sends the code back: a scheme of your own with a dot (com.example.app:/callback), http://127.0.0.1/… or https://.',
+    'Where sign-in sends the code back: a scheme of your own with a dot (com.example.app:/callback), http://127.0.0.1/… or https:// with your domain.',
   'oidc.redirectUris.new': 'New redirect URI',
   'oidc.redirectUris.none': 'No redirect URI yet.',
   'oidc.postLogout.legend': 'Post-logout redirect URIs',
@@ -75,10 +75,11 @@ export const en: Record<keyof typeof de, string> = {
   'oidc.api.text':
     "Is this application an API too? Then clients request access tokens with resource=<API identifier>. Their aud is the identifier, and your API verifies them offline with the JWKS's keys.",
   'oidc.apiIdentifier': 'API identifier (optional)',
-  'oidc.apiIdentifier.hint': 'A URI, e.g. https://api.shop.example — it need not be reachable.',
+  'oidc.apiIdentifier.hint':
+    'An https:// address or a URN, e.g. https://api.shop.example — it need not be reachable.',
   'oidc.apiScopes.legend': 'Scopes of the API',
   'oidc.apiScopes.hint':
-    'E.g. invoice:read, without spaces. openid, profile, email and offline_access are standard scopes.',
+    'E.g. invoice:read: lower-case letters, digits and : . _ -. openid, profile, email and offline_access are standard scopes.',
   'oidc.apiScopes.new': 'New scope',
   'oidc.apiScopes.none': 'No scopes yet.',
 
@@ -87,21 +88,31 @@ export const en: Record<keyof typeof de, string> = {
   'oidc.invalid.url': 'Please enter a complete address, e.g. https://shop.example.com/callback.',
   'oidc.invalid.https': 'Only https:// — http:// only for localhost, 127.0.0.1 or [::1].',
   'oidc.invalid.nativeScheme':
-    'Allowed are a scheme of your own with a dot (com.example.app:/callback), https://, and http:// only for localhost, 127.0.0.1 or [::1].',
+    'Allowed are a scheme of your own with a dot (com.example.app:/callback), https:// with your domain, and http:// only for 127.0.0.1 or [::1].',
   'oidc.invalid.fragment': 'The address must not contain a # fragment.',
   'oidc.invalid.credentials': 'The address must not contain a user name or password.',
   'oidc.invalid.duplicate': 'Already in the list.',
   'oidc.invalid.redirectRequired': 'The authorization code grant needs at least one redirect URI.',
   'oidc.invalid.grantRequired': 'Please choose at least one grant type.',
   'oidc.invalid.jwksRequired': 'private_key_jwt needs the address of your JWKS.',
-  'oidc.invalid.lifetime': 'Please enter a duration of at least 1 minute, or leave the field empty.',
-  'oidc.invalid.identifier': 'Please enter a URI without spaces, e.g. https://api.shop.example.',
-  'oidc.invalid.scopesNeedIdentifier': 'Scopes belong to an API: please enter the API identifier.',
+  'oidc.invalid.identifier':
+    'Please enter an https:// address or a URN, e.g. https://api.shop.example or urn:shop:invoices.',
   'oidc.invalid.scope':
-    'A scope consists of characters without spaces, quotes and backslashes, e.g. invoice:read.',
+    'A scope has 1 to 64 lower-case letters, digits and : . _ - and starts with a letter or digit, e.g. invoice:read.',
   'oidc.invalid.scopeReserved':
     'openid, profile, email and offline_access are standard scopes and not possible here.',
 
+  'oidc.invalid.spaces': 'The address must not contain spaces.',
+  'oidc.invalid.nativeHttps':
+    "A native app's https:// address names your own domain, not localhost or 127.0.0.1.",
+  'oidc.invalid.jwksHttps': 'The JWKS URI must use https://.',
+  'oidc.invalid.refreshNeedsCode': 'Refresh tokens come only together with the authorization code grant.',
+  'oidc.invalid.accessTtl': 'Please enter a duration from 1 minute to 24 hours, or leave the field empty.',
+  'oidc.invalid.refreshTtl': 'Please enter a duration from 1 hour to 365 days, or leave the field empty.',
+  'error.api_identifier_taken':
+    'Another application of this project already uses this API identifier. Each API needs its own.',
+  'error.oidc_secret_not_applicable':
+    'Only web server apps and machine-to-machine clients have a client secret. Save one of these client types first.',
   'oidc.secret.title': 'Client secret',
   'oidc.secret.text':
     'Your server identifies itself with it at the token endpoint. Only a hash is stored — you see the secret exactly once.',
@@ -124,6 +135,7 @@ export const en: Record<keyof typeof de, string> = {
   'oidc.secret.dialog.warning':
     "Copy the secret now and keep it safe, e.g. in an environment variable of your server. It won't be shown again.",
   'oidc.secret.dialog.label': 'Client secret',
+  'oidc.secret.dialog.reveal': 'Show secret',
   'oidc.secret.dialog.copy': 'Copy secret',
   'oidc.secret.dialog.previous': 'The previous secret stays valid until {date}.',
   'oidc.secret.dialog.previousEnded': 'The previous secret is no longer valid.',

@@ -40,7 +40,7 @@ export const de = {
   'oidc.redirectUris.hint':
     'Hierhin schickt die Anmeldung den Code zurück. https://, http:// nur für localhost.',
   'oidc.redirectUris.hintNative':
-    'Hierhin schickt die Anmeldung den Code zurück: ein eigenes Schema mit Punkt (com.example.app:/callback), http://127.0.0.1/… oder https://.',
+    'Hierhin schickt die Anmeldung den Code zurück: ein eigenes Schema mit Punkt (com.example.app:/callback), http://127.0.0.1/… oder https:// mit Ihrer Domain.',
   'oidc.redirectUris.new': 'Neue Redirect-URI',
   'oidc.redirectUris.none': 'Noch keine Redirect-URI.',
   'oidc.postLogout.legend': 'Post-Logout-Redirect-URIs',
@@ -78,10 +78,11 @@ export const de = {
   'oidc.api.text':
     'Ist diese Anwendung auch eine API? Dann fordern Clients Access Tokens mit resource=<API-Identifier> an. Deren aud ist der Identifier, und Ihre API prüft sie offline mit den Schlüsseln der JWKS.',
   'oidc.apiIdentifier': 'API-Identifier (optional)',
-  'oidc.apiIdentifier.hint': 'Eine URI, z. B. https://api.shop.example – sie muss nicht erreichbar sein.',
+  'oidc.apiIdentifier.hint':
+    'Eine https://-Adresse oder eine URN, z. B. https://api.shop.example – sie muss nicht erreichbar sein.',
   'oidc.apiScopes.legend': 'Scopes der API',
   'oidc.apiScopes.hint':
-    'Z. B. invoice:read, ohne Leerzeichen. openid, profile, email und offline_access sind Standard-Scopes.',
+    'Z. B. invoice:read: Kleinbuchstaben, Ziffern und : . _ -. openid, profile, email und offline_access sind Standard-Scopes.',
   'oidc.apiScopes.new': 'Neuer Scope',
   'oidc.apiScopes.none': 'Noch keine Scopes.',
 
@@ -90,21 +91,31 @@ export const de = {
   'oidc.invalid.url': 'Bitte eine vollständige Adresse angeben, z. B. https://shop.example.com/callback.',
   'oidc.invalid.https': 'Nur https:// erlaubt – http:// nur für localhost, 127.0.0.1 oder [::1].',
   'oidc.invalid.nativeScheme':
-    'Erlaubt sind ein eigenes Schema mit Punkt (com.example.app:/callback), https:// und http:// nur für localhost, 127.0.0.1 oder [::1].',
+    'Erlaubt sind ein eigenes Schema mit Punkt (com.example.app:/callback), https:// mit Ihrer Domain und http:// nur für 127.0.0.1 oder [::1].',
   'oidc.invalid.fragment': 'Die Adresse darf kein #-Fragment enthalten.',
   'oidc.invalid.credentials': 'Die Adresse darf keinen Benutzernamen und kein Passwort enthalten.',
   'oidc.invalid.duplicate': 'Steht schon in der Liste.',
   'oidc.invalid.redirectRequired': 'Für Authorization Code braucht es mindestens eine Redirect-URI.',
   'oidc.invalid.grantRequired': 'Bitte wählen Sie mindestens einen Grant Type.',
   'oidc.invalid.jwksRequired': 'Für private_key_jwt braucht es die Adresse Ihrer JWKS.',
-  'oidc.invalid.lifetime': 'Bitte eine Dauer von mindestens 1 Minute angeben oder das Feld leer lassen.',
-  'oidc.invalid.identifier': 'Bitte eine URI ohne Leerzeichen angeben, z. B. https://api.shop.example.',
-  'oidc.invalid.scopesNeedIdentifier': 'Scopes gehören zu einer API: Bitte geben Sie den API-Identifier an.',
+  'oidc.invalid.identifier':
+    'Bitte eine https://-Adresse oder eine URN angeben, z. B. https://api.shop.example oder urn:shop:rechnungen.',
   'oidc.invalid.scope':
-    'Ein Scope besteht aus Zeichen ohne Leerzeichen, Anführungszeichen und Backslash, z. B. invoice:read.',
+    'Ein Scope besteht aus 1 bis 64 Kleinbuchstaben, Ziffern und : . _ - und beginnt mit einem Buchstaben oder einer Ziffer, z. B. invoice:read.',
   'oidc.invalid.scopeReserved':
     'openid, profile, email und offline_access sind Standard-Scopes und hier nicht möglich.',
 
+  'oidc.invalid.spaces': 'Die Adresse darf keine Leerzeichen enthalten.',
+  'oidc.invalid.nativeHttps':
+    'Eine https://-Adresse einer nativen App nennt Ihre eigene Domain, nicht localhost oder 127.0.0.1.',
+  'oidc.invalid.jwksHttps': 'Die JWKS-URI muss https:// verwenden.',
+  'oidc.invalid.refreshNeedsCode': 'Refresh Token gibt es nur zusammen mit Authorization Code.',
+  'oidc.invalid.accessTtl': 'Bitte eine Dauer von 1 Minute bis 24 Stunden angeben oder das Feld leer lassen.',
+  'oidc.invalid.refreshTtl': 'Bitte eine Dauer von 1 Stunde bis 365 Tage angeben oder das Feld leer lassen.',
+  'error.api_identifier_taken':
+    'Diesen API-Identifier verwendet schon eine andere Anwendung dieses Projekts. Jede API braucht ihren eigenen.',
+  'error.oidc_secret_not_applicable':
+    'Nur Webserver-Apps und Maschine-zu-Maschine-Clients haben ein Client-Secret. Speichern Sie zuerst einen dieser Client-Typen.',
   'oidc.secret.title': 'Client-Secret',
   'oidc.secret.text':
     'Damit weist sich Ihr Server am Token-Endpunkt aus. Gespeichert wird nur ein Hash – das Secret sehen Sie genau einmal.',
@@ -127,6 +138,7 @@ export const de = {
   'oidc.secret.dialog.warning':
     'Kopieren Sie das Secret jetzt und bewahren Sie es sicher auf, z. B. in einer Umgebungsvariable Ihres Servers. Es wird nicht noch einmal angezeigt.',
   'oidc.secret.dialog.label': 'Client-Secret',
+  'oidc.secret.dialog.reveal': 'Secret anzeigen',
   'oidc.secret.dialog.copy': 'Secret kopieren',
   'oidc.secret.dialog.previous': 'Das bisherige Secret gilt noch bis {date}.',
   'oidc.secret.dialog.previousEnded': 'Das bisherige Secret gilt ab sofort nicht mehr.',

@@ -24,6 +24,7 @@ import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { AnalyticsExcerpt } from '../Analytics/AnalyticsExcerpt';
 import { LogsExcerpt } from '../ApplicationLogs/LogsExcerpt';
 import { ApplicationSettings } from './ApplicationSettings';
+import { OidcTab } from './Oidc';
 
 const Overview = styled.div`
   display: grid;
@@ -56,7 +57,7 @@ const Fact = styled.section`
   }
 `;
 
-const TABS = ['analytics', 'logs', 'email', 'settings'] as const;
+const TABS = ['analytics', 'logs', 'email', 'oidc', 'settings'] as const;
 type TabValue = (typeof TABS)[number];
 
 /** SPEC §2 application detail: status, ID, endpoint, origins, edit dialog and onward links. */
@@ -175,6 +176,7 @@ export default function ApplicationDetail() {
           <Tab value="analytics">{t('applications.detail.analytics')}</Tab>
           <Tab value="logs">{t('applications.detail.logs')}</Tab>
           <Tab value="email">{t('applications.detail.email')}</Tab>
+          <Tab value="oidc">{t('oidc.tab')}</Tab>
           <Tab value="settings">{t('applications.detail.settings')}</Tab>
         </ScrollingTabList>
         <TabPanel value="analytics">
@@ -203,6 +205,9 @@ export default function ApplicationDetail() {
               { to: `/application-email-templates/${app.id}`, label: t('applications.detail.openEmail') },
             ]}
           />
+        </TabPanel>
+        <TabPanel value="oidc">
+          <OidcTab application={app} role={role} />
         </TabPanel>
         <TabPanel value="settings">
           <ApplicationSettings application={app} role={role} onEdit={() => setEditing(true)} />
