@@ -2690,6 +2690,414 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oidc/{pool}/interaction/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID interaction: on to the hosted sign-in or consent page
+         * @description Where the provider sends the browser during an authorization request. Redirects (303) to `/p/{pool}/sign-in?interaction={uid}&client_id=…` (with `login_hint`) when a sign-in is needed, or to `/p/{pool}/consent?interaction={uid}&client_id=…` for a third-party client’s consent; a first-party client’s consent is given at once (303 back to the provider). Bound to the browser by the provider’s interaction cookie: 404 interaction_not_found otherwise.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pool: string;
+                    uid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the hosted page, or back to the provider */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No issuer (issuer_not_found) or no such interaction in this browser (interaction_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc/{pool}/interaction/{uid}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID interaction: what the hosted page shows
+         * @description For the hosted pages (same origin, the interaction cookie): the pending step, the client, the requested scopes and `login_hint`; `fresh_sign_in_required` when the request asks for a new proof of identity (`prompt=login` or `max_age`: do not offer the tab’s session), `second_factor_required` when `acr_values` asks for two factors.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pool: string;
+                    uid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The interaction */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uid: string;
+                            /** @enum {string} */
+                            prompt: "login" | "consent";
+                            client: {
+                                client_id: string;
+                                name: string;
+                                first_party: boolean;
+                            };
+                            scopes: string[];
+                            login_hint: string | null;
+                            fresh_sign_in_required: boolean;
+                            second_factor_required: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description issuer_not_found or interaction_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc/{pool}/interaction/{uid}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenID interaction: complete the sign-in with the page’s session
+         * @description The hosted page, after signing the person in, hands over its application session (`Authorization: Bearer`, an end user of this pool; any active application of the pool). Answers `{redirect_to}` back to the provider. 403 fresh_sign_in_required when `prompt=login` asks for a sign-in newer than the interaction or `max_age` is exceeded; 403 second_factor_required when `acr_values` asks for two factors, the account has one and this session did not use it (an account without a second factor completes with `unmet_authentication_requirements` to the client). For a first-party client the requested scopes are granted here.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pool: string;
+                    uid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Back to the provider */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Where the page navigates next (location.assign). */
+                            redirect_to: string;
+                        };
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an application session (token_audience_mismatch, token_not_allowed), of another pool (wrong_pool), enrollment-only, fresh_sign_in_required or second_factor_required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description issuer_not_found or interaction_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc/{pool}/interaction/{uid}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenID interaction: the person’s consent for a third-party client
+         * @description `{approve: true}` grants the requested scopes, claims and API scopes; `{approve: false}` ends the request with access_denied. The session must be the account the interaction signed in (403 interaction_account_mismatch).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pool: string;
+                    uid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        approve: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Back to the provider */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Where the page navigates next (location.assign). */
+                            redirect_to: string;
+                        };
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description wrong_pool, interaction_account_mismatch, or not an application session */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description issuer_not_found or interaction_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The interaction waits for a sign-in (interaction_prompt_mismatch) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc/{pool}/interaction/{uid}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenID interaction: cancel
+         * @description The person cancels ("Abbrechen"): the client receives access_denied. Bound to the browser by the interaction cookie.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pool: string;
+                    uid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Back to the provider */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Where the page navigates next (location.assign). */
+                            redirect_to: string;
+                        };
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description issuer_not_found or interaction_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organizations": {
         parameters: {
             query?: never;
@@ -6553,7 +6961,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Update an application */
+        /**
+         * Update an application
+         * @description Fields left out stay as they are. `oidc` (OpenID Connect client and API settings, merged into what is stored and checked as a whole) is for admins of the organization with a fresh proof of identity (step-up): redirect URIs decide where sign-in codes go. API tokens cannot change `oidc` (token_not_allowed). Audited `application.updated`, and `application.oidc_updated` with the `oidc` fields sent.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -6596,13 +7007,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the write scope */
+                /** @description `oidc` by a member (forbidden) or an API token (token_not_allowed); or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
                     };
                 };
                 /** @description No such active application among the caller’s (also for other tenants’ ids, and for API tokens of another application) */
@@ -6612,7 +7023,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Slug taken in this project */
+                /** @description Slug taken in this project, or the API identifier (api_identifier_taken) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6630,6 +7041,94 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/applications/{id}/oidc/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or rotate the client secret of a web or m2m OpenID client (admins)
+         * @description Answers the new secret once (32 random bytes, base64url); only its SHA-256 is stored. The previous secret keeps working for `overlap_seconds` (0 to 604800, default 86400); an older one stops at once. Admins of the organization, with a fresh proof of identity; not with API tokens. Single-page and native apps have no secret (400 oidc_secret_not_applicable). Audited `application.oidc_secret_rotated` (never the secret).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RotateOidcSecretRequest"];
+                };
+            };
+            responses: {
+                /** @description The new secret (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OidcClientSecret"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an admin (forbidden), or an API token (token_not_allowed); or reauthentication_required: no proof of identity in the last 10 minutes; give one at POST /auth/reauthenticate and retry */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReauthenticationRequiredError"];
+                    };
+                };
+                /** @description No such active application among the caller’s (also for other tenants’ ids, and for API tokens of another application) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/auth/register": {
@@ -12569,11 +13068,40 @@ export interface components {
             api_endpoint: string | null;
             allowed_origins: string[];
             is_active: boolean;
+            oidc: components["schemas"]["ApplicationOidc"];
             created_by: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        ApplicationOidc: {
+            /** @description The client id: the application id. */
+            client_id: string;
+            /** @description The issuer of the project’s user pool: `{PUBLIC_URL}/oidc/{project_id}`. */
+            issuer: string;
+            /**
+             * @description `null`: the application is no OpenID client (the provider finds none).
+             * @enum {string|null}
+             */
+            client_type: "spa" | "web" | "native" | "m2m" | null;
+            redirect_uris: string[];
+            post_logout_redirect_uris: string[];
+            grant_types: ("authorization_code" | "refresh_token" | "client_credentials")[];
+            /** @description true: no consent screen. */
+            first_party: boolean;
+            /** @enum {string} */
+            token_endpoint_auth_method: "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
+            jwks_uri: string | null;
+            backchannel_logout_uri: string | null;
+            access_token_ttl_s: number | null;
+            refresh_token_ttl_s: number | null;
+            /** @description This application as an API: the `aud` of access tokens requested with `resource=<it>`. */
+            api_identifier: string | null;
+            api_scopes: string[];
+            client_secret_set: boolean;
+            /** Format: date-time */
+            client_secret_created_at: string | null;
         };
         CreateApplicationRequest: {
             project_id: string;
@@ -12608,6 +13136,42 @@ export interface components {
             api_endpoint?: "" | string | null;
             /** @description Origins allowed to call the embedding API from a browser. */
             allowed_origins?: string[];
+            oidc?: components["schemas"]["UpdateApplicationOidc"];
+        };
+        /** @description OpenID Connect settings (partial: fields left out stay). Admins only, with a fresh proof of identity; not with API tokens. */
+        UpdateApplicationOidc: {
+            /** @enum {string|null} */
+            client_type?: "spa" | "web" | "native" | "m2m" | null;
+            redirect_uris?: string[];
+            post_logout_redirect_uris?: string[];
+            grant_types?: ("authorization_code" | "refresh_token" | "client_credentials")[];
+            first_party?: boolean;
+            /** @enum {string} */
+            token_endpoint_auth_method?: "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
+            jwks_uri?: "" | string | null;
+            backchannel_logout_uri?: "" | string | null;
+            access_token_ttl_s?: number | null;
+            refresh_token_ttl_s?: number | null;
+            api_identifier?: "" | string | null;
+            api_scopes?: string[];
+        };
+        OidcClientSecret: {
+            /** @description Shown once: only its SHA-256 is stored. */
+            client_secret: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still works; null for a first secret.
+             */
+            previous_secret_expires_at: string | null;
+        };
+        RotateOidcSecretRequest: {
+            /**
+             * @description How long the previous secret keeps working (default one day).
+             * @default 86400
+             */
+            overlap_seconds: number;
         };
         EmbeddingRegisterResponse: {
             user: components["schemas"]["User"];
