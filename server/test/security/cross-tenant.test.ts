@@ -182,6 +182,10 @@ const CROSS_TENANT: Record<string, Case> = {
     body: () => ({ name: 'Taken over' }),
   },
   'DELETE /api/v1/applications/{id}': { path: (a) => `/api/v1/applications/${a.application}` },
+  'POST /api/v1/applications/{id}/oidc/secret': {
+    path: (a) => `/api/v1/applications/${a.application}/oidc/secret`,
+    body: () => ({ overlap_seconds: 0 }),
+  },
   'POST /api/v1/tokens': {
     body: (a) => ({ name: 'Intruder', scopes: ['admin'], application_id: a.application }),
   },
