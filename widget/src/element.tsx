@@ -1,5 +1,5 @@
 import { AuthClient, type AuthSession } from '@iam-platform/sdk';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { apiBase, AuthDialog, describeFailure, type AuthSuccessDetail } from './AuthDialog';
 import { browser, finishHostedSignIn, startHostedSignIn, takeHostedReturn } from './hosted';
@@ -32,12 +32,34 @@ export function redirectTarget(value: string | null, base = globalThis.location?
   }
 }
 
-/** A modal `<dialog>`: the browser traps focus in it, makes the page inert and closes it on Escape. */
-function Modal({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+/**
+ * A modal `<dialog>`: the browser traps focus in it, makes the page inert and closes it on Escape.
+ * `open` says whether it shows, and only this component shows or closes it: Escape (`cancel`) goes
+ * through `onClose`, like the close button. The browser fires `close` a task after the dialog
+ * closed — by then the dialog may be opening again (the state says open, the effect is still to
+ * run) or open again — so `close` counts only for a dialog this component showed and did not close
+ * itself that is closed now (closed by something else, such as a script); a late one is ignored.
+ * `opening` changes with every open(), so the dialog shows even when `open` was already true.
+ */
+function Modal({
+  open,
+  opening,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  opening: number;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
+  /** This component showed the dialog and has not closed it since. */
+  const shown = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog || open === dialog.hasAttribute('open')) return;
+    if (!dialog) return;
+    shown.current = open;
+    if (open === dialog.hasAttribute('open')) return;
     // Without showModal (old browsers, jsdom) it still shows, without the modal behaviour.
     if (open) {
       (dialog.showModal ?? (() => dialog.setAttribute('open', ''))).call(dialog);
@@ -45,7 +67,19 @@ function Modal({ open, onClose, children }: { open: boolean; onClose: () => void
       dialog.querySelector('input')?.focus();
     } else if (dialog.close) dialog.close();
     else dialog.removeAttribute('open');
-  }, [open]);
+  }, [open, opening]);
+  // Escape: closed through the state rather than by the browser (which closes it anyway when the
+  // page may not refuse, the state having said so first).
+  const cancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
+    event.preventDefault();
+    onClose();
+  };
+  const closed = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (!shown.current || event.currentTarget.hasAttribute('open')) return;
+    shown.current = false;
+    onClose();
+  };
   // Chromium lets Tab leave a modal dialog for the browser's own controls; keep it going round.
   const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
     const items = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled),input')];
@@ -57,7 +91,14 @@ function Modal({ open, onClose, children }: { open: boolean; onClose: () => void
     }
   };
   return (
-    <dialog ref={ref} className="iam-modal" part="modal" onClose={onClose} onKeyDown={trapFocus}>
+    <dialog
+      ref={ref}
+      className="iam-modal"
+      part="modal"
+      onCancel={cancel}
+      onClose={closed}
+      onKeyDown={trapFocus}
+    >
       {open ? children : null}
     </dialog>
   );
@@ -297,7 +338,7 @@ export class IamAuthDialogElement extends HTMLElement {
           </div>
         ) : null}
         {trigger ? (
-          <Modal open={open} onClose={() => this.close()}>
+          <Modal open={open} opening={this.#generation} onClose={() => this.close()}>
             {dialog}
           </Modal>
         ) : open ? (
