@@ -390,7 +390,7 @@ describe('application → "OpenID Connect" tab', () => {
     dialog = await screen.findByRole('dialog', { name: 'Ihr neues Client-Secret' });
     expect(within(dialog).getByText(/Das bisherige Secret gilt noch bis/)).to.exist;
     expect(stub.calls('POST', `${APP}/oidc/secret`).map((call) => call.body)).to.deep.equal([
-      {},
+      { overlap_seconds: 86_400 },
       { overlap_seconds: 604_800 },
     ]);
   });

@@ -2,7 +2,6 @@ import type { de } from './oidc';
 
 export const en: Record<keyof typeof de, string> = {
   'oidc.tab': 'OpenID Connect',
-  'oidc.unavailable': "This application's OpenID Connect settings could not be read.",
 
   'oidc.empty.title': 'This application is not an OpenID Connect client yet',
   'oidc.empty.text':

@@ -4,7 +4,6 @@
  */
 export const de = {
   'oidc.tab': 'OpenID Connect',
-  'oidc.unavailable': 'Die OpenID-Connect-Einstellungen dieser Anwendung konnten nicht gelesen werden.',
 
   'oidc.empty.title': 'Diese Anwendung ist noch kein OpenID-Connect-Client',
   'oidc.empty.text':

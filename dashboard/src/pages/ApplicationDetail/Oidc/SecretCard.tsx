@@ -72,7 +72,7 @@ export function SecretCard({
   const rotating = oidc.client_secret_set;
 
   const generate = () =>
-    create.mutate(rotating ? Number(overlap) : undefined, {
+    create.mutate(Number(overlap), {
       onSuccess: (secret) => {
         const until = secret.previous_secret_expires_at;
         setCreated({ ...secret, previousValid: until !== null && new Date(until).getTime() > Date.now() });

@@ -1,14 +1,13 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Role } from '../../../components/tenancy/queries';
+import type { Application, Role } from '../../../components/tenancy/queries';
 import { useT } from '../../../i18n/useT';
-import { Alert } from '../../../ui/Alert';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ClientForm } from './ClientForm';
 import { EndpointsCard } from './EndpointsCard';
 import { isConfidential } from './oidcForm';
-import { CLIENT_TYPES, type ClientType, type OidcApplication } from './queries';
+import { CLIENT_TYPES, type ClientType } from './queries';
 import { SecretCard } from './SecretCard';
 
 const Stack = styled.div`
@@ -89,13 +88,11 @@ function NotAClient({ readOnly, onChoose }: { readOnly: boolean; onChoose(type: 
  * read; the organization's admins change (saving asks for a fresh proof of identity when due,
  * through the frame's step-up dialog).
  */
-export function OidcTab({ application, role }: { application: OidcApplication; role?: Role }) {
-  const t = useT();
+export function OidcTab({ application, role }: { application: Application; role?: Role }) {
   // Bumped by a save: the form starts again from what the server kept.
   const [version, setVersion] = useState(0);
   const [setupType, setSetupType] = useState<ClientType | null>(null);
   const oidc = application.oidc;
-  if (!oidc) return <Alert tone="error">{t('oidc.unavailable')}</Alert>;
   const readOnly = role !== undefined && role !== 'admin';
   if (oidc.client_type === null && setupType === null)
     return <NotAClient readOnly={readOnly} onChoose={setSetupType} />;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import { tenancyKeys, type Application } from '../../../components/tenancy/queries';
+import { api, unwrap, type ApiSchemas } from '../../../api/client';
+import { tenancyKeys } from '../../../components/tenancy/queries';
 
 export const CLIENT_TYPES = ['spa', 'web', 'native', 'm2m'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
@@ -10,39 +10,13 @@ export const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /** `oidc` of GET /api/v1/applications/{id}: the application as an OpenID Connect client (issue #32). */
-export interface OidcSettings {
-  client_id: string;
-  issuer: string;
-  client_type: ClientType | null;
-  redirect_uris: string[];
-  post_logout_redirect_uris: string[];
-  grant_types: GrantType[];
-  first_party: boolean;
-  token_endpoint_auth_method: AuthMethod;
-  jwks_uri: string | null;
-  backchannel_logout_uri: string | null;
-  access_token_ttl_s: number | null;
-  refresh_token_ttl_s: number | null;
-  api_identifier: string | null;
-  api_scopes: string[];
-  client_secret_set: boolean;
-  client_secret_created_at: string | null;
-}
+export type OidcSettings = ApiSchemas['ApplicationOidc'];
 
 /** What PATCH /api/v1/applications/{id} takes under `oidc` (the editable fields). */
-export type OidcPatch = Partial<
-  Omit<OidcSettings, 'client_id' | 'issuer' | 'client_secret_set' | 'client_secret_created_at'>
->;
+export type OidcPatch = ApiSchemas['UpdateApplicationOidc'];
 
 /** POST /api/v1/applications/{id}/oidc/secret: the new secret, answered this one time. */
-export interface CreatedSecret {
-  client_secret: string;
-  created_at: string;
-  previous_secret_expires_at: string | null;
-}
-
-/** An application as the API answers it, with its OpenID Connect settings. */
-export type OidcApplication = Application & { oidc?: OidcSettings };
+export type CreatedSecret = ApiSchemas['OidcClientSecret'];
 
 /** Saves the settings; the answer replaces the cached application (the form starts from it). */
 export function useSaveOidc(applicationId: string) {
@@ -52,10 +26,9 @@ export function useSaveOidc(applicationId: string) {
       unwrap(
         await api.PATCH('/api/v1/applications/{id}', {
           params: { path: { id: applicationId } },
-          // The generated request type learns `oidc` once the API types are regenerated.
-          body: { oidc } as never,
+          body: { oidc },
         }),
-      ) as OidcApplication,
+      ),
     onSuccess: async (saved) => {
       queryClient.setQueryData(tenancyKeys.application(applicationId), saved);
       await queryClient.invalidateQueries({ queryKey: ['applications', { projectId: saved.project_id }] });
@@ -63,24 +36,15 @@ export function useSaveOidc(applicationId: string) {
   });
 }
 
-/**
- * The secret route, until the generated API types know it (openapi-fetch sends any path; only
- * its types are limited to the generated ones).
- */
-type SecretCall = (
-  path: '/api/v1/applications/{id}/oidc/secret',
-  init: { params: { path: { id: string } }; body: { overlap_seconds?: number } },
-) => Promise<{ data?: CreatedSecret; error?: unknown; response: Response }>;
-
-/** Creates the first secret or rotates it; the previous one stays valid for `overlapSeconds`. */
+/** Creates the first secret or renews it; the previous one stays valid for `overlapSeconds`. */
 export function useCreateSecret(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (overlapSeconds: number | undefined) =>
+    mutationFn: async (overlapSeconds: number) =>
       unwrap(
-        await (api.POST as unknown as SecretCall)('/api/v1/applications/{id}/oidc/secret', {
+        await api.POST('/api/v1/applications/{id}/oidc/secret', {
           params: { path: { id: applicationId } },
-          body: overlapSeconds === undefined ? {} : { overlap_seconds: overlapSeconds },
+          body: { overlap_seconds: overlapSeconds },
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tenancyKeys.application(applicationId) }),
