@@ -142,7 +142,7 @@ describe('applications as OpenID clients: secrets and look-ups', function () {
       expect(response.body.error).to.match(/no OpenID client yet.*web or m2m/);
     });
 
-    it('a switch to a public client drops the secrets', async () => {
+    it('a switch to a public client or to no client drops the secrets', async () => {
       const id = await client('web');
       await rotate(id).expect(201);
       await rotate(id).expect(201);
@@ -151,11 +151,17 @@ describe('applications as OpenID clients: secrets and look-ups', function () {
       expect((await stored(id))!.oidc.secrets).to.deep.equal([]);
       const web = await patchOidc(id, { client_type: 'web' }).expect(200);
       expect(web.body.oidc.client_secret_set, 'no old secret comes back').to.equal(false);
+      // No client any more: no secret either.
+      await rotate(id).expect(201);
+      const none = await patchOidc(id, { client_type: null }).expect(200);
+      expect(none.body.oidc.client_secret_set).to.equal(false);
+      expect((await stored(id))!.oidc.secrets).to.deep.equal([]);
       const audit = (await auditOf(ctx, id)).filter((entry) => entry.action === 'application.oidc_updated');
       expect(audit.map((entry) => entry.metadata.client_secrets_removed)).to.deep.equal([
         undefined,
         true,
         undefined,
+        true,
       ]);
     });
 
