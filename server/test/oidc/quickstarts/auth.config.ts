@@ -1,0 +1,36 @@
+// Quick start: Auth.js (Next.js, SvelteKit, Express …) signs users in with IAM Platform.
+// The provider is Auth.js's generic OpenID Connect provider (`type: 'oidc'`): discovery from the
+// issuer, code + PKCE (S256), a confidential client with client_secret_basic.
+//
+// .env.local
+//   AUTH_SECRET=<npx auth secret>
+//   AUTH_IAM_PLATFORM_ISSUER=https://iam.example.com/oidc/<project id>
+//   AUTH_IAM_PLATFORM_ID=<application id>
+//   AUTH_IAM_PLATFORM_SECRET=<client secret>
+//
+// Register on the application's "OpenID Connect" tab: client type "web", redirect URI
+// {your site}/api/auth/callback/iam-platform.
+import type { AuthConfig } from '@auth/core';
+
+type Env = Record<string, string | undefined>;
+
+export function authConfig(env: Env = process.env): AuthConfig {
+  return {
+    providers: [
+      {
+        id: 'iam-platform',
+        name: 'IAM Platform',
+        type: 'oidc',
+        issuer: env.AUTH_IAM_PLATFORM_ISSUER,
+        clientId: env.AUTH_IAM_PLATFORM_ID,
+        clientSecret: env.AUTH_IAM_PLATFORM_SECRET,
+        // PKCE (which IAM Platform requires) plus state and nonce.
+        checks: ['pkce', 'state', 'nonce'],
+        // The ID token carries the sign-in (sub, acr, amr, auth_time); e-mail and name are in
+        // userinfo. With `idToken: false` Auth.js still checks the ID token, then reads the profile
+        // from userinfo — without it the session has no e-mail and no name.
+        idToken: false,
+      },
+    ],
+  };
+}
