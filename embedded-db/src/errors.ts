@@ -36,6 +36,7 @@ export const CODE_NAMES: Record<number, string> = {
   166: 'CommandNotSupportedOnView',
   334: 'MechanismUnavailable',
   10334: 'BSONObjectTooLarge',
+  14031: 'OutOfDiskSpace',
   11000: 'DuplicateKey',
   13113: 'MergeStageNoMatchingDocument',
   17419: 'Location17419',

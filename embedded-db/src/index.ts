@@ -49,6 +49,17 @@ export interface EmbeddedMongo {
   auth: { username: string; credentialsFile: string | null } | null;
   /** Closes connections, flushes and closes the store, releases the data directory lock. */
   stop(): Promise<void>;
+  /**
+   * Settles when the database thread has ended: `expected` after `stop()`; otherwise it failed (`error`), the
+   * host's `process.exitCode` is set to 1 and the reason is logged. A full disk does not end it.
+   */
+  ended: Promise<EmbeddedMongoEnd>;
+}
+
+export interface EmbeddedMongoEnd {
+  expected: boolean;
+  code: number;
+  error?: Error;
 }
 
 /** Resolves the worker file (protocol/worker), keeping this file's extension (.ts under tsx, .js once built). */
@@ -154,10 +165,28 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   worker.on('message', (m: ReadyMessage) => {
     if (m.type === 'log' && m.message) opts.log?.(m.message);
   });
-  // After startup a worker failure must not become an uncaught exception in the host process.
-  worker.on('error', (e) => console.error('[embedded-mongo] database worker failed:', e));
+  // After startup a worker failure must not become an uncaught exception in the host process, nor go unnoticed:
+  // a database that ended on its own is a fault, so the host process will not end with status 0 (a full disk
+  // does not end it: writes are refused and reads go on, see storage/faults.ts).
   let exited = false;
-  worker.once('exit', () => (exited = true));
+  let stopRequested = false;
+  let failure: Error | undefined;
+  worker.on('error', (e) => {
+    failure = e;
+    console.error('[embedded-mongo] database worker failed:', e);
+  });
+  const ended = new Promise<EmbeddedMongoEnd>((resolve) =>
+    worker.once('exit', (code) => {
+      exited = true;
+      const expected = stopRequested && failure === undefined;
+      if (!expected) {
+        process.exitCode = process.exitCode || 1;
+        if (!failure)
+          console.error(`[embedded-mongo] database worker ended unexpectedly (exit code ${code})`);
+      }
+      resolve({ expected, code, error: failure });
+    }),
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -170,6 +199,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
       };
       worker.on('message', onMessage);
       worker.once('exit', () => resolve());
+      stopRequested = true;
       worker.postMessage({ type: 'stop' });
     });
     return stopping;
@@ -182,6 +212,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     port,
     auth: creds ? { username: creds.username, credentialsFile: ready.credentialsFile ?? null } : null,
     stop,
+    ended,
   };
 }
 

@@ -158,6 +158,28 @@ function serverStatus(ctx: CommandContext, conn: ConnectionInfo): Doc {
       supportsCommittedReads: false,
       persistent: ctx.info.dataDir !== null,
     },
+    embedded: { writes: writeState(ctx) },
+  };
+}
+
+/**
+ * serverStatus `embedded.writes`: `{state: 'ok'}`, or while the disk is full `{state: 'refused', code: 14031,
+ * codeName: 'OutOfDiskSpace', errmsg, since, freeBytes, refused}` (the answer writes get, when it started, the
+ * free bytes now, writes refused since). The product's health check reads it (README, "A full disk").
+ */
+function writeState(ctx: CommandContext): Doc {
+  const fault = ctx.store.writeFault;
+  if (!fault) return { state: 'ok' };
+  const refusal = fault.refusal();
+  return {
+    state: 'refused',
+    code: refusal.code,
+    codeName: refusal.codeName,
+    errmsg: refusal.message,
+    since: fault.since,
+    freeBytes: Long.fromNumber(ctx.store.freeBytes() ?? 0),
+    refused: Long.fromNumber(fault.refused),
+    cause: fault.cause,
   };
 }
 

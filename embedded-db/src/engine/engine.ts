@@ -60,6 +60,25 @@ export class Engine {
 
   constructor(readonly store: Store) {
     this.loadCatalog();
+    store.onRollback = () => this.reloadCatalog();
+  }
+
+  /**
+   * Replaces the in-memory catalog by the committed one, after a commit failed (store.ts): collections, indexes,
+   * multikey flags and counts that only the lost transaction had are gone. Index usage statistics carry over.
+   */
+  private reloadCatalog(): void {
+    const before = new Map<number, Index>();
+    for (const d of this.dbs.values())
+      for (const c of d.collections.values()) for (const i of c.indexes) before.set(i.no, i);
+    this.dbs.clear();
+    this.loadCatalog();
+    for (const d of this.dbs.values())
+      for (const c of d.collections.values())
+        for (const i of c.indexes) {
+          const old = before.get(i.no);
+          if (old) i.usage = old.usage;
+        }
   }
 
   /** Reads the catalog (collections, indexes, counts): the only work at start-up, whatever the data size. */

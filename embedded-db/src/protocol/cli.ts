@@ -72,6 +72,11 @@ try {
         '; use the connection string above with mongosh or Compass',
     );
   else console.log('no authentication: anyone who can reach this port can read and change the data');
+  void mongo.ended.then(({ expected, error }) => {
+    if (expected) return;
+    console.error(`embedded MongoDB stopped on a fault${error ? `: ${error.message}` : ''}`);
+    process.exit(1);
+  });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -10,6 +10,14 @@ import { EmbeddedMongoServer, type ServerOptions } from './server.js';
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run in a worker thread');
 
+// When a commit fails (a full disk), lmdb-js rejects the promise of its internal batch-start instruction, which
+// nothing can await; the writes of that commit get the failure themselves (Store.write). Only that rejection is
+// dropped here: any other unhandled rejection still ends the thread, and the host reports it (index.ts).
+process.on('unhandledRejection', (reason) => {
+  if (isLmdbCommitFailure(reason)) return;
+  throw reason;
+});
+
 let server: EmbeddedMongoServer | undefined;
 
 try {
@@ -41,3 +49,10 @@ port.on('message', (m: { type?: string }) => {
     .catch((e: unknown) => port.postMessage({ type: 'stopped', error: (e as Error).message }))
     .finally(() => port.close());
 });
+
+function isLmdbCommitFailure(reason: unknown): boolean {
+  const commitError = (reason as { commitError?: unknown } | null)?.commitError;
+  if (!(commitError instanceof Promise)) return false;
+  commitError.catch(() => undefined);
+  return true;
+}

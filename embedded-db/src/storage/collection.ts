@@ -44,6 +44,8 @@ export class Index {
   readonly maintained: boolean;
   /** For an index with a collation: strings as the collation compares them (see foldFor). */
   readonly fold: ((s: string) => string) | undefined;
+  /** Operations that used this index since `since` (the server's start or the index's creation): $indexStats. */
+  usage: IndexUsage = { ops: 0, since: new Date() };
 
   constructor(
     readonly spec: IndexSpec,
@@ -284,6 +286,11 @@ function sameParts(a: readonly KeyPart[], b: readonly KeyPart[]): boolean {
 
 function partsId(parts: readonly KeyPart[]): string {
   return JSON.stringify(parts);
+}
+
+export interface IndexUsage {
+  ops: number;
+  since: Date;
 }
 
 export class Collection {

@@ -83,6 +83,12 @@ export class RangeCounts {
     this.byIndex.delete(indexNo);
   }
 
+  /** Forgets every remembered count. */
+  clear(): void {
+    this.byIndex.clear();
+    this.size = 0;
+  }
+
   /** Remembered counts (for tests and the memory bound). */
   get remembered(): number {
     return this.size;

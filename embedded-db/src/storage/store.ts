@@ -17,11 +17,21 @@
  * In memory (no data directory) the same engine runs on a private temporary directory without fsync, removed
  * when the server stops, so the test suites exercise exactly the code production runs.
  */
-import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statfsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database as LmdbDatabase, type RootDatabase } from 'lmdb';
 import { DocumentCache } from './doc-cache.js';
+import { commitFailure, type WriteFault } from './faults.js';
 import { MAX_PART, type KeyPart } from './keys.js';
 import { RangeCounts } from './range-counts.js';
 
@@ -37,14 +47,24 @@ type Key = KeyPart[] | string;
 const EMPTY = Buffer.alloc(0);
 /** lmdb-js only reads its put options (unlike its range options), so one object serves every call. */
 const NO_OVERWRITE = { noOverwrite: true } as const;
+/** `meta` key of the number of committed write transactions (see `write`: how a lost commit is noticed). */
+const COMMITS_KEY = 'commits';
 
 export class Store {
   readonly catalog: LmdbDatabase<Buffer, Key>;
   readonly docs: LmdbDatabase<Buffer, Key>;
   readonly index: LmdbDatabase<Buffer, Key>;
   readonly meta: LmdbDatabase<number, Key>;
-  private failed: Error | null = null;
   private closed = false;
+  /**
+   * Set while writes are refused because the disk is full (faults.ts); cleared by the next write that commits.
+   * serverStatus reports it (`embedded.writes`).
+   */
+  writeFault: WriteFault | null = null;
+  /** Called after a commit failed: the engine reloads its catalog from the committed state. */
+  onRollback: (() => void) | undefined;
+  /** Write transactions run so far: the `meta` value `commits` once they are committed. */
+  private commits: number;
   /** Document counts changed by the running transaction, written once at its end. */
   private readonly changedCounts = new Map<number, number>();
   private readonly docCache = new DocumentCache(DOCUMENT_CACHE_BYTES);
@@ -59,11 +79,14 @@ export class Store {
     /** Directory removed on close (the private directory of an in-memory server). */
     private readonly temporaryDir: string | null,
     private readonly durable: boolean,
+    /** The directory whose file system holds the data (for its free space). */
+    private readonly dir: string,
   ) {
     this.catalog = env.openDB<Buffer, Key>('catalog', { encoding: 'binary' });
     this.docs = env.openDB<Buffer, Key>('docs', { encoding: 'binary' });
     this.index = env.openDB<Buffer, Key>('index', { encoding: 'binary' });
     this.meta = env.openDB<number, Key>('meta', { encoding: 'msgpack' });
+    this.commits = this.meta.get(COMMITS_KEY) ?? 0;
   }
 
   /** Opens (creating) the store of a data directory; `dir: null` opens a private temporary one. */
@@ -81,7 +104,7 @@ export class Store {
         useWritemap: true,
         maxDbs: 8,
       });
-      return new Store(env, temp, false);
+      return new Store(env, temp, false, temp);
     }
     const path = join(dir, STORE_FILE);
     // Created owner-only before lmdb opens them (it would create them with its own mode, subject to the umask).
@@ -96,39 +119,99 @@ export class Store {
       noMemInit: false,
     });
     for (const f of [path, join(dir, STORE_LOCK_FILE)]) if (existsSync(f)) chmodSync(f, fileMode);
-    return new Store(env, null, true);
+    return new Store(env, null, true, dir);
   }
 
   /**
    * Runs `fn` in a write transaction and resolves with its result once the transaction is committed and (on
    * disk) flushed. If `fn` throws, what it wrote before throwing is still committed (like the statements of a
    * batch that completed before an error in mongod) and the error is rethrown after the flush.
+   *
+   * A commit that fails (the disk is full, an I/O error) is rolled back by lmdb, with every transaction of its
+   * group commit; none of them was acknowledged. The engine's in-memory catalog (collections, indexes, counts)
+   * may then be ahead of the disk, so it is reloaded from the committed state: right away when no other write is
+   * in flight, and in any case by the next transaction, which notices the lost commit because the stored number
+   * of commits is behind its own. The server stays up: reads go on, the write answers OutOfDiskSpace (14031)
+   * when the disk is full, and while it stays full further writes are refused without being tried; the first
+   * one tried after space returned clears the fault (faults.ts).
    */
   async write<T>(fn: () => T): Promise<T> {
-    if (this.failed) throw this.failed;
     if (this.closed) throw new Error('storage is closed');
+    if (this.writeFault && !this.mayRetryWrites(this.writeFault)) throw this.writeFault.refusal();
     let outcome = { ok: false, error: new Error('transaction did not run') } as
       { ok: true; value: T } | { ok: false; error: unknown };
     this.docCache.writesInFlight++;
     try {
       await this.env.transaction(() => {
+        this.noticeLostCommit();
         try {
           outcome = { ok: true, value: fn() };
         } catch (error) {
           outcome = { ok: false, error };
         }
         this.writeCounts();
+        this.meta.putSync(COMMITS_KEY, ++this.commits);
       });
       if (this.durable) await this.env.flushed;
     } catch (e) {
-      // A commit that fails (disk full, I/O error) leaves the in-memory catalog ahead of the disk: stop writing.
-      this.failed = new Error(`storage commit failed: ${(e as Error).message}`, { cause: e });
-      throw this.failed;
-    } finally {
       this.docCache.writesInFlight--;
+      throw await this.commitFailed(e);
     }
+    this.docCache.writesInFlight--;
+    this.writeFault = null;
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
+  }
+
+  /**
+   * Inside a write transaction: when the stored number of commits is behind the transactions run, a commit was
+   * lost (rolled back) and the in-memory state still holds its changes — reload it from what is committed.
+   */
+  private noticeLostCommit(): void {
+    const stored = this.meta.get(COMMITS_KEY) ?? 0;
+    if (stored === this.commits) return;
+    this.commits = stored;
+    this.rollBack();
+  }
+
+  private rollBack(): void {
+    this.changedCounts.clear();
+    this.docCache.clear();
+    this.rangeCounts.clear();
+    this.onRollback?.();
+  }
+
+  /** After a failed commit: the error to answer with, the fault state, the in-memory state rolled back. */
+  private async commitFailed(e: unknown): Promise<Error> {
+    const failure = await commitFailure(e, () => this.freeBytes());
+    if (this.docCache.writesInFlight === 0) {
+      // Nothing else is between its start and its commit: the committed state is the whole truth.
+      this.commits = this.meta.get(COMMITS_KEY) ?? 0;
+      this.rollBack();
+    }
+    if (failure.outOfSpace) {
+      this.writeFault = failure.fault;
+      return failure.fault.refusal();
+    }
+    return failure.error;
+  }
+
+  /** Whether a refused write may be tried again: space came back since the failure (or cannot be measured). */
+  private mayRetryWrites(fault: WriteFault): boolean {
+    const free = this.freeBytes();
+    if (free === undefined || free > fault.freeBytes) return true;
+    fault.refused++;
+    return false;
+  }
+
+  /** Bytes available to this process on the data directory's file system; undefined when unknown. */
+  freeBytes(): number | undefined {
+    try {
+      const s = statfsSync(this.dir);
+      return s.bavail * s.bsize;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Runs `fn` in a synchronous write transaction (start-up work: migration, catalog repairs). */
@@ -138,6 +221,7 @@ export class Store {
         return fn();
       } finally {
         this.writeCounts();
+        this.meta.putSync(COMMITS_KEY, ++this.commits);
       }
     });
   }
