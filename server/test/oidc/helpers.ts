@@ -347,3 +347,53 @@ export async function signInWithCode(
   });
   return { run, tokens };
 }
+
+/** The parts of a hosted-page URL the provider sent the browser to (`/p/{pool}/{page}?interaction=…`). */
+export function hostedPageOf(location: string | URL, baseUrl: string) {
+  const url = new URL(location, baseUrl);
+  const [, , poolId = '', page = ''] = url.pathname.split('/');
+  return { url, poolId, page, uid: url.searchParams.get('interaction') ?? '' };
+}
+
+/**
+ * What the hosted page does: POST /oidc/{pool}/interaction/{uid}/{login|consent|abort} from the
+ * browser (its cookies), with the end user's application session when given.
+ */
+export async function interactionPost(
+  t: OidcTestServer,
+  jar: CookieJar,
+  hosted: { poolId: string; uid: string },
+  action: 'login' | 'consent' | 'abort',
+  options: { token?: string; body?: unknown } = {},
+): Promise<Response> {
+  return fetch(`${t.baseUrl}/oidc/${hosted.poolId}/interaction/${hosted.uid}/${action}`, {
+    method: 'POST',
+    headers: {
+      cookie: jar.header(),
+      'content-type': 'application/json',
+      ...(options.token ? bearer(options.token) : {}),
+    },
+    body: JSON.stringify(options.body ?? {}),
+  });
+}
+
+/** GET …/interaction/{uid}/details from the browser. */
+export async function interactionDetails(
+  t: OidcTestServer,
+  jar: CookieJar,
+  hosted: { poolId: string; uid: string },
+): Promise<Response> {
+  return fetch(`${t.baseUrl}/oidc/${hosted.poolId}/interaction/${hosted.uid}/details`, {
+    headers: { cookie: jar.header() },
+  });
+}
+
+/** The error a promise rejects with (fails the test when it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected a refusal, but the request succeeded');
+}

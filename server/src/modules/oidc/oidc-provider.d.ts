@@ -94,4 +94,23 @@ declare module 'oidc-provider' {
   }
 
   export const errors: Record<string, new (description?: string, detail?: string) => Error>;
+
+  export namespace interactionPolicy {
+    class Check {
+      static readonly REQUEST_PROMPT: true;
+      static readonly NO_NEED_TO_PROMPT: false;
+      constructor(
+        reason: string,
+        description: string,
+        error: string,
+        check: (ctx: KoaContextWithOIDC) => boolean | Promise<boolean>,
+      );
+    }
+    interface Prompt {
+      name: string;
+      checks: Check[] & { add(check: Check, index?: number): void };
+    }
+    /** The default policy (login, consent), to be extended. */
+    function base(): Prompt[] & { get(name: string): Prompt | undefined };
+  }
 }

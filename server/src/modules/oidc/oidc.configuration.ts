@@ -1,18 +1,12 @@
 import type Provider from 'oidc-provider';
-import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { UserDocument } from '../../core/account.js';
 import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { PoolSettings } from '../../core/pools.js';
 import type { OidcStorage } from './oidc.adapter.js';
 import { clientMetadataOf, EXTRA_CLIENT_METADATA } from './oidc.clients.js';
 import type { PrivateJwk } from './oidc.keys.js';
-import {
-  extendCsp,
-  renderErrorPage,
-  renderLoggedOutPage,
-  renderLogoutPage,
-  type PageContext,
-} from './oidc.pages.js';
+import { renderErrorPage, renderLoggedOutPage, renderLogoutPage, type PageContext } from './oidc.pages.js';
 
 /**
  * One pool's oidc-provider configuration (issue #32, docs/oidc.md). The callbacks read the pool's
@@ -103,10 +97,71 @@ export function providerConfiguration(input: ConfigurationInput): Configuration 
     interactions: {
       url: async (_ctx: KoaContextWithOIDC, interaction: { uid: string }) =>
         `${issuerPath}/interaction/${interaction.uid}`,
+      policy: interactionPolicyOf(),
     },
+    fetch: outgoingFetch(pool.issuer),
     loadExistingGrant: (ctx: KoaContextWithOIDC) => loadExistingGrant(input.provider(), ctx),
     renderError: async (ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) =>
       renderErrorPage(pages, ctx, out),
+  };
+}
+
+/**
+ * Whether an authorization request asks for two factors: `acr_values` names the 2fa value and not
+ * the 1fa one (either would do then), or the `claims` parameter asks for an essential 2fa `acr`.
+ */
+export function asksForSecondFactor(params: { acr_values?: unknown; claims?: unknown }): boolean {
+  const requested = String(params.acr_values ?? '')
+    .split(' ')
+    .filter(Boolean);
+  if (requested.includes(ACR_2FA) && !requested.includes(ACR_1FA)) return true;
+  let acr: { essential?: boolean; value?: unknown; values?: unknown } | undefined;
+  try {
+    const claims = typeof params.claims === 'string' ? JSON.parse(params.claims) : params.claims;
+    acr = (claims as { id_token?: { acr?: typeof acr } } | undefined)?.id_token?.acr;
+  } catch {
+    return false;
+  }
+  if (!acr?.essential) return false;
+  const values = Array.isArray(acr.values) ? acr.values : [acr.value];
+  return values.includes(ACR_2FA) && !values.includes(ACR_1FA);
+}
+
+/**
+ * oidc-provider's policy plus step-up: a provider session signed in with one factor does not
+ * satisfy a request for two (`acr_values`), so the person is sent to sign in again (with
+ * `prompt=none`: login_required). The library checks only the `claims` parameter's essential acr.
+ */
+function interactionPolicyOf() {
+  const { base, Check } = interactionPolicy;
+  const policy = base();
+  policy.get('login')!.checks.add(
+    new Check('acr_second_factor', 'a sign-in with a second factor is required', 'login_required', (ctx) => {
+      const { oidc } = ctx;
+      if (!oidc.session?.accountId || oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
+      if (!asksForSecondFactor(oidc.params ?? {})) return Check.NO_NEED_TO_PROMPT;
+      return oidc.acr === ACR_2FA ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
+  return policy;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The provider's outgoing requests (back-channel logout, a client's jwks_uri). oidc-provider refuses
+ * connections to special-use addresses (loopback, private networks, link-local): SSRF protection,
+ * kept. Only an issuer published on loopback itself (a development or test server) may reach
+ * relying parties on loopback, which is where they run there.
+ */
+export function outgoingFetch(issuer: string) {
+  const local = LOOPBACK_HOSTS.has(new URL(issuer).hostname);
+  return (url: string | URL, options: RequestInit & { dispatcher?: unknown }) => {
+    if (local && LOOPBACK_HOSTS.has(new URL(url).hostname)) {
+      const { dispatcher: _ssrfGuard, ...direct } = options;
+      return globalThis.fetch(url, direct);
+    }
+    return globalThis.fetch(url, options);
   };
 }
 
@@ -161,14 +216,8 @@ function features(input: ConfigurationInput, pages: PageContext) {
     backchannelLogout: { enabled: true },
     rpInitiatedLogout: {
       enabled: true,
-      logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
-        // The confirmation form ends in a redirect to the RP's registered post-logout URI:
-        // CSP form-action applies to that redirect, so that one origin is allowed.
-        const target = ctx.oidc?.params?.post_logout_redirect_uri as string | undefined;
-        if (target && ctx.oidc?.client?.postLogoutRedirectUriAllowed?.(target))
-          extendCsp(ctx, { 'form-action': [new URL(target).origin] });
-        renderLogoutPage(pages, ctx, form);
-      },
+      // CSP form-action for the way back to the post-logout URI: allowPostLogoutRedirect (pages).
+      logoutSource: async (ctx: KoaContextWithOIDC, form: string) => renderLogoutPage(pages, ctx, form),
       postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => renderLoggedOutPage(pages, ctx),
     },
     resourceIndicators: {

@@ -5,7 +5,7 @@ import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { z } from '../../lib/openapi.js';
 import { OidcErrors } from './oidc.errors.js';
-import { ACR_1FA, ACR_2FA } from './oidc.configuration.js';
+import { ACR_1FA, ACR_2FA, asksForSecondFactor } from './oidc.configuration.js';
 import type { OidcPool, OidcProviders } from './oidc.provider.js';
 
 /**
@@ -64,10 +64,9 @@ const AMR_OF_METHOD: Record<string, string> = {
 };
 const AMR_OF_SECOND_FACTOR: Record<string, string> = { totp: 'otp', recovery_code: 'otp', passkey: 'hwk' };
 
-/** Whether acr_values asks for two factors (the 2fa value and not the 1fa one). */
+/** Whether the request asks for two factors (acr_values, or an essential acr in `claims`). */
 function wantsSecondFactor(details: InteractionDetails): boolean {
-  const requested = (details.params.acr_values ?? '').split(' ').filter(Boolean);
-  return requested.includes(ACR_2FA) && !requested.includes(ACR_1FA);
+  return asksForSecondFactor(details.params);
 }
 
 function wantsFreshSignIn(details: InteractionDetails): boolean {

@@ -14,40 +14,54 @@ type Lang = 'de' | 'en';
 const TEXT = {
   de: {
     errorTitle: 'Anmeldung nicht möglich',
+    logoutErrorTitle: 'Abmeldung nicht möglich',
     errorLead: 'Die Anwendung hat eine Anfrage geschickt, die wir nicht ausführen können.',
     errorHint:
       'Bitte kehren Sie zur Anwendung zurück und versuchen Sie es erneut. Besteht das Problem weiter, wenden Sie sich an deren Betreiber.',
     errorCode: 'Fehlercode',
     redirectUri:
       'Die Rücksprungadresse (redirect_uri) ist für diese Anwendung nicht registriert. Aus Sicherheitsgründen leiten wir nicht dorthin weiter.',
+    postLogoutRedirectUri:
+      'Die Adresse für die Rückkehr nach der Abmeldung (post_logout_redirect_uri) ist für diese Anwendung nicht registriert. Aus Sicherheitsgründen leiten wir nicht dorthin weiter; Sie sind weiterhin angemeldet.',
     invalidClient: 'Diese Anwendung ist hier nicht bekannt oder nicht für OpenID Connect eingerichtet.',
     sessionNotFound:
       'Die Anmeldung ist abgelaufen oder wurde in einem anderen Fenster begonnen. Bitte starten Sie sie in der Anwendung neu.',
     logoutTitle: 'Abmelden?',
-    logoutLead: (app: string | null) =>
-      app ? `Möchten Sie sich von „${app}“ abmelden?` : 'Möchten Sie sich abmelden?',
+    logoutLead: (app: string | null, pool: string) =>
+      app
+        ? `Möchten Sie sich von „${app}“ und allen anderen Anwendungen von ${pool} abmelden?`
+        : 'Möchten Sie sich abmelden?',
     logoutYes: 'Ja, abmelden',
-    logoutNo: 'Nein, angemeldet bleiben',
+    // "No" still ends the requesting application's session (its grant), not the others.
+    logoutNo: (app: string | null) => (app ? `Nur von „${app}“ abmelden` : 'Nein, angemeldet bleiben'),
+    logoutExpired:
+      'Diese Abmeldung ist abgelaufen oder wurde bereits ausgeführt. Bitte kehren Sie zur Anwendung zurück.',
     loggedOutTitle: 'Abgemeldet',
     loggedOutLead: (app: string | null) =>
       app ? `Sie haben sich von „${app}“ abgemeldet.` : 'Sie haben sich abgemeldet.',
   },
   en: {
     errorTitle: 'Sign-in not possible',
+    logoutErrorTitle: 'Sign-out not possible',
     errorLead: 'The application sent a request we cannot carry out.',
     errorHint:
       'Please return to the application and try again. If the problem persists, contact its operator.',
     errorCode: 'Error code',
     redirectUri:
       'The return address (redirect_uri) is not registered for this application. For your security we do not redirect there.',
+    postLogoutRedirectUri:
+      'The address to return to after signing out (post_logout_redirect_uri) is not registered for this application. For your security we do not redirect there; you are still signed in.',
     invalidClient: 'This application is not known here or not set up for OpenID Connect.',
     sessionNotFound:
       'The sign-in has expired or was started in another window. Please start it again in the application.',
     logoutTitle: 'Sign out?',
-    logoutLead: (app: string | null) =>
-      app ? `Do you want to sign out of “${app}”?` : 'Do you want to sign out?',
+    logoutLead: (app: string | null, pool: string) =>
+      app
+        ? `Do you want to sign out of “${app}” and every other application of ${pool}?`
+        : 'Do you want to sign out?',
     logoutYes: 'Yes, sign out',
-    logoutNo: 'No, stay signed in',
+    logoutNo: (app: string | null) => (app ? `Only sign out of “${app}”` : 'No, stay signed in'),
+    logoutExpired: 'This sign-out has expired or was already carried out. Please return to the application.',
     loggedOutTitle: 'Signed out',
     loggedOutLead: (app: string | null) =>
       app ? `You have signed out of “${app}”.` : 'You have signed out.',
@@ -140,18 +154,23 @@ export function renderErrorPage(
   const lang = languageOf(ctx.get('accept-language') as string, branding.locale);
   const t = TEXT[lang];
   const description = out.error_description ?? '';
-  const explanation = /redirect_uri/.test(description)
-    ? t.redirectUri
-    : out.error === 'invalid_client'
-      ? t.invalidClient
-      : /session|interaction/i.test(description) && out.error === 'invalid_request'
-        ? t.sessionNotFound
-        : t.errorLead;
+  const logout = /^end_session/.test(String(ctx.oidc?.route ?? ''));
+  const explanation = /post_logout_redirect_uri/.test(description)
+    ? t.postLogoutRedirectUri
+    : /redirect_uri/.test(description)
+      ? t.redirectUri
+      : out.error === 'invalid_client'
+        ? t.invalidClient
+        : logout && /logout details/.test(description)
+          ? t.logoutExpired
+          : /session|interaction/i.test(description) && out.error === 'invalid_request'
+            ? t.sessionNotFound
+            : t.errorLead;
   page(
     ctx,
     branding,
     lang,
-    t.errorTitle,
+    logout ? t.logoutErrorTitle : t.errorTitle,
     `<p>${escapeHtml(explanation)}</p><p>${escapeHtml(t.errorHint)}</p>` +
       `<p>${escapeHtml(t.errorCode)}: <code>${escapeHtml(out.error ?? 'server_error')}</code></p>` +
       (description ? `<p><small>${escapeHtml(description)}</small></p>` : ''),
@@ -168,9 +187,9 @@ export function renderLogoutPage(pages: PageContext, ctx: KoaContextWithOIDC, fo
     branding,
     lang,
     t.logoutTitle,
-    `<p>${escapeHtml(t.logoutLead(app))}</p>${form}` +
+    `<p>${escapeHtml(t.logoutLead(app, branding.display_name))}</p>${form}` +
       `<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(t.logoutYes)}</button>` +
-      `<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(t.logoutNo)}</button>`,
+      `<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(t.logoutNo(app))}</button>`,
   );
 }
 
@@ -180,4 +199,17 @@ export function renderLoggedOutPage(pages: PageContext, ctx: KoaContextWithOIDC)
   const t = TEXT[lang];
   const app = (ctx.oidc?.client?.clientName as string | undefined) ?? null;
   page(ctx, branding, lang, t.loggedOutTitle, `<p>${escapeHtml(t.loggedOutLead(app))}</p>`);
+}
+
+/**
+ * Koa middleware for RP-initiated logout: the confirmation page's form, and the form the provider
+ * submits by itself when its session has already ended, both end in a redirect to the client's
+ * registered post-logout URI. CSP `form-action` applies to that redirect, so that one origin is
+ * allowed (only after the provider checked the URI is registered for the client).
+ */
+export async function allowPostLogoutRedirect(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  const target = ctx.oidc?.params?.post_logout_redirect_uri as string | undefined;
+  if (ctx.oidc?.route === 'end_session' && target && ctx.oidc.client?.postLogoutRedirectUriAllowed?.(target))
+    extendCsp(ctx, { 'form-action': [new URL(target).origin] });
 }

@@ -9,7 +9,7 @@ import type { OidcStorage } from './oidc.adapter.js';
 import { secretMatches } from './oidc.clients.js';
 import { OBJECT_ID, providerConfiguration } from './oidc.configuration.js';
 import type { OidcKeys, OidcKeySet } from './oidc.keys.js';
-import { extendCsp } from './oidc.pages.js';
+import { allowPostLogoutRedirect, extendCsp } from './oidc.pages.js';
 
 /** How long a pool's "has an issuer" and settings answer is reused before it is read again. */
 const POOL_CHECK_MS = 5_000;
@@ -120,8 +120,17 @@ export function createOidcProviders(deps: OidcProviderDependencies): OidcProvide
         extendCsp(ctx, { 'form-action': [new URL(target).origin] });
     });
 
+    // RP-initiated logout: the way back to the registered post-logout URI (CSP form-action).
+    provider.use(allowPostLogoutRedirect);
+
     provider.on('server_error', (_ctx: unknown, error: unknown) =>
       deps.logger.error({ err: error, pool: poolId }, 'oidc provider error'),
+    );
+    provider.on('backchannel.error', (_ctx: unknown, error: unknown, client: unknown) =>
+      deps.logger.warn(
+        { err: error, pool: poolId, client_id: (client as { clientId?: string } | undefined)?.clientId },
+        'oidc back-channel logout not delivered',
+      ),
     );
 
     pool.provider = provider;
