@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Auth, type AuthConfig } from '@auth/core';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { expect } from 'chai';
 import {
   createClient,
@@ -20,6 +22,16 @@ import { listenOnLoopback, type LoopbackApp } from './loopback.js';
  * at /api/auth on a loopback port, against our provider: a sign-in through the hosted page ends in
  * an Auth.js session with the account's e-mail and name.
  */
+
+/**
+ * @auth/core's handler, typed here: its own types load preact's JSX types, which add the DOM
+ * library to the server's typecheck (and break Node's ReadableStream and performance types there).
+ */
+type AuthConfig = ReturnType<typeof authConfig> & { secret: string; trustHost: boolean; basePath: string };
+const authCore = '@auth/core';
+const { Auth } = (await import(authCore)) as {
+  Auth: (request: Request, config: AuthConfig) => Promise<Response>;
+};
 
 /** Node's request as a fetch Request, Auth.js's Response written back (each Set-Cookie kept). */
 function authHandler(config: AuthConfig, origin: string) {
@@ -129,5 +141,38 @@ describe('OIDC quick start: Auth.js (@auth/core) (issue #32)', function () {
       body: new URLSearchParams({ csrfToken }),
     });
     expect(await session(browser)).to.equal(null);
+  });
+
+  it('is an Auth.js AuthConfig (the config type-checks against @auth/core, as in a Next.js app)', () => {
+    // A virtual file beside the quick start, compiled with the DOM library a Next.js app has.
+    const file = join(dirname(fileURLToPath(import.meta.url)), 'authjs-typecheck.virtual.ts');
+    const source = [
+      "import type { AuthConfig } from '@auth/core';",
+      "import { authConfig } from './auth.config.js';",
+      'export const config: AuthConfig = { ...authConfig(), secret: "s" };',
+    ].join('\n');
+    const options: ts.CompilerOptions = {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      types: ['node'],
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+    };
+    const host = ts.createCompilerHost(options);
+    const { getSourceFile, fileExists, readFile } = host;
+    host.fileExists = (name) => name === file || fileExists.call(host, name);
+    host.readFile = (name) => (name === file ? source : readFile.call(host, name));
+    host.getSourceFile = (name, language, ...rest) =>
+      name === file
+        ? ts.createSourceFile(name, source, language)
+        : getSourceFile.call(host, name, language, ...rest);
+    const program = ts.createProgram([file], options, host);
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).to.deep.equal([]);
   });
 });

@@ -10,22 +10,21 @@
 //
 // Register on the application's "OpenID Connect" tab: client type "web", redirect URI
 // {your site}/api/auth/callback/iam-platform.
-import type { AuthConfig } from '@auth/core';
-
 type Env = Record<string, string | undefined>;
 
-export function authConfig(env: Env = process.env): AuthConfig {
+// In Next.js: `export const { handlers, auth, signIn, signOut } = NextAuth(authConfig())` (auth.ts).
+export function authConfig(env: Env = process.env) {
   return {
     providers: [
       {
         id: 'iam-platform',
         name: 'IAM Platform',
-        type: 'oidc',
+        type: 'oidc' as const,
         issuer: env.AUTH_IAM_PLATFORM_ISSUER,
         clientId: env.AUTH_IAM_PLATFORM_ID,
         clientSecret: env.AUTH_IAM_PLATFORM_SECRET,
         // PKCE (which IAM Platform requires) plus state and nonce.
-        checks: ['pkce', 'state', 'nonce'],
+        checks: ['pkce', 'state', 'nonce'] satisfies Array<'pkce' | 'state' | 'nonce'>,
         // The ID token carries the sign-in (sub, acr, amr, auth_time); e-mail and name are in
         // userinfo. With `idToken: false` Auth.js still checks the ID token, then reads the profile
         // from userinfo — without it the session has no e-mail and no name.
