@@ -1,6 +1,8 @@
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ZodType } from 'zod';
+import type { PermissionName } from '../core/permissions.js';
+import { API_BASE_PATH } from './api-paths.js';
 import { AppError, CommonErrors, type ErrorDetail } from './errors.js';
 import { ErrorResponseSchema, type z } from './openapi.js';
 
@@ -65,6 +67,16 @@ export interface RouteSpec<
    * requires one, signed in without any (docs/user-pools.md). Such sessions get 403 elsewhere.
    */
   secondFactorEnrollment?: boolean;
+  /**
+   * The permission (core/permissions.ts) the caller's role needs in the organization the route
+   * acts in — checked by the module's service, which answers 403 `forbidden` naming it — or null
+   * for routes that act in no organization, with `permissionReason` saying why. Required on every
+   * product-API route (/api/v1): registering one without it throws, so a new route cannot ship
+   * undeclared; test/roles/route-matrix.test.ts checks the declarations against the answers.
+   */
+  permission?: PermissionName | null;
+  /** Why a route needs no permission (`permission: null`): e.g. "the caller's own account". */
+  permissionReason?: string;
   body?: TBody;
   query?: TQuery;
   params?: TParams;
@@ -133,6 +145,7 @@ export class ApiRouter {
     spec: RouteSpec<TBody, TQuery, TParams>,
     ...handlers: [...Middleware[], RouteHandler<Infer<TBody>, Infer<TQuery>, Infer<TParams>>]
   ): void {
+    this.checkDeclaration(spec);
     this.document(spec);
     const guard: RequestHandler[] = [];
     if (spec.authenticated) {
@@ -154,6 +167,16 @@ export class ApiRouter {
       ...this.stepUpCheck(spec),
       ...(handlers as Middleware[]),
     );
+  }
+
+  /** Product-API routes declare their permission (or why they need none). */
+  private checkDeclaration(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>) {
+    if (this.basePath !== API_BASE_PATH) return;
+    const route = `${spec.method.toUpperCase()} ${this.basePath}${spec.path}`;
+    if (spec.permission === undefined)
+      throw new Error(`${route} declares no permission (core/permissions.ts; null with a permissionReason)`);
+    if (spec.permission === null && !spec.permissionReason?.trim())
+      throw new Error(`${route} needs no permission but says not why (permissionReason)`);
   }
 
   private stepUpCheck<
@@ -201,9 +224,10 @@ export class ApiRouter {
     if (spec.authenticated) {
       responses['401'] ??= errorResponse('Missing or invalid credentials');
       responses['403'] ??= errorResponse(
-        spec.tokenScope
-          ? `API token without the ${spec.tokenScope} scope`
-          : 'API tokens cannot call this endpoint',
+        [
+          spec.tokenScope ? `API token without the ${spec.tokenScope} scope` : 'API tokens cannot call this endpoint',
+          ...(spec.permission ? [`a role without the permission ${spec.permission} (code forbidden)`] : []),
+        ].join('; or '),
       );
     }
     responses['500'] ??= errorResponse('Unexpected server error');
@@ -225,6 +249,12 @@ export class ApiRouter {
             security: [{ bearerAuth: [] }],
             'x-token-scope': spec.tokenScope ?? null,
             'x-application-sessions': spec.applicationSessions ?? null,
+          }
+        : {}),
+      ...(spec.permission !== undefined
+        ? {
+            'x-permission': spec.permission,
+            ...(spec.permissionReason ? { 'x-permission-reason': spec.permissionReason } : {}),
           }
         : {}),
       request,

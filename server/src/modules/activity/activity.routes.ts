@@ -38,6 +38,7 @@ export function registerActivityRoutes(
   api.route(
     {
       method: 'get',
+      permission: 'log:read',
       path: '/activity-logs',
       summary: "Audit trail of the caller's organizations",
       description:
@@ -76,6 +77,7 @@ export function registerActivityRoutes(
   api.route(
     {
       method: 'get',
+      permission: 'log:read',
       path: '/activity-logs/export',
       summary: 'Export the audit trail (CSV or NDJSON)',
       description:

@@ -27,6 +27,8 @@ export function registerAdminRoutes(
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'global admins only (SPEC §6), in no organization',
       path: '/admin/users',
       summary: 'All profiles, newest first (global admins)',
       tags,
@@ -46,6 +48,8 @@ export function registerAdminRoutes(
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'global admins only (SPEC §6), in no organization',
       path: '/admin/organizations',
       summary: 'All organizations, newest first (global admins)',
       tags,

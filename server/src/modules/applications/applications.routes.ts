@@ -28,6 +28,7 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
   api.route(
     specs.collection({
       method: 'post',
+      permission: 'application:create',
       path: '/applications',
       summary: 'Create an application in a project',
       description:
@@ -45,6 +46,7 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
   api.route(
     specs.collection({
       method: 'get',
+      permission: 'application:read',
       path: '/applications',
       summary: 'List active applications',
       description:
@@ -64,6 +66,7 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
   api.route(
     specs.item({
       method: 'get',
+      permission: 'application:read',
       path: '/applications/:id',
       summary: 'Get an application',
       tokenScope: 'read',
@@ -77,6 +80,7 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
   api.route(
     specs.item({
       method: 'patch',
+      permission: 'application:update',
       path: '/applications/:id',
       summary: 'Update an application',
       description:
@@ -101,6 +105,7 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
     specs.item({
       method: 'post',
       path: '/applications/:id/oidc/secret',
+      permission: 'application:manage_oidc',
       summary: 'Create or rotate the client secret of a web or m2m OpenID client (admins)',
       description:
         'Answers the new secret once (32 random bytes, base64url); only its SHA-256 is stored. The previous secret keeps working for `overlap_seconds` (0 to 604800, default 86400); an older one stops at once. Admins of the organization, with a fresh proof of identity; not with API tokens. Single-page and native apps have no secret (400 oidc_secret_not_applicable). Audited `application.oidc_secret_rotated` (never the secret).',
@@ -128,6 +133,7 @@ export function registerApplicationRoutes(api: ApiRouter, applications: Applicat
   api.route(
     specs.item({
       method: 'delete',
+      permission: 'application:delete',
       path: '/applications/:id',
       summary: 'Delete an application (admins)',
       description:

@@ -61,6 +61,8 @@ export function registerAssistantRoutes(
     router.route(
       {
         method: 'post',
+        permission: null,
+        permissionReason: 'public documentation assistant: the same for every caller',
         path,
         summary:
           router === api
@@ -90,6 +92,8 @@ export function registerAssistantRoutes(
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'public guides',
       path: '/guides',
       summary: 'List the guides',
       description: 'The Markdown guides of docs/ in the order of its index, and the generated SDK reference.',
@@ -104,6 +108,8 @@ export function registerAssistantRoutes(
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'public guides',
       path: '/guides/:slug',
       summary: 'Get a guide',
       description: 'One guide with its Markdown, as the docs page renders it.',
@@ -135,6 +141,8 @@ export function registerAssistantRoutes(
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'global admins only (SPEC §6), in no organization',
       path: '/assistant/unanswered',
       summary: 'Questions the assistant found nothing for (global admins)',
       description: 'Counted per question (case and spacing ignored), most often asked first.',

@@ -50,6 +50,8 @@ export function registerEmailChangeRoutes({ api, deps, limits, tags }: AuthRoute
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/me/email',
       summary: 'Ask to change the account’s e-mail address',
       description:
@@ -78,6 +80,8 @@ export function registerEmailChangeRoutes({ api, deps, limits, tags }: AuthRoute
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/me/email/confirm',
       summary: 'Confirm a new e-mail address with the mailed link',
       description:

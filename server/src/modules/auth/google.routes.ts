@@ -16,6 +16,8 @@ export function registerGoogleRoutes({ api, deps, tags }: AuthRouteKit): void {
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/providers',
       summary: 'Sign-in methods this server offers',
       tags,
@@ -61,6 +63,9 @@ export function registerGoogleRoutes({ api, deps, tags }: AuthRouteKit): void {
     api.route(
       {
         method: 'get',
+        permission: null,
+        permissionReason:
+          "public: no organization (the caller signs in, or a link's token is the credential)",
         path: step.path,
         summary: step.summary,
         description: step.description,

@@ -18,6 +18,8 @@ export function registerPasswordRoutes({ api, deps, limits, tags }: AuthRouteKit
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/password-reset',
       summary: 'Request or complete a password reset',
       description:
@@ -58,6 +60,8 @@ export function registerPasswordRoutes({ api, deps, limits, tags }: AuthRouteKit
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/password-reset/check',
       summary: 'Check a reset link and list the account’s second factors',
       description:

@@ -38,6 +38,8 @@ export function registerProfileRoutes({ api, deps, tags }: AuthRouteKit): void {
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/me',
       summary: 'The signed-in user',
       tags,
@@ -56,6 +58,8 @@ export function registerProfileRoutes({ api, deps, tags }: AuthRouteKit): void {
   api.route(
     {
       method: 'patch',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/me',
       summary: 'Change display name or password',
       description:

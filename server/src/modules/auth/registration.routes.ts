@@ -24,6 +24,8 @@ export function registerRegistrationRoutes({ api, deps, limits, tags }: AuthRout
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/register',
       summary: 'Register with e-mail and password',
       description:
@@ -47,6 +49,8 @@ export function registerRegistrationRoutes({ api, deps, limits, tags }: AuthRout
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/confirm',
       summary: 'Confirm an e-mail address',
       tags,
@@ -62,6 +66,8 @@ export function registerRegistrationRoutes({ api, deps, limits, tags }: AuthRout
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/confirm',
       summary: 'Confirmation link target',
       description:
@@ -87,6 +93,8 @@ export function registerRegistrationRoutes({ api, deps, limits, tags }: AuthRout
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/resend-confirmation',
       summary: 'Send the confirmation mail again',
       description: 'Always answers the same way, whether or not the address is registered.',

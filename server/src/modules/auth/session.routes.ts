@@ -10,6 +10,8 @@ export function registerSessionRoutes({ api, deps, tags }: AuthRouteKit): void {
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/logout',
       summary: 'Sign out (ends this session)',
       tags,
@@ -29,6 +31,8 @@ export function registerSessionRoutes({ api, deps, tags }: AuthRouteKit): void {
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/sessions',
       summary: "List the caller's active sessions",
       tags,
@@ -59,6 +63,8 @@ export function registerSessionRoutes({ api, deps, tags }: AuthRouteKit): void {
   api.route(
     {
       method: 'delete',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/sessions/:id',
       summary: 'End one of the caller’s sessions',
       tags,

@@ -64,6 +64,8 @@ export function registerSignInRoutes({ api, deps, limits, tags }: AuthRouteKit):
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/login',
       summary: 'Sign in with e-mail and password',
       description: `After ${lockoutThreshold} consecutive failures for an address from one network, that address is locked for ${lockoutMinutes} minutes from that network (429 account_locked with Retry-After); after ${lockoutAccountCeiling} failures from all networks, everywhere. Unknown addresses are counted and answered the same way.`,
@@ -87,6 +89,8 @@ export function registerSignInRoutes({ api, deps, limits, tags }: AuthRouteKit):
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/refresh',
       summary: 'Trade a refresh token for a new token pair',
       description:
@@ -104,6 +108,8 @@ export function registerSignInRoutes({ api, deps, limits, tags }: AuthRouteKit):
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/exchange',
       summary: 'Trade a one-time sign-in code (from Google sign-in) for a session',
       description:

@@ -10,6 +10,8 @@ export function registerVerifyRoutes({ api, root, deps, tags }: AuthRouteKit): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own identity and memberships",
       path: '/verify',
       summary: 'Verify a bearer credential',
       description:
@@ -40,6 +42,8 @@ export function registerVerifyRoutes({ api, root, deps, tags }: AuthRouteKit): v
   root.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'public signing keys',
       path: '/.well-known/jwks.json',
       summary: 'Public keys that verify access tokens',
       tags,

@@ -34,6 +34,7 @@ export function registerSenderRoutes(api: ApiRouter, templates: EmailTemplatesSe
   api.route(
     {
       method: 'post',
+      permission: 'organization:update',
       path: '/applications/:id/email-settings/sender-verification',
       summary: 'Send a new verification link to a pending sender (admins)',
       description:
@@ -66,6 +67,8 @@ export function registerSenderRoutes(api: ApiRouter, templates: EmailTemplatesSe
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: SENDER_VERIFICATION_PATH,
       summary: 'The sender verification link: a confirmation page',
       description:
@@ -102,6 +105,8 @@ export function registerSenderRoutes(api: ApiRouter, templates: EmailTemplatesSe
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: SENDER_VERIFICATION_PATH,
       summary: 'Verify a sender through the link mailed to it',
       description: `Public (the token is the credential; it works once and for ${SENDER_LINK_TTL_HOURS} hours). The address becomes a verified sender of its application. A form post is answered with an HTML page, JSON with JSON.`,

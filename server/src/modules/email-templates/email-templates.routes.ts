@@ -76,6 +76,7 @@ export function registerEmailTemplateRoutes(
   api.route(
     member({
       method: 'get',
+      permission: 'email_template:read',
       path: '/email-templates',
       summary: 'List an application’s email templates',
       description:
@@ -94,6 +95,7 @@ export function registerEmailTemplateRoutes(
   api.route(
     member({
       method: 'post',
+      permission: 'email_template:update',
       path: '/email-templates',
       summary: 'Create a custom email template',
       description:
@@ -113,6 +115,7 @@ export function registerEmailTemplateRoutes(
     member({
       ...oneTemplate,
       method: 'get',
+      permission: 'email_template:read',
       summary: 'Get an email template',
       tokenScope: 'read',
       responses: { 200: { description: 'Template', schema: EmailTemplateSchema }, 404: notFound },
@@ -124,6 +127,7 @@ export function registerEmailTemplateRoutes(
     member({
       ...oneTemplate,
       method: 'patch',
+      permission: 'email_template:update',
       summary: 'Edit an email template',
       description:
         'System templates: subject and content only (renaming, moving or deactivating answers 409). ' +
@@ -145,6 +149,7 @@ export function registerEmailTemplateRoutes(
     member({
       ...oneTemplate,
       method: 'delete',
+      permission: 'email_template:update',
       summary: 'Delete a custom email template',
       tokenScope: 'delete',
       responses: {
@@ -162,6 +167,7 @@ export function registerEmailTemplateRoutes(
   api.route(
     member({
       method: 'post',
+      permission: 'email_template:update',
       path: '/email-templates/:id/reset',
       summary: 'Reset a system template to its default',
       description: 'Subject, content and variables go back to the built-in default. This cannot be undone.',
@@ -179,6 +185,7 @@ export function registerEmailTemplateRoutes(
   api.route(
     member({
       method: 'post',
+      permission: 'email_template:read',
       path: '/email-templates/:id/preview',
       summary: 'Preview an email template with data',
       description:
@@ -208,6 +215,7 @@ function registerApplicationRoutes(
   api.route(
     member({
       method: 'post',
+      permission: 'email_template:update',
       path: '/applications/:id/email-templates/copy-system',
       summary: 'Copy the system templates to an application',
       description: 'Adds every system template the application lacks; changes none it has.',
@@ -225,6 +233,7 @@ function registerApplicationRoutes(
     member({
       ...settings,
       method: 'get',
+      permission: 'email_template:read',
       summary: 'Get an application’s e-mail settings',
       description:
         'Default locale of its mails, the verified senders its send requests may use as `from`, and the senders still waiting for their verification link.',
@@ -238,6 +247,7 @@ function registerApplicationRoutes(
     member({
       ...settings,
       method: 'patch',
+      permission: 'organization:update',
       summary: 'Change an application’s e-mail settings (admins)',
       description:
         'Organization admins set the default locale and the senders. A new address is pending until someone ' +
@@ -260,6 +270,8 @@ function registerPreferenceRoutes(api: ApiRouter, templates: EmailTemplatesServi
   api.route(
     member({
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/email/preferences',
       summary: 'Your mail language',
       applicationSessions: 'also',
@@ -271,6 +283,8 @@ function registerPreferenceRoutes(api: ApiRouter, templates: EmailTemplatesServi
   api.route(
     member({
       method: 'patch',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/email/preferences',
       summary: 'Set your mail language',
       description:
@@ -307,6 +321,7 @@ function registerSendRoutes(api: ApiRouter, root: ApiRouter, deps: EmailTemplate
 
   const spec = (router: 'api' | 'function') => ({
     method: 'post' as const,
+    permission: 'application:update' as const,
     path: router === 'api' ? '/email/send' : SEND_EMAIL_FUNCTION_PATH,
     summary: router === 'api' ? 'Send an email' : 'Send an email (SPEC §7 function send-email)',
     description:

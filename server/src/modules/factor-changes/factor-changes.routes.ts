@@ -31,6 +31,8 @@ export function registerFactorChangeRoutes(
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: UNDO_LINK_PATH,
       summary: 'The "this wasn’t me" link of a factor notice: a confirmation page',
       description:
@@ -63,6 +65,8 @@ export function registerFactorChangeRoutes(
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: UNDO_LINK_PATH,
       summary: 'Undo a factor change through the link of its notice ("this wasn’t me")',
       description:

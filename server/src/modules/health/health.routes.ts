@@ -6,6 +6,8 @@ export function registerHealthRoutes(api: ApiRouter, deps: HealthDependencies): 
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'public health check',
       path: '/health',
       summary: 'Service health',
       description: 'Answers 200 when the API and its database are up, 503 when the database is unreachable.',

@@ -37,6 +37,8 @@ export function registerMailRoutes(api: ApiRouter, deps: MailRouteDependencies):
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'the development outbox (development only), in no organization',
       path: '/dev/outbox',
       summary: 'List the development outbox',
       description:

@@ -47,6 +47,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/totp',
       summary: 'Start setting up an authenticator app (TOTP)',
       description:
@@ -68,6 +70,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/totp/confirm',
       summary: 'Turn two-factor sign-in on with a current code',
       description:
@@ -94,6 +98,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
   api.route(
     {
       method: 'delete',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/totp',
       summary: 'Turn two-factor sign-in off',
       description:
@@ -114,6 +120,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/recovery-codes',
       summary: 'Replace the recovery codes',
       description:
@@ -135,6 +143,8 @@ export function registerMfaRoutes(api: ApiRouter, deps: MfaRouteDependencies): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/mfa/challenge',
       summary: 'Second sign-in step: a code, a recovery code or a passkey',
       description:

@@ -18,6 +18,8 @@ export function registerInvitationRoutes(api: ApiRouter, organizations: Organiza
   api.route(
     specs.collection({
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own invitations",
       path: '/invitations',
       summary: "The signed-in person's pending invitations",
       description:
@@ -32,6 +34,8 @@ export function registerInvitationRoutes(api: ApiRouter, organizations: Organiza
   api.route(
     specs.item({
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own invitations",
       path: '/invitations/:id/accept',
       summary: 'Accept an invitation: become a member',
       description:
@@ -48,6 +52,8 @@ export function registerInvitationRoutes(api: ApiRouter, organizations: Organiza
   api.route(
     specs.item({
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own invitations",
       path: '/invitations/:id/decline',
       summary: 'Decline an invitation',
       description: 'Only the invited person may decline; the invitation ends and frees its seat.',

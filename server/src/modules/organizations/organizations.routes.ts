@@ -65,6 +65,8 @@ function registerOrganizationCrudRoutes(api: ApiRouter, organizations: Organizat
   api.route(
     specs.collection({
       method: 'post',
+      permission: null,
+      permissionReason: 'creates a new organization: the caller becomes its admin',
       path: '/organizations',
       summary: 'Create an organization',
       description: 'The caller becomes its active admin in the same request.',
@@ -80,6 +82,8 @@ function registerOrganizationCrudRoutes(api: ApiRouter, organizations: Organizat
   api.route(
     specs.collection({
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own memberships, each with the caller's permissions",
       path: '/organizations',
       summary: "List the caller's organizations",
       description: 'Organizations where the caller is an active member, newest first.',
@@ -96,6 +100,7 @@ function registerOrganizationCrudRoutes(api: ApiRouter, organizations: Organizat
   api.route(
     specs.item({
       method: 'get',
+      permission: 'organization:read',
       path: '/organizations/:id',
       summary: 'Get an organization',
       tokenScope: 'read',
@@ -109,6 +114,7 @@ function registerOrganizationCrudRoutes(api: ApiRouter, organizations: Organizat
   api.route(
     specs.item({
       method: 'patch',
+      permission: 'organization:update',
       path: '/organizations/:id',
       summary: 'Update an organization (admins)',
       body: UpdateOrganizationSchema,
@@ -136,6 +142,7 @@ function registerOrganizationCrudRoutes(api: ApiRouter, organizations: Organizat
     api.route(
       specs.item({
         method: 'post',
+        permission: 'organization:deactivate',
         path: `/organizations/:id/${action}`,
         summary: `${action === 'deactivate' ? 'Deactivate' : 'Reactivate'} an organization (admins)`,
         responses: {
@@ -157,6 +164,7 @@ function registerMembershipRoutes(api: ApiRouter, organizations: OrganizationsSe
   api.route(
     specs.item({
       method: 'get',
+      permission: 'member:read',
       path: '/organizations/:id/members',
       summary: 'List members (admins also see pending invitations)',
       tokenScope: 'read',
@@ -178,6 +186,7 @@ function registerMembershipRoutes(api: ApiRouter, organizations: OrganizationsSe
   api.route(
     specs.item({
       method: 'post',
+      permission: 'member:invite',
       path: '/organizations/:id/members',
       summary: 'Invite a registered user (admins)',
       description:
@@ -211,6 +220,8 @@ function registerLeaveLinkRoutes(api: ApiRouter, organizations: OrganizationsSer
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: INVITATION_LEAVE_PATH,
       summary: 'The leave link of an invitation mail: a confirmation page',
       description:
@@ -246,6 +257,8 @@ function registerLeaveLinkRoutes(api: ApiRouter, organizations: OrganizationsSer
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: INVITATION_LEAVE_PATH,
       summary: 'Leave an organization through the link of an invitation mail',
       description:
@@ -281,6 +294,7 @@ function registerMemberChangeRoutes(api: ApiRouter, organizations: Organizations
   api.route(
     memberSpecs.item({
       method: 'patch',
+      permission: 'member:update',
       path: '/organizations/:id/members/:memberId',
       summary: "Change a member's role (admins)",
       body: UpdateMemberSchema,
@@ -306,6 +320,7 @@ function registerMemberChangeRoutes(api: ApiRouter, organizations: Organizations
   api.route(
     memberSpecs.item({
       method: 'delete',
+      permission: 'member:remove',
       path: '/organizations/:id/members/:memberId',
       summary: 'Remove a member (admins), or leave',
       responses: {

@@ -54,6 +54,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/passkeys/options',
       summary: 'Start registering a passkey or security key',
       description: `Answers the options for navigator.credentials.create() (@simplewebauthn/browser startRegistration). ${challengeNote} 409 passkey_limit_reached at 20 passkeys.`,
@@ -75,6 +77,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/passkeys',
       summary: 'Finish registering a passkey',
       description:
@@ -101,6 +105,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/passkeys',
       summary: "The caller's passkeys",
       description: 'Oldest first; names, creation and last use. No key material.',
@@ -120,6 +126,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
   api.route(
     {
       method: 'patch',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/passkeys/:id',
       summary: 'Rename a passkey',
       tags,
@@ -148,6 +156,8 @@ function registerManagementRoutes(api: ApiRouter, deps: PasskeyRouteDependencies
   api.route(
     {
       method: 'delete',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/mfa/passkeys/:id',
       summary: 'Remove a passkey',
       description:
@@ -180,6 +190,8 @@ function registerSignInRoutes(api: ApiRouter, deps: PasskeyRouteDependencies): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/mfa/webauthn/options',
       summary: 'Second sign-in step with a passkey: the options',
       description: `For an mfa_token whose methods include 'webauthn': the options for navigator.credentials.get() listing the account's passkeys. Answer with POST /auth/mfa/challenge {mfa_token, webauthn_response}. ${challengeNote}`,
@@ -202,6 +214,8 @@ function registerSignInRoutes(api: ApiRouter, deps: PasskeyRouteDependencies): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/passkeys/sign-in/options',
       summary: 'Sign in with a passkey, without a password: the options',
       description: `Options for navigator.credentials.get() without an account (a discoverable credential chooses it). ${challengeNote}`,
@@ -220,6 +234,8 @@ function registerSignInRoutes(api: ApiRouter, deps: PasskeyRouteDependencies): v
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/passkeys/sign-in',
       summary: 'Sign in with a passkey, without a password',
       description:

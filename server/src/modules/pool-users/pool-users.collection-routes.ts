@@ -24,6 +24,7 @@ export function registerPoolUserCollectionRoutes(kit: PoolUserRouteKit): void {
   api.route(
     {
       method: 'post',
+      permission: 'pool_user:import',
       path: '/projects/:project_id/users/import',
       summary: 'Import users from another product (JSON or CSV, bcrypt hashes)',
       description: `${WHO_SENSITIVE} At most ${IMPORT_MAX_USERS.toLocaleString('en')} users and ${IMPORT_MAX_BYTES / 1024 / 1024} MB per request (413 payload_too_large beyond). The body is JSON \`{users: [{email, display_name?, password_hash?, email_verified?}]}\`, or CSV with \`Content-Type: text/csv\` and the header row \`email,display_name,password_hash,email_verified\` (any order; only email required; email_verified true/false/1/0). \`password_hash\`: a bcrypt hash as Auth0 and others export it (\`$2a$\`, \`$2b$\`, \`$2y$\`, cost 4–14): the user signs in with the old password, and that first sign-in stores it again in this platform’s format. Rows are checked one by one: an address already in the pool (or earlier in the request) is \`skipped\`, an invalid row is listed in \`errors\` with its index and reason, each other row is imported whole. Audited once as \`user.imported\` with the counts.`,
@@ -59,6 +60,7 @@ export function registerPoolUserCollectionRoutes(kit: PoolUserRouteKit): void {
   api.route(
     {
       method: 'post',
+      permission: 'pool_user:create',
       path: '/projects/:project_id/users/invite',
       summary: 'Invite a user into a project’s pool',
       description: `${WHO_WRITES} Creates the account without a password when the address is not in the pool yet (201; an existing account answers 200) and mails the invitation (template \`pool_invitation\`, in the pool’s name) with a link to the pool’s hosted page \`/p/{project_id}/reset?token=…\`, where the person chooses a password (valid 7 days, once; inviting again sends a new one and voids the earlier link). For invitation-only pools. Audited as \`user.invited\`.`,

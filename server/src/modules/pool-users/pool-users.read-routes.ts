@@ -16,6 +16,7 @@ export function registerPoolUserReadRoutes(kit: PoolUserRouteKit): void {
   api.route(
     {
       method: 'get',
+      permission: 'pool_user:read',
       path: '/projects/:project_id/users',
       summary: 'List and search the users of a project’s pool',
       description: `${WHO_READS} Newest first. \`q\` finds a part of the e-mail address or the display name (case-insensitive); the filters combine. With \`second_factor\` a page may hold fewer than \`limit\` users (even none) while \`next_cursor\` is not null: each request reads at most 1,000 users.`,
@@ -34,6 +35,7 @@ export function registerPoolUserReadRoutes(kit: PoolUserRouteKit): void {
   api.route(
     {
       method: 'get',
+      permission: 'pool_user:read',
       path: '/projects/:project_id/users/:user_id',
       summary: 'Get a user of a project’s pool, with sessions, factors, devices and activity',
       description: WHO_READS,
@@ -49,6 +51,7 @@ export function registerPoolUserReadRoutes(kit: PoolUserRouteKit): void {
   api.route(
     {
       method: 'get',
+      permission: 'pool_user:read',
       path: '/projects/:project_id/users/:user_id/export',
       summary: 'Download every personal datum of a user (GDPR Art. 15, 20)',
       description: `${WHO_READS} The same document the person downloads themselves (docs/privacy.md), as an attachment. Audited as \`user.exported\`.`,

@@ -47,6 +47,7 @@ export function registerPoolRoutes(api: ApiRouter, deps: PoolRouteDependencies):
   api.route(
     {
       method: 'get',
+      permission: 'pool:read',
       path: '/projects/:project_id/pool',
       summary: 'Get the settings of a project’s user pool',
       description:
@@ -65,6 +66,7 @@ export function registerPoolRoutes(api: ApiRouter, deps: PoolRouteDependencies):
   api.route(
     {
       method: 'patch',
+      permission: 'pool:update',
       path: '/projects/:project_id/pool',
       summary: 'Change the settings of a project’s user pool (admins)',
       description: `Admins of the project’s organization. Fields left out stay as they are; in \`branding\`, an empty string or null gives a field its default back. \`google: null\` removes the pool’s Google client; \`google.client_secret\` may be left out to keep the stored secret of the same \`client_id\`. Changing ${SENSITIVE_POOL_FIELDS.map((field) => `\`${field}\``).join(', ')} needs a fresh proof of identity (step-up), which API tokens cannot give: with \`write\`, they may change \`signup\` and \`branding\`. Audited as \`project.pool_updated\` (never with the secret).`,
@@ -104,6 +106,8 @@ export function registerPoolRoutes(api: ApiRouter, deps: PoolRouteDependencies):
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'public sign-in settings of a pool',
       path: '/pools/:project_id/public',
       summary: 'What a project’s hosted sign-in pages show (public)',
       description:

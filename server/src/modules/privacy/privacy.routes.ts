@@ -16,6 +16,8 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/me/export',
       summary: 'Download every personal datum stored about the caller (GDPR Art. 15, 20)',
       description:
@@ -40,6 +42,8 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
   api.route(
     {
       method: 'delete',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/me',
       summary: 'Delete the caller’s account (GDPR Art. 17)',
       description:
@@ -71,6 +75,8 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/me/deletion-confirmations',
       summary: 'Delete an account without a password: mail the confirmation link',
       description:
@@ -93,6 +99,8 @@ export function registerPrivacyRoutes(api: ApiRouter, privacy: PrivacyService): 
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "public: no organization (the caller signs in, or a link's token is the credential)",
       path: '/auth/me/deletion',
       summary: 'Complete deleting an account with the mailed link',
       description:

@@ -37,6 +37,7 @@ export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependen
   api.route(
     specs.collection({
       method: 'post',
+      permission: 'project:create',
       path: '/projects',
       summary: 'Create a project in an organization',
       description:
@@ -54,6 +55,7 @@ export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependen
   api.route(
     specs.collection({
       method: 'get',
+      permission: 'project:read',
       path: '/projects',
       summary: 'List active projects',
       description:
@@ -73,6 +75,7 @@ export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependen
   api.route(
     specs.item({
       method: 'get',
+      permission: 'project:read',
       path: '/projects/:id',
       summary: 'Get a project',
       tokenScope: 'read',
@@ -86,6 +89,7 @@ export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependen
   api.route(
     specs.item({
       method: 'patch',
+      permission: 'project:update',
       path: '/projects/:id',
       summary: 'Update a project',
       description:
@@ -106,6 +110,7 @@ export function registerProjectRoutes(api: ApiRouter, deps: ProjectRouteDependen
   api.route(
     specs.item({
       method: 'post',
+      permission: 'project:deactivate',
       path: '/projects/:id/deactivate',
       summary: 'Deactivate a project (admins)',
       description: 'The project and its applications disappear from lists and from the embedding API.',

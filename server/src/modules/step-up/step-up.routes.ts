@@ -36,6 +36,8 @@ export function registerStepUpRoutes(api: ApiRouter, deps: StepUpRouteDependenci
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/reauthenticate',
       summary: 'Confirm who you are again (step-up)',
       description:
@@ -64,6 +66,8 @@ export function registerStepUpRoutes(api: ApiRouter, deps: StepUpRouteDependenci
   api.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own account",
       path: '/auth/reauthenticate/passkey-options',
       summary: 'Confirm who you are with a passkey: the options',
       description:

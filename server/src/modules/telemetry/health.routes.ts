@@ -10,6 +10,8 @@ export function registerHealthHistoryRoutes(
   api.route(
     {
       method: 'get',
+      permission: null,
+      permissionReason: 'service-wide health history: the same for every caller',
       path: '/analytics/health',
       summary: 'Uptime and average response time of the service over a period',
       description:

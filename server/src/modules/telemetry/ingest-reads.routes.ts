@@ -22,6 +22,7 @@ export function registerTrackingReadRoutes(api: ApiRouter, tracking: TrackingSer
   api.route(
     {
       method: 'get',
+      permission: 'analytics:read',
       path: '/installations',
       summary: 'Installations of the caller’s applications',
       description: `Newest last_seen_at first. ${access}`,
@@ -42,6 +43,7 @@ export function registerTrackingReadRoutes(api: ApiRouter, tracking: TrackingSer
   api.route(
     {
       method: 'get',
+      permission: 'analytics:read',
       path: '/anonymous-users',
       summary: 'Anonymous users of the caller’s applications',
       description: `Newest last_activity_at first. ${access}`,

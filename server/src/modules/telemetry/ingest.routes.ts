@@ -90,6 +90,9 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
   ingestApi.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason:
+        "partner SDK call: the application (X-Application-ID) is the credential, no member's role",
       path: '/installations',
       summary: 'Register an installation (register_installation)',
       description: `Upserts the installation by (application, installation_id): first_seen_at is kept, last_seen_at moves, session_count grows by one for a session id not seen before. Also upserts the anonymous user. ${about}`,
@@ -115,6 +118,9 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
   ingestApi.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason:
+        "partner SDK call: the application (X-Application-ID) is the credential, no member's role",
       path: '/activity',
       summary: 'Log an activity (log_installation_activity)',
       description: `Appends to the application's activity logs with its project and organization, the client's IP address and user agent and the X-SDK-Version, marked \`source: "sdk"\`. Actions in the platform's own audit namespaces (\`user.\`, \`member.\`, \`organization.\`, \`token.\`, …) are refused with 400 reserved_action. ${about}`,
@@ -132,6 +138,9 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
   ingestApi.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason:
+        "partner SDK call: the application (X-Application-ID) is the credential, no member's role",
       path: '/analytics',
       summary: 'Send a batch of analytics events',
       description: `At most ${MAX_EVENTS_PER_BATCH} events (400 beyond) and ${MAX_BATCH_BYTES / 1024 / 1024} MB (413 payload_too_large beyond). An event whose id is already stored for the application is neither stored nor counted again, so a retried batch is harmless. Events stamped more than 5 minutes ahead or older than the retention window are refused one by one (see \`rejected\`); the rest is stored. ${about}`,
@@ -152,6 +161,9 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
   ingestApi.route(
     {
       method: 'post',
+      permission: null,
+      permissionReason:
+        "partner SDK call: the application (X-Application-ID) is the credential, no member's role",
       path: '/identify',
       summary: 'Link the anonymous user and installation to the signed-in user',
       description: `Takes only access tokens from this application's embedding sign-in (POST /api/auth/login); dashboard tokens and other applications' tokens get 401 token_audience_mismatch, API tokens 403. Signing in or registering through the embedding API with anonymous_id / installation_id in the body does the same. ${about}`,

@@ -16,6 +16,7 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
   api.route(
     {
       method: 'get',
+      permission: 'analytics:read',
       path: '/analytics/summary',
       summary: 'Requests, errors, events, users, latency and top endpoints of a period',
       description: `Totals with the previous period for comparison, a time series (hourly up to 7d, daily for 30d and 90d), top endpoints and events, latency percentiles from a fixed histogram. ${access}`,
@@ -33,6 +34,7 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
   api.route(
     {
       method: 'get',
+      permission: 'analytics:read',
       path: '/analytics/functions',
       summary: 'Function statistics: usage, response time and success rate per API route',
       description: `Every route called in the period (METHOD and route pattern), most used first, with the four summary cards. Success means a status below 400 (SPEC §9). ${access}`,

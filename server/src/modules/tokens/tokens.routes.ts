@@ -28,6 +28,7 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
   api.route(
     specs.collection({
       method: 'post',
+      permission: 'token:create',
       path: '/tokens',
       summary: 'Issue an API token for an application',
       description:
@@ -46,6 +47,8 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
   api.route(
     specs.collection({
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own API tokens",
       path: '/tokens',
       summary: "List the caller's API tokens",
       description: 'Newest first, optionally of one application.',
@@ -60,6 +63,8 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
   api.route(
     specs.item({
       method: 'get',
+      permission: null,
+      permissionReason: "the caller's own API tokens",
       path: '/tokens/:id',
       summary: 'Get one of the caller’s API tokens',
       responses: { 200: { description: 'Token', schema: ApiTokenSchema } },
@@ -72,6 +77,8 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
   api.route(
     specs.item({
       method: 'post',
+      permission: null,
+      permissionReason: "the caller's own API tokens",
       path: '/tokens/:id/revoke',
       summary: 'Revoke an API token (irreversible)',
       description:
@@ -86,6 +93,7 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
   api.route(
     {
       method: 'post',
+      permission: 'application:read',
       path: '/permissions',
       summary: "The caller's role and permissions in an application",
       description:

@@ -45,6 +45,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
   api.route(
     admin({
       method: 'get',
+      permission: 'webhook:read',
       path: '/organizations/:id/webhooks',
       summary: "List an organization's webhooks (admins)",
       responses: {
@@ -62,6 +63,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
   api.route(
     admin({
       method: 'post',
+      permission: 'webhook:manage',
       path: '/organizations/:id/webhooks',
       summary: 'Create a webhook (admins)',
       description:
@@ -81,6 +83,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
   api.route(
     admin({
       method: 'get',
+      permission: 'webhook:read',
       path: '/webhooks/:id',
       summary: 'Get a webhook (admins)',
       responses: { 200: { description: 'Webhook', schema: WebhookSchema }, 403: notAdmin, 404: notFound },
@@ -91,6 +94,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
   api.route(
     admin({
       method: 'patch',
+      permission: 'webhook:manage',
       path: '/webhooks/:id',
       summary: 'Change, enable, disable a webhook or rotate its secret (admins)',
       stepUp: true,
@@ -107,6 +111,7 @@ export function registerWebhookRoutes(api: ApiRouter, webhooks: WebhooksService)
   api.route(
     admin({
       method: 'delete',
+      permission: 'webhook:manage',
       path: '/webhooks/:id',
       summary: 'Delete a webhook and its delivery log (admins)',
       stepUp: true,
@@ -126,6 +131,7 @@ function registerDeliveryRoutes(api: ApiRouter, webhooks: WebhooksService): void
   api.route(
     admin({
       method: 'get',
+      permission: 'webhook:read',
       path: '/webhooks/:id/deliveries',
       summary: "A webhook's delivery log (admins)",
       description: 'Newest first; finished deliveries are kept 30 days.',
@@ -142,6 +148,7 @@ function registerDeliveryRoutes(api: ApiRouter, webhooks: WebhooksService): void
   api.route(
     admin({
       method: 'post',
+      permission: 'webhook:manage',
       path: '/webhooks/:id/test',
       summary: 'Send a test event now (admins)',
       description:
@@ -158,6 +165,7 @@ function registerDeliveryRoutes(api: ApiRouter, webhooks: WebhooksService): void
   api.route(
     admin({
       method: 'post',
+      permission: 'webhook:manage',
       path: '/webhooks/deliveries/:id/redeliver',
       summary: 'Send the event of a delivery again (admins)',
       description:
