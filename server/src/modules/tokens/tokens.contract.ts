@@ -112,6 +112,11 @@ export interface TokensService extends Omit<
     ids: Types.ObjectId[],
     at: Date,
   ): Promise<number>;
+  /**
+   * The user's tokens usable now (neither revoked nor expired) of each of these applications, in
+   * one query: zero for an application without any. Answers only the user's own tokens, as `list`.
+   */
+  countUsableByApplication(userId: string, applicationIds: string[]): Promise<Map<string, number>>;
 }
 
 /**

@@ -23,7 +23,7 @@ export function createTokenQueries(deps: Pick<TokensDeps, 'connection'>) {
     return token;
   }
 
-  const service: Pick<TokensService, 'list' | 'get' | 'countUsableAt'> = {
+  const service: Pick<TokensService, 'list' | 'get' | 'countUsableAt' | 'countUsableByApplication'> = {
     async list(userId, query) {
       const filter: Record<string, unknown> = { user_id: new Types.ObjectId(userId) };
       if (query.application_id) filter.application_id = new Types.ObjectId(query.application_id);
@@ -47,6 +47,27 @@ export function createTokenQueries(deps: Pick<TokensDeps, 'connection'>) {
           { $or: [{ expires_at: null }, { expires_at: trusted({ $gt: at }) }] },
         ],
       });
+    },
+
+    async countUsableByApplication(userId, applicationIds) {
+      const counts = new Map(applicationIds.map((id) => [id, 0]));
+      const ids = applicationIds.filter((id) => Types.ObjectId.isValid(id)).map((id) => new Types.ObjectId(id));
+      if (ids.length === 0 || !Types.ObjectId.isValid(userId)) return counts;
+      const now = new Date();
+      // An aggregation's stages reach the driver as written (no sanitizeFilter): ids are ObjectIds here.
+      const groups = await Tokens.aggregate<{ _id: Types.ObjectId; count: number }>([
+        {
+          $match: {
+            user_id: new Types.ObjectId(userId),
+            application_id: { $in: ids },
+            revoked_at: null,
+            $or: [{ expires_at: null }, { expires_at: { $gt: now } }],
+          },
+        },
+        { $group: { _id: '$application_id', count: { $sum: 1 } } },
+      ]);
+      for (const group of groups) counts.set(String(group._id), group.count);
+      return counts;
     },
   };
   return { service, findOwn };
