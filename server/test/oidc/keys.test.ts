@@ -6,7 +6,7 @@ import {
   jwtVerify,
   type JSONWebKeySet,
 } from 'jose';
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import { createOidcKeys, RETIRED_KEY_PUBLISHED_S } from '../../src/modules/oidc/oidc.keys.js';
 import {
   createClient,

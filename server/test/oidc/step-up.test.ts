@@ -6,7 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { applicationHeader, enrolledEndUser } from '../helpers/end-users.js';
 import { awayFromStepEdge } from '../mfa/helpers.js';
 import {
-  CookieJar,
+  type CookieJar,
   createClient,
   createOidcPool,
   discover,
