@@ -68,7 +68,8 @@ export const en: Record<keyof typeof de, string> = {
   'oidc.jwksUri.hint': 'The address of your public keys, which we verify the client assertion with.',
   'oidc.accessTtl': 'Access token lifetime',
   'oidc.refreshTtl': 'Refresh token lifetime',
-  'oidc.ttl.hint': 'Leave empty for the default.',
+  'oidc.accessTtl.hint': 'Empty: the project’s “Session lifetime” from “Users & sign-in”.',
+  'oidc.refreshTtl.hint': 'Empty: the project’s “Stay signed in for” from “Users & sign-in”.',
 
   'oidc.api.title': 'API (resource server)',
   'oidc.api.text':

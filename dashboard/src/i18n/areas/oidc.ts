@@ -71,7 +71,8 @@ export const de = {
   'oidc.jwksUri.hint': 'Die Adresse Ihrer öffentlichen Schlüssel, mit denen wir die Client-Assertion prüfen.',
   'oidc.accessTtl': 'Gültigkeit des Access Tokens',
   'oidc.refreshTtl': 'Gültigkeit des Refresh Tokens',
-  'oidc.ttl.hint': 'Leer lassen für den Standardwert.',
+  'oidc.accessTtl.hint': 'Leer: die „Gültigkeit einer Sitzung“ aus „Benutzer & Anmeldung“ des Projekts.',
+  'oidc.refreshTtl.hint': 'Leer: „Angemeldet bleiben“ aus „Benutzer & Anmeldung“ des Projekts.',
 
   'oidc.api.title': 'API (Ressourcenserver)',
   'oidc.api.text':

@@ -257,7 +257,7 @@ export function ClientForm({
             <Columns>
               <DurationField
                 label={t('oidc.accessTtl')}
-                hint={t('oidc.ttl.hint')}
+                hint={t('oidc.accessTtl.hint')}
                 error={errors['access_token_ttl_s']}
                 value={values.accessTokenTtl}
                 onChange={(accessTokenTtl) => change({ accessTokenTtl })}
@@ -265,7 +265,7 @@ export function ClientForm({
               {values.grantTypes.includes('refresh_token') ? (
                 <DurationField
                   label={t('oidc.refreshTtl')}
-                  hint={t('oidc.ttl.hint')}
+                  hint={t('oidc.refreshTtl.hint')}
                   error={errors['refresh_token_ttl_s']}
                   value={values.refreshTokenTtl}
                   onChange={(refreshTokenTtl) => change({ refreshTokenTtl })}
