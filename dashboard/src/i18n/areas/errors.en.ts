@@ -172,6 +172,19 @@ export const en: Record<keyof typeof de, string> = {
   'error.account_has_password': 'Your account has a password: delete it with your password.',
   'error.invalid_deletion_token':
     'The deletion link is invalid, has expired or was already used. Request a new one.',
+  // OpenID Connect: the provider's sign-in requests (hosted sign-in and consent pages)
+  'error.issuer_not_found':
+    'This project has no OpenID Connect sign-in: it does not exist, is deactivated or has no active application.',
+  'error.interaction_not_found':
+    'This sign-in has expired or was started in another browser. Please start signing in again in the application.',
+  'error.wrong_pool': "This session belongs to another project's users. Please sign in here again.",
+  'error.fresh_sign_in_required': 'The application asks you to sign in again. Please sign in once more.',
+  'error.second_factor_required':
+    'The application asks for a sign-in with your second factor. Please sign in again and confirm with a code or passkey.',
+  'error.interaction_account_mismatch':
+    'This request is for another account. Please sign in with the account you started the sign-in with.',
+  'error.interaction_prompt_mismatch': 'This sign-in is waiting for another step. Please reload the page.',
+
   'error.pool_user_not_found': 'There is no such user among this project’s users.',
   'error.pool_user_blocked': 'This user is blocked. Unblock them first, then send the link again.',
   'error.invalid_csv':

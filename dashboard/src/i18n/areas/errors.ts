@@ -191,6 +191,22 @@ export const de = {
   'error.invalid_deletion_token':
     'Der Löschlink ist ungültig, abgelaufen oder wurde schon verwendet. Fordern Sie einen neuen an.',
 
+  // OpenID Connect: the provider's sign-in requests (hosted sign-in and consent pages)
+  'error.issuer_not_found':
+    'Für dieses Projekt gibt es keine OpenID-Connect-Anmeldung: Es existiert nicht, ist deaktiviert oder hat keine aktive Anwendung.',
+  'error.interaction_not_found':
+    'Diese Anmeldung ist abgelaufen oder wurde in einem anderen Browser begonnen. Bitte starten Sie die Anmeldung in der Anwendung neu.',
+  'error.wrong_pool':
+    'Diese Sitzung gehört zu den Benutzern eines anderen Projekts. Bitte melden Sie sich hier erneut an.',
+  'error.fresh_sign_in_required':
+    'Die Anwendung verlangt eine neue Anmeldung. Bitte melden Sie sich erneut an.',
+  'error.second_factor_required':
+    'Die Anwendung verlangt eine Anmeldung mit Ihrem zweiten Faktor. Bitte melden Sie sich erneut an und bestätigen Sie mit Code oder Passkey.',
+  'error.interaction_account_mismatch':
+    'Diese Anfrage gilt für ein anderes Konto. Bitte melden Sie sich mit dem Konto an, mit dem Sie die Anmeldung begonnen haben.',
+  'error.interaction_prompt_mismatch':
+    'Diese Anmeldung wartet auf einen anderen Schritt. Bitte laden Sie die Seite neu.',
+
   // User management of a project's pool
   'error.pool_user_not_found': 'Diese Person gibt es unter den Benutzern dieses Projekts nicht.',
   'error.pool_user_blocked':
