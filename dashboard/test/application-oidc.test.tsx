@@ -68,7 +68,9 @@ const discoveryDocument = {
   revocation_endpoint: `${ISSUER}/token/revocation`,
 };
 
-describe('application → "OpenID Connect" tab', () => {
+describe('application → "OpenID Connect" tab', function () {
+  // Long forms typed key by key: slow when the machine is busy.
+  this.timeout(60_000);
   let stub: FetchStub;
   let stored: OidcSettings;
 
@@ -318,6 +320,24 @@ describe('application → "OpenID Connect" tab', () => {
     expect(screen.getByText('The back-channel logout URI must use https.')).to.exist;
     expect(screen.getByRole('alert').textContent).to.equal('Bitte prüfen Sie die markierten Felder.');
     expect(await screen.findByText('Fehler beim Speichern')).to.exist;
+  });
+
+  it('shows an API identifier taken by another application at that field', async () => {
+    stored = webClient();
+    stub.on('PATCH', APP, () =>
+      json(409, {
+        error: 'This API identifier is already used by another application of this project.',
+        code: 'api_identifier_taken',
+      }),
+    );
+    renderTab();
+    await formLoaded();
+    await userEvent.type(screen.getByLabelText('API-Identifier (optional)'), 'https://api.shop.example');
+    await save();
+    const identifier = screen.getByLabelText('API-Identifier (optional)');
+    await waitFor(() => expect(identifier.getAttribute('aria-invalid')).to.equal('true'));
+    expect(screen.getAllByText(/Diesen API-Identifier verwendet schon eine andere Anwendung/)).to.not.be
+      .empty;
   });
 
   it('asks for a fresh proof when the server wants one, then saves', async () => {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api/client';
 import { describeError } from '../../../api/errors';
 import { useFailureToast } from '../../../components/tenancy/useErrorToast';
 import { useT } from '../../../i18n/useT';
@@ -117,6 +118,9 @@ export function ClientForm({
       },
       onError: (failure) => {
         const fields = fieldErrorsOf(failure);
+        // Taken by another application of the project: a 409 that concerns one field.
+        if (failure instanceof ApiError && failure.code === 'api_identifier_taken')
+          fields['api_identifier'] = describeError(failure, t);
         setErrors(fields);
         setFormError(Object.keys(fields).length > 0 ? t('oidc.invalid.summary') : describeError(failure, t));
         fail('oidc.saveFailed', failure);
