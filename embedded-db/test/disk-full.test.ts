@@ -46,8 +46,8 @@ function mountTmpfs(size: string): Mounted | string {
 }
 
 /** Writes a file until the file system is full; returns its path. */
-function fillDisk(dir: string): string {
-  const path = join(dir, 'filler');
+function fillDisk(dir: string, name = 'filler'): string {
+  const path = join(dir, name);
   const fd = openSync(path, 'w');
   const chunk = Buffer.alloc(64 * 1024, 1);
   try {
@@ -171,6 +171,7 @@ describe('db: a full disk', function () {
 
     // Space returns: the next write goes through, and the fault is over.
     rmSync(filler);
+    expect((await db.admin().command({ serverStatus: 1 })).embedded.writes).to.deep.equal({ state: 'ok' });
     await docs.insertOne({ _id: -2, n: -2 });
     acked.add(-2);
     await docs.updateOne({ _id: 0 }, { $set: { changed: true } });
@@ -189,5 +190,54 @@ describe('db: a full disk', function () {
     expect(await again.countDocuments({ n: { $gte: -2 } })).to.equal(acked.size);
     expect(await again.findOne({ _id: 0 })).to.have.property('changed', true);
     expect(await client.db('app').collection('never').countDocuments()).to.equal(0);
+  });
+
+  it('concurrent writers while the disk fills and frees again: every write settles, the stored documents are exactly the acknowledged ones', async () => {
+    await client?.close();
+    await mongo?.stop();
+    const root = (disk as Mounted).path;
+    const dataDir = join(root, 'db2');
+    mongo = await startEmbeddedMongo({ dataDir });
+    client = new MongoClient(mongo.uri, { serverSelectionTimeoutMS: 5000, maxPoolSize: 20 });
+    const coll = client.db('app').collection<{ _id: string; pad: string }>('stress');
+    const filler = join(root, 'filler2');
+    const acked = new Set<string>();
+    let refusedCount = 0;
+    let n = 0;
+    const writer = async (w: number) => {
+      for (let i = 0; i < 120; i++) {
+        if (w === 0 && i % 30 === 0) {
+          rmSync(filler, { force: true });
+          if (i % 60 === 0) fillDisk(root, 'filler2');
+        }
+        const batch = Array.from({ length: 5 }, () => ({ _id: `${w}-${n++}`, pad: 'x'.repeat(3000) }));
+        let timer: NodeJS.Timeout | undefined;
+        const outcome = await Promise.race([
+          coll.insertMany(batch).then(
+            () => 'ok',
+            (e: MongoServerError) => e.code,
+          ),
+          new Promise((resolve) => (timer = setTimeout(() => resolve('no answer in 15 s'), 15_000))),
+        ]);
+        clearTimeout(timer);
+        if (outcome === 'ok') for (const d of batch) acked.add(d._id);
+        else if (outcome === 14031) refusedCount++;
+        else throw new Error(`write ${w}-${i}: ${String(outcome)}`);
+      }
+    };
+    await Promise.all([0, 1, 2, 3].map(writer));
+    expect(refusedCount, 'no write was refused').to.be.greaterThan(0);
+    const stored = new Set((await coll.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
+    expect(stored).to.deep.equal(acked);
+    expect(await coll.countDocuments()).to.equal(acked.size);
+    rmSync(filler, { force: true });
+    await client.close();
+    await mongo.stop();
+    mongo = await startEmbeddedMongo({ dataDir });
+    client = new MongoClient(mongo.uri, { serverSelectionTimeoutMS: 5000 });
+    const again = client.db('app').collection<{ _id: string }>('stress');
+    expect(
+      new Set((await again.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id)),
+    ).to.deep.equal(acked);
   });
 });

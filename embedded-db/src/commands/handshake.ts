@@ -164,11 +164,12 @@ function serverStatus(ctx: CommandContext, conn: ConnectionInfo): Doc {
 
 /**
  * serverStatus `embedded.writes`: `{state: 'ok'}`, or while the disk is full `{state: 'refused', code: 14031,
- * codeName: 'OutOfDiskSpace', errmsg, since, freeBytes, refused}` (the answer writes get, when it started, the
- * free bytes now, writes refused since). The product's health check reads it (README, "A full disk").
+ * codeName: 'OutOfDiskSpace', errmsg, since, freeBytes, refused, cause}` (the answer writes get, since when, the
+ * free bytes now, writes refused since, lmdb's reason). Once space comes back it is `ok` again: the next write is
+ * tried. The product's health check reads it (README, "A full disk").
  */
 function writeState(ctx: CommandContext): Doc {
-  const fault = ctx.store.writeFault;
+  const fault = ctx.store.refusingWrites;
   if (!fault) return { state: 'ok' };
   const refusal = fault.refusal();
   return {

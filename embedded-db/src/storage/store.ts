@@ -21,6 +21,7 @@ import {
   chmodSync,
   closeSync,
   existsSync,
+  fsyncSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -65,6 +66,10 @@ export class Store {
   onRollback: (() => void) | undefined;
   /** Write transactions run so far: the `meta` value `commits` once they are committed. */
   private commits: number;
+  /** Commits that failed since the store was opened. */
+  private lostCommits = 0;
+  /** Settles when the next commit fails (flushWaiters). */
+  private nextFailure = signal();
   /** Document counts changed by the running transaction, written once at its end. */
   private readonly changedCounts = new Map<number, number>();
   private readonly docCache = new DocumentCache(DOCUMENT_CACHE_BYTES);
@@ -140,6 +145,7 @@ export class Store {
     if (this.writeFault && !this.mayRetryWrites(this.writeFault)) throw this.writeFault.refusal();
     let outcome = { ok: false, error: new Error('transaction did not run') } as
       { ok: true; value: T } | { ok: false; error: unknown };
+    const lostBefore = this.lostCommits;
     this.docCache.writesInFlight++;
     try {
       await this.env.transaction(() => {
@@ -152,15 +158,37 @@ export class Store {
         this.writeCounts();
         this.meta.putSync(COMMITS_KEY, ++this.commits);
       });
-      if (this.durable) await this.env.flushed;
+      if (this.durable) await this.flushedSince(lostBefore);
     } catch (e) {
       this.docCache.writesInFlight--;
       throw await this.commitFailed(e);
     }
     this.docCache.writesInFlight--;
-    this.writeFault = null;
+    if (this.lostCommits === lostBefore) this.writeFault = null;
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
+  }
+
+  /**
+   * Waits until the committed transaction is on disk. lmdb-js's `flushed` waits for the flush of the newest
+   * commit; when that commit fails, its flush never comes (a full disk). Then, or when a commit failed since the
+   * write started, the data file is synced here instead: it holds every page of the committed transactions.
+   */
+  private async flushedSince(lostBefore: number): Promise<void> {
+    if (this.lostCommits === lostBefore) {
+      const failed = this.nextFailure.promise;
+      const flushed = await Promise.race([
+        Promise.resolve(this.env.flushed).then(() => true),
+        failed.then(() => false),
+      ]);
+      if (flushed) return;
+    }
+    const fd = openSync(join(this.dir, STORE_FILE), 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /**
@@ -183,6 +211,9 @@ export class Store {
 
   /** After a failed commit: the error to answer with, the fault state, the in-memory state rolled back. */
   private async commitFailed(e: unknown): Promise<Error> {
+    this.lostCommits++;
+    this.nextFailure.resolve();
+    this.nextFailure = signal();
     const failure = await commitFailure(e, () => this.freeBytes());
     if (this.docCache.writesInFlight === 0) {
       // Nothing else is between its start and its commit: the committed state is the whole truth.
@@ -198,10 +229,22 @@ export class Store {
 
   /** Whether a refused write may be tried again: space came back since the failure (or cannot be measured). */
   private mayRetryWrites(fault: WriteFault): boolean {
-    const free = this.freeBytes();
-    if (free === undefined || free > fault.freeBytes) return true;
+    if (this.spaceReturned(fault)) return true;
     fault.refused++;
     return false;
+  }
+
+  private spaceReturned(fault: WriteFault): boolean {
+    const free = this.freeBytes();
+    return free === undefined || free > fault.freeBytes;
+  }
+
+  /**
+   * The fault while writes are refused without being tried (no space came back since a write failed); null when
+   * writes are taken — after space came back the next write is tried, and a failure sets the fault again.
+   */
+  get refusingWrites(): WriteFault | null {
+    return this.writeFault && !this.spaceReturned(this.writeFault) ? this.writeFault : null;
   }
 
   /** Bytes available to this process on the data directory's file system; undefined when unknown. */
@@ -302,12 +345,23 @@ export class Store {
     if (this.closed) return;
     this.closed = true;
     try {
+      // After a failed commit lmdb-js still waits for that commit's flush, which never comes (close would hang):
+      // an empty transaction commits without writing a page, even on a full disk, and settles it.
+      if (this.writeFault || this.lostCommits > 0)
+        await this.env.transaction(() => undefined).catch(() => undefined);
       await this.env.flushed;
       await this.env.close();
     } finally {
       if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });
     }
   }
+}
+
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 /** Removes temporary stores left by in-memory servers of processes that died without stopping them. */

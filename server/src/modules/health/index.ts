@@ -1,2 +1,3 @@
 export { registerHealthRoutes } from './health.routes.js';
-export type { HealthDependencies } from './health.service.js';
+export type { DatabaseWrites, HealthDependencies } from './health.service.js';
+export { databaseWritesOf } from './health.database.js';
