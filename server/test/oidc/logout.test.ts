@@ -239,7 +239,20 @@ describe('OpenID provider: RP-initiated and back-channel logout (issue #32)', fu
       expectStrictPage(response, html);
       expect(cspOf(response)['form-action']).to.deep.equal(["'self'"]);
     }
-    // Still signed in: the refusal ended nothing.
+    // An id_token_hint of one client with another client's id: refused the same way.
+    const other = await createClient(t, pool, 'spa');
+    const mixed = new URL(`${pool.issuer}/session/end`);
+    mixed.search = new URLSearchParams({
+      id_token_hint: tokens.id_token!,
+      client_id: other.client_id,
+      post_logout_redirect_uri: other.post_logout_redirect_uri,
+    }).toString();
+    const mismatch = await browse(run.jar, mixed.href, { headers: { accept: 'text/html' } });
+    expect(mismatch.status).to.equal(400);
+    expect(mismatch.headers.get('location')).to.equal(null);
+    expect(await mismatch.text()).to.include('client_id does not match');
+
+    // Still signed in: the refusals ended nothing.
     expect((await fetch(`${pool.issuer}/me`, { headers: bearer(tokens.access_token) })).status).to.equal(200);
   });
 
