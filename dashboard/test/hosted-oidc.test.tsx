@@ -299,6 +299,24 @@ describe('hosted pages in an OpenID interaction (?interaction=)', () => {
     expect(stub.calls('POST', `${BASE}/login`)[1]!.authorization).to.equal('Bearer fresh-token');
   });
 
+  it('forgets a tab session the server has ended and asks for a sign-in', async () => {
+    signedInTab('ended-token');
+    stub
+      .on('POST', `${BASE}/login`, () => json(401, { error: 'Session revoked.', code: 'session_revoked' }))
+      .on('POST', '/api/auth/refresh', () =>
+        json(401, { error: 'Session revoked.', code: 'session_revoked' }),
+      );
+    renderHosted(signInPath());
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter zu Kims Shop' }));
+    expect((await screen.findByRole('alert')).textContent).to.equal('Bitte melden Sie sich erneut an.');
+    expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
+    expect(screen.getByLabelText('Passwort')).to.exist;
+    // Renewal was tried once; nothing more to end on the server.
+    expect(stub.calls('POST', '/api/auth/refresh')).to.have.length(1);
+    expect(stub.calls('POST', '/api/auth/logout')).to.have.length(0);
+    expect(left).to.deep.equal([]);
+  });
+
   it('says the client wants the second factor when the provider refuses a session without it', async () => {
     signedInTab();
     details = interactionDetails({ second_factor_required: true });

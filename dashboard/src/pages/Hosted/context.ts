@@ -99,7 +99,8 @@ export function useInteraction(): Interaction | null {
  * …/login with the tab's access token) and the browser goes where it answers — back to the
  * relying party, or on to the consent. A consent prompt that needed a session first goes back to
  * the consent page. When the provider wants a fresh sign-in (or one with the second factor), the
- * tab's session is ended and the error rethrown, so the sign-in page asks again.
+ * tab's session is ended (or, when the server already ended it, forgotten) and the error rethrown,
+ * so the sign-in page asks again.
  */
 async function reportSignIn(
   interaction: Interaction,
@@ -114,7 +115,10 @@ async function reportSignIn(
     const { redirect_to } = await withSessionToken(sessions, (token) => interaction.api.login(token));
     browserNavigation.leave(redirect_to);
   } catch (error) {
-    if (signInAgainReason(error)) await sessions.signOut();
+    const again = signInAgainReason(error);
+    // A session the server no longer knows is only forgotten; a live one is ended there too.
+    if (again === 'session_ended') sessions.clear();
+    else if (again) await sessions.signOut();
     throw error;
   }
 }

@@ -20,10 +20,17 @@ export interface InteractionDetails {
 
 /** Refusals of POST …/login after which the person signs in again on this page. */
 export const SIGN_IN_AGAIN = ['fresh_sign_in_required', 'second_factor_required'] as const;
-export type SignInAgain = (typeof SIGN_IN_AGAIN)[number];
+export type SignInAgain = (typeof SIGN_IN_AGAIN)[number] | 'session_ended';
 
+/**
+ * Why the tab's session cannot complete the interaction and the person signs in again: the
+ * provider wants a fresh sign-in or one with the second factor (403), or the session has ended
+ * on the server (401 after a refresh was refused — signed out elsewhere, say at the provider).
+ */
 export function signInAgainReason(error: unknown): SignInAgain | null {
-  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 401) return 'session_ended';
+  if (error.status !== 403) return null;
   return (SIGN_IN_AGAIN as readonly string[]).includes(error.code) ? (error.code as SignInAgain) : null;
 }
 
