@@ -45,7 +45,6 @@ export async function createApp(options: ExpressAppOptions): Promise<express.Exp
   const redirectUri = `${options.appUrl}/callback`;
 
   const app = express();
-  app.use(express.urlencoded({ extended: false }));
   app.use(
     session({
       name: 'quickstart.sid',
