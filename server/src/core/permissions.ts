@@ -118,6 +118,20 @@ const catalog = {
       manage: { de: 'Rollen und Berechtigungen verwalten', en: 'Manage roles and permissions' },
     },
   },
+  app_role: {
+    label: { de: 'Rollen der Endbenutzer', en: 'End users’ roles' },
+    actions: {
+      read: {
+        de: 'Berechtigungen und Rollen der Anwendungen ansehen',
+        en: 'View the applications’ permissions and roles',
+      },
+      manage: {
+        de: 'Berechtigungen und Rollen der Anwendungen verwalten',
+        en: 'Manage the applications’ permissions and roles',
+      },
+      assign: { de: 'Endbenutzern Rollen zuweisen', en: 'Assign roles to end users' },
+    },
+  },
   skill: {
     label: { de: 'Skills', en: 'Skills' },
     actions: {
@@ -210,6 +224,7 @@ export const BUILT_IN_ROLES: Readonly<Record<BuiltInRole, ReadonlySet<Permission
     'pool:read',
     'pool_user:read',
     'role:read',
+    'app_role:read',
     'policy:read',
   ]),
 };
