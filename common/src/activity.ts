@@ -41,6 +41,8 @@ export const PLATFORM_ACTION_NAMESPACES = [
   'member',
   'organization',
   'project',
+  'project_permission',
+  'project_role',
   'role',
   'session',
   'token',
