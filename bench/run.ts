@@ -7,9 +7,14 @@
  *      while GET /api/v1/health at 100 req/s keeps p99 < 50 ms; also at one hashing thread less;
  *   4. refresh with rotation — goal ≥ 1,000/s;
  *   5. event ingest (batches of 500) — goal ≥ 20,000 events/s; the analytics summary does not exist yet;
- *   6. the better-auth peer (bench/peers, installed on first use): its sign-in and get-session beside ours.
+ *   6. the better-auth peer (bench/peers, installed on first use): its sign-in and get-session beside ours;
+ *   7. the OpenID provider's token endpoint (issue #32): `POST {issuer}/token` with client credentials
+ *      (client_secret_basic; an opaque access token, and with `resource` a JWT for an API) — goal
+ *      ≥ 5 % of 1 — and `POST {issuer}/token/introspection` of an opaque access token (the client
+ *      authenticated) — goal ≥ 40 % of 1. Set up through the API (organization, project, an API
+ *      application, an m2m client with its secret).
  *
- * Rows 1–4 run with one server process and with N (`--processes`, default: the CPU count) through
+ * Rows 1–4 and 7 run with one server process and with N (`--processes`, default: the CPU count) through
  * WEB_CONCURRENCY. Every server runs in its own process against one embedded database (in memory,
  * its own process too); autocannon runs here. Fixed durations and connection counts; a warm-up run
  * before each measurement is discarded. Writes bench-results/latest.json and latest.md, and the
@@ -17,7 +22,9 @@
  *
  * Options: --duration <s> (8), --warmup <s> (2), --connections <n> (20), --processes <n>,
  * --no-peer, --profile (CPU profiles of the server under verify and projects; top frames printed),
- * --profile-only (just those profiles; no table is written).
+ * --profile-only (just those profiles; no table is written), --only oidc (just hello-world and
+ * the OpenID rows; written to bench-results/only-oidc.json and .md, docs/benchmarks.md untouched),
+ * --profile-oidc (with --only oidc: CPU profiles of the server under the OpenID rows).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -43,12 +50,16 @@ const { values } = parseArgs({
     'no-peer': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'profile-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'profile-oidc': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const manyProcesses = Number(values.processes);
+if (values.only !== undefined && values.only !== 'oidc') throw new Error('--only takes: oidc');
+const onlyOidc = values.only === 'oidc';
 const cores = os.availableParallelism();
 const BCRYPT_COST = 10;
 /**
@@ -60,6 +71,8 @@ const signInConnections = 2 * cores;
 const signInDuration = 2 * duration;
 const PASSWORD = 'benchmark password';
 const startedAt = Date.now();
+const passed = process.argv.slice(2);
+const command = `npm run bench${passed.length > 0 ? ` -- ${passed.join(' ')}` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -275,10 +288,10 @@ async function load(options: Options | (() => Promise<Options>)): Promise<Measur
 async function api(
   base: string,
   route: string,
-  init: { body?: unknown; headers?: Record<string, string> } = {},
+  init: { body?: unknown; headers?: Record<string, string>; method?: string } = {},
 ) {
   const response = await fetch(`${base}${route}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
@@ -291,6 +304,7 @@ interface Fixture {
   accessToken: string;
   apiToken: string;
   applicationId: string;
+  projectId: string;
 }
 
 let fixtureCount = 0;
@@ -320,7 +334,156 @@ async function fixture(base: string): Promise<Fixture> {
     accessToken: session.access_token as string,
     apiToken: token.body.token as string,
     applicationId: app.body.id as string,
+    projectId: project.body.id as string,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The OpenID provider's token endpoint (issue #32)
+
+const API_IDENTIFIER = 'https://invoices.bench.example.com';
+
+interface OidcFixture {
+  issuer: string;
+  /** `Basic base64(client_id:client_secret)` of the m2m client. */
+  basic: string;
+  /** An opaque access token of that client (client credentials without `resource`). */
+  opaqueToken: string;
+  /** The `alg` of the JWT access tokens for the API. */
+  jwtAlg: string;
+}
+
+/**
+ * Through the API, with the fixture's fresh dashboard session (its sign-in is the step-up the
+ * OpenID settings ask for): an API application (`api_identifier`, scope `invoice:read`) and an
+ * m2m client (client_secret_basic) with its secret, in the fixture's project (the pool).
+ */
+async function oidcFixture(base: string, f: Fixture): Promise<OidcFixture> {
+  const auth = { authorization: `Bearer ${f.accessToken}` };
+  const application = async (name: string, oidc: Record<string, unknown>) => {
+    const created = await api(base, '/api/v1/applications', {
+      body: {
+        name,
+        slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now().toString(36)}`,
+        project_id: f.projectId,
+      },
+      headers: auth,
+    });
+    const id = created.body.id as string;
+    await api(base, `/api/v1/applications/${id}`, { method: 'PATCH', body: { oidc }, headers: auth });
+    return id;
+  };
+  await application('Invoices API', {
+    client_type: 'm2m',
+    grant_types: ['client_credentials'],
+    token_endpoint_auth_method: 'client_secret_basic',
+    api_identifier: API_IDENTIFIER,
+    api_scopes: ['invoice:read', 'invoice:write'],
+  });
+  const clientId = await application('Billing job', {
+    client_type: 'm2m',
+    grant_types: ['client_credentials'],
+    token_endpoint_auth_method: 'client_secret_basic',
+  });
+  const secret = await api(base, `/api/v1/applications/${clientId}/oidc/secret`, { body: {}, headers: auth });
+  const basic = `Basic ${Buffer.from(`${clientId}:${secret.body.client_secret as string}`).toString('base64')}`;
+  const issuer = `${base}/oidc/${f.projectId}`;
+  const token = await oidcToken(issuer, basic, 'grant_type=client_credentials');
+  if (typeof token.access_token !== 'string' || token.access_token.split('.').length === 3)
+    throw new Error(
+      `client credentials without resource: an opaque token expected, got ${JSON.stringify(token)}`,
+    );
+  const jwt = await oidcToken(issuer, basic, clientCredentialsJwtBody);
+  if (typeof jwt.access_token !== 'string' || jwt.access_token.split('.').length !== 3)
+    throw new Error(`client credentials with resource: a JWT expected, got ${JSON.stringify(jwt)}`);
+  await assertIntrospects(issuer, basic, token.access_token);
+  const header = JSON.parse(Buffer.from(jwt.access_token.split('.')[0]!, 'base64url').toString()) as {
+    alg: string;
+  };
+  return { issuer, basic, opaqueToken: token.access_token, jwtAlg: header.alg };
+}
+
+const clientCredentialsJwtBody = `grant_type=client_credentials&scope=invoice%3Aread&resource=${encodeURIComponent(API_IDENTIFIER)}`;
+
+async function oidcToken(issuer: string, basic: string, body: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${issuer}/token → ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The load must introspect a live token: `active: true`, checked before and after the rows. */
+async function assertIntrospects(issuer: string, basic: string, token: string): Promise<void> {
+  const response = await fetch(`${issuer}/token/introspection`, {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${encodeURIComponent(token)}`,
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok || answer.active !== true)
+    throw new Error(`introspection → ${response.status} ${JSON.stringify(answer)}: not an active token`);
+}
+
+async function oidcRows(
+  o: OidcFixture,
+  processes: number,
+  ceiling: { reference: string; referenceValue: number },
+) {
+  const form = { authorization: o.basic, 'content-type': 'application/x-www-form-urlencoded' };
+  const hello = ceiling.referenceValue;
+  const opaque = await load({
+    url: `${o.issuer}/token`,
+    method: 'POST',
+    headers: form,
+    body: 'grant_type=client_credentials',
+  });
+  row({
+    id: `oidc-client-credentials-${processes}`,
+    name: 'POST {issuer}/token client_credentials (client_secret_basic; opaque access token, stored)',
+    processes,
+    ...opaque,
+    ...ceiling,
+    goal: '≥ 5 %',
+    goalRatio: 0.05,
+    met: opaque.rps / hello >= 0.05,
+  });
+  const jwt = await load({
+    url: `${o.issuer}/token`,
+    method: 'POST',
+    headers: form,
+    body: clientCredentialsJwtBody,
+  });
+  row({
+    id: `oidc-client-credentials-jwt-${processes}`,
+    name: `POST {issuer}/token client_credentials with resource (client_secret_basic; JWT access token, ${o.jwtAlg})`,
+    processes,
+    ...jwt,
+    ...ceiling,
+    goal: '≥ 5 %',
+    goalRatio: 0.05,
+    met: jwt.rps / hello >= 0.05,
+  });
+  const introspection = await load({
+    url: `${o.issuer}/token/introspection`,
+    method: 'POST',
+    headers: form,
+    body: `token=${encodeURIComponent(o.opaqueToken)}`,
+  });
+  await assertIntrospects(o.issuer, o.basic, o.opaqueToken);
+  row({
+    id: `oidc-introspection-${processes}`,
+    name: 'POST {issuer}/token/introspection of an opaque access token (client_secret_basic)',
+    processes,
+    ...introspection,
+    ...ceiling,
+    goal: '≥ 40 %',
+    goalRatio: 0.4,
+    met: introspection.rps / hello >= 0.4,
+  });
 }
 
 /** Median time of one bcrypt comparison at BCRYPT_COST on this machine, in ms. */
@@ -490,10 +653,9 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured,
   try {
     const base = server.url;
     const f = await fixture(base);
-    const ceiling = {
-      reference: `hello-world (${processes} process${processes > 1 ? 'es' : ''})`,
-      referenceValue: hello.rps,
-    };
+    // Set up now, while the dashboard session's sign-in counts as a fresh proof (step-up).
+    const o = await oidcFixture(base, f);
+    const ceiling = helloCeiling(processes, hello);
     const verify = await load({
       url: `${base}/api/v1/verify`,
       method: 'POST',
@@ -572,9 +734,39 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured,
         note: `events/s; ${processed} events stored in all`,
       });
     }
+    await oidcRows(o, processes, ceiling);
   } finally {
     await server.stop();
   }
+}
+
+function helloCeiling(processes: number, hello: Measured) {
+  return {
+    reference: `hello-world (${processes} process${processes > 1 ? 'es' : ''})`,
+    referenceValue: hello.rps,
+  };
+}
+
+/** `--only oidc`: our server with just the OpenID rows (optionally CPU-profiled). */
+async function oidcSuite(databaseUri: string, processes: number, hello: Measured) {
+  const profileDir = values['profile-oidc']
+    ? path.join(resultsDir, 'profiles', `oidc-${processes}`)
+    : undefined;
+  if (profileDir) {
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+  }
+  const server = await startOurs(databaseUri, { processes, profileDir });
+  try {
+    const o = await oidcFixture(server.url, await fixture(server.url));
+    await oidcRows(o, processes, helloCeiling(processes, hello));
+  } finally {
+    await server.stop();
+  }
+  if (profileDir)
+    console.error(
+      `bench: CPU profile of the server under the OpenID rows (self time):\n  ${topFrames(profileDir, 25).join('\n  ')}`,
+    );
 }
 
 /** Self time per function of the newest CPU profile in `dir`, top `count`. */
@@ -652,7 +844,7 @@ function markdown(machine: Record<string, string | number>): string {
       `(sign-in: ${signInConnections}, ingest: 4, health: 2 at 100 req/s); ` +
       `server, embedded database (in memory) and autocannon each in their own process on this machine. ` +
       `One bcrypt-${BCRYPT_COST} comparison: ${machine.oneHashMs} ms (mean of before and after the sign-in rows) → hash limit ${machine.hashLimit}/s. ` +
-      `Run time ${machine.runMinutes} min. Command: \`npm run bench\`.`,
+      `Run time ${machine.runMinutes} min. Command: \`${command}\`.`,
     '',
     '| # | benchmark | processes | req/s | p50 ms | p99 ms | reference | ratio | goal | met |',
     '| - | --------- | --------: | ----: | -----: | -----: | --------- | ----: | ---- | --- |',
@@ -665,7 +857,27 @@ function markdown(machine: Record<string, string | number>): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function writeResults(machine: Record<string, string | number>, profiles: Record<string, string[]>) {
+function machineFacts(): Record<string, string | number> {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    loadAverage: `${loadAverage} before, ${os.loadavg()[0]!.toFixed(1)} after`,
+    oneHashMs: Number(hashMs.toFixed(1)),
+    hashLimit: Number(hashLimit.toFixed(1)),
+    runMinutes: Number(((Date.now() - startedAt) / 60_000).toFixed(1)),
+  };
+}
+
+/** `name` other than `latest` (a partial run, `--only`): bench-results/<name>.*, docs untouched. */
+async function writeResults(
+  machine: Record<string, string | number>,
+  profiles: Record<string, string[]>,
+  name = 'latest',
+) {
   mkdirSync(resultsDir, { recursive: true });
   const json = JSON.stringify(
     { machine, settings: { duration, warmup, connections }, rows, profiles },
@@ -673,8 +885,12 @@ async function writeResults(machine: Record<string, string | number>, profiles: 
     2,
   );
   const table = markdown(machine);
-  writeFileSync(path.join(resultsDir, 'latest.json'), await prettier.format(json, { parser: 'json' }));
-  writeFileSync(path.join(resultsDir, 'latest.md'), await prettier.format(table, { parser: 'markdown' }));
+  writeFileSync(path.join(resultsDir, `${name}.json`), await prettier.format(json, { parser: 'json' }));
+  writeFileSync(path.join(resultsDir, `${name}.md`), await prettier.format(table, { parser: 'markdown' }));
+  if (name !== 'latest') {
+    console.log(`\n${table}`);
+    return;
+  }
   const docs = path.join(root, 'docs', 'benchmarks.md');
   const text = readFileSync(docs, 'utf8');
   const start = '<!-- bench:latest:start -->';
@@ -720,12 +936,21 @@ try {
       referenceValue: null,
       goal: null,
     });
-    await ourSuite(database.url, processes, hello, hashLimit);
+    if (onlyOidc) await oidcSuite(database.url, processes, hello);
+    else await ourSuite(database.url, processes, hello, hashLimit);
     const helloAfter = await load({ url: helloServer.url });
     await helloServer.stop();
     helloRow.rps = Math.round((hello.rps + helloAfter.rps) / 2);
     helloRow.note = `${hello.rps} before, ${helloAfter.rps} after`;
-    rebase((entry) => entry.processes === processes && entry.goalRatio === 0.5, helloRow.rps);
+    rebase(
+      (entry) => entry.processes === processes && Boolean(entry.reference?.startsWith('hello-world')),
+      helloRow.rps,
+    );
+  }
+  if (onlyOidc) {
+    await database.stop();
+    await writeResults(machineFacts(), {}, 'only-oidc');
+    process.exit(0);
   }
 
   // The hashing trade-off: threads at the request thread's priority, and one thread less than the
@@ -855,19 +1080,5 @@ try {
   await database.stop();
 }
 
-await writeResults(
-  {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
-    cores,
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    os: `${os.type()} ${os.release()}`,
-    node: process.version,
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    loadAverage: `${loadAverage} before, ${os.loadavg()[0]!.toFixed(1)} after`,
-    oneHashMs: Number(hashMs.toFixed(1)),
-    hashLimit: Number(hashLimit.toFixed(1)),
-    runMinutes: Number(((Date.now() - startedAt) / 60_000).toFixed(1)),
-  },
-  profiles,
-);
+await writeResults(machineFacts(), profiles);
 process.exit(0);

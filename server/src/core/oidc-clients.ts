@@ -85,4 +85,9 @@ export interface OidcClientSource {
   oidcClientOf(applicationId: string): Promise<OidcClientRecord | null>;
   /** The API of the project with this identifier, or null. */
   oidcResourceServer(projectId: string, identifier: string): Promise<OidcResourceServerRecord | null>;
+  /**
+   * Calls `listener` before and after every write of an application (settings, secrets,
+   * deactivation): the provider's per-process cache of clients forgets it at once.
+   */
+  onApplicationWrite?(listener: (applicationId: string) => void): void;
 }

@@ -33,6 +33,34 @@ interface StoredDocument {
   user_code?: string;
 }
 
+/**
+ * The length of each introspectable token model's opaque ids (6 bits a character, ≥ 256 bits of
+ * randomness each): introspection and revocation look a value up in all three models at once,
+ * and a value whose length belongs to another model is not there — answered without a database
+ * command. Set through oidc-provider's `formats.bitsOfOpaqueRandomness` (`opaqueTokenBits`).
+ */
+export const OPAQUE_ID_LENGTHS: Readonly<Record<string, number>> = {
+  AccessToken: 43,
+  ClientCredentials: 44,
+  RefreshToken: 45,
+};
+/** Other models' ids: 256 bits (oidc-provider's default) as 43 characters. */
+const DEFAULT_OPAQUE_ID_LENGTH = 43;
+
+/** `formats.bitsOfOpaqueRandomness`: the bits of a new token's id, by its model. */
+export function opaqueTokenBits(_ctx: unknown, token: { kind?: string }): number {
+  return 6 * (OPAQUE_ID_LENGTHS[token.kind ?? ''] ?? DEFAULT_OPAQUE_ID_LENGTH);
+}
+
+/**
+ * Models whose documents are saved once under a fresh random id (tokens and codes; their later
+ * changes go through `consume`): written with an insert, cheaper than an upsert; should the id
+ * exist after all, the upsert follows.
+ */
+const SAVED_ONCE = new Set(['AccessToken', 'ClientCredentials', 'RefreshToken', 'AuthorizationCode']);
+
+const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
+
 /** `AccessToken` → `oidc_access_token`. */
 export function collectionNameOf(model: string): string {
   return `oidc_${model.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}`;
@@ -122,6 +150,8 @@ export function createOidcStorage(db: () => Db): OidcStorage {
           };
         }
         const target = () => collection(model);
+        const idLength = OPAQUE_ID_LENGTHS[model];
+        const savedOnce = SAVED_ONCE.has(model);
         const findOne = async (filter: Record<string, unknown>) => {
           const found = await target().findOne({ ...filter, pool_id: poolId, ...live() });
           return found?.payload;
@@ -136,9 +166,25 @@ export function createOidcStorage(db: () => Db): OidcStorage {
             if (payload.grantId) document.grant_id = payload.grantId;
             if (payload.uid) document.uid = payload.uid;
             if (payload.userCode) document.user_code = payload.userCode;
+            if (savedOnce) {
+              try {
+                await target().insertOne({ _id: key(id), ...document });
+                return;
+              } catch (error) {
+                if (!isDuplicateKey(error)) throw error;
+              }
+            }
             await target().replaceOne({ _id: key(id) }, document, { upsert: true });
           },
-          find: (id) => findOne({ _id: key(id) }),
+          async find(id) {
+            // Another model's token (or a JWT): not stored here.
+            if (idLength !== undefined && id.length !== idLength) return undefined;
+            // A point read by `_id` (which starts with the pool); pool and expiry checked here.
+            const found = await target().findOne({ _id: key(id) });
+            if (!found || found.pool_id !== poolId) return undefined;
+            if (found.expires_at && found.expires_at.getTime() <= Date.now()) return undefined;
+            return found.payload;
+          },
           findByUid: (uid) => findOne({ uid }),
           findByUserCode: (userCode) => findOne({ user_code: userCode }),
           async consume(id) {

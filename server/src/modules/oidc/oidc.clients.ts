@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { AdapterPayload } from 'oidc-provider';
-import type { OidcClientRecord } from '../../core/oidc-clients.js';
+import type {
+  OidcClientRecord,
+  OidcClientSource,
+  OidcResourceServerRecord,
+} from '../../core/oidc-clients.js';
 import { safeEqual, sha256Hex } from '../../lib/crypto.js';
 
 /**
@@ -75,4 +80,70 @@ export function secretMatches(hashes: readonly string[] | undefined, presented: 
   // Every hash is compared, so the time taken does not tell which one matched.
   for (const hash of hashes ?? []) if (safeEqual(hash, digest)) matched = true;
   return matched;
+}
+
+/**
+ * How long a process answers a client or an API from an earlier read of its application. The
+ * process that changes an application forgets it at once (`forget`, called by the applications
+ * service before and after each write); other processes follow within this bound — a secret
+ * rotated without overlap, a client type or redirect URI changed, a deactivated application
+ * stop working everywhere within 5 s. The same bound as the provider's pool check.
+ */
+export const CLIENT_CACHE_MS = 5_000;
+/** Clients and APIs remembered per process (a few KB each). */
+const CACHED_CLIENTS = 10_000;
+
+export interface CachedOidcClientSource extends OidcClientSource {
+  /** Forgets what was read of an application (and every API: its identifier may have moved). */
+  forget(applicationId: string): void;
+}
+
+/**
+ * The applications' clients and APIs read at most every `CLIENT_CACHE_MS` per process (the token
+ * endpoint reads the client on every request). Only found records are kept: a new client is
+ * answered at once, unknown ids always reach the database. A read that overlapped a change is
+ * answered but not kept (it may predate the change): `forget` counts changes.
+ */
+export function cachedOidcClients(
+  source: OidcClientSource,
+  options: { ttlMs?: number } = {},
+): CachedOidcClientSource {
+  const ttl = options.ttlMs ?? CLIENT_CACHE_MS;
+  const clients = new LRUCache<string, OidcClientRecord>({ max: CACHED_CLIENTS, ttl });
+  const apis = new LRUCache<string, OidcResourceServerRecord>({ max: CACHED_CLIENTS, ttl });
+  let changes = 0;
+
+  async function remembered<T extends object>(
+    cache: LRUCache<string, T>,
+    key: string | null,
+    read: () => Promise<T | null>,
+  ): Promise<T | null> {
+    if (key === null) return read();
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const changesBefore = changes;
+    const found = await read();
+    if (found && changes === changesBefore) cache.set(key, found);
+    return found;
+  }
+
+  return {
+    oidcClientOf: (applicationId) =>
+      remembered(clients, typeof applicationId === 'string' ? applicationId.toLowerCase() : null, () =>
+        source.oidcClientOf(applicationId),
+      ),
+    oidcResourceServer: (projectId, identifier) =>
+      remembered(
+        apis,
+        typeof projectId === 'string' && typeof identifier === 'string'
+          ? `${projectId.toLowerCase()} ${identifier}`
+          : null,
+        () => source.oidcResourceServer(projectId, identifier),
+      ),
+    forget(applicationId) {
+      changes += 1;
+      clients.delete(applicationId.toLowerCase());
+      apis.clear();
+    },
+  };
 }

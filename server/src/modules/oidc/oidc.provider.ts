@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { UserDocument } from '../../core/account.js';
 import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { PoolSettings } from '../../core/pools.js';
-import type { OidcStorage } from './oidc.adapter.js';
+import { opaqueTokenBits, type OidcStorage } from './oidc.adapter.js';
 import { secretMatches } from './oidc.clients.js';
 import { OBJECT_ID, providerConfiguration } from './oidc.configuration.js';
 import type { OidcKeys, OidcKeySet } from './oidc.keys.js';
@@ -50,6 +50,8 @@ interface CacheEntry {
 export interface OidcProviders {
   /** The pool's provider, or null when the pool has no issuer (unknown, inactive, platform). */
   providerFor(poolId: string): Promise<OidcPool | null>;
+  /** The pool's provider when it was checked within POOL_CHECK_MS (no waiting), else undefined. */
+  checkedProvider(poolId: string): OidcPool | undefined;
   /** Forgets every provider (after a key rotation, in this process; others follow within a minute). */
   clear(): void;
 }
@@ -86,18 +88,21 @@ export function createOidcProviders(deps: OidcProviderDependencies): OidcProvide
     const issuer = `${deps.publicUrl}/oidc/${poolId}`;
     await deps.storage.ensureIndexes();
     const pool = { poolId, issuer, settings } as OidcPool;
-    const provider: Provider = new Provider(
-      issuer,
-      providerConfiguration({
-        pool,
-        keys: keySet.keys,
-        cookieKeys: await deps.cookieKeys(),
-        storage: deps.storage,
-        clients: deps.clients,
-        findUser: deps.findUser,
-        provider: (): Provider => provider,
-      }),
-    );
+    const configuration = providerConfiguration({
+      pool,
+      keys: keySet.keys,
+      cookieKeys: await deps.cookieKeys(),
+      storage: deps.storage,
+      clients: deps.clients,
+      findUser: deps.findUser,
+      provider: (): Provider => provider,
+    });
+    // Opaque ids whose length tells the token model (oidc.adapter.ts, OPAQUE_ID_LENGTHS).
+    configuration.formats = {
+      ...(configuration.formats as object | undefined),
+      bitsOfOpaqueRandomness: opaqueTokenBits,
+    };
+    const provider: Provider = new Provider(issuer, configuration);
     provider.proxy = deps.trustProxy;
 
     // Secrets are stored hashed: compare the presented one's SHA-256 with each unexpired hash.
@@ -146,6 +151,10 @@ export function createOidcProviders(deps: OidcProviderDependencies): OidcProvide
       const started = resolve(poolId).finally(() => building.delete(poolId));
       building.set(poolId, started);
       return started;
+    },
+    checkedProvider(poolId) {
+      const cached = cache.get(poolId);
+      return cached && Date.now() - cached.checkedAt < POOL_CHECK_MS ? cached.pool : undefined;
     },
     clear() {
       cache.clear();

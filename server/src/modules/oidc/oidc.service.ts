@@ -7,6 +7,7 @@ import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { PoolSettings } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
 import { createOidcStorage } from './oidc.adapter.js';
+import { cachedOidcClients } from './oidc.clients.js';
 import { OidcErrors } from './oidc.errors.js';
 import { createOidcKeys, type OidcKeys } from './oidc.keys.js';
 import { createOidcProviders, type OidcProviders } from './oidc.provider.js';
@@ -57,6 +58,10 @@ export function createOidcService(deps: OidcDependencies, sources: OidcSources):
   };
   const keys = createOidcKeys({ db });
   const storage = createOidcStorage(db);
+  // The token endpoint reads its client on every request: from memory, at most 5 s old, forgotten
+  // at once when this process changes the application (oidc.clients.ts, CLIENT_CACHE_MS).
+  const clients = cachedOidcClients(sources.applications);
+  sources.applications.onApplicationWrite?.((applicationId) => clients.forget(applicationId));
 
   /** OIDC_COOKIE_KEYS, else a random key created once in the database (shared by all processes). */
   let cookieKeys: Promise<string[]> | null = null;
@@ -90,7 +95,7 @@ export function createOidcService(deps: OidcDependencies, sources: OidcSources):
     },
     storage,
     keys,
-    clients: sources.applications,
+    clients,
     assertPoolServes: async (poolId) => {
       await sources.pools.publicSettings(poolId, undefined);
     },
@@ -99,8 +104,12 @@ export function createOidcService(deps: OidcDependencies, sources: OidcSources):
   });
 
   const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+    const poolId = String(req.params.pool);
+    // Most requests: the pool was checked lately; straight to its provider.
+    const checked = providers.checkedProvider(poolId);
+    if (checked) return checked.callback(req, res);
     try {
-      const pool = await providers.providerFor(String(req.params.pool));
+      const pool = await providers.providerFor(poolId);
       if (!pool) throw new AppError(OidcErrors.ISSUER_NOT_FOUND);
       pool.callback(req, res);
     } catch (error) {
