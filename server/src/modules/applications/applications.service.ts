@@ -32,6 +32,13 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
   const Applications = applicationModel(deps.connection);
   const { organizations, projects } = deps;
 
+  // Before and after every write: findActiveRecent and the listeners (the OpenID provider's
+  // client cache, onApplicationWrite) forget the application.
+  const writeListeners: Array<(applicationId: string) => void> = [];
+  const written = (applicationId: Types.ObjectId) => {
+    access.forgetRecent(applicationId);
+    for (const listener of writeListeners) listener(applicationId.toHexString());
+  };
   const rows = tenantResource<ApplicationDocument>({
     model: Applications,
     errors: { notFound: ApplicationErrors.NOT_FOUND, duplicate: ApplicationErrors.SLUG_TAKEN },
@@ -43,7 +50,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
       project_id: String(application.project_id),
       application_id: String(application._id),
     }),
-    onWrite: (applicationId) => access.forgetRecent(applicationId),
+    onWrite: (applicationId) => written(applicationId),
   });
   const access = createApplicationAccess(deps, rows.findActive);
   const { authorize, authorizeCaller, findActive, findActiveRecent } = access;
@@ -52,7 +59,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
     model: Applications,
     activity: deps.activity,
     authorizeCaller,
-    onWrite: (applicationId) => access.forgetRecent(applicationId),
+    onWrite: (applicationId) => written(applicationId),
     corsChange,
   });
 
@@ -74,6 +81,9 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
   return {
     authorize,
     findActiveRecent,
+    onApplicationWrite(listener) {
+      writeListeners.push(listener);
+    },
     findActive,
 
     async create(userId, input, context) {
