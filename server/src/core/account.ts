@@ -24,4 +24,9 @@ export interface UserDocument {
   pool_id: string;
   /** Set while the pool's owner has blocked the account: no sign-in, no session. */
   blocked_at: Date | null;
+  /**
+   * An end user's application roles: names of roles their project defines (app-roles module; the
+   * default role is given at sign-up). Missing on profiles stored before roles existed: none.
+   */
+  roles?: string[];
 }

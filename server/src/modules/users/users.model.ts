@@ -14,6 +14,8 @@ const userSchema = new Schema<UserDocument>(
     google_id: { type: String, default: null, private: true },
     pool_id: { type: String, required: true, default: PLATFORM_POOL },
     blocked_at: { type: Date, default: null },
+    // Application roles of an end user (issue #33, app-roles module): names of its project's roles.
+    roles: { type: [String], default: [] },
   },
   { collection: 'profiles', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
@@ -26,6 +28,8 @@ userSchema.index(
 );
 userSchema.index({ created_at: -1 });
 userSchema.index({ pool_id: 1, created_at: -1 });
+// A role renamed or deleted finds its holders in the pool.
+userSchema.index({ pool_id: 1, roles: 1 });
 userSchema.plugin(toJSONPlugin);
 
 export function userModel(connection: Connection) {
