@@ -12,7 +12,7 @@ export { sdkVersionOf } from './sdk-version.js';
 export { AnonymousIdSchema, InstallationIdSchema } from './ingest.schemas.js';
 export { createTrackingService } from './ingest.service.js';
 export type { IdentityInput, IngestSource, LinkedToAccount, TrackingService } from './ingest.types.js';
-export { requestLogger, type RequestLoggerOptions } from './request-log.middleware.js';
+export { nameLoggedEndpoint, requestLogger, type RequestLoggerOptions } from './request-log.middleware.js';
 export { LATENCY_BOUNDS_MS, latencyBucket, type Granularity, type RollupScope } from './rollups.model.js';
 export { createAnalyticsRecorder, FLUSH_INTERVAL_MS } from './request-log.recorder.js';
 export type { RequestLogStore } from './rollups.indexes.js';

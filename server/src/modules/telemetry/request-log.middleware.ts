@@ -72,6 +72,16 @@ function gatedOwner(res: Response): Partial<RequestRecord> {
   };
 }
 
+const LOGGED_ENDPOINT = Symbol('loggedEndpoint');
+
+/**
+ * Names what a request did when its route alone does not say: one route that serves many
+ * operations (the GraphQL endpoint, by operation name) logs and counts each under its own name.
+ */
+export function nameLoggedEndpoint(res: Response, endpoint: string): void {
+  (res.locals as Record<symbol, string>)[LOGGED_ENDPOINT] = endpoint;
+}
+
 /**
  * Logs every request under the given prefixes as an `api` row of activity_logs when its response
  * is finished. The request path pays for a timestamp and one array push; the recorder writes the
@@ -107,7 +117,7 @@ export function requestLogger(recorder: AnalyticsRecorder, options: RequestLogge
       recorder.logRequest({
         created_at: createdAt,
         method: req.method,
-        endpoint: route?.endpoint ?? null,
+        endpoint: (res.locals as Record<symbol, string>)[LOGGED_ENDPOINT] ?? route?.endpoint ?? null,
         status_code: status,
         response_time_ms: Math.round((performance.now() - started) * 1000) / 1000,
         ip_address: req.ip ?? null,
