@@ -20,6 +20,7 @@ import {
 } from './routes.js';
 import { createAuthenticate, createRouteGuard, sessionAuthenticator } from './modules/auth/index.js';
 import { EMBEDDING_BASE_PATH } from './modules/embedding/index.js';
+import { createGraphqlRouter, graphqlBodyParser, GRAPHQL_PATH } from './modules/graphql/index.js';
 import { poolUsersImportBodyParser } from './modules/pool-users/index.js';
 import { analyticsBodyParser, requestLogger } from './modules/telemetry/index.js';
 import { apiTokenAuthenticator } from './modules/tokens/index.js';
@@ -64,18 +65,18 @@ export function createApp(deps: AppDependencies): Express {
   app.use(API_BASE_PATH, analyticsBodyParser());
   // The user import takes up to 8 MB of JSON or CSV, whatever BODY_LIMIT says (the route's own limit).
   app.use(API_BASE_PATH, poolUsersImportBodyParser());
+  app.use(GRAPHQL_PATH, graphqlBodyParser());
   app.use(express.json({ limit: config.bodyLimit }));
 
   const registry = createApiRegistry();
   const isApplicationActive = async (id: string) => Boolean(await services.applications.findActive(id));
   // API tokens first: they answer null for anything but `cs_…`, while the session
   // authenticator refuses every credential that is not one of its JWTs.
-  const guard = createRouteGuard(
-    createAuthenticate([
-      apiTokenAuthenticator(services.tokens),
-      sessionAuthenticator(services.auth, isApplicationActive),
-    ]),
-  );
+  const authenticate = createAuthenticate([
+    apiTokenAuthenticator(services.tokens),
+    sessionAuthenticator(services.auth, isApplicationActive),
+  ]);
+  const guard = createRouteGuard(authenticate);
   // Routes with `stepUp` ask for a proof of identity within the last 10 minutes (docs/security.md).
   const stepUp = services.stepUp.gate;
   const api = new ApiRouter(registry, API_BASE_PATH, { guard, stepUp });
@@ -111,6 +112,11 @@ export function createApp(deps: AppDependencies): Express {
       customSiteTitle: 'IAM Platform API',
       swaggerOptions: { url: `${API_BASE_PATH}/openapi.json` },
     }),
+  );
+  // GraphQL beside REST (docs/graphql.md): its fields run the REST routes' checks, read from the registry.
+  app.use(
+    GRAPHQL_PATH,
+    createGraphqlRouter({ ...config.graphql, services, registry, authenticate, stepUp, logger }),
   );
   app.use(API_BASE_PATH, trackingIngest, api.router);
   app.use(EMBEDDING_BASE_PATH, embeddingApi);

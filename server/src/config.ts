@@ -117,6 +117,9 @@ const envSchema = z.object({
   REQUEST_LOGGING: booleanFlag(true),
   HEALTH_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 
+  // GraphQL (docs/graphql.md): schema introspection; default on, except in production.
+  GRAPHQL_INTROSPECTION: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+
   // Webhooks
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
 
@@ -237,6 +240,8 @@ export interface Config {
   };
   /** Each process stores a health sample this often (the health card's uptime: docs/analytics.md). */
   health: { sampleIntervalMs: number };
+  /** The GraphQL API (docs/graphql.md): introspection (GRAPHQL_INTROSPECTION), GraphiQL in development only. */
+  graphql: { introspection: boolean; graphiql: boolean };
   webhooks: {
     /**
      * Whether webhook URLs may point at loopback, private and link-local networks (SSRF guard).
@@ -374,6 +379,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestLogging: e.REQUEST_LOGGING,
     },
     health: { sampleIntervalMs: e.HEALTH_SAMPLE_INTERVAL_MS },
+    graphql: {
+      introspection:
+        e.GRAPHQL_INTROSPECTION === undefined
+          ? e.NODE_ENV !== 'production'
+          : ['true', '1', 'yes'].includes(e.GRAPHQL_INTROSPECTION),
+      graphiql: e.NODE_ENV === 'development',
+    },
     webhooks: {
       allowPrivateUrls:
         e.WEBHOOK_ALLOW_PRIVATE_URLS === undefined
