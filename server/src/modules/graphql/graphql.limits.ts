@@ -1,4 +1,3 @@
-import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -36,9 +35,10 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 20,
   /** Directives in an operation. */
   maxDirectives: 20,
-  /** graphql-armor's cost: 1 per object, lists multiplied by a literal `first`. */
-  maxCost: 5_000,
-  /** Items all lists of an operation may ask for: every `first` (default 20) multiplied down the nesting. */
+  /**
+   * The cost of an operation: the items all its lists may answer, every `first` (default 20, from
+   * the variables too) multiplied down the nesting — what the database would have to read.
+   */
   maxRequestedItems: 5_000,
   /** `first` as REST's `limit`: 1–100 (a field may declare its own maximum, as activityLogs 500). */
   maxFirst: MAX_PAGE_SIZE,
@@ -52,13 +52,6 @@ export function validationRules(introspection: boolean): ValidationRule[] {
     maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, exposeLimits: true, flattenFragments: true }),
     maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, exposeLimits: true }),
     maxDirectivesRule({ n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: true }),
-    costLimitRule({
-      maxCost: GRAPHQL_LIMITS.maxCost,
-      objectCost: 1,
-      scalarCost: 0,
-      depthCostFactor: 1,
-      exposeLimits: true,
-    }),
   ];
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
   return rules;
