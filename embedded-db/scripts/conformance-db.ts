@@ -175,13 +175,14 @@ async function main(): Promise<number> {
   } else {
     const { startEmbeddedMongo } = await import('../src/index.js');
     const dataDir = options.journal ? mkdtempSync(join(tmpdir(), 'conformance-db-')) : null;
-    const embedded = await startEmbeddedMongo({ dataDir, port: 0 });
+    // Test commands on, like the mongod the specification tests are written for (configureFailPoint).
+    const embedded = await startEmbeddedMongo({ dataDir, port: 0, testCommands: true });
     uri = embedded.uri;
     stop = async () => {
       await embedded.stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     };
-    target = `embedded server (${dataDir ? `journaled in ${dataDir}` : 'in memory'}, ${uri})`;
+    target = `embedded server (${dataDir ? `journaled in ${dataDir}` : 'in memory'}, test commands on, ${uri})`;
   }
 
   const internal = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 });

@@ -35,6 +35,11 @@ export interface EmbeddedMongoOptions {
    * Past it (or past the command's own maxTimeMS) they end with MaxTimeMSExpired (50).
    */
   defaultMaxTimeMS?: number;
+  /**
+   * Offers mongod's test commands (`configureFailPoint` with the `failCommand` fail point), like mongod's
+   * `--setParameter enableTestCommands=1`. For test suites only; default false.
+   */
+  testCommands?: boolean;
 }
 
 export interface EmbeddedMongo {
@@ -118,6 +123,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     ttlMonitorIntervalMs: opts.ttlMonitorIntervalMs ?? 60_000,
     auth: opts.auth,
     defaultMaxTimeMS: opts.defaultMaxTimeMS,
+    testCommands: opts.testCommands === true,
   });
   interface ReadyMessage {
     type: string;

@@ -12,6 +12,7 @@ import { checkPath } from '../query/paths.js';
 import { validateDocument } from '../query/validation.js';
 import { isView, mergeOne, type MergeSpec, parseMerge, resolveView, viewWriteError } from '../query/views.js';
 import { validateCollName } from '../engine/checks.js';
+import type { Collection, IndexSpec, IndexUsage } from '../storage/collection.js';
 import { MAX_BSON_OBJECT_SIZE } from '../protocol/wire.js';
 import type { CommandContext, Handlers } from './context.js';
 import { distinctValues, normalizeOutput, numberOpt } from './helpers.js';
@@ -60,6 +61,8 @@ function aggregate(ctx: CommandContext, b: Doc, db: string): Doc {
       merge = parseMerge(s.$merge, db);
     } else if (op === '$changeStream')
       throw mongoError(40573, 'The $changeStream stage is only supported on replica sets');
+    else if (op === '$indexStats' && i > 0)
+      throw mongoError(40602, '$indexStats is only valid as the first stage in a pipeline');
   }
   if (out || merge) stages = stages.slice(0, -1);
   // a view: its pipeline runs first, on the collection it is defined on
@@ -79,6 +82,10 @@ function aggregate(ctx: CommandContext, b: Doc, db: string): Doc {
     }
   } else if (first && '$listLocalSessions' in first) {
     throw mongoError(50889, '$listLocalSessions must be run against the database with {aggregate: 1}');
+  } else if (first && '$indexStats' in first) {
+    if (view) throw mongoError(166, `Namespace ${db}.${String(name)} is a view, not a collection`);
+    input = indexStats(ctx, coll, first.$indexStats);
+    stages = stages.slice(1);
   }
   let docs: Doc[];
   const run = stages;
@@ -104,6 +111,30 @@ function aggregate(ctx: CommandContext, b: Doc, db: string): Doc {
   }
   const typed = docs.map((d) => applyTypes(d, docTypes.get(d)));
   return ctx.cursors.reply(`${db}.${name ?? '$cmd.aggregate'}`, typed, batchSize, false);
+}
+
+/**
+ * `$indexStats`: per index its name, key, spec, the host, and `accesses` — operations that used it (finds,
+ * counts, updates, deletes, aggregations' leading `$match`) since the server started or the index was created.
+ * Kept in memory, like mongod's.
+ */
+function indexStats(ctx: CommandContext, coll: Collection | undefined, spec: unknown): Doc[] {
+  if (!isPlainObject(spec) || Object.keys(spec).length > 0)
+    throw mongoError(28803, 'The $indexStats stage specification must be an empty object');
+  if (!coll) return [];
+  const host = `${ctx.info.host}:${ctx.info.port()}`;
+  const entry = (spec: IndexSpec, usage: IndexUsage): Doc => {
+    const doc: Doc = {
+      name: spec.name,
+      key: spec.key,
+      host,
+      accesses: { ops: usage.ops, since: usage.since },
+      spec: { ...spec },
+    };
+    docTypes.set(doc, new Map([['accesses.ops', 'long']])); // an int64, like mongod's
+    return doc;
+  };
+  return [entry(coll.idIndexSpec(), coll.idUsage), ...coll.indexes.map((i) => entry(i.spec, i.usage))];
 }
 
 function count(ctx: CommandContext, b: Doc, db: string): Doc {

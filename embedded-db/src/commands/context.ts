@@ -18,6 +18,8 @@ import type { Engine } from '../engine/engine.js';
 import { applyUpdate, upsertBase } from '../engine/update.js';
 import type { AuthState, ScramAuthenticator } from '../protocol/auth.js';
 import { Cursors } from './cursors.js';
+import { FailPoints } from './fail-points.js';
+import { Parameters } from './parameters.js';
 import { validateUpdatedDoc } from './helpers.js';
 import { Sessions } from './sessions.js';
 
@@ -32,6 +34,8 @@ export interface ConnectionInfo {
   remote: string;
   /** Authentication state of the connection (see auth.ts). */
   auth: AuthState;
+  /** The client's application name from its handshake (`client.application.name`). */
+  appName?: string;
 }
 
 export type Handler = (body: Doc, db: string, conn: ConnectionInfo) => Doc | Promise<Doc>;
@@ -52,6 +56,10 @@ export interface ServerInfo {
   dataDir: string | null;
   /** Time limit of commands without maxTimeMS (see limits.ts). */
   defaultMaxTimeMS?: number;
+  /** mongod's `enableTestCommands`: offers configureFailPoint (fail-points.ts). */
+  testCommands?: boolean;
+  /** How often the TTL monitor runs, reported as the parameter `ttlMonitorSleepSecs`. */
+  ttlMonitorSleepSecs?: number;
 }
 
 export class CommandContext {
@@ -61,6 +69,9 @@ export class CommandContext {
   readonly startedAt = Date.now();
   /** Time budget of the command whose handler is running (handlers are synchronous). */
   budget: Budget | undefined;
+  readonly parameters: Parameters;
+  /** The `failCommand` fail point; configurable only with test commands on. */
+  readonly failPoints = new FailPoints();
 
   constructor(
     readonly engine: Engine,
@@ -68,7 +79,13 @@ export class CommandContext {
     readonly info: ServerInfo,
     /** Set when authentication is required; undefined keeps the server open (in-memory test servers). */
     readonly authenticator?: ScramAuthenticator,
-  ) {}
+  ) {
+    this.parameters = new Parameters({
+      testCommands: info.testCommands === true,
+      ttlMonitorSleepSecs: info.ttlMonitorSleepSecs ?? 60,
+      authenticationMechanisms: authenticator ? ['SCRAM-SHA-256'] : [],
+    });
+  }
 
   /**
    * Runs an evaluation section of the current command (matching, sorting, computing updates — no writes) so that

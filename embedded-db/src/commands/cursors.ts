@@ -10,7 +10,6 @@ import { documentTooLarge } from './helpers.js';
 const DEFAULT_FIRST_BATCH = 101;
 /** Room left in a reply for the envelope around a batch. */
 const MAX_BATCH_BYTES = MAX_BSON_OBJECT_SIZE - 64 * 1024;
-const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
 
 export interface CursorState {
   id: number;
@@ -36,9 +35,9 @@ export class Cursors {
     return this.cursors.delete(id);
   }
 
-  /** Drops cursors idle for longer than mongod's default cursor timeout. */
-  sweep(now = Date.now()): void {
-    for (const [id, c] of this.cursors) if (now - c.lastUsed > CURSOR_TIMEOUT_MS) this.cursors.delete(id);
+  /** Drops cursors idle for longer than the cursor timeout (the parameter cursorTimeoutMillis, 10 minutes). */
+  sweep(now: number, timeoutMs: number): void {
+    for (const [id, c] of this.cursors) if (now - c.lastUsed > timeoutMs) this.cursors.delete(id);
   }
 
   /** The reply of a command answering with a cursor: the first batch, and a cursor id when more remain. */

@@ -36,7 +36,12 @@ export function handshakeCommands(ctx: CommandContext): Handlers {
     ping: () => ({}),
     buildInfo: () => buildInfo(),
     buildinfo: () => buildInfo(),
-    getParameter: (b) => getParameter(ctx, b),
+    getParameter: (b, db) => ctx.parameters.getParameter(b, db),
+    setParameter: (b, db) => {
+      const reply = ctx.parameters.setParameter(b, db);
+      ctx.engine.notablescan = ctx.parameters.notablescan;
+      return reply;
+    },
     connectionStatus: (_b, _db, c) => ({
       authInfo: c.auth.user
         ? {
@@ -81,6 +86,8 @@ export function handshakeCommands(ctx: CommandContext): Handlers {
 }
 
 function hello(ctx: CommandContext, b: Doc, conn: ConnectionInfo, modern: boolean): Doc {
+  const application = isPlainObject(b.client) ? b.client.application : undefined;
+  if (isPlainObject(application) && typeof application.name === 'string') conn.appName = application.name;
   const auth: Doc = {};
   if (ctx.authenticator) {
     const mechs = ctx.authenticator.supportedMechs(b.saslSupportedMechs);
@@ -119,26 +126,6 @@ function buildInfo(): Doc {
     storageEngines: ['embedded'],
     openssl: { running: 'disabled' },
   };
-}
-
-function getParameter(ctx: CommandContext, b: Doc): Doc {
-  const known: Doc = {
-    featureCompatibilityVersion: { version: '7.0' },
-    authenticationMechanisms: ctx.authenticator ? ['SCRAM-SHA-256'] : [],
-    maxBSONDepth: 100,
-    notablescan: false,
-    quiet: false,
-    logLevel: 0,
-  };
-  if (b.getParameter === '*' || (isPlainObject(b.getParameter) && b.getParameter.allParameters))
-    return { ...known };
-  const out: Doc = {};
-  for (const k of Object.keys(b)) {
-    if (k === 'getParameter' || k.startsWith('$') || k === 'lsid' || k === 'comment') continue;
-    if (!(k in known)) throw mongoError(72, 'no option found to get');
-    out[k] = known[k];
-  }
-  return out;
 }
 
 function serverStatus(ctx: CommandContext, conn: ConnectionInfo): Doc {

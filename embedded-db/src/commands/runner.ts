@@ -20,6 +20,9 @@ import { handshakeCommands, TXN_ERROR } from './handshake.js';
 import { indexCommands } from './indexes.js';
 
 export { decodedFromSmallMessage } from './body.js';
+
+/** The reply of a command the `failCommand` fail point answers by closing the connection (server.ts). */
+export const CLOSE_CONNECTION: Doc = Object.freeze({});
 export { MAX_WIRE_VERSION, SERVER_VERSION, type ConnectionInfo } from './context.js';
 
 export class CommandRunner {
@@ -43,6 +46,7 @@ export class CommandRunner {
       ...aggregateCommands(ctx),
       ...indexCommands(ctx),
       ...explainCommands(ctx),
+      ...(info.testCommands ? { configureFailPoint: (b: Doc) => ctx.failPoints.configure(b) } : {}),
     };
   }
 
@@ -65,6 +69,12 @@ export class CommandRunner {
       )
         throw mongoError(20, TXN_ERROR);
       if (!handler) throw mongoError(59, `no such command: '${name}'`);
+      const failure = ctx.failPoints.failureFor(name, db, body, conn);
+      if (failure) {
+        if (failure.blockTimeMS > 0) await new Promise((r) => setTimeout(r, failure.blockTimeMS));
+        if (failure.closeConnection) return CLOSE_CONNECTION;
+        if (failure.error) return failure.error;
+      }
       prepareBody(name, body);
       const budget = this.budgetFor(name, body);
       ctx.sessions.touch(body.lsid);
@@ -80,6 +90,8 @@ export class CommandRunner {
       // A write is acknowledged once committed and flushed; whatever it applied before failing is durable
       // before the client hears about the failure (Store.write).
       const reply = writesData(name, body) ? await ctx.store.write(execute) : await execute();
+      if (failure?.writeConcernError)
+        return { ...reply, writeConcernError: failure.writeConcernError, ok: 1 };
       return { ...reply, ok: 1 };
     } catch (e) {
       return toServerError(e).toReply();
@@ -100,8 +112,13 @@ export class CommandRunner {
 
   /** Drops cursors idle for longer than mongod's default cursor timeout, and expired sessions. */
   sweepCursors(now = Date.now()): void {
-    this.ctx.cursors.sweep(now);
+    this.ctx.cursors.sweep(now, this.ctx.parameters.cursorTimeoutMillis);
     this.ctx.sessions.expire(now);
+  }
+
+  /** Whether the TTL monitor may run (the parameter ttlMonitorEnabled). */
+  get ttlMonitorEnabled(): boolean {
+    return this.ctx.parameters.ttlMonitorEnabled;
   }
 
   get openCursors(): number {

@@ -17,6 +17,7 @@ import {
   Database,
   Index,
   type IndexSpec,
+  type IndexUsage,
   type ScanStats,
   type UniqueMarks,
 } from '../storage/collection.js';
@@ -55,8 +56,19 @@ export interface FindOptions extends Omit<MatchOptions, 'limit'> {
   raw?: boolean;
 }
 
+/** What an aggregation without a leading `$match` reads. */
+const COLLECTION_SCAN: Plan = {
+  stage: 'COLLSCAN',
+  ranges: [],
+  reverse: false,
+  sortCovered: false,
+  bounds: {},
+};
+
 export class Engine {
   readonly dbs = new Map<string, Database>();
+  /** The server parameter `notablescan` (parameters.ts). */
+  notablescan = false;
 
   constructor(readonly store: Store) {
     this.loadCatalog();
@@ -68,17 +80,19 @@ export class Engine {
    * multikey flags and counts that only the lost transaction had are gone. Index usage statistics carry over.
    */
   private reloadCatalog(): void {
-    const before = new Map<number, Index>();
+    const before = new Map<number, IndexUsage>();
     for (const d of this.dbs.values())
-      for (const c of d.collections.values()) for (const i of c.indexes) before.set(i.no, i);
+      for (const c of d.collections.values()) {
+        before.set(-c.no, c.idUsage);
+        for (const i of c.indexes) before.set(i.no, i.usage);
+      }
     this.dbs.clear();
     this.loadCatalog();
     for (const d of this.dbs.values())
-      for (const c of d.collections.values())
-        for (const i of c.indexes) {
-          const old = before.get(i.no);
-          if (old) i.usage = old.usage;
-        }
+      for (const c of d.collections.values()) {
+        c.idUsage = before.get(-c.no) ?? c.idUsage;
+        for (const i of c.indexes) i.usage = before.get(i.no) ?? i.usage;
+      }
   }
 
   /** Reads the catalog (collections, indexes, counts): the only work at start-up, whatever the data size. */
@@ -245,7 +259,26 @@ export class Engine {
     if (!coll) return [];
     const plan = planQuery(coll, filter, opts.sort, opts.hint);
     if (opts.plan) opts.plan.value = plan;
+    this.planUsed(coll, plan);
     return this.matchPlanned(coll, filter, plan, opts);
+  }
+
+  /**
+   * A plan is about to run: counts the use of its indexes ($indexStats) and, with the parameter `notablescan`
+   * set, refuses a scan of a whole collection like mongod (291).
+   */
+  private planUsed(coll: Collection, plan: Plan): void {
+    if (plan.stage === 'COLLSCAN') {
+      if (this.notablescan && !['admin', 'local', 'config'].includes(coll.db))
+        throw mongoError(
+          291,
+          `error processing query: ns=${coll.ns} planner returned error :: caused by :: No indexed plans available, and running with 'notablescan'`,
+        );
+      return;
+    }
+    if (plan.stage === 'IDSCAN') coll.idUsage.ops++;
+    else if (plan.stage === 'IXSCAN' && plan.index) plan.index.usage.ops++;
+    else for (const b of plan.branches ?? []) if (b.index) b.index.usage.ops++;
   }
 
   /** `match` with the filter validated and planned already. */
@@ -298,6 +331,7 @@ export class Engine {
     if (Object.keys(filter).length === 0) return Math.min(coll.count, max);
     validateFilter(filter);
     const plan = planQuery(coll, filter);
+    this.planUsed(coll, plan);
     const exact = countExact(coll, plan);
     if (exact !== null && exact !== undefined) return Math.min(exact, max);
     if (plan.stage === 'OR' && plan.disjoint) {
@@ -326,6 +360,7 @@ export class Engine {
     const skip = opts.skip ?? 0;
     const plan = planQuery(coll, opts.filter, opts.sort, opts.hint);
     if (opts.plan) opts.plan.value = plan;
+    this.planUsed(coll, plan);
     const raw = opts.raw ? this.findRaw(coll, plan, opts) : undefined;
     if (raw) return raw as unknown as Doc[];
     let docs = this.matchPlanned(coll, opts.filter, plan, {
@@ -382,7 +417,10 @@ export class Engine {
     ) {
       source = this.match(coll, first.$match);
       stages = stages.slice(1);
-    } else source = coll ? [...coll.all()] : [];
+    } else {
+      if (coll) this.planUsed(coll, COLLECTION_SCAN);
+      source = coll ? [...coll.all()] : [];
+    }
     // Aggregation works on the engine representation (plain JS numbers) so arithmetic and comparisons work;
     // numbers in its output are encoded naturally (int32 when integral and small, double otherwise).
     const resolved = new Map<string, Doc[]>();

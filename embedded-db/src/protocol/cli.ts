@@ -2,7 +2,8 @@
  * Standalone embedded MongoDB: `npm run mongo:embedded -- --port 27018 --dbpath ./data/db`
  * Options: --port <n> (default 27017), --bind_ip/--host <addr> (default 127.0.0.1), --dbpath <dir> (omit or
  * --inMemory for no persistence), --ttlMonitorSleepSecs <n>, --auth / --noauth (default: --auth with a
- * --dbpath, --noauth in memory), --defaultMaxTimeMS <ms> (time limit of queries without maxTimeMS, default 5000).
+ * --dbpath, --noauth in memory), --defaultMaxTimeMS <ms> (time limit of queries without maxTimeMS, default 5000),
+ * --setParameter enableTestCommands=1 (offers configureFailPoint, like mongod's; for test suites).
  *
  * With authentication the printed connection string carries the generated credentials (kept in
  * <dbpath>/credentials.json, mode 0600), ready for mongosh or Compass.
@@ -31,7 +32,7 @@ function parseArgs(argv: string[]): Record<string, string | true> {
 const args = parseArgs(process.argv.slice(2));
 if (args.help || args.h) {
   console.log(
-    'usage: mongo:embedded [--port 27017] [--bind_ip 127.0.0.1] [--dbpath ./data/db | --inMemory] [--ttlMonitorSleepSecs 60] [--auth | --noauth] [--defaultMaxTimeMS 5000]',
+    'usage: mongo:embedded [--port 27017] [--bind_ip 127.0.0.1] [--dbpath ./data/db | --inMemory] [--ttlMonitorSleepSecs 60] [--auth | --noauth] [--defaultMaxTimeMS 5000] [--setParameter enableTestCommands=1]',
   );
   process.exit(0);
 }
@@ -51,9 +52,18 @@ if (defaultMaxTimeMS !== undefined && !(Number.isInteger(defaultMaxTimeMS) && de
   console.error(`invalid --defaultMaxTimeMS ${String(args.defaultMaxTimeMS)}`);
   process.exit(2);
 }
+const setParameter = typeof args.setParameter === 'string' ? args.setParameter : undefined;
+if (setParameter !== undefined && !/^enableTestCommands=(1|true|0|false)$/.test(setParameter)) {
+  console.error(
+    `unsupported --setParameter ${setParameter} (only enableTestCommands=1 is taken at start-up)`,
+  );
+  process.exit(2);
+}
+const testCommands = setParameter !== undefined && /=(1|true)$/.test(setParameter);
 
 try {
   const mongo = await startEmbeddedMongo({
+    testCommands,
     port,
     host,
     dataDir,

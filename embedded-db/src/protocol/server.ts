@@ -9,7 +9,12 @@ import { MongoServerError, toServerError } from '../errors.js';
 import { acquireLock, migrateLegacyFiles, prepareDataDir, releaseLock } from '../storage/storage.js';
 import { Store } from '../storage/store.js';
 import { Engine } from '../engine/engine.js';
-import { CommandRunner, type ConnectionInfo, decodedFromSmallMessage } from '../commands/runner.js';
+import {
+  CLOSE_CONNECTION,
+  CommandRunner,
+  type ConnectionInfo,
+  decodedFromSmallMessage,
+} from '../commands/runner.js';
 import {
   type AuthMode,
   connectionString,
@@ -43,6 +48,8 @@ export interface ServerOptions {
   auth?: AuthMode;
   /** Time limit (ms) of queries without maxTimeMS; default 5000 (see limits.ts). */
   defaultMaxTimeMS?: number;
+  /** mongod's `enableTestCommands`: offers `configureFailPoint` (commands/fail-points.ts). Default false. */
+  testCommands?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -100,7 +107,14 @@ export class EmbeddedMongoServer {
     this.runner = new CommandRunner(
       this.engine,
       this.storage.store,
-      { host: this.host, port: () => this.port, dataDir, defaultMaxTimeMS: this.opts.defaultMaxTimeMS },
+      {
+        host: this.host,
+        port: () => this.port,
+        dataDir,
+        defaultMaxTimeMS: this.opts.defaultMaxTimeMS,
+        testCommands: this.opts.testCommands === true,
+        ttlMonitorSleepSecs: Math.round((this.opts.ttlMonitorIntervalMs ?? 60_000) / 1000),
+      },
       authenticator,
     );
     this.server = createServer((sock) => this.onConnection(sock));
@@ -168,7 +182,7 @@ export class EmbeddedMongoServer {
 
   /** Deletes documents whose TTL index date is older than expireAfterSeconds (like mongod's TTLMonitor). */
   async runTtlMonitor(now = Date.now()): Promise<number> {
-    if (this.ttlRunning) return 0;
+    if (this.ttlRunning || !this.runner.ttlMonitorEnabled) return 0;
     this.ttlRunning = true;
     let removed = 0;
     try {
@@ -277,6 +291,10 @@ export class EmbeddedMongoServer {
     if (req.kind === 'msg') {
       if (msg.length <= MAX_BSON_OBJECT_SIZE) decodedFromSmallMessage.add(req.body);
       const reply = await this.runner.run(req.body, conn);
+      if (reply === CLOSE_CONNECTION) {
+        sock.destroy();
+        return;
+      }
       if (req.flags & FLAG_MORE_TO_COME) return; // unacknowledged (w:0) request
       this.send(
         sock,
@@ -306,6 +324,10 @@ export class EmbeddedMongoServer {
     if (body.$query && typeof body.$query === 'object') body = body.$query as Doc;
     body.$db = db;
     const reply = await this.runner.run(body, conn);
+    if (reply === CLOSE_CONNECTION) {
+      sock.destroy();
+      return;
+    }
     this.send(
       sock,
       this.encode(

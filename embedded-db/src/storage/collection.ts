@@ -297,6 +297,8 @@ export class Collection {
   indexes: Index[] = [];
   /** Number of documents (kept in the meta table, updated in the same transaction as the documents). */
   count = 0;
+  /** Uses of the `_id` index ($indexStats; the other indexes keep theirs). */
+  idUsage: IndexUsage = { ops: 0, since: new Date() };
 
   constructor(
     readonly store: Store,
