@@ -100,6 +100,7 @@ export function registerIdentityRoutes(api: ApiRouter, root: ApiRouter, context:
     providers: services.oidc.providers,
     publicUrl: config.publicUrl,
     findSession: (sessionId) => services.auth.sessions.findActive(sessionId),
+    endSession: (sessionId, userId, reason) => services.auth.sessions.revoke(sessionId, userId, reason),
     secondFactorCount: async (userId) => (await services.factorChanges.list(userId)).length,
   });
 }

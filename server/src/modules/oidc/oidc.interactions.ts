@@ -5,6 +5,13 @@ import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
 import { z } from '../../lib/openapi.js';
 import { OidcErrors } from './oidc.errors.js';
+import {
+  amrOf,
+  beganAfterInteraction,
+  HANDOVER_KEY,
+  HANDOVER_REVOKE_REASON,
+  handedOverBefore,
+} from './oidc.handover.js';
 import { ACR_1FA, ACR_2FA, asksForSecondFactor } from './oidc.configuration.js';
 import type { OidcPool, OidcProviders } from './oidc.provider.js';
 
@@ -22,12 +29,18 @@ const TAGS = ['OpenID Connect'];
 export interface OidcInteractionDependencies {
   providers: OidcProviders;
   publicUrl: string;
-  /** The live session of an access token (for auth_time, method and second_factor). */
+  /** The live session of an access token (for auth_time, method, second_factor and when it began). */
   findSession(sessionId: string): Promise<{
+    created_at: Date;
     auth_time: Date | null;
     method: string;
     second_factor?: 'totp' | 'recovery_code' | 'passkey' | null;
   } | null>;
+  /**
+   * Ends an application session (revoked with `reason`): the session handover below. Optional so
+   * that a wiring without it keeps working (the session then stays, as before the handover).
+   */
+  endSession?(sessionId: string, userId: string, reason: string): Promise<unknown>;
   /** How many second factors (TOTP, passkeys) the account has. */
   secondFactorCount(userId: string): Promise<number>;
 }
@@ -39,6 +52,10 @@ const ParamsSchema = z.object({
 
 const RedirectSchema = z.object({
   redirect_to: z.string().openapi({ description: 'Where the page navigates next (location.assign).' }),
+  session_ended: z.boolean().openapi({
+    description:
+      'True when the application session handed to this interaction was ended here: it began after the interaction started, served only this sign-in (the provider’s session carries on) — the page forgets it. A session that existed before stays (false).',
+  }),
 });
 
 const DetailsSchema = z.object({
@@ -54,15 +71,6 @@ const DetailsSchema = z.object({
 const ConsentSchema = z.object({ approve: z.boolean() });
 /** Login and abort take no fields (the session is the Bearer token); an empty object or no body. */
 const EmptyBodySchema = z.object({}).openapi({ description: 'No fields: `{}` or no body' });
-
-/** RFC 8176 method references of a sign-in method and a second factor. */
-const AMR_OF_METHOD: Record<string, string> = {
-  password: 'pwd',
-  email_code: 'otp',
-  google: 'fed',
-  passkey: 'hwk',
-};
-const AMR_OF_SECOND_FACTOR: Record<string, string> = { totp: 'otp', recovery_code: 'otp', passkey: 'hwk' };
 
 /** Whether the request asks for two factors (acr_values, or an essential acr in `claims`). */
 function wantsSecondFactor(details: InteractionDetails): boolean {
@@ -80,7 +88,7 @@ export function registerOidcInteractionRoutes(root: ApiRouter, deps: OidcInterac
   const kit = interactionKit(deps);
   registerNavigationRoutes(root, deps, kit);
   registerLoginRoute(root, deps, kit);
-  registerConsentRoutes(root, kit);
+  registerConsentRoutes(root, deps, kit);
 }
 
 /** Finding the pool, this browser's interaction and its client; answering with the redirect. */
@@ -119,11 +127,26 @@ function interactionKit(deps: OidcInteractionDependencies) {
     };
   }
 
-  const finish = async (pool: OidcPool, req: Request, res: Response, result: Record<string, unknown>) => {
+  /**
+   * Hands the result to the provider, then ends `endAfter` (the handover) once the provider has
+   * it — a refused result ends nothing — and answers the page where to go.
+   */
+  const finish = async (
+    pool: OidcPool,
+    req: Request,
+    res: Response,
+    result: Record<string, unknown>,
+    endAfter?: { sessionId: string; userId: string } | null,
+  ) => {
     const redirectTo = await pool.provider.interactionResult(req, res, result, {
       mergeWithLastSubmission: false,
     });
-    res.set('Cache-Control', 'no-store').json({ redirect_to: redirectTo });
+    let sessionEnded = false;
+    if (endAfter && deps.endSession) {
+      await deps.endSession(endAfter.sessionId, endAfter.userId, HANDOVER_REVOKE_REASON);
+      sessionEnded = true;
+    }
+    res.set('Cache-Control', 'no-store').json({ redirect_to: redirectTo, session_ended: sessionEnded });
   };
 
   return { interactionOf, clientOf, finish };
@@ -207,7 +230,7 @@ function registerLoginRoute(root: ApiRouter, deps: OidcInteractionDependencies, 
       path: '/oidc/:pool/interaction/:uid/login',
       summary: 'OpenID interaction: complete the sign-in with the page’s session',
       description:
-        'The hosted page, after signing the person in, hands over its application session (`Authorization: Bearer`, an end user of this pool; any active application of the pool). Answers `{redirect_to}` back to the provider. 403 fresh_sign_in_required when `prompt=login` asks for a sign-in newer than the interaction or `max_age` is exceeded; 403 second_factor_required when `acr_values` asks for two factors, the account has one and this session did not use it (an account without a second factor completes with `unmet_authentication_requirements` to the client). For a first-party client the requested scopes are granted here.',
+        'The hosted page, after signing the person in, hands over its application session (`Authorization: Bearer`, an end user of this pool; any active application of the pool). Answers `{redirect_to}` back to the provider. 403 fresh_sign_in_required when `prompt=login` asks for a sign-in newer than the interaction or `max_age` is exceeded; 403 second_factor_required when `acr_values` asks for two factors, the account has one and this session did not use it (an account without a second factor completes with `unmet_authentication_requirements` to the client). For a first-party client the requested scopes are granted here. Session handover: a session that began after the interaction started served only this sign-in and is ended once the provider has it (revoke reason `oidc_handover`, `session_ended: true`; for a third-party client after its consent); a session that existed before stays.',
       tags: TAGS,
       params: ParamsSchema,
       body: EmptyBodySchema,
@@ -236,36 +259,48 @@ function registerLoginRoute(root: ApiRouter, deps: OidcInteractionDependencies, 
       const maxAge = details.params.max_age === undefined ? undefined : Number(details.params.max_age);
       if (maxAge !== undefined && Number.isFinite(maxAge) && now - authTime > maxAge)
         throw new AppError(OidcErrors.FRESH_SIGN_IN_REQUIRED);
+      // This sign-in's own session (began after the interaction): ended once handed over.
+      const handover = beganAfterInteraction(session, details)
+        ? { sessionId: caller.sessionId!, userId: caller.userId }
+        : null;
       const secondFactor = session.second_factor ?? null;
       if (wantsSecondFactor(details) && !secondFactor) {
         if ((await deps.secondFactorCount(caller.userId)) > 0)
           throw new AppError(OidcErrors.SECOND_FACTOR_REQUIRED);
-        await finish(pool, req, res, {
-          error: 'unmet_authentication_requirements',
-          error_description: 'the account has no second factor',
-        });
+        await finish(
+          pool,
+          req,
+          res,
+          {
+            error: 'unmet_authentication_requirements',
+            error_description: 'the account has no second factor',
+          },
+          handover,
+        );
         return;
       }
-      const amr = [AMR_OF_METHOD[session.method] ?? 'pwd'];
-      if (secondFactor) amr.push(AMR_OF_SECOND_FACTOR[secondFactor] ?? 'otp', 'mfa');
       const client = await clientOf(pool, details);
-      await finish(pool, req, res, {
-        login: {
-          accountId: caller.userId,
-          acr: secondFactor ? ACR_2FA : ACR_1FA,
-          amr: [...new Set(amr)],
-          ts: authTime,
-          remember: true,
-        },
-        // First-party clients: no consent step (the grant is completed by the provider's
-        // loadExistingGrant with what the request asks for).
-        ...(client.first_party ? { consent: {} } : {}),
-      });
+      const login = {
+        accountId: caller.userId,
+        acr: secondFactor ? ACR_2FA : ACR_1FA,
+        amr: amrOf(session.method, secondFactor),
+        ts: authTime,
+        remember: true,
+      };
+      if (client.first_party) {
+        // No consent step (the grant is completed by the provider's loadExistingGrant with what
+        // the request asks for): the handover is done here.
+        await finish(pool, req, res, { login, consent: {} }, handover);
+        return;
+      }
+      // A third-party client's consent page still needs the session: it is ended after the
+      // consent (the provider keeps this result as the consent interaction's lastSubmission).
+      await finish(pool, req, res, { login, ...(handover ? { [HANDOVER_KEY]: handover.sessionId } : {}) });
     },
   );
 }
 
-function registerConsentRoutes(root: ApiRouter, kit: InteractionKit) {
+function registerConsentRoutes(root: ApiRouter, deps: OidcInteractionDependencies, kit: InteractionKit) {
   const { interactionOf, finish } = kit;
   root.route(
     {
@@ -273,7 +308,7 @@ function registerConsentRoutes(root: ApiRouter, kit: InteractionKit) {
       path: '/oidc/:pool/interaction/:uid/consent',
       summary: 'OpenID interaction: the person’s consent for a third-party client',
       description:
-        '`{approve: true}` grants the requested scopes, claims and API scopes; `{approve: false}` ends the request with access_denied. The session must be the account the interaction signed in (403 interaction_account_mismatch).',
+        '`{approve: true}` grants the requested scopes, claims and API scopes; `{approve: false}` ends the request with access_denied. The session must be the account the interaction signed in (403 interaction_account_mismatch). Either answer ends the session the sign-in handed over for this request (`session_ended: true`), as POST …/login does for first-party clients.',
       tags: TAGS,
       params: ParamsSchema,
       body: ConsentSchema,
@@ -292,9 +327,23 @@ function registerConsentRoutes(root: ApiRouter, kit: InteractionKit) {
       if (caller.poolId !== pool.poolId) throw new AppError(OidcErrors.WRONG_POOL);
       if (details.prompt.name !== 'consent') throw new AppError(OidcErrors.WRONG_PROMPT);
       if (details.session?.accountId !== caller.userId) throw new AppError(OidcErrors.ACCOUNT_MISMATCH);
+      // The session handed over by this request's sign-in, or one begun for this consent page.
+      const session = caller.sessionId ? await deps.findSession(caller.sessionId) : null;
+      const handover =
+        caller.sessionId &&
+        (handedOverBefore(details)?.sessionId === caller.sessionId ||
+          (session && beganAfterInteraction(session, details)))
+          ? { sessionId: caller.sessionId, userId: caller.userId }
+          : null;
       const { approve } = (req as Request & { valid: { body: { approve: boolean } } }).valid.body;
       if (!approve) {
-        await finish(pool, req, res, { error: 'access_denied', error_description: 'the person declined' });
+        await finish(
+          pool,
+          req,
+          res,
+          { error: 'access_denied', error_description: 'the person declined' },
+          handover,
+        );
         return;
       }
       const { provider } = pool;
@@ -312,7 +361,7 @@ function registerConsentRoutes(root: ApiRouter, kit: InteractionKit) {
       for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
         grant.addResourceScope(indicator, scopes.join(' '));
       const grantId = await grant.save();
-      await finish(pool, req, res, { consent: { grantId } });
+      await finish(pool, req, res, { consent: { grantId } }, handover);
     },
   );
 
@@ -322,7 +371,7 @@ function registerConsentRoutes(root: ApiRouter, kit: InteractionKit) {
       path: '/oidc/:pool/interaction/:uid/abort',
       summary: 'OpenID interaction: cancel',
       description:
-        'The person cancels ("Abbrechen"): the client receives access_denied. Bound to the browser by the interaction cookie.',
+        'The person cancels ("Abbrechen"): the client receives access_denied. Bound to the browser by the interaction cookie. On the consent page after a sign-in for this request, that sign-in’s session ends too (`session_ended: true`).',
       tags: TAGS,
       params: ParamsSchema,
       body: EmptyBodySchema,
@@ -332,11 +381,15 @@ function registerConsentRoutes(root: ApiRouter, kit: InteractionKit) {
       },
     },
     async (req, res) => {
-      const { pool } = await interactionOf(req, res);
-      await finish(pool, req, res, {
-        error: 'access_denied',
-        error_description: 'End-User aborted interaction',
-      });
+      const { pool, details } = await interactionOf(req, res);
+      // Cancelled on the consent page after a sign-in for it: that sign-in's session ends too.
+      await finish(
+        pool,
+        req,
+        res,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        handedOverBefore(details),
+      );
     },
   );
 }
