@@ -40,8 +40,12 @@ export interface OidcService {
   keys: OidcKeys;
   /** Mount at `/oidc/:pool`: the pool's provider answers, or 404 issuer_not_found. */
   handler: RequestHandler;
-  /** New signing keys for every issuer; previous keys stay in the JWKS until their tokens expired. */
-  rotateKeys(): Promise<void>;
+  /**
+   * New signing keys for every issuer: published at once, signing after the publication delay
+   * (oidc.keys.ts, KEY_PUBLICATION_DELAY_S; `publicationDelayS: 0` for a leaked key); previous
+   * keys sign until then and stay in the JWKS until their tokens expired.
+   */
+  rotateKeys(options?: { publicationDelayS?: number }): Promise<void>;
 }
 
 interface SecretDocument {
@@ -121,8 +125,8 @@ export function createOidcService(deps: OidcDependencies, sources: OidcSources):
     providers,
     keys,
     handler,
-    async rotateKeys() {
-      await keys.rotate();
+    async rotateKeys(options) {
+      await keys.rotate(options);
       providers.clear();
     },
   };
