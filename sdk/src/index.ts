@@ -8,3 +8,10 @@ export {
   type SignInOptions,
   type SignOutOptions,
 } from './oidc';
+export {
+  createGraphql,
+  GraphqlError,
+  type Graphql,
+  type GraphqlErrorItem,
+  type GraphqlOptions,
+} from './graphql';
