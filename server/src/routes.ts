@@ -170,7 +170,7 @@ export function registerWorkspaceRoutes(api: ApiRouter, root: ApiRouter, context
   registerActivityRoutes(api, {
     activity: services.activity,
     connection,
-    organizationIdsOf: (userId) => services.organizations.organizationIdsOf(userId),
+    organizationIdsOf: (userId, permission) => services.organizations.organizationIdsOf(userId, permission),
     authorizeApplication: (caller, applicationId) => services.applications.get(caller, applicationId),
   });
   registerAdminRoutes(api, { users: services.users, organizations: services.organizations });

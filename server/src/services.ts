@@ -252,7 +252,7 @@ function createContentServices(deps: ServiceDependencies, all: Services) {
     logger,
     activity,
     applications,
-    organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
+    organizationIdsOf: (userId, permission) => organizations.organizationIdsOf(userId, permission),
     retentionDays: config.tracking.retentionDays,
     rollups: analyticsRecorder,
   });
@@ -262,7 +262,7 @@ function createContentServices(deps: ServiceDependencies, all: Services) {
     applications,
     projects,
     tokens,
-    organizationIdsOf: (userId) => organizations.organizationIdsOf(userId),
+    organizationIdsOf: (userId, permission) => organizations.organizationIdsOf(userId, permission),
   });
   return { emailTemplates, emailSending, tracking, analytics };
 }

@@ -1,3 +1,4 @@
+import type { Types } from 'mongoose';
 import { AppError, type ErrorDefinition } from '../lib/errors.js';
 
 /**
@@ -281,5 +282,31 @@ export function permissionFlags(permissions: ReadonlySet<PermissionName>) {
     write: permissions.has('application:update'),
     delete: permissions.has('application:delete'),
     manage_members: permissions.has('member:invite'),
+  };
+}
+
+/** The caller's organizations (active memberships), or only those where their role has `permission`. */
+export type OrganizationIdsOf = (userId: string, permission?: PermissionName) => Promise<Types.ObjectId[]>;
+
+/**
+ * For reads across organizations (analytics, logs): the organizations where the caller's role has
+ * `permission`, and a check for one named in a filter — 403 naming the permission when the caller
+ * is a member there whose role lacks it, `notFound` when not a member at all (another tenant's).
+ */
+export async function organizationsWith(
+  organizationIdsOf: OrganizationIdsOf,
+  userId: string,
+  permission: PermissionName,
+) {
+  const ids = await organizationIdsOf(userId, permission);
+  const includes = (list: Types.ObjectId[], organizationId: string) =>
+    list.some((id) => String(id) === organizationId);
+  return {
+    ids,
+    async require(organizationId: string, notFound: ErrorDefinition): Promise<void> {
+      if (includes(ids, organizationId)) return;
+      if (includes(await organizationIdsOf(userId), organizationId)) throw missingPermission(permission);
+      throw new AppError(notFound);
+    },
   };
 }

@@ -17,8 +17,16 @@
 import mongoose, { Schema, type Connection, type Types } from 'mongoose';
 import { modelOn } from './mongoose-plugins.js';
 
-/** What a revocation names: one session, every session of a user, one API token, every token of a user. */
-export type RevocationKind = 'session' | 'user_sessions' | 'api_token' | 'user_api_tokens';
+/**
+ * What a revocation names: one session, every session of a user, one API token, every token of a
+ * user, or an organization's custom roles (changed: their cached permissions are dropped).
+ */
+export type RevocationKind =
+  | 'session'
+  | 'user_sessions'
+  | 'api_token'
+  | 'user_api_tokens'
+  | 'organization_roles';
 
 export type RevocationListener = (kind: RevocationKind, key: string) => void;
 

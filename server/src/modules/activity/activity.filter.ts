@@ -2,12 +2,13 @@ import mongoose, { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { ApplicationErrors, type ApplicationCaller } from '../applications/index.js';
 import type { AuthContext } from '../../core/auth-context.js';
+import { organizationsWith, type OrganizationIdsOf } from '../../core/permissions.js';
 import { OrganizationErrors } from '../organizations/index.js';
 import type { ActivityLog } from './activity.model.js';
 import { ACTIVITY_PERIODS, ACTIVITY_TOTAL_CAP, type ActivityFilter } from './activity.schemas.js';
 
 export interface ActivityScopeDeps {
-  organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
+  organizationIdsOf: OrganizationIdsOf;
   /** The caller's application (404 when it is not: another tenant's, or not the API token's own). */
   authorizeApplication(
     caller: ApplicationCaller,
@@ -30,13 +31,18 @@ export async function activityFilterFor(
   caller: AuthContext,
   query: ActivityFilter,
 ): Promise<Record<string, unknown>> {
+  // Organizations where the caller's role has log:read (a member without it: 403 naming it).
+  const readable = await organizationsWith(deps.organizationIdsOf, caller.userId, 'log:read');
   // An API token sees only its application's organization, not its owner's account events.
-  const organizationIds = (await deps.organizationIdsOf(caller.userId)).filter(
+  const organizationIds = readable.ids.filter(
     (id) => !caller.organizationId || String(id) === caller.organizationId,
   );
   const conditions: Record<string, unknown>[] = [];
-  if (query.organization_id && !organizationIds.some((id) => String(id) === query.organization_id))
-    throw new AppError(OrganizationErrors.NOT_FOUND);
+  if (query.organization_id && !organizationIds.some((id) => String(id) === query.organization_id)) {
+    if (caller.organizationId && caller.organizationId !== query.organization_id)
+      throw new AppError(OrganizationErrors.NOT_FOUND);
+    await readable.require(query.organization_id, OrganizationErrors.NOT_FOUND);
+  }
   if (query.application_id) {
     // The application must be the caller's (404 otherwise) and belong to one of the organizations
     // the caller reads. Every row that names an application carries that application's
@@ -47,8 +53,9 @@ export async function activityFilterFor(
       { userId: caller.userId, applicationId: caller.applicationId },
       query.application_id,
     );
-    const readable = organizationIds.some((id) => String(id) === application.organization_id);
-    if (!readable || (query.organization_id && application.organization_id !== query.organization_id))
+    if (!organizationIds.some((id) => String(id) === application.organization_id))
+      await readable.require(application.organization_id, ApplicationErrors.NOT_FOUND);
+    if (query.organization_id && application.organization_id !== query.organization_id)
       throw new AppError(ApplicationErrors.NOT_FOUND);
     conditions.push({ application_id: new Types.ObjectId(query.application_id) });
   } else if (query.organization_id) {

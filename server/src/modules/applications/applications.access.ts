@@ -45,13 +45,13 @@ export function createApplicationAccess(
   async function authorize(userId: string, applicationId: string, permission: Permission) {
     const application = await findInActiveProject(applicationId);
     if (!application) throw new AppError(ApplicationErrors.NOT_FOUND);
-    const { role, organization } = await organizations.authorize(
+    const { role, permissions, organization } = await organizations.authorize(
       userId,
       String(application.organization_id),
       permission,
       ApplicationErrors.NOT_FOUND,
     );
-    return { application, role, organization };
+    return { application, role, permissions, organization };
   }
 
   /** authorize, plus the API-token restriction to its own application. */

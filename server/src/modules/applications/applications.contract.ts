@@ -3,7 +3,8 @@ import type { ActivityService } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { ResourceService } from '../../core/tenant-resource.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
-import type { OrganizationDocument, OrganizationsService, Permission, Role } from '../organizations/index.js';
+import type { PermissionName } from '../../core/permissions.js';
+import type { OrganizationDocument, OrganizationsService, Permission } from '../organizations/index.js';
 import type { ProjectsService } from '../projects/index.js';
 import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { ApplicationDocument } from './applications.model.js';
@@ -94,7 +95,12 @@ export interface ApplicationsService
     userId: string,
     applicationId: string,
     permission: Permission,
-  ): Promise<{ application: ApplicationDocument; role: Role; organization: OrganizationDocument }>;
+  ): Promise<{
+    application: ApplicationDocument;
+    role: string;
+    permissions: ReadonlySet<PermissionName>;
+    organization: OrganizationDocument;
+  }>;
   /**
    * The application when it can serve its users: it, its project and its organization are all
    * active; else null. The embedding API and application sessions rely on this.

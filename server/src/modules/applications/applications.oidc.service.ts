@@ -10,7 +10,7 @@ import type { RequestContext } from '../../core/request-context.js';
 import { changesToSet } from '../../core/tenant-resource.js';
 import { AppError, CommonErrors } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
-import type { Role } from '../organizations/index.js';
+import type { PermissionName } from '../../core/permissions.js';
 import type { ApplicationCaller, ApplicationChanges } from './applications.contract.js';
 import { ApplicationErrors } from './applications.errors.js';
 import type { ApplicationDocument, StoredOidcSettings } from './applications.model.js';
@@ -55,12 +55,12 @@ const CLIENT_TYPE_NAMES: Record<OidcClientType, string> = {
 export interface OidcClientsDeps {
   model: Model<ApplicationDocument>;
   activity: ActivityService;
-  /** The application, its caller's role: 404 for other tenants and other applications of API tokens. */
+  /** The application when the caller's role has the permission: 404 for other tenants and other applications of API tokens. */
   authorizeCaller(
     caller: ApplicationCaller,
     applicationId: string,
-    permission: 'application:update',
-  ): Promise<{ application: ApplicationDocument; role: Role }>;
+    permission: PermissionName,
+  ): Promise<{ application: ApplicationDocument }>;
   /** Before and after every write: findActiveRecent forgets the application. */
   onWrite(applicationId: Types.ObjectId): void;
   /** The `cors_origins` a change of allowed origins or the API endpoint gives (or nothing). */
@@ -82,12 +82,11 @@ function createOidcWrites(deps: OidcClientsDeps) {
     application_id: String(application._id),
   });
 
-  /** An admin's session: API tokens cannot, members may not (403), other tenants get 404. */
+  /** A session whose role has application:manage_oidc (admins): API tokens cannot, others 403, other tenants 404. */
   async function authorizeAdmin(caller: ApplicationCaller, applicationId: string) {
     // The step-up gate refuses tokens before this; the check stays should a route forget it.
     if (caller.applicationId !== null) throw new AppError(ApplicationErrors.OIDC_TOKEN_NOT_ALLOWED);
-    const { application, role } = await deps.authorizeCaller(caller, applicationId, 'application:update');
-    if (role !== 'admin') throw new AppError(ApplicationErrors.OIDC_NOT_ADMIN);
+    const { application } = await deps.authorizeCaller(caller, applicationId, 'application:manage_oidc');
     return application;
   }
 

@@ -119,7 +119,9 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
         const { project } = await projects.authorize(caller.userId, query.project_id, 'application:read');
         projectIds = [project._id];
       } else {
-        projectIds = await projects.activeIdsIn(await organizations.organizationIdsOf(caller.userId));
+        projectIds = await projects.activeIdsIn(
+          await organizations.organizationIdsOf(caller.userId, 'application:read'),
+        );
       }
       return rows.list('project_id', projectIds, caller.applicationId ?? undefined, query, view);
     },

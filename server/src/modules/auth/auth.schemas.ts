@@ -184,7 +184,14 @@ export const VerifyResponseSchema = z
   .object({
     user: UserSchema,
     organizations: z.array(
-      z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.enum(['admin', 'member']) }),
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        slug: z.string(),
+        role: z
+          .string()
+          .openapi({ description: 'A built-in role (`admin`, `member`) or a custom role’s name.' }),
+      }),
     ),
     context: z.object({
       authenticated_via: z.enum(['session', 'application_session', 'api_token']),

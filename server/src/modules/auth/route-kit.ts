@@ -10,7 +10,8 @@ export interface OrganizationMembership {
   id: string;
   name: string;
   slug: string;
-  role: 'admin' | 'member';
+  /** A built-in role (`admin`, `member`) or a custom role's name. */
+  role: string;
 }
 
 export interface TwoFactorSummary {

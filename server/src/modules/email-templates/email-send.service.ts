@@ -103,7 +103,8 @@ export function createEmailSendService(deps: {
 
   return {
     async authorize(caller, applicationId) {
-      return (await authorizeApplication(applications, caller, applicationId, true)).application;
+      return (await authorizeApplication(applications, caller, applicationId, 'application:update'))
+        .application;
     },
 
     async send(caller, application, input, context) {

@@ -1,7 +1,6 @@
 import { Types, type Model } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type ActivityService } from '../../core/audit.js';
-import { can } from '../organizations/index.js';
 import { applicationEvent, type TemplateAccess } from './email-templates.access.js';
 import { EmailTemplateErrors } from './email-templates.errors.js';
 import type { EmailPreferencesDocument, EmailSettingsDocument } from './email-templates.model.js';
@@ -32,13 +31,12 @@ export function createEmailSettings(deps: {
     },
 
     async updateSettings(caller, applicationId, changes, context) {
-      const { application, role, organization } = await access.authorizeApplication(
+      // Senders decide whose name mails may carry: organization:update (admins).
+      const { application, organization } = await access.authorizeApplication(
         caller,
         applicationId,
-        false,
+        'organization:update',
       );
-      // Senders decide whose name mails may carry: organization admins only.
-      if (!can(role, 'organization:update')) throw new AppError(EmailTemplateErrors.SETTINGS_ADMIN_ONLY);
       const set: Record<string, unknown> = { updated_by: new Types.ObjectId(caller.userId) };
       if (changes.default_locale !== undefined) set.default_locale = changes.default_locale;
       if (changes.verified_senders !== undefined) {
@@ -65,12 +63,11 @@ export function createEmailSettings(deps: {
     },
 
     async resendSenderLink(caller, applicationId, address, context) {
-      const { application, role, organization } = await access.authorizeApplication(
+      const { application, organization } = await access.authorizeApplication(
         caller,
         applicationId,
-        false,
+        'organization:update',
       );
-      if (!can(role, 'organization:update')) throw new AppError(EmailTemplateErrors.SETTINGS_ADMIN_ONLY);
       const settings = await store.settingsOf(application._id);
       await senders.resend(
         {

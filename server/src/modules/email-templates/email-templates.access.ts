@@ -2,6 +2,7 @@ import { Types, type Model } from 'mongoose';
 import { AppError, CommonErrors, type ErrorDetail } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import type { AuditEvent } from '../../core/audit.js';
+import type { PermissionName } from '../../core/permissions.js';
 import {
   ApplicationErrors,
   type ApplicationCaller,
@@ -104,22 +105,26 @@ export function templateEvent(
 }
 
 /**
- * The application when the caller may act on it (member of its organization; an API token only
- * on its own application); 404 otherwise, as for one that does not exist.
+ * What a use case needs of the caller's role: reading (false) or editing (true) templates
+ * (`email_template:read` / `email_template:update`), or another permission by name.
+ */
+export type TemplateNeed = boolean | PermissionName;
+
+/**
+ * The application when the caller may act on it (a member of its organization whose role has
+ * the permission — 403 forbidden naming it otherwise; an API token only on its own application);
+ * 404 otherwise, as for one that does not exist.
  */
 export async function authorizeApplication(
   applications: Pick<ApplicationsService, 'authorize'>,
   caller: TemplateCaller,
   applicationId: string,
-  write: boolean,
+  need: TemplateNeed,
 ) {
   if (caller.applicationId !== null && caller.applicationId !== applicationId)
     throw new AppError(ApplicationErrors.NOT_FOUND);
-  return applications.authorize(
-    caller.userId,
-    applicationId,
-    write ? 'application:update' : 'application:read',
-  );
+  const permission = typeof need === 'string' ? need : need ? 'email_template:update' : 'email_template:read';
+  return applications.authorize(caller.userId, applicationId, permission);
 }
 
 /** Finding, authorizing and saving the templates of the caller's applications. */
@@ -164,8 +169,8 @@ export function createTemplateAccess(
   }
 
   return {
-    authorizeApplication: (caller: TemplateCaller, applicationId: string, write: boolean) =>
-      authorizeApplication(applications, caller, applicationId, write),
+    authorizeApplication: (caller: TemplateCaller, applicationId: string, need: TemplateNeed) =>
+      authorizeApplication(applications, caller, applicationId, need),
     authorizeTemplate,
     setFields,
   };

@@ -2,7 +2,6 @@ import { z } from '../../lib/openapi.js';
 import { MAX_PASSWORD_LENGTH } from '../../lib/passwords/index.js';
 import { EmailSchema } from '../../core/schemas.js';
 import { MfaChallengeBodySchema } from '../mfa/index.js';
-import { ROLES } from '../organizations/index.js';
 import { AnonymousIdSchema, InstallationIdSchema } from '../telemetry/index.js';
 import { UserSchema } from '../users/index.js';
 
@@ -84,9 +83,9 @@ export const EmbeddingVerifyResponseSchema = z
 export const EmbeddingPermissionsSchema = z
   .object({
     application_id: z.string(),
-    role: z.enum(ROLES).nullable().openapi({
+    role: z.string().nullable().openapi({
       description:
-        "The caller's role in the organization that owns the application; null for the application's end users (its user pool).",
+        "The caller's role in the organization that owns the application (a built-in role or a custom role's name); null for the application's end users (its user pool).",
     }),
     roles: z.array(z.string()).openapi({
       description: "The caller's application roles (empty until the application defines roles).",

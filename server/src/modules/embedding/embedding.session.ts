@@ -2,7 +2,7 @@ import { requestContext, type RequestContext } from '../../core/request-context.
 import { authOf } from '../../core/auth-context.js';
 import { endUserPermissions, isPlatformPool } from '../../core/pools.js';
 import { RATE_LIMITED_RESPONSE, type AuthService } from '../auth/index.js';
-import { permissionFlags } from '../organizations/index.js';
+import { permissionFlags } from '../../core/permissions.js';
 import { toPublicUser } from '../users/index.js';
 import { gatedApplicationOf, sameApplication } from './application-gate.js';
 import { EmbeddingErrors } from './embedding.errors.js';
@@ -119,7 +119,7 @@ export function registerSessionRoutes(kit: EmbeddingKit): void {
         res.json(endUserPermissions(String(application._id)));
         return;
       }
-      const { role } = await deps.organizations.authorize(
+      const { role, permissions } = await deps.organizations.authorize(
         authOf(req).userId,
         String(application.organization_id),
         'application:read',
@@ -129,7 +129,7 @@ export function registerSessionRoutes(kit: EmbeddingKit): void {
         application_id: String(application._id),
         role,
         roles: [],
-        permissions: permissionFlags(role),
+        permissions: permissionFlags(permissions),
       });
     },
   );

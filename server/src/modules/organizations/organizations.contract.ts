@@ -10,7 +10,8 @@ import type { UserDocument } from '../../core/account.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
 import type { Connection } from 'mongoose';
 import type { UsersService } from '../users/index.js';
-import type { Permission, Role } from './organizations.access.js';
+import type { PermissionName } from '../../core/permissions.js';
+import type { RolesService } from './organizations.roles.js';
 import type { OrganizationDocument } from './organizations.model.js';
 import type {
   InvitationView,
@@ -41,7 +42,7 @@ export interface OrganizationsDeps {
   hasSecondFactor?(userId: string): Promise<boolean>;
 }
 
-export interface OrganizationsService {
+export interface OrganizationsService extends RolesService {
   /** The dashboard's organizations page, for links in mails and pages about memberships. */
   readonly dashboardOrganizationsUrl: string;
   create(
@@ -59,16 +60,19 @@ export interface OrganizationsService {
    * The caller's active membership, or 404 (never 403: another tenant's organization must look
    * like one that does not exist; a pending invitation is no membership); 403
    * `two_factor_required` when the organization requires two-factor sign-in and the caller has no
-   * second factor; 403 when the role lacks the permission. `notFound` is the 404
+   * second factor; 403 `forbidden` naming the permission when the role (built-in or custom) lacks
+   * it. The answer carries the role's permissions. `notFound` is the 404
    * to throw — callers authorizing a project or application pass theirs, so that another
    * tenant's project looks exactly like a missing project.
    */
   authorize(
     userId: string,
     organizationId: string,
-    permission: Permission,
+    permission: PermissionName,
     notFound?: ErrorDefinition,
   ): Promise<Membership>;
+  /** A role's permissions in an organization (built-in or custom); empty for an unknown role. */
+  permissionsOf(organizationId: string, role: string): Promise<ReadonlySet<PermissionName>>;
   get(userId: string, organizationId: string): Promise<OrganizationView>;
   update(
     userId: string,
@@ -91,11 +95,14 @@ export interface OrganizationsService {
   ): Promise<OrganizationView>;
   /** Active members; admins (member:invite) also see pending invitations (`status: pending`). */
   listMembers(userId: string, organizationId: string): Promise<MemberView[]>;
-  /** A pending invitation (it holds a seat); the person becomes a member only by accepting. */
+  /**
+   * A pending invitation (it holds a seat); the person becomes a member only by accepting. `role`
+   * is a built-in role or a custom role's name (400 unknown_role otherwise).
+   */
   invite(
     userId: string,
     organizationId: string,
-    input: { email: string; role: Role },
+    input: { email: string; role: string },
     context: RequestContext,
   ): Promise<MemberView>;
   /** The signed-in person's pending invitations, newest first. */
@@ -108,7 +115,7 @@ export interface OrganizationsService {
     userId: string,
     organizationId: string,
     memberId: string,
-    role: Role,
+    role: string,
     context: RequestContext,
   ): Promise<MemberView>;
   removeMember(
@@ -132,11 +139,12 @@ export interface OrganizationsService {
   findActive(organizationId: string): Promise<OrganizationDocument | null>;
   /**
    * Ids of the organizations the user may see: active memberships, without those that require
-   * two-factor sign-in while the user has no second factor.
+   * two-factor sign-in while the user has no second factor; with `permission`, only those where
+   * the user's role has it (lists across organizations: analytics, logs, projects).
    */
-  organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
+  organizationIdsOf(userId: string, permission?: PermissionName): Promise<Types.ObjectId[]>;
   /** For /verify: the user's active organizations with their role. */
-  membershipsOf(userId: string): Promise<Array<{ id: string; name: string; slug: string; role: Role }>>;
+  membershipsOf(userId: string): Promise<Array<{ id: string; name: string; slug: string; role: string }>>;
   /**
    * The active organizations, among the user's active memberships, that require two-factor
    * sign-in of their members (the policy of `require_two_factor`).
@@ -146,5 +154,8 @@ export interface OrganizationsService {
   adminsOf(organizationId: string): Promise<Array<{ id: string; email: string; display_name: string }>>;
   /** Global admin (SPEC §6): created the earliest organization, or listed in ADMIN_EMAILS. */
   isGlobalAdmin(user: Pick<UserDocument, '_id' | 'email'>): Promise<boolean>;
-  listAll(page: { limit?: number; cursor?: string }): Promise<Page<Omit<OrganizationView, 'role'>>>;
+  listAll(page: {
+    limit?: number;
+    cursor?: string;
+  }): Promise<Page<Omit<OrganizationView, 'role' | 'my_permissions'>>>;
 }

@@ -1,16 +1,20 @@
 import mongoose, { Types } from 'mongoose';
 import { AppError, type ErrorDefinition } from '../../lib/errors.js';
-import { can, type Permission } from './organizations.access.js';
+import { missingPermission, type PermissionName } from '../../core/permissions.js';
 import type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
 import { OrganizationErrors } from './organizations.errors.js';
 import { organizationModels, type MemberDocument, type OrganizationDocument } from './organizations.model.js';
+import type { CachedRoleSource } from './organizations.role-source.js';
 import { memberViews, type Membership } from './organizations.views.js';
 
 /**
  * Who belongs where and may do what: the questions other modules ask about memberships
  * (authorization, a user's organizations, an organization's admins, global admins).
  */
-export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
+export function createOrganizationDirectory(
+  deps: OrganizationsDeps,
+  roleSource: CachedRoleSource,
+): Pick<
   OrganizationsService,
   | 'authorize'
   | 'findActive'
@@ -19,6 +23,7 @@ export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
   | 'twoFactorRequiredBy'
   | 'adminsOf'
   | 'isGlobalAdmin'
+  | 'permissionsOf'
 > & {
   /** The caller's active membership without the two-factor policy: only for leaving. */
   membershipOf: typeof membershipOf;
@@ -44,7 +49,17 @@ export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
       ? await Organizations.findById(organizationId).lean<OrganizationDocument>()
       : null;
     if (!member || !organization) throw new AppError(notFound);
-    return { organization, member, role: member.role };
+    return {
+      organization,
+      member,
+      role: member.role,
+      permissions: await permissionsOf(organizationId, member.role),
+    };
+  }
+
+  /** A role's permissions in an organization; none for a role it does not have (fail closed). */
+  async function permissionsOf(organizationId: string, role: string): Promise<ReadonlySet<PermissionName>> {
+    return (await roleSource.permissionsOf(organizationId, role)) ?? new Set();
   }
 
   /**
@@ -55,7 +70,7 @@ export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
   async function authorize(
     userId: string,
     organizationId: string,
-    permission: Permission,
+    permission: PermissionName,
     notFound: ErrorDefinition = OrganizationErrors.NOT_FOUND,
   ): Promise<Membership> {
     const membership = await membershipOf(userId, organizationId, notFound);
@@ -63,7 +78,7 @@ export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
     const { organization } = membership;
     if (organization.require_two_factor && organization.is_active && !(await hasSecondFactor(userId)))
       throw new AppError(OrganizationErrors.TWO_FACTOR_REQUIRED);
-    if (!can(membership.role, permission)) throw new AppError(OrganizationErrors.NOT_ALLOWED);
+    if (!membership.permissions.has(permission)) throw missingPermission(permission);
     return membership;
   }
 
@@ -79,6 +94,7 @@ export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
   return {
     authorize,
     membershipOf,
+    permissionsOf,
 
     async findActive(organizationId) {
       if (!Types.ObjectId.isValid(organizationId)) return null;
@@ -88,12 +104,21 @@ export function createOrganizationDirectory(deps: OrganizationsDeps): Pick<
       }).lean<OrganizationDocument>();
     },
 
-    async organizationIdsOf(userId) {
+    async organizationIdsOf(userId, permission) {
       if (!Types.ObjectId.isValid(userId)) return [];
-      const memberships = await Members.find(
+      let memberships = await Members.find(
         { user_id: new Types.ObjectId(userId), is_active: true },
-        { organization_id: 1 },
-      ).lean();
+        { organization_id: 1, role: 1 },
+      ).lean<Pick<MemberDocument, 'organization_id' | 'role'>[]>();
+      // Lists read with a permission leave out the organizations where the role lacks it.
+      if (permission) {
+        const granted = await Promise.all(
+          memberships.map(async (m) =>
+            (await permissionsOf(String(m.organization_id), m.role)).has(permission),
+          ),
+        );
+        memberships = memberships.filter((_m, index) => granted[index]);
+      }
       const ids = memberships.map((m) => m.organization_id);
       if (ids.length === 0) return ids;
       // Lists built from these ids (projects, applications, analytics, activity) leave out what

@@ -49,6 +49,27 @@ export const OrganizationErrors = {
     code: 'invalid_leave_token',
     message: 'This link is invalid, has expired or has already been used.',
   },
+  ROLE_NOT_FOUND: { status: 404, code: 'role_not_found', message: 'Role not found.' },
+  ROLE_NAME_TAKEN: {
+    status: 409,
+    code: 'role_name_taken',
+    message: 'This organization already has a role with this name. Choose another one.',
+  },
+  ROLE_IN_USE: {
+    status: 409,
+    code: 'role_in_use',
+    message: 'Members hold this role. Give them another role first.',
+  },
+  ROLE_LIMIT: {
+    status: 409,
+    code: 'role_limit_reached',
+    message: 'This organization has reached its limit of custom roles.',
+  },
+  UNKNOWN_ROLE: {
+    status: 400,
+    code: 'unknown_role',
+    message: 'This organization has no role with this name.',
+  },
   ADMIN_ONLY: {
     status: 403,
     code: 'admin_only',

@@ -7,6 +7,8 @@ import type { OrganizationsDeps, OrganizationsService } from './organizations.co
 import { OrganizationErrors } from './organizations.errors.js';
 import { createInvitationLimits } from './organizations.invitation-limits.js';
 import { organizationModels, type MemberDocument, type OrganizationDocument } from './organizations.model.js';
+import type { CachedRoleSource } from './organizations.role-source.js';
+import { assertHolds } from './organizations.roles.js';
 import type { Seats } from './organizations.seats.js';
 import { inviterNames, memberViews } from './organizations.views.js';
 
@@ -23,6 +25,7 @@ export function createInvitations(
     seats: Seats;
     issueLeaveLink(member: MemberDocument, inviterId: string): Promise<string>;
     dashboardOrganizationsUrl: string;
+    roleSource: CachedRoleSource;
   },
 ): Pick<OrganizationsService, 'invite'> {
   const { Members } = organizationModels(deps.connection);
@@ -70,7 +73,16 @@ export function createInvitations(
 
   return {
     async invite(userId, organizationId, input, context) {
-      const { organization } = await parts.authorize(userId, organizationId, 'member:invite');
+      const { organization, permissions: own } = await parts.authorize(
+        userId,
+        organizationId,
+        'member:invite',
+      );
+      // A built-in role or a custom role of this organization, which the inviter holds entirely.
+      const assigned = await parts.roleSource.resolve(organizationId, input.role);
+      if (!assigned) throw new AppError(OrganizationErrors.UNKNOWN_ROLE);
+      assertHolds(own, assigned.permissions);
+      const role = assigned.name;
       // Counted before the address is looked up: a refused address is exactly what is limited.
       await invitationLimits.count(userId, String(organization._id));
       // Only team accounts (the platform pool) join organizations; an end user of a project with
@@ -86,7 +98,7 @@ export function createInvitations(
       const now = new Date();
       // Pending, not active: nobody is made a member of an organization without consent.
       const member = await seat(organization, invitee._id, {
-        role: input.role,
+        role,
         is_active: false,
         pending: true,
         invited_by: new Types.ObjectId(userId),
@@ -102,7 +114,7 @@ export function createInvitations(
         user_id: userId,
         organization_id: organizationId,
         status_code: 201,
-        metadata: { invitee_id: String(invitee._id), role: input.role },
+        metadata: { invitee_id: String(invitee._id), role },
       });
       const names = inviterNames(inviter);
       try {
@@ -114,7 +126,7 @@ export function createInvitations(
             organizationName: organization.name,
             inviterName: names.name,
             inviterEmail: names.email,
-            role: input.role,
+            role,
             // The invitation is answered in the dashboard, signed in: consent needs the person.
             dashboardUrl: `${parts.dashboardOrganizationsUrl}?invitation=${String(member._id)}`,
             leaveLink,

@@ -2,6 +2,7 @@ import mongoose, { Types } from 'mongoose';
 import { paginateNewestFirst } from '../../lib/pagination.js';
 import { recordAudit } from '../../core/audit.js';
 import { changesToSet, insertUnique } from '../../core/tenant-resource.js';
+import { BUILT_IN_ROLES } from '../../core/permissions.js';
 import type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
 import { OrganizationErrors } from './organizations.errors.js';
 import { organizationModels, type OrganizationDocument } from './organizations.model.js';
@@ -11,6 +12,7 @@ import { organizationView } from './organizations.views.js';
 export function createOrganizationManagement(
   deps: OrganizationsDeps,
   authorize: OrganizationsService['authorize'],
+  permissionsOf: OrganizationsService['permissionsOf'],
 ): Pick<OrganizationsService, 'create' | 'listForUser' | 'get' | 'update' | 'setActive' | 'listAll'> {
   const { Organizations, Members } = organizationModels(deps.connection);
   const { activity } = deps;
@@ -58,7 +60,7 @@ export function createOrganizationManagement(
         status_code: 201,
         metadata: { name: organization.name, slug: organization.slug },
       });
-      return organizationView(organization, 'admin');
+      return organizationView(organization, 'admin', BUILT_IN_ROLES.admin);
     },
 
     async listForUser(userId, page, onlyOrganizationId) {
@@ -75,18 +77,31 @@ export function createOrganizationManagement(
         page,
       );
       return {
-        data: result.data.map((org) => organizationView(org, roles.get(String(org._id)) ?? 'member')),
+        data: await Promise.all(
+          result.data.map(async (org) => {
+            const role = roles.get(String(org._id)) ?? 'member';
+            return organizationView(org, role, await permissionsOf(String(org._id), role));
+          }),
+        ),
         next_cursor: result.next_cursor,
       };
     },
 
     async get(userId, organizationId) {
-      const { organization, role } = await authorize(userId, organizationId, 'organization:read');
-      return organizationView(organization, role);
+      const { organization, role, permissions } = await authorize(
+        userId,
+        organizationId,
+        'organization:read',
+      );
+      return organizationView(organization, role, permissions);
     },
 
     async update(userId, organizationId, changes, context) {
-      const { organization, role } = await authorize(userId, organizationId, 'organization:update');
+      const { organization, role, permissions } = await authorize(
+        userId,
+        organizationId,
+        'organization:update',
+      );
       const set = changesToSet(changes);
       const updated = await insertUnique(
         () =>
@@ -112,16 +127,26 @@ export function createOrganizationManagement(
           metadata: { require_two_factor: requireTwoFactor },
         });
       }
+      // The event names the organization as an admin sees it (not the caller's permissions).
+      const { my_permissions: _caller, ...announced } = organizationView(
+        updated!,
+        'admin',
+        BUILT_IN_ROLES.admin,
+      );
       deps.webhooks?.emit(
         'organization.updated',
         { organizationId },
-        { organization: organizationView(updated!, 'admin'), fields: Object.keys(set) },
+        { organization: announced, fields: Object.keys(set) },
       );
-      return organizationView(updated!, role);
+      return organizationView(updated!, role, permissions);
     },
 
     async setActive(userId, organizationId, active, context) {
-      const { organization, role } = await authorize(userId, organizationId, 'organization:deactivate');
+      const { organization, role, permissions } = await authorize(
+        userId,
+        organizationId,
+        'organization:deactivate',
+      );
       const updated = await Organizations.findOneAndUpdate(
         { _id: organization._id },
         { $set: { is_active: active } },
@@ -136,14 +161,18 @@ export function createOrganizationManagement(
           userId,
         ),
       );
-      return organizationView(updated!, role);
+      return organizationView(updated!, role, permissions);
     },
 
     async listAll(page) {
       const result = await paginateNewestFirst(Organizations, {}, page);
       return {
         data: result.data.map((org) => {
-          const { role: _role, ...view } = organizationView(org, 'member');
+          const {
+            role: _role,
+            my_permissions: _permissions,
+            ...view
+          } = organizationView(org, 'member', new Set());
           return view;
         }),
         next_cursor: result.next_cursor,

@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../../core/audit.js';
-import { can } from './organizations.access.js';
+import type { CachedRoleSource } from './organizations.role-source.js';
+import { assertHolds } from './organizations.roles.js';
 import type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
 import { OrganizationErrors } from './organizations.errors.js';
 import { organizationModels, type MemberDocument } from './organizations.model.js';
@@ -15,8 +16,10 @@ export function createMemberManagement(
     authorize: OrganizationsService['authorize'];
     /** The membership without the two-factor policy: leaving must work without a second factor. */
     membershipOf(userId: string, organizationId: string): Promise<Membership>;
+    permissionsOf: OrganizationsService['permissionsOf'];
   },
   seats: Seats,
+  roleSource: CachedRoleSource,
 ): Pick<OrganizationsService, 'listMembers' | 'changeRole' | 'removeMember'> {
   const { Members } = organizationModels(deps.connection);
   const { activity, users } = deps;
@@ -41,9 +44,9 @@ export function createMemberManagement(
 
   return {
     async listMembers(userId, organizationId) {
-      const { organization, role } = await authorize(userId, organizationId, 'member:read');
+      const { organization, permissions } = await authorize(userId, organizationId, 'member:read');
       // Whom the admins invited is theirs to see; other members see who actually belongs.
-      const seesInvitations = can(role, 'member:invite');
+      const seesInvitations = permissions.has('invitation:read');
       const members = await Members.find({
         organization_id: organization._id,
         ...(seesInvitations ? { $or: [{ is_active: true }, { pending: true }] } : { is_active: true }),
@@ -53,10 +56,16 @@ export function createMemberManagement(
       return memberViews(users, members);
     },
 
-    async changeRole(userId, organizationId, memberId, role, context) {
-      const { organization } = await authorize(userId, organizationId, 'member:update');
+    async changeRole(userId, organizationId, memberId, roleName, context) {
+      const { organization, permissions: own } = await authorize(userId, organizationId, 'member:update');
       const member = await findMember(organization._id, memberId);
+      const assigned = await roleSource.resolve(organizationId, roleName);
+      if (!assigned) throw new AppError(OrganizationErrors.UNKNOWN_ROLE);
+      const role = assigned.name;
       if (member.role === role) return (await memberViews(users, [member]))[0]!;
+      // Nobody gives or takes away more than they hold themselves.
+      assertHolds(own, assigned.permissions);
+      assertHolds(own, await access.permissionsOf(organizationId, member.role));
       if (member.role === 'admin' && (await seats.activeAdminCount(organization._id)) <= 1)
         throw new AppError(OrganizationErrors.LAST_ADMIN);
       const updated = await Members.findOneAndUpdate(
@@ -88,10 +97,21 @@ export function createMemberManagement(
 
     async removeMember(userId, organizationId, memberId, context) {
       // Anyone may leave, even without the second factor the organization requires; removing
-      // someone else (or withdrawing their invitation) needs member:remove.
+      // someone else needs member:remove, withdrawing their invitation invitation:revoke.
       const self = await access.membershipOf(userId, organizationId);
-      const member = await findMember(self.organization._id, memberId, can(self.role, 'member:remove'));
-      if (String(member.user_id) !== userId) await authorize(userId, organizationId, 'member:remove');
+      const member = await findMember(
+        self.organization._id,
+        memberId,
+        self.permissions.has('invitation:revoke') || self.permissions.has('invitation:read'),
+      );
+      if (String(member.user_id) !== userId) {
+        const { permissions: own } = await authorize(
+          userId,
+          organizationId,
+          member.pending ? 'invitation:revoke' : 'member:remove',
+        );
+        assertHolds(own, await access.permissionsOf(organizationId, member.role));
+      }
       await seats.endMembership(self.organization, member);
       await recordAudit(activity, context, {
         action: 'member.removed',

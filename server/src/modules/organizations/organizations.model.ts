@@ -1,6 +1,6 @@
 import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
-import { ROLES, type Role } from './organizations.access.js';
+import type { PermissionName } from '../../core/permissions.js';
 
 export interface OrganizationDocument {
   _id: Types.ObjectId;
@@ -49,7 +49,8 @@ export interface MemberDocument {
   _id: Types.ObjectId;
   organization_id: Types.ObjectId;
   user_id: Types.ObjectId;
-  role: Role;
+  /** A built-in role (`admin`, `member`) or the name of one of the organization's custom roles. */
+  role: string;
   /** False while an invitation is pending (`pending`) and after the membership ended. */
   is_active: boolean;
   /**
@@ -69,7 +70,7 @@ const memberSchema = new Schema<MemberDocument>(
   {
     organization_id: { type: Schema.Types.ObjectId, required: true },
     user_id: { type: Schema.Types.ObjectId, required: true },
-    role: { type: String, enum: ROLES, required: true, default: 'member' },
+    role: { type: String, required: true, default: 'member', maxlength: 50 },
     is_active: { type: Boolean, default: true },
     pending: { type: Boolean, default: false },
     invited_by: { type: Schema.Types.ObjectId, default: null },
@@ -81,7 +82,37 @@ const memberSchema = new Schema<MemberDocument>(
 memberSchema.index({ organization_id: 1, user_id: 1 }, { unique: true });
 memberSchema.index({ user_id: 1, is_active: 1 });
 memberSchema.index({ user_id: 1, pending: 1 });
+memberSchema.index({ organization_id: 1, role: 1 });
 memberSchema.plugin(toJSONPlugin);
+
+/**
+ * A custom role of an organization (issue #33): a named set of catalog permissions that members
+ * hold by name (`role` on the member). Names are unique per organization case-insensitively
+ * (`name_key`, the lower-cased name) and never a built-in role's name.
+ */
+export interface OrganizationRoleDocument {
+  _id: Types.ObjectId;
+  organization_id: Types.ObjectId;
+  name: string;
+  name_key: string;
+  description: string | null;
+  permissions: PermissionName[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const organizationRoleSchema = new Schema<OrganizationRoleDocument>(
+  {
+    organization_id: { type: Schema.Types.ObjectId, required: true },
+    name: { type: String, required: true, maxlength: 50 },
+    name_key: { type: String, required: true, maxlength: 50, private: true },
+    description: { type: String, default: null, maxlength: 500 },
+    permissions: { type: [String], default: [] },
+  },
+  { collection: 'organization_roles', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
+);
+organizationRoleSchema.index({ organization_id: 1, name_key: 1 }, { unique: true });
+organizationRoleSchema.plugin(toJSONPlugin);
 
 /**
  * The one-click "leave" link of an invitation mail: only the SHA-256 of the token is stored, it
@@ -119,6 +150,7 @@ export function organizationModels(connection: Connection) {
   return {
     Organizations: modelOn(connection, 'Organization', organizationSchema),
     Members: modelOn(connection, 'OrganizationMember', memberSchema),
+    Roles: modelOn(connection, 'OrganizationRole', organizationRoleSchema),
     LeaveTokens: modelOn(connection, 'InvitationLeaveToken', leaveTokenSchema),
   };
 }

@@ -29,6 +29,7 @@ import {
 import type { OrganizationsService } from './organizations.contract.js';
 import { INVITATION_LEAVE_PATH } from './organizations.leave-links.js';
 import { registerInvitationRoutes } from './organizations.invitation-routes.js';
+import { registerRoleRoutes } from './organizations.role-routes.js';
 
 /** The leave link is opened in a browser: answer with a page (uncached, like every /api answer). */
 function sendPage(res: Response, status: number, html: string): void {
@@ -58,6 +59,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
   registerLeaveLinkRoutes(api, organizations);
   registerMemberChangeRoutes(api, organizations);
   registerInvitationRoutes(api, organizations);
+  registerRoleRoutes(api, organizations);
 }
 
 /** Organizations themselves: create, list, read, update, deactivate and reactivate. */

@@ -5,6 +5,8 @@ import { createInvitations } from './organizations.invitations.js';
 import { createLeaveLinks } from './organizations.leave-links.js';
 import { createOrganizationManagement } from './organizations.manage.js';
 import { createMemberManagement } from './organizations.members.js';
+import { createRoleSource } from './organizations.role-source.js';
+import { createRoles } from './organizations.roles.js';
 import { createSeats } from './organizations.seats.js';
 
 export type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
@@ -19,26 +21,29 @@ export type {
 
 /**
  * The organizations service, put together from its use cases: the directory (authorization and
- * membership questions other modules ask), organizations, members, invitations (sent and
- * answered) and leave links.
+ * membership questions other modules ask), organizations, members, custom roles, invitations
+ * (sent and answered) and leave links.
  */
 export function createOrganizationsService(deps: OrganizationsDeps): OrganizationsService {
   // membershipOf (without the two-factor policy) is the members' use case's, for leaving only.
-  const { membershipOf, ...directory } = createOrganizationDirectory(deps);
-  const { authorize } = directory;
+  const roleSource = createRoleSource(deps.connection);
+  const { membershipOf, ...directory } = createOrganizationDirectory(deps, roleSource);
+  const { authorize, permissionsOf } = directory;
   const seats = createSeats(deps.connection);
   const leaveLinks = createLeaveLinks(deps, seats);
   const dashboardOrganizationsUrl = `${deps.config.auth.dashboardUrl}/organizations`;
   return {
     dashboardOrganizationsUrl,
     ...directory,
-    ...createOrganizationManagement(deps, authorize),
-    ...createMemberManagement(deps, { authorize, membershipOf }, seats),
+    ...createOrganizationManagement(deps, authorize, permissionsOf),
+    ...createMemberManagement(deps, { authorize, membershipOf, permissionsOf }, seats, roleSource),
+    ...createRoles(deps, authorize, roleSource),
     ...createInvitations(deps, {
       authorize,
       seats,
       issueLeaveLink: leaveLinks.issue,
       dashboardOrganizationsUrl,
+      roleSource,
     }),
     ...createInvitationAnswers(deps, seats),
     ...leaveLinks.service,

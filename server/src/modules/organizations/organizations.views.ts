@@ -1,11 +1,14 @@
 import type { UserContact, UsersService } from '../users/index.js';
-import type { Role } from './organizations.access.js';
+import { inCatalogOrder, type PermissionName } from '../../core/permissions.js';
 import type { MemberDocument, OrganizationDocument } from './organizations.model.js';
 
 export interface Membership {
   organization: OrganizationDocument;
   member: MemberDocument;
-  role: Role;
+  /** The member's role: built-in (`admin`, `member`) or a custom role's name. */
+  role: string;
+  /** What that role allows in this organization (core/permissions.ts; custom roles: stored). */
+  permissions: ReadonlySet<PermissionName>;
 }
 
 /** An organization as the API answers it, with the caller's role: ids and dates as strings. */
@@ -17,14 +20,16 @@ export interface OrganizationView extends Pick<
   created_by: string;
   created_at: string;
   updated_at: string;
-  role: Role;
+  role: string;
+  /** The caller's permissions in this organization (their role's), for the dashboard. */
+  my_permissions: PermissionName[];
 }
 
 export interface MemberView {
   id: string;
   organization_id: string;
   user_id: string;
-  role: Role;
+  role: string;
   is_active: boolean;
   /** `pending` until the invited person accepts (then `active`). */
   status: 'pending' | 'active';
@@ -37,7 +42,7 @@ export interface MemberView {
 export interface InvitationView {
   id: string;
   organization: { id: string; name: string };
-  role: Role;
+  role: string;
   invited_by: { id: string; email: string; display_name: string } | null;
   created_at: string;
 }
@@ -51,7 +56,11 @@ export interface LeaveLinkView {
   inviter_email: string;
 }
 
-export function organizationView(org: OrganizationDocument, role: Role): OrganizationView {
+export function organizationView(
+  org: OrganizationDocument,
+  role: string,
+  permissions: ReadonlySet<PermissionName>,
+): OrganizationView {
   return {
     id: String(org._id),
     name: org.name,
@@ -65,6 +74,7 @@ export function organizationView(org: OrganizationDocument, role: Role): Organiz
     created_at: org.created_at.toISOString(),
     updated_at: org.updated_at.toISOString(),
     role,
+    my_permissions: inCatalogOrder(permissions),
   };
 }
 

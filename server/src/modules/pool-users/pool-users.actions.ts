@@ -29,7 +29,7 @@ export function createPoolUserActions(kit: PoolUsersKit): Actions {
 
   return {
     async block(caller, projectId, userId, context) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:update');
       await kit.findUser(scope, userId);
       const { user, changed } = await setBlocked(scope, userId, true);
       // Ended at once in this process and, through auth_revocations, within the revocation bound in
@@ -40,7 +40,7 @@ export function createPoolUserActions(kit: PoolUsersKit): Actions {
     },
 
     async unblock(caller, projectId, userId, context) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:update');
       await kit.findUser(scope, userId);
       const { user, changed } = await setBlocked(scope, userId, false);
       if (changed) await kit.audit(scope, caller, context, 'user.unblocked', userId);
@@ -48,7 +48,7 @@ export function createPoolUserActions(kit: PoolUsersKit): Actions {
     },
 
     async signOut(caller, projectId, userId, context) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:update');
       await kit.findUser(scope, userId);
       const ended = await deps.sessions.revokeAllForUser(userId, REASON_SIGNED_OUT);
       await kit.audit(scope, caller, context, 'user.sessions_ended', userId, { sessions_ended: ended });
@@ -56,7 +56,7 @@ export function createPoolUserActions(kit: PoolUsersKit): Actions {
     },
 
     async resetSecondFactor(caller, projectId, userId, context) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:update');
       await kit.findUser(scope, userId);
       const removed: Array<{ id: string; type: 'totp' | 'passkey'; name: string }> = [];
       for (const factor of await deps.secondFactors.list(userId)) {
@@ -70,7 +70,7 @@ export function createPoolUserActions(kit: PoolUsersKit): Actions {
     },
 
     async remove(caller, projectId, userId, context) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:delete');
       await kit.findUser(scope, userId);
       await deps.privacy.eraseAccount(userId, context);
       // Naming nobody: the erased account's id must not stay in the trail (the privacy module's rule).

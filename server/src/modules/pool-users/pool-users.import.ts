@@ -45,7 +45,7 @@ export function createPoolUserImport(kit: PoolUsersKit): Pick<PoolUsersService, 
 
   return {
     async importUsers(caller, projectId, rows, context, format) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:import');
       const result: ImportResult = { imported: 0, skipped: 0, errors: [] };
       const accepted: Array<{ index: number; row: ImportRow }> = [];
       const seen = new Set<string>();

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../../core/audit.js';
 import type { UserDocument } from '../../core/account.js';
 import { poolOfProject } from '../../core/pools.js';
+import type { PermissionName } from '../../core/permissions.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { ProjectErrors } from '../projects/index.js';
 import { userModel } from '../users/index.js';
@@ -28,14 +29,14 @@ export function createPoolUsersKit(deps: PoolUsersDependencies) {
   const Users = userModel(deps.connection);
 
   /**
-   * Members of the project's organization read; admins change (403 forbidden otherwise). Another
-   * tenant's project, an inactive one and another project than an API token's answer 404.
+   * The caller's role in the project's organization needs the permission (`pool_user:read` for
+   * members, the changes for admins; 403 forbidden naming it otherwise). Another tenant's
+   * project, an inactive one and another project than an API token's answer 404.
    */
-  async function authorize(caller: PoolUserCaller, projectId: string, need: 'read' | 'write') {
+  async function authorize(caller: PoolUserCaller, projectId: string, permission: PermissionName) {
     if (caller.onlyProjectId !== undefined && caller.onlyProjectId !== projectId)
       throw new AppError(ProjectErrors.NOT_FOUND);
-    const { project, role } = await deps.projects.authorize(caller.userId, projectId, 'project:read');
-    if (need === 'write' && role !== 'admin') throw new AppError(PoolUserErrors.NOT_ADMIN);
+    const { project } = await deps.projects.authorize(caller.userId, projectId, permission);
     return {
       projectId: String(project._id),
       projectName: project.name,

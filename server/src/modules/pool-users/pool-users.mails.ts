@@ -41,7 +41,7 @@ export function createPoolUserMails(
 
   return {
     async sendPasswordReset(caller, projectId, userId, context) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:update');
       const user = await kit.findUser(scope, userId);
       assertNotBlocked(user);
       const [resetLink, factors, sender] = await Promise.all([
@@ -64,7 +64,7 @@ export function createPoolUserMails(
     },
 
     async invite(caller, projectId, email, context) {
-      const scope = await kit.authorize(caller, projectId, 'write');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:create');
       let user = await Users.findOne({ pool_id: scope.poolId, email }).lean<UserDocument>();
       let created = false;
       if (!user) {

@@ -68,7 +68,7 @@ export function createPoolUserReads(
 
   return {
     async list(caller, projectId, query) {
-      const scope = await kit.authorize(caller, projectId, 'read');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:read');
       const filter = listFilter(scope.poolId, query);
       if (query.second_factor !== undefined) return listBySecondFactor(filter, query);
       const page = await paginateNewestFirst(Users, filter, query);
@@ -81,7 +81,7 @@ export function createPoolUserReads(
     },
 
     async get(caller, projectId, userId) {
-      const scope = await kit.authorize(caller, projectId, 'read');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:read');
       const user = await kit.findUser(scope, userId);
       const [sessions, factors, linked, activity] = await Promise.all([
         deps.sessions.listActive(userId),
@@ -125,7 +125,7 @@ export function createPoolUserReads(
     },
 
     async exportUser(caller, projectId, userId, context, sink) {
-      const scope = await kit.authorize(caller, projectId, 'read');
+      const scope = await kit.authorize(caller, projectId, 'pool_user:read');
       await kit.findUser(scope, userId);
       // Reading someone's personal data is recorded like a change.
       await kit.audit(scope, caller, context, 'user.exported', userId);

@@ -91,12 +91,15 @@ export function createPoolsService(deps: PoolsDependencies): PoolsService {
 
   const stored = (projectId: string) => Pools.findById(projectId).lean<PoolDocument>();
 
-  /** The project when the caller may read (`admin`: change) its pool; 404 for other tenants. */
-  async function authorize(caller: PoolCaller, projectId: string, admin: boolean) {
+  /** The project when the caller's role may read (`change`: update) its pool; 404 for other tenants. */
+  async function authorize(caller: PoolCaller, projectId: string, change: boolean) {
     if (caller.onlyProjectId !== undefined && caller.onlyProjectId !== projectId)
       throw new AppError(ProjectErrors.NOT_FOUND);
-    const { project, role } = await deps.projects.authorize(caller.userId, projectId, 'project:read');
-    if (admin && role !== 'admin') throw new AppError(PoolErrors.NOT_ADMIN);
+    const { project } = await deps.projects.authorize(
+      caller.userId,
+      projectId,
+      change ? 'pool:update' : 'pool:read',
+    );
     return project;
   }
 

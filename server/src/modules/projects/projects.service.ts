@@ -5,7 +5,7 @@ import { AppError, type ErrorDefinition } from '../../lib/errors.js';
 import type { ActivityService } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { tenantResource, type ResourceService } from '../../core/tenant-resource.js';
-import type { OrganizationsService, Permission, Role } from '../organizations/index.js';
+import type { OrganizationsService, Permission } from '../organizations/index.js';
 import { ProjectErrors } from './projects.errors.js';
 import { projectModel, type Environment, type ProjectDocument } from './projects.model.js';
 
@@ -76,7 +76,7 @@ export interface ProjectsService extends ResourceService<
     projectId: string,
     permission: Permission,
     notFound?: ErrorDefinition,
-  ): Promise<{ project: ProjectDocument; role: Role }>;
+  ): Promise<{ project: ProjectDocument; role: string; permissions: ReadonlySet<Permission> }>;
   findActive(projectId: string): Promise<ProjectDocument | null>;
   /** Ids of the active projects of these organizations. */
   activeIdsIn(organizationIds: Types.ObjectId[]): Promise<Types.ObjectId[]>;
@@ -131,13 +131,13 @@ export function createProjectsService(deps: {
   ) {
     const project = await findActive(projectId);
     if (!project) throw new AppError(notFound);
-    const { role } = await organizations.authorize(
+    const { role, permissions } = await organizations.authorize(
       userId,
       String(project.organization_id),
       permission,
       notFound,
     );
-    return { project, role };
+    return { project, role, permissions };
   }
 
   /** authorize, plus the API-token restriction to one project. */
@@ -183,7 +183,7 @@ export function createProjectsService(deps: {
         );
         organizationIds = [organization._id];
       } else {
-        organizationIds = await organizations.organizationIdsOf(caller.userId);
+        organizationIds = await organizations.organizationIdsOf(caller.userId, 'project:read');
       }
       return rows.list('organization_id', organizationIds, caller.onlyProjectId, query, projectView);
     },

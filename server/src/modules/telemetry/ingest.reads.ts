@@ -1,5 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import { paginateNewestBy } from '../../lib/pagination.js';
+import { organizationsWith, type OrganizationIdsOf } from '../../core/permissions.js';
+import { ApplicationErrors } from '../applications/index.js';
 import type { ApplicationsService } from '../applications/index.js';
 import { DAY_MS, type IngestStore } from './ingest.store.js';
 import type { TrackingReader, TrackingService } from './ingest.types.js';
@@ -13,19 +15,26 @@ export function createIngestReads(
   store: IngestStore,
   deps: {
     applications: Pick<ApplicationsService, 'get'>;
-    organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
+    organizationIdsOf: OrganizationIdsOf;
   },
 ): Pick<TrackingService, 'listInstallations' | 'listAnonymousUsers'> {
   const trusted = mongoose.trusted;
 
-  /** The rows a reader may see: one application of theirs (404 otherwise), or all of them. */
+  /**
+   * The rows a reader may see: one application of theirs (404 otherwise; 403 naming
+   * analytics:read when their role lacks it there), or all of those they read analytics of.
+   */
   async function readScope(reader: TrackingReader, applicationId: string | undefined) {
-    if (applicationId) {
-      await deps.applications.get(reader, applicationId);
-      return { application_id: new Types.ObjectId(applicationId) };
+    const readable = await organizationsWith(deps.organizationIdsOf, reader.userId, 'analytics:read');
+    const reads = (organizationId: string) => readable.ids.some((id) => String(id) === organizationId);
+    const own = applicationId ?? reader.applicationId;
+    if (own) {
+      const application = await deps.applications.get(reader, own);
+      if (!reads(application.organization_id))
+        await readable.require(application.organization_id, ApplicationErrors.NOT_FOUND);
+      return { application_id: new Types.ObjectId(own) };
     }
-    if (reader.applicationId) return { application_id: new Types.ObjectId(reader.applicationId) };
-    return { organization_id: trusted({ $in: await deps.organizationIdsOf(reader.userId) }) };
+    return { organization_id: trusted({ $in: readable.ids }) };
   }
 
   return {

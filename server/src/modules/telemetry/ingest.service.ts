@@ -1,6 +1,7 @@
 import type { Connection, Types } from 'mongoose';
 import type { Logger } from 'pino';
 import type { ActivityService } from '../../core/audit.js';
+import type { PermissionName } from '../../core/permissions.js';
 import type { ApplicationsService } from '../applications/index.js';
 import { createActivityIngest } from './ingest.activity.js';
 import { createEventIngest } from './ingest.events.js';
@@ -22,7 +23,7 @@ export function createTrackingService(deps: {
   logger: Logger;
   activity: ActivityService;
   applications: Pick<ApplicationsService, 'get'>;
-  organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
+  organizationIdsOf(userId: string, permission?: PermissionName): Promise<Types.ObjectId[]>;
   retentionDays: number;
   /** Told what each ingest request stored and who was active (the analytics rollups); never waits. */
   rollups?: { recordTracking(record: TrackingRecord): void };

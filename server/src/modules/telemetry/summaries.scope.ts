@@ -5,6 +5,7 @@ import {
   type ApplicationCaller,
   type ApplicationsService,
 } from '../applications/index.js';
+import { organizationsWith, type OrganizationIdsOf } from '../../core/permissions.js';
 import { OrganizationErrors } from '../organizations/index.js';
 import { ProjectErrors, type ProjectsService } from '../projects/index.js';
 import type { RollupScope } from './rollups.model.js';
@@ -19,7 +20,7 @@ export interface Scope {
 export interface ScopeDependencies {
   applications: Pick<ApplicationsService, 'get'>;
   projects: Pick<ProjectsService, 'get'>;
-  organizationIdsOf(userId: string): Promise<Types.ObjectId[]>;
+  organizationIdsOf: OrganizationIdsOf;
 }
 
 export function createScopeOf(deps: ScopeDependencies) {
@@ -33,11 +34,15 @@ export function createScopeOf(deps: ScopeDependencies) {
       userId: caller.userId,
       applicationId: isToken ? (caller.applicationId ?? '') : null,
     };
-    const organizationIds = (await deps.organizationIdsOf(caller.userId)).filter(
-      (id) => !isToken || String(id) === caller.organizationId,
-    );
-    if (query.organization_id && !organizationIds.some((id) => String(id) === query.organization_id))
-      throw new AppError(OrganizationErrors.NOT_FOUND);
+    // Organizations where the caller's role has analytics:read (a member without it: 403 naming it).
+    const readable = await organizationsWith(deps.organizationIdsOf, caller.userId, 'analytics:read');
+    const organizationIds = readable.ids.filter((id) => !isToken || String(id) === caller.organizationId);
+    const reads = (organizationId: string) => organizationIds.some((id) => String(id) === organizationId);
+    if (query.organization_id && !reads(query.organization_id)) {
+      if (isToken && caller.organizationId !== query.organization_id)
+        throw new AppError(OrganizationErrors.NOT_FOUND);
+      await readable.require(query.organization_id, OrganizationErrors.NOT_FOUND);
+    }
 
     if (query.application_id) {
       const application = await deps.applications.get(applicationCaller, query.application_id);
@@ -45,6 +50,8 @@ export function createScopeOf(deps: ScopeDependencies) {
         throw new AppError(ApplicationErrors.NOT_FOUND);
       if (query.organization_id && application.organization_id !== query.organization_id)
         throw new AppError(ApplicationErrors.NOT_FOUND);
+      if (!reads(application.organization_id))
+        await readable.require(application.organization_id, ApplicationErrors.NOT_FOUND);
       return { scope: 'application', ids: [new Types.ObjectId(application.id)] };
     }
     if (query.project_id) {
@@ -54,6 +61,8 @@ export function createScopeOf(deps: ScopeDependencies) {
       const project = await deps.projects.get({ userId: caller.userId, onlyProjectId }, query.project_id);
       if (query.organization_id && project.organization_id !== query.organization_id)
         throw new AppError(ProjectErrors.NOT_FOUND);
+      if (!reads(project.organization_id))
+        await readable.require(project.organization_id, ProjectErrors.NOT_FOUND);
       return { scope: 'project', ids: [new Types.ObjectId(project.id)] };
     }
     const ids = query.organization_id ? [new Types.ObjectId(query.organization_id)] : organizationIds;

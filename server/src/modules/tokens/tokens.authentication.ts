@@ -82,12 +82,16 @@ export function createTokenAuthentication(
         throw new AppError(TokenErrors.APPLICATION_NOT_FOUND);
       // An end user asks about their own application (checked above): no organization role.
       if (!isPlatformPool(caller.poolId)) return endUserPermissions(applicationId);
-      const { role } = await deps.applications.authorize(caller.userId, applicationId, 'application:read');
+      const { role, permissions } = await deps.applications.authorize(
+        caller.userId,
+        applicationId,
+        'application:read',
+      );
       return {
         application_id: applicationId,
         role,
         roles: [],
-        permissions: scopedPermissionFlags(role, caller.scopes),
+        permissions: scopedPermissionFlags(permissions, caller.scopes),
       };
     },
   };

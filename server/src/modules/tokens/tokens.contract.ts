@@ -6,7 +6,8 @@ import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import type { ResourceService } from '../../core/tenant-resource.js';
 import type { WebhookEmitter } from '../../core/webhooks.js';
-import type { permissionFlags, Permission, Role } from '../organizations/index.js';
+import type { permissionFlags, PermissionName } from '../../core/permissions.js';
+import type { Permission } from '../organizations/index.js';
 import type { UsersService } from '../users/index.js';
 import type { ApiTokenDocument } from './tokens.model.js';
 
@@ -25,7 +26,8 @@ export interface ApplicationAccess {
       project_id: Types.ObjectId | string;
       organization_id: Types.ObjectId | string;
     };
-    role: Role;
+    role: string;
+    permissions: ReadonlySet<PermissionName>;
     organization: { is_active: boolean };
   }>;
 }
@@ -56,7 +58,7 @@ export interface CreateTokenInput {
 export interface PermissionsView {
   application_id: string;
   /** null for an application's end user (a project pool's account). */
-  role: Role | null;
+  role: string | null;
   /** Application roles; empty until applications define roles. */
   roles: string[];
   permissions: ReturnType<typeof permissionFlags>;

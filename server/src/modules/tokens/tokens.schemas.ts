@@ -1,7 +1,6 @@
 import { TOKEN_SCOPES } from '../../lib/api-router.js';
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
-import { ROLES } from '../organizations/index.js';
 import { ObjectIdParam } from '../../core/schemas.js';
 
 export const TokenScopeSchema = z
@@ -66,9 +65,9 @@ export const PermissionsRequestSchema = z
 export const PermissionsResponseSchema = z
   .object({
     application_id: z.string(),
-    role: z.enum(ROLES).nullable().openapi({
+    role: z.string().nullable().openapi({
       description:
-        "The caller's role in the application's organization; null for the application's end users (its user pool).",
+        "The caller's role in the application's organization (a built-in role or a custom role's name); null for the application's end users (its user pool).",
     }),
     roles: z.array(z.string()).openapi({
       description: "The caller's application roles (empty until the application defines roles).",

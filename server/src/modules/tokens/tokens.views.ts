@@ -1,17 +1,17 @@
-import { permissionFlags, type Role } from '../organizations/index.js';
+import { permissionFlags, type PermissionName } from '../../core/permissions.js';
 import type { PermissionsView, TokenStatus, TokenView } from './tokens.contract.js';
 import type { ApiTokenDocument } from './tokens.model.js';
 
 /**
- * The flags of a role, narrowed to what the credential may do: a full session (`scopes` null)
+ * The flags of a role's permissions, narrowed to what the credential may do: a full session (`scopes` null)
  * gets the role's flags; an API token only those its scopes also grant (`admin` grants all, and
  * is the only scope that grants managing members).
  */
 export function scopedPermissionFlags(
-  role: Role,
+  permissions: ReadonlySet<PermissionName>,
   scopes: readonly string[] | null,
 ): PermissionsView['permissions'] {
-  const flags = permissionFlags(role);
+  const flags = permissionFlags(permissions);
   if (scopes === null || scopes.includes('admin')) return flags;
   return {
     read: flags.read && scopes.includes('read'),

@@ -15,7 +15,7 @@ export function createDeliveryLog(kit: WebhookKit, deps: { wake(): void }): Deli
 
   return {
     async deliveries(userId, webhookId, query) {
-      const webhook = await kit.authorizedWebhook(userId, webhookId);
+      const webhook = await kit.authorizedWebhook(userId, webhookId, 'webhook:read');
       const page = await paginateNewestFirst(
         Deliveries,
         { webhook_id: webhook._id, ...(query.status ? { status: query.status } : {}) },

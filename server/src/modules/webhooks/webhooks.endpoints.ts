@@ -86,7 +86,7 @@ export function createWebhookEndpoints(
 
   return {
     async list(userId, organizationId) {
-      await directory.authorize(userId, organizationId, 'webhook:manage', WebhookErrors.NOT_FOUND);
+      await directory.authorize(userId, organizationId, 'webhook:read', WebhookErrors.NOT_FOUND);
       const webhooks = await Webhooks.find({ organization_id: new Types.ObjectId(organizationId) })
         .sort({ created_at: -1, _id: -1 })
         .lean<WebhookDocument[]>();
@@ -117,7 +117,7 @@ export function createWebhookEndpoints(
     },
 
     async get(userId, webhookId) {
-      return webhookView(await authorizedWebhook(userId, webhookId));
+      return webhookView(await authorizedWebhook(userId, webhookId, 'webhook:read'));
     },
 
     async update(userId, webhookId, changes, context) {
