@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import type { Skill } from './skills.js';
 
 /**
  * SPEC §3 `profiles`: a person's account, with its authentication fields in the same document.
@@ -24,6 +25,8 @@ export interface UserDocument {
   pool_id: string;
   /** Set while the pool's owner has blocked the account: no sign-in, no session. */
   blocked_at: Date | null;
+  /** An end user's skills, set by the project's admins (core/skills.ts); absent on older documents. */
+  skills?: Skill[];
   /**
    * An end user's application roles: names of roles their project defines (app-roles module; the
    * default role is given at sign-up). Missing on profiles stored before roles existed: none.

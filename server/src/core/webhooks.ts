@@ -21,6 +21,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'project_permission.updated',
   'project_permission.deleted',
   'user.roles_changed',
+  'skills.changed',
   'organization.updated',
   'application.created',
   'application.updated',

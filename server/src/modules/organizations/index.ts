@@ -3,6 +3,7 @@ export { OrganizationErrors } from './organizations.errors.js';
 export { organizationModels, type MemberDocument, type OrganizationDocument } from './organizations.model.js';
 export { registerOrganizationRoutes } from './organizations.routes.js';
 export { OrganizationSchema } from './organizations.schemas.js';
+export type { MemberSkillsService } from './organizations.skill-types.js';
 export {
   createOrganizationsService,
   type Membership,

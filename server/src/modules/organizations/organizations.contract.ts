@@ -12,6 +12,7 @@ import type { Connection } from 'mongoose';
 import type { UsersService } from '../users/index.js';
 import type { PermissionName } from '../../core/permissions.js';
 import type { RolesService } from './organizations.roles.js';
+import type { MemberSkillsService } from './organizations.skill-types.js';
 import type { OrganizationDocument } from './organizations.model.js';
 import type {
   InvitationView,
@@ -42,7 +43,7 @@ export interface OrganizationsDeps {
   hasSecondFactor?(userId: string): Promise<boolean>;
 }
 
-export interface OrganizationsService extends RolesService {
+export interface OrganizationsService extends RolesService, MemberSkillsService {
   /** The dashboard's organizations page, for links in mails and pages about memberships. */
   readonly dashboardOrganizationsUrl: string;
   create(

@@ -1,6 +1,7 @@
 import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 import type { PermissionName } from '../../core/permissions.js';
+import { SKILLS_FIELD, type Skill } from '../../core/skills.js';
 
 export interface OrganizationDocument {
   _id: Types.ObjectId;
@@ -63,6 +64,8 @@ export interface MemberDocument {
   invited_at?: Date | null;
   /** When the person became an active member (for a pending invitation: when it was sent). */
   joined_at: Date;
+  /** The member's skills (issue #33; organizations.skills.ts); absent on rows stored before. */
+  skills?: Skill[];
   created_at: Date;
 }
 
@@ -76,6 +79,7 @@ const memberSchema = new Schema<MemberDocument>(
     invited_by: { type: Schema.Types.ObjectId, default: null },
     invited_at: { type: Date, default: null },
     joined_at: { type: Date, required: true },
+    skills: SKILLS_FIELD,
   },
   { collection: 'organization_members', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );

@@ -30,6 +30,7 @@ import type { OrganizationsService } from './organizations.contract.js';
 import { INVITATION_LEAVE_PATH } from './organizations.leave-links.js';
 import { registerInvitationRoutes } from './organizations.invitation-routes.js';
 import { registerRoleRoutes } from './organizations.role-routes.js';
+import { registerMemberSkillRoutes } from './organizations.skill-routes.js';
 
 /** The leave link is opened in a browser: answer with a page (uncached, like every /api answer). */
 function sendPage(res: Response, status: number, html: string): void {
@@ -60,6 +61,7 @@ export function registerOrganizationRoutes(api: ApiRouter, organizations: Organi
   registerMemberChangeRoutes(api, organizations);
   registerInvitationRoutes(api, organizations);
   registerRoleRoutes(api, organizations);
+  registerMemberSkillRoutes(api, organizations);
 }
 
 /** Organizations themselves: create, list, read, update, deactivate and reactivate. */

@@ -3,6 +3,7 @@ import { z } from '../../lib/openapi.js';
 import { EmailSchema, ObjectIdParam } from '../../core/schemas.js';
 import { SlugSchema, WebsiteSchema } from '../../lib/slug.js';
 import { UserSchema } from '../users/index.js';
+import { SkillListSchema } from '../../core/skills.js';
 import { BUILT_IN_ROLE_NAMES, PERMISSION_NAMES, type PermissionName } from '../../core/permissions.js';
 
 export const MemberParams = z.object({ id: ObjectIdParam, memberId: ObjectIdParam });
@@ -116,6 +117,7 @@ export const MemberSchema = z
     invited_by: z.string().nullable(),
     joined_at: z.iso.datetime().openapi({ description: 'When they accepted (pending: when invited).' }),
     user: UserSchema.pick({ id: true, email: true, display_name: true }),
+    skills: SkillListSchema,
   })
   .openapi('OrganizationMember');
 

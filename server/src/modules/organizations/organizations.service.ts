@@ -7,6 +7,7 @@ import { createOrganizationManagement } from './organizations.manage.js';
 import { createMemberManagement } from './organizations.members.js';
 import { createRoleSource } from './organizations.role-source.js';
 import { createRoles } from './organizations.roles.js';
+import { createMemberSkills } from './organizations.skills.js';
 import { createSeats } from './organizations.seats.js';
 
 export type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
@@ -38,6 +39,7 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
     ...createOrganizationManagement(deps, authorize, permissionsOf),
     ...createMemberManagement(deps, { authorize, membershipOf, permissionsOf }, seats, roleSource),
     ...createRoles(deps, authorize, roleSource),
+    ...createMemberSkills(deps, authorize),
     ...createInvitations(deps, {
       authorize,
       seats,

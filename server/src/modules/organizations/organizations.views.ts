@@ -1,5 +1,6 @@
 import type { UserContact, UsersService } from '../users/index.js';
 import { inCatalogOrder, type PermissionName } from '../../core/permissions.js';
+import { skillsOf, type Skill } from '../../core/skills.js';
 import type { MemberDocument, OrganizationDocument } from './organizations.model.js';
 
 export interface Membership {
@@ -36,6 +37,7 @@ export interface MemberView {
   invited_by: string | null;
   joined_at: string;
   user: { id: string; email: string; display_name: string };
+  skills: Skill[];
 }
 
 /** A pending invitation as its invitee sees it (GET /invitations). */
@@ -98,6 +100,7 @@ export async function memberViews(users: UsersService, members: MemberDocument[]
         email: user?.email ?? '',
         display_name: user?.display_name ?? '',
       },
+      skills: skillsOf(member),
     };
   });
 }

@@ -2,6 +2,7 @@ import type { ApiRouter } from '../../lib/api-router.js';
 import { registerPoolUserChangeRoutes } from './pool-users.change-routes.js';
 import { registerPoolUserCollectionRoutes } from './pool-users.collection-routes.js';
 import { registerPoolUserReadRoutes } from './pool-users.read-routes.js';
+import { registerPoolUserSkillRoutes } from './pool-users.skill-routes.js';
 import { poolUserRouteKit, type PoolUserRouteDependencies } from './pool-users.route-kit.js';
 
 export type { PoolUserRouteDependencies } from './pool-users.route-kit.js';
@@ -16,4 +17,5 @@ export function registerPoolUserRoutes(api: ApiRouter, deps: PoolUserRouteDepend
   registerPoolUserReadRoutes(kit);
   registerPoolUserCollectionRoutes(kit);
   registerPoolUserChangeRoutes(kit);
+  registerPoolUserSkillRoutes(kit);
 }

@@ -3,6 +3,7 @@ import { createPoolUserImport } from './pool-users.import.js';
 import { createPoolUsersKit } from './pool-users.kit.js';
 import { createPoolUserMails } from './pool-users.mails.js';
 import { createPoolUserReads } from './pool-users.reads.js';
+import { createPoolUserSkills } from './pool-users.skills.js';
 import type { PoolUsersDependencies, PoolUsersService } from './pool-users.types.js';
 
 export type { PoolUserCaller, PoolUsersDependencies, PoolUsersService } from './pool-users.types.js';
@@ -18,5 +19,6 @@ export function createPoolUsersService(deps: PoolUsersDependencies): PoolUsersSe
     ...createPoolUserActions(kit),
     ...createPoolUserMails(kit),
     ...createPoolUserImport(kit),
+    ...createPoolUserSkills(kit),
   };
 }
