@@ -360,6 +360,7 @@ function createPoolUsers(deps: ServiceDependencies, all: Services): PoolUsersSer
     connection: deps.database.connection,
     publicUrl: deps.config.publicUrl,
     activity,
+    webhooks: all.webhooks,
     projects,
     sessions: auth.sessions,
     passwordResetLink: (userId) => auth.passwordResetLink(userId),

@@ -2,6 +2,7 @@ import { IMPORTED_BCRYPT_MAX_COST, isImportableBcryptHash } from '../../lib/pass
 import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
 import { EmailSchema, ObjectIdParam } from '../../core/schemas.js';
+import { SkillListSchema } from '../../core/skills.js';
 
 /** Most users one import request may carry (JSON array entries or CSV rows). */
 export const IMPORT_MAX_USERS = 10_000;
@@ -47,6 +48,7 @@ export const PoolUserSchema = z
     registered_application_id: z.string().nullable(),
     created_at: z.iso.datetime(),
     last_login_at: z.iso.datetime().nullable(),
+    skills: SkillListSchema,
   })
   .openapi('PoolUser', { description: 'An end user of a project’s user pool.' });
 

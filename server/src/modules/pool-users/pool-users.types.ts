@@ -3,6 +3,8 @@ import type { Page } from '../../lib/pagination.js';
 import type { MailService } from '../../core/mail.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { SecondFactorSummary } from '../../core/second-factor.js';
+import type { Skill } from '../../core/skills.js';
+import type { WebhookEmitter } from '../../core/webhooks.js';
 import type { ActivityLogService } from '../activity/index.js';
 import type { AuthService } from '../auth/index.js';
 import type { PrivacyService } from '../privacy/index.js';
@@ -56,6 +58,8 @@ export interface PoolUsersDependencies {
    * pools module's public settings; null when the project has no active application.
    */
   poolMailSender(projectId: string): Promise<{ displayName: string; applicationId: string | null } | null>;
+  /** Announces changes (`skills.changed`); absent in tests that need none. */
+  webhooks?: WebhookEmitter;
 }
 
 export interface PoolUsersService {
@@ -113,4 +117,15 @@ export interface PoolUsersService {
     context: RequestContext,
     format: 'json' | 'csv',
   ): Promise<ImportResult>;
+  /**
+   * Replaces the user's skills (issue #33; `skills` validated by core/skills.ts): needs
+   * `skill:manage`; audited `pool_user.skills_changed`, announced as `skills.changed` (if changed).
+   */
+  setSkills(
+    caller: PoolUserCaller,
+    projectId: string,
+    userId: string,
+    skills: Skill[],
+    context: RequestContext,
+  ): Promise<PoolUserView>;
 }

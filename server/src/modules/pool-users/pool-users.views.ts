@@ -1,4 +1,5 @@
 import type { UserDocument } from '../../core/account.js';
+import { skillsOf } from '../../core/skills.js';
 import type { LinkedToAccount } from '../telemetry/index.js';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -18,6 +19,7 @@ export function poolUserView(user: UserDocument, secondFactor: boolean) {
     registered_application_id: user.registered_application_id ? String(user.registered_application_id) : null,
     created_at: user.created_at.toISOString(),
     last_login_at: iso(user.last_login_at),
+    skills: skillsOf(user),
   };
 }
 export type PoolUserView = ReturnType<typeof poolUserView>;

@@ -1,6 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
 import type { UserDocument } from '../../core/account.js';
 import { PLATFORM_POOL } from '../../core/pools.js';
+import { SKILLS_FIELD } from '../../core/skills.js';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
 
 const userSchema = new Schema<UserDocument>(
@@ -14,6 +15,7 @@ const userSchema = new Schema<UserDocument>(
     google_id: { type: String, default: null, private: true },
     pool_id: { type: String, required: true, default: PLATFORM_POOL },
     blocked_at: { type: Date, default: null },
+    skills: SKILLS_FIELD,
     // Application roles of an end user (issue #33, app-roles module): names of its project's roles.
     roles: { type: [String], default: [] },
   },
