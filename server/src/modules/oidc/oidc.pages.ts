@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { PoolBranding } from '../../core/pools.js';
 
 /**
- * The provider's own pages (issue #32): the error page, the logout confirmation and the page
- * after logout, in German or English (the browser's Accept-Language, else the pool's locale),
- * with the pool's name and colour. The security headers' CSP stays strict: the one <style> block
- * carries a nonce added to `style-src` for this response, and there is no script at all.
+ * The provider's own pages (issue #32): the error page, the logout confirmation, the page after
+ * logout and the self-submitting form oidc-provider answers with where a browser must POST on
+ * (logout without a provider session, `response_mode=form_post`, a change of account), in German
+ * or English (the browser's Accept-Language, else the pool's locale), with the pool's name, colour
+ * and logo. The security headers' CSP stays strict: the one <style> block carries a nonce added
+ * to `style-src` for this response; only the self-submitting form has a script, allowed by its hash.
  */
 
 type Lang = 'de' | 'en';
@@ -39,6 +41,15 @@ const TEXT = {
     loggedOutTitle: 'Abgemeldet',
     loggedOutLead: (app: string | null) =>
       app ? `Sie haben sich von „${app}“ abgemeldet.` : 'Sie haben sich abgemeldet.',
+    signingOutTitle: 'Abmelden …',
+    signingOutLead: (app: string | null) =>
+      app
+        ? `Sie werden abgemeldet und zu „${app}“ zurückgeleitet.`
+        : 'Sie werden abgemeldet und zur Anwendung zurückgeleitet.',
+    returningTitle: 'Einen Moment …',
+    returningLead: (app: string | null) =>
+      app ? `Sie werden zu „${app}“ weitergeleitet.` : 'Sie werden zur Anwendung weitergeleitet.',
+    continue: 'Weiter',
   },
   en: {
     errorTitle: 'Sign-in not possible',
@@ -65,6 +76,15 @@ const TEXT = {
     loggedOutTitle: 'Signed out',
     loggedOutLead: (app: string | null) =>
       app ? `You have signed out of “${app}”.` : 'You have signed out.',
+    signingOutTitle: 'Signing out …',
+    signingOutLead: (app: string | null) =>
+      app
+        ? `You are being signed out and taken back to “${app}”.`
+        : 'You are being signed out and taken back to the application.',
+    returningTitle: 'One moment …',
+    returningLead: (app: string | null) =>
+      app ? `You are being taken to “${app}”.` : 'You are being taken to the application.',
+    continue: 'Continue',
   },
 } as const;
 
@@ -109,18 +129,41 @@ export function extendCsp(ctx: KoaContextWithOIDC, additions: Record<string, str
 
 const COLOR = /^#[0-9a-fA-F]{3,8}$/;
 
+/** The pool's logo when it is an https URL (the CSP then allows that one origin for images). */
+function logoOf(ctx: KoaContextWithOIDC, branding: PoolBranding): string {
+  if (!branding.logo_url) return '';
+  let url: URL;
+  try {
+    url = new URL(branding.logo_url);
+  } catch {
+    return '';
+  }
+  if (url.protocol !== 'https:') return '';
+  extendCsp(ctx, { 'img-src': [url.origin] });
+  return `<img class="logo" src="${escapeHtml(url.href)}" alt="">`;
+}
+
+/**
+ * A page of the provider. `script`: one inline script, allowed by its SHA-256 in `script-src`
+ * (as oidc-provider does for its own forms); the other pages have none.
+ */
 function page(
   ctx: KoaContextWithOIDC,
   branding: PoolBranding,
   lang: Lang,
   title: string,
   body: string,
+  script?: string,
 ): void {
   const nonce = randomBytes(16).toString('base64');
   extendCsp(ctx, { 'style-src': [`'nonce-${nonce}'`] });
+  if (script)
+    extendCsp(ctx, { 'script-src': [`'sha256-${createHash('sha256').update(script).digest('base64')}'`] });
   const color = COLOR.test(branding.primary_color) ? branding.primary_color : '#2563eb';
+  const logo = logoOf(ctx, branding);
   ctx.type = 'html';
   ctx.set('cache-control', 'no-store');
+  // Side padding on the body: on a phone the card keeps a margin to the screen's edges.
   ctx.body = `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
@@ -129,15 +172,18 @@ function page(
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · ${escapeHtml(branding.display_name)}</title>
 <style nonce="${nonce}">
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f5f7;color:#1f2937}
-main{max-width:28rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
-h1{font-size:1.4rem;margin:0 0 1rem}.brand{font-weight:600;color:${color};margin-bottom:1.5rem}
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;padding:0 1rem;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f5f7;color:#1f2937}
+main{max-width:28rem;margin:10vh auto;padding:2rem 1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12);overflow-wrap:anywhere}
+h1{font-size:1.4rem;margin:0 0 1rem}.brand{display:flex;align-items:center;gap:.75rem;font-weight:600;color:${color};margin-bottom:1.5rem}
+.logo{max-height:2.5rem;max-width:8rem}
 p{line-height:1.5}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:4px}
-button{display:block;width:100%;padding:.75rem;margin-top:.75rem;font-size:1rem;border-radius:8px;cursor:pointer;border:1px solid ${color}}
+button{display:block;width:100%;padding:.75rem;margin-top:.75rem;font-size:1rem;font-family:inherit;border-radius:8px;cursor:pointer;border:1px solid ${color}}
 .primary{background:${color};color:#fff}.secondary{background:#fff;color:${color}}
+button:focus-visible{outline:3px solid ${color};outline-offset:2px}
 </style>
 </head>
-<body><main><div class="brand">${escapeHtml(branding.display_name)}</div><h1>${escapeHtml(title)}</h1>${body}</main></body>
+<body><main><div class="brand">${logo}<span>${escapeHtml(branding.display_name)}</span></div><h1>${escapeHtml(title)}</h1>${body}</main>${script ? `<script>${script}</script>` : ''}</body>
 </html>`;
 }
 
@@ -199,6 +245,56 @@ export function renderLoggedOutPage(pages: PageContext, ctx: KoaContextWithOIDC)
   const t = TEXT[lang];
   const app = (ctx.oidc?.client?.clientName as string | undefined) ?? null;
   page(ctx, branding, lang, t.loggedOutTitle, `<p>${escapeHtml(t.loggedOutLead(app))}</p>`);
+}
+
+/** oidc-provider's self-submitting form (response_modes/form_post.js of 9.x): its title and parts. */
+const FORM_POST_TITLE = '<title>Submitting Callback</title>';
+const FORM_POST_ACTION = /<form method="post" action="([^"]*)">/;
+const FORM_POST_INPUT = /<input type="hidden" name="([\w.-]+)" value="([^"]*)"\/>/g;
+const AUTO_SUBMIT = "document.getElementById('op.autoSubmit').submit()";
+
+/**
+ * oidc-provider answers with a self-submitting form (English, unbranded) where the browser has to
+ * POST on: RP-initiated logout without a provider session (to /session/end/confirm), a
+ * `response_mode=form_post` answer (to the client's redirect URI), and a sign-in as another
+ * account than the provider session's (which signs that one out first). Rendered again as our
+ * page: the same action and (already escaped) fields, a "Weiter / Continue" button for browsers
+ * without script, and the one script allowed by its hash.
+ */
+export function brandFormPost(pages: PageContext, ctx: KoaContextWithOIDC): void {
+  const body = ctx.body;
+  if (typeof body !== 'string' || !body.includes(FORM_POST_TITLE)) return;
+  const action = FORM_POST_ACTION.exec(body)?.[1];
+  if (action === undefined) return;
+  const inputs = [...body.matchAll(FORM_POST_INPUT)]
+    .map(([, name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+    .join('');
+  const branding = pages.branding();
+  const lang = languageOf(ctx.get('accept-language') as string, branding.locale);
+  const t = TEXT[lang];
+  const app = (ctx.oidc?.client?.clientName as string | undefined) ?? null;
+  const signingOut = /\/session\/end\/confirm(?:[?#]|$)/.test(action);
+  page(
+    ctx,
+    branding,
+    lang,
+    signingOut ? t.signingOutTitle : t.returningTitle,
+    `<p>${escapeHtml(signingOut ? t.signingOutLead(app) : t.returningLead(app))}</p>` +
+      `<form id="op.autoSubmit" method="post" action="${action}">${inputs}` +
+      `<button class="primary" type="submit">${escapeHtml(t.continue)}</button></form>`,
+    AUTO_SUBMIT,
+  );
+}
+
+/**
+ * Koa middleware of every provider: our page for oidc-provider's self-submitting forms (above),
+ * and the CSP for RP-initiated logout's way back (below).
+ */
+export function providerPages(pages: PageContext) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await allowPostLogoutRedirect(ctx, next);
+    brandFormPost(pages, ctx);
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { opaqueTokenBits, type OidcStorage } from './oidc.adapter.js';
 import { secretMatches } from './oidc.clients.js';
 import { OBJECT_ID, providerConfiguration } from './oidc.configuration.js';
 import type { OidcKeys, OidcKeySet } from './oidc.keys.js';
-import { allowPostLogoutRedirect, extendCsp } from './oidc.pages.js';
+import { extendCsp, providerPages } from './oidc.pages.js';
 
 /** How long a pool's "has an issuer" and settings answer is reused before it is read again. */
 const POOL_CHECK_MS = 5_000;
@@ -125,8 +125,9 @@ export function createOidcProviders(deps: OidcProviderDependencies): OidcProvide
         extendCsp(ctx, { 'form-action': [new URL(target).origin] });
     });
 
-    // RP-initiated logout: the way back to the registered post-logout URI (CSP form-action).
-    provider.use(allowPostLogoutRedirect);
+    // RP-initiated logout: the way back to the registered post-logout URI (CSP form-action); our
+    // page for oidc-provider's self-submitting forms (oidc.pages.ts).
+    provider.use(providerPages({ branding: () => pool.settings.branding }));
 
     provider.on('server_error', (_ctx: unknown, error: unknown) =>
       deps.logger.error({ err: error, pool: poolId }, 'oidc provider error'),
