@@ -1,4 +1,5 @@
 import { ApplicationErrors } from './modules/applications/applications.errors.js';
+import { AppRoleErrors } from './modules/app-roles/app-roles.errors.js';
 import { AssistantErrors } from './modules/assistant/assistant.errors.js';
 import { AuthErrors } from './modules/auth/auth.errors.js';
 import { EmbeddingErrors } from './modules/embedding/embedding.errors.js';
@@ -46,6 +47,7 @@ export const ERROR_CATALOGS = {
   CommonErrors,
   RateLimitErrors,
   ApplicationErrors,
+  AppRoleErrors,
   AssistantErrors,
   AuthErrors,
   EmbeddingErrors,

@@ -31,6 +31,7 @@ import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { registerPoolRoutes } from './modules/pools/index.js';
 import { registerPoolUserRoutes } from './modules/pool-users/index.js';
+import { registerAppRoleRoutes } from './modules/app-roles/index.js';
 import { registerTokenRoutes } from './modules/tokens/index.js';
 import { registerPrivacyRoutes } from './modules/privacy/index.js';
 import { registerMfaRoutes } from './modules/mfa/index.js';
@@ -123,6 +124,7 @@ export function registerTenancyRoutes(api: ApiRouter, context: RouteContext): vo
     projectIdOfApplication,
   });
   registerPoolUserRoutes(api, { poolUsers: services.poolUsers, projectIdOfApplication });
+  registerAppRoleRoutes(api, { appRoles: services.appRoles, projectIdOfApplication });
   registerApplicationRoutes(api, services.applications);
 }
 

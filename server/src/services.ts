@@ -36,6 +36,7 @@ import { createFactorChangesService, type FactorChangesService } from './modules
 import { createStepUpService, type StepUpService } from './modules/step-up/index.js';
 import { createPoolUsersService, type PoolUsersService } from './modules/pool-users/index.js';
 import { createOidcService, type OidcService } from './modules/oidc/index.js';
+import { createAppRolesService, type AppRolesService } from './modules/app-roles/index.js';
 
 /** Every service of the process (see createServices). */
 export interface Services {
@@ -68,6 +69,8 @@ export interface Services {
   poolUsers: PoolUsersService;
   /** The OpenID provider: one issuer per project pool (docs/oidc.md). */
   oidc: OidcService;
+  /** Each project's application permissions and roles for its end users (issue #33). */
+  appRoles: AppRolesService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -88,6 +91,12 @@ export function createServices(deps: ServiceDependencies): Services {
   const all = {} as Services;
   Object.assign(all, createPlatformServices(deps, all));
   Object.assign(all, createTenancyServices(deps, all));
+  all.appRoles = createAppRolesService({
+    connection: deps.database.connection,
+    activity: all.activity,
+    webhooks: all.webhooks,
+    projects: all.projects,
+  });
   Object.assign(all, createContentServices(deps, all));
   Object.assign(all, createAccountServices(deps, all));
   all.factorChanges = createFactorChanges(deps, all);
@@ -188,6 +197,11 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
     },
     // Each pool's settings (sign-up mode, methods, password policy): the pools module, built later.
     pools: { settingsOf: (poolId) => all.pools.settingsOf(poolId) },
+    // The default role at sign-up, roles and permissions in tokens: app-roles, built after auth.
+    appRoles: {
+      defaultRolesOf: (pool) => all.appRoles.defaultRolesOf(pool),
+      rolesAndPermissionsOf: (projectId, userId) => all.appRoles.rolesAndPermissionsOf(projectId, userId),
+    },
   });
   const organizations = createOrganizationsService({
     connection,
@@ -376,6 +390,8 @@ function createPoolUsers(deps: ServiceDependencies, all: Services): PoolUsersSer
     tracking,
     privacy,
     mail,
+    // New accounts of the pool (invitation, import) get its default role (app-roles).
+    defaultRoles: (poolId) => all.appRoles.defaultRolesOf(poolId),
     // The pool's branded name and the application its hosted pages act for; none without one.
     poolMailSender: async (projectId) => {
       try {

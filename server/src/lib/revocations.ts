@@ -26,7 +26,9 @@ export type RevocationKind =
   | 'user_sessions'
   | 'api_token'
   | 'user_api_tokens'
-  | 'organization_roles';
+  | 'organization_roles'
+  // A project's application roles changed (app-roles module): their cached grants are dropped.
+  | 'project_roles';
 
 export type RevocationListener = (kind: RevocationKind, key: string) => void;
 

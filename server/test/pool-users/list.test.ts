@@ -77,6 +77,7 @@ describe('pool users: list, search, filters, detail', function () {
       'registered_application_id',
       'created_at',
       'last_login_at',
+      'roles',
       'skills',
     );
     expect(carla).to.include({ id: ids.carla, blocked: true, is_verified: false, second_factor: false });

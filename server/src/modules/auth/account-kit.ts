@@ -48,6 +48,17 @@ export interface AuthDependencies {
    * server's configuration, as the platform pool does.
    */
   pools?: PoolSettingsSource;
+  /**
+   * End users' application roles (the app-roles module; late-bound): the default role a new
+   * account of a project pool gets, and the roles and permissions its embedding tokens carry.
+   */
+  appRoles?: {
+    defaultRolesOf(pool: string): Promise<string[]>;
+    rolesAndPermissionsOf(
+      projectId: string,
+      userId: string,
+    ): Promise<{ roles: string[]; permissions: string[] }>;
+  };
 }
 
 /**
@@ -110,6 +121,8 @@ export interface AccountKit {
   assertMethodEnabled(context: RequestContext, method: SignInMethod): Promise<void>;
   /** Answers the account, or refuses a blocked one with account_blocked. */
   assertNotBlocked(user: UserDocument): UserDocument;
+  /** The application roles a new account of the pool starts with (its default role; none for the platform). */
+  defaultRoles(pool: string): Promise<string[]>;
 }
 
 /**
@@ -172,7 +185,13 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
     settings,
     Users,
     keys,
-    sessions: createSessions({ models, keys, refreshTokenTtlS: settings.refreshTokenTtlS }),
+    sessions: createSessions({
+      models,
+      keys,
+      refreshTokenTtlS: settings.refreshTokenTtlS,
+      roleClaims: (pool, userId) =>
+        deps.appRoles?.rolesAndPermissionsOf(pool, userId) ?? Promise.resolve({ roles: [], permissions: [] }),
+    }),
     oneTime: createOneTimeTokens(models),
     lockout: createPasswordLockout({
       connection: deps.connection,
@@ -257,6 +276,9 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
     assertNotBlocked(user) {
       if (user.blocked_at) throw new AppError(AuthErrors.ACCOUNT_BLOCKED);
       return user;
+    },
+    async defaultRoles(pool) {
+      return isPlatformPool(pool) || !deps.appRoles ? [] : deps.appRoles.defaultRolesOf(pool);
     },
   };
 }

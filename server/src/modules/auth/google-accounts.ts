@@ -96,6 +96,7 @@ export function createGoogleAccounts(kit: AccountKit): Pick<AuthService, 'signIn
           google_id: profile.googleId,
           pool_id: context.pool,
           registered_application_id: applicationId ? new Types.ObjectId(applicationId) : null,
+          roles: await kit.defaultRoles(context.pool),
         })
       ).toObject();
       await recordAudit(

@@ -87,6 +87,7 @@ export function createRegistration(
           is_verified: false,
           registered_application_id: input.application_id ? new Types.ObjectId(input.application_id) : null,
           pool_id: context.pool,
+          roles: await kit.defaultRoles(context.pool),
         })
       ).toObject();
     } catch (error) {

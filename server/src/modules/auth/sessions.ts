@@ -76,9 +76,19 @@ export interface Sessions {
 export const SESSION_CACHE_TTL_MS = 60_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
-/** A new refresh token for the session, and an access token signed for its audience. */
+/** An end user's application roles and permissions, for the access tokens of their sessions. */
+export type RoleClaims = (
+  poolId: string,
+  userId: string,
+) => Promise<{ roles: string[]; permissions: string[] }>;
+
+/**
+ * A new refresh token for the session, and an access token signed for its audience. An embedding
+ * session of a project pool's end user carries their application `roles` and `permissions` as of
+ * now (a change shows from the next sign-in or refresh).
+ */
 async function issueTokens(
-  options: { models: AuthModels; keys: () => Promise<SigningKeys>; now: () => Date },
+  options: { models: AuthModels; keys: () => Promise<SigningKeys>; now: () => Date; roleClaims?: RoleClaims },
   session: Pick<
     SessionDocument,
     '_id' | 'user_id' | 'expires_at' | 'application_id' | 'pool_id' | 'access_token_ttl_s'
@@ -92,11 +102,17 @@ async function issueTokens(
     user_id: session.user_id,
     expires_at: session.expires_at,
   });
+  const pool = session.pool_id ?? PLATFORM_POOL;
+  const roles =
+    session.application_id && pool !== PLATFORM_POOL && options.roleClaims
+      ? await options.roleClaims(pool, String(session.user_id))
+      : undefined;
   const access = (await options.keys()).signAccessToken({
     sub: String(session.user_id),
     sid: String(session._id),
     email,
-    pool: session.pool_id ?? PLATFORM_POOL,
+    pool,
+    ...(roles ? { roles } : {}),
     ...(session.access_token_ttl_s ? { ttlS: session.access_token_ttl_s } : {}),
     ...(session.application_id ? { audience: String(session.application_id) } : {}),
   });
@@ -116,10 +132,11 @@ export function createSessions(options: {
   keys: () => Promise<SigningKeys>;
   refreshTokenTtlS: number;
   now?: () => Date;
+  roleClaims?: RoleClaims;
 }): Sessions {
   const { models, keys } = options;
   const now = options.now ?? (() => new Date());
-  const issuer = { models, keys, now };
+  const issuer = { models, keys, now, roleClaims: options.roleClaims };
   const revocations = revocationFeedFor(models.Sessions.db);
   const cache = new CredentialCache<SessionDocument>(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
   revocations.subscribe((kind, key) => {

@@ -42,6 +42,8 @@ export interface SigningKeys {
     pool: string;
     audience?: string;
     ttlS?: number;
+    /** An end user's application `roles` and `permissions` (embedding sessions of a project pool). */
+    roles?: { roles: string[]; permissions: string[] };
   }): {
     token: string;
     expiresAt: Date;
@@ -113,7 +115,8 @@ export async function loadSigningKeys(options: {
     kid,
     alg,
     signAccessToken(claims) {
-      const token = jwt.sign({ sid: claims.sid, email: claims.email, pool: claims.pool }, privateKey, {
+      const payload = { sid: claims.sid, email: claims.email, pool: claims.pool, ...claims.roles };
+      const token = jwt.sign(payload, privateKey, {
         algorithm: alg,
         keyid: kid,
         subject: claims.sub,

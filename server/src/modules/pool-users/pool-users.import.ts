@@ -41,7 +41,7 @@ function reasonOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
  * their index and reason while the others import.
  */
 export function createPoolUserImport(kit: PoolUsersKit): Pick<PoolUsersService, 'importUsers'> {
-  const { Users } = kit;
+  const { Users, deps } = kit;
 
   return {
     async importUsers(caller, projectId, rows, context, format) {
@@ -79,6 +79,8 @@ export function createPoolUserImport(kit: PoolUsersKit): Pick<PoolUsersService, 
         pool_id: scope.poolId,
       }).toObject({ depopulate: true }) as Record<string, unknown>;
       const createdAt = new Date();
+      // Every imported account gets the pool's default role (one read for the whole import).
+      defaults.roles = (await deps.defaultRoles?.(scope.poolId)) ?? [];
       const documents = accepted.map(({ row }) => ({
         ...defaults,
         _id: new Types.ObjectId(),

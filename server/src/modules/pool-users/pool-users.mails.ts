@@ -76,6 +76,7 @@ export function createPoolUserMails(
               pool_id: scope.poolId,
               password_hash: null,
               is_verified: false,
+              roles: (await deps.defaultRoles?.(scope.poolId)) ?? [],
             },
           ]);
           user = inserted!.toObject() as UserDocument;

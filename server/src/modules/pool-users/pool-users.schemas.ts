@@ -48,6 +48,10 @@ export const PoolUserSchema = z
     registered_application_id: z.string().nullable(),
     created_at: z.iso.datetime(),
     last_login_at: z.iso.datetime().nullable(),
+    roles: z.array(z.string()).openapi({
+      description:
+        'Application roles of the project the user holds (names, sorted; PUT …/users/{user_id}/roles).',
+    }),
     skills: SkillListSchema,
   })
   .openapi('PoolUser', { description: 'An end user of a project’s user pool.' });

@@ -58,6 +58,8 @@ export interface PoolUsersDependencies {
    * pools module's public settings; null when the project has no active application.
    */
   poolMailSender(projectId: string): Promise<{ displayName: string; applicationId: string | null } | null>;
+  /** The application roles a new account of the pool starts with: its default role (app-roles module). */
+  defaultRoles?(poolId: string): Promise<string[]>;
   /** Announces changes (`skills.changed`); absent in tests that need none. */
   webhooks?: WebhookEmitter;
 }

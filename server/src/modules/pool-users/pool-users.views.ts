@@ -19,6 +19,7 @@ export function poolUserView(user: UserDocument, secondFactor: boolean) {
     registered_application_id: user.registered_application_id ? String(user.registered_application_id) : null,
     created_at: user.created_at.toISOString(),
     last_login_at: iso(user.last_login_at),
+    roles: [...(user.roles ?? [])].sort(),
     skills: skillsOf(user),
   };
 }
