@@ -32,10 +32,36 @@ export function cloneDoc<T>(v: T): T {
   if (v instanceof Date) return new Date(v.getTime()) as T;
   if (isPlainObject(v)) {
     const out: Doc = {};
-    for (const k of Object.keys(v)) out[k] = cloneDoc(v[k]);
+    for (const k of Object.keys(v)) setOwn(out, k, cloneDoc(v[k]));
     return out as T;
   }
   return v;
+}
+
+/**
+ * Sets a field of a document as an own data property. An assignment to a field named `__proto__` would call
+ * Object.prototype's accessor instead (and change the object's prototype); every other name is assigned.
+ */
+export function setOwn(o: Doc, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
+}
+
+/** How a field named `__proto__` appears in BSON: the name as a C string (after the element's type byte). */
+export const PROTO_ELEMENT_NAME = Buffer.from('__proto__\0');
+
+/** Documents (decoded from storage) that hold a field named `__proto__` somewhere (see holdsProtoField). */
+export const protoDocs = new WeakSet<object>();
+
+/** Whether a value holds, at any depth, an object with an own field named `__proto__`. */
+export function holdsProtoField(v: unknown, depth = 0): boolean {
+  if (v === null || typeof v !== 'object' || depth > 200) return false;
+  if (Array.isArray(v)) return v.some((e) => holdsProtoField(e, depth + 1));
+  if (!isPlainObject(v)) return false;
+  if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return true;
+  for (const k of Object.keys(v)) if (holdsProtoField(v[k], depth + 1)) return true;
+  return false;
 }
 
 /** Canonical string for a value, used as hash-map key by indexes. Numerically equal numbers share a key. */

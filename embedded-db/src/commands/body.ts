@@ -4,7 +4,7 @@
  */
 import { normalize, normalizeDoc, type TypeMap } from '../bson/types.js';
 import { type Doc, isPlainObject } from '../bson/values.js';
-import { checkNoProtoKeys } from '../query/paths.js';
+import { checkCommandProtoKeys } from '../query/paths.js';
 
 /** Commands that write: they run in a write transaction of the store and reply once it is durable. */
 const WRITE_COMMANDS = new Set([
@@ -75,7 +75,7 @@ export function typesOf(d: Doc): TypeMap | undefined {
  * type annotations, recorded before the rest of the body is normalized.
  */
 export function prepareBody(name: string, body: Doc): void {
-  checkNoProtoKeys(body);
+  checkCommandProtoKeys(name, body);
   const keep = (d: unknown) => {
     if (!isPlainObject(d)) return;
     const { types } = normalizeDoc(d);

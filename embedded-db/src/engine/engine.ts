@@ -30,6 +30,7 @@ import { checkPipeline } from '../query/paths.js';
 import type { Plan } from '../query/plan.js';
 import { planQuery } from '../query/planner.js';
 import { countExact, runPlanRaw } from '../query/scan.js';
+import { refuseReshaping } from '../query/own-fields.js';
 import { Query } from '../query/query.js';
 import { compileRawFilter } from '../query/raw-filter.js';
 import { project, sortDocs } from '../query/results.js';
@@ -55,6 +56,9 @@ export interface FindOptions extends Omit<MatchOptions, 'limit'> {
   /** Stored BSON may be returned as RawDocument where nothing needs the decoded document (see raw.ts). */
   raw?: boolean;
 }
+
+/** Stages that pass documents on unchanged (others rebuild them: see own-fields.ts). */
+const PASS_THROUGH_STAGES = new Set(['$match', '$sort', '$skip', '$limit']);
 
 /** What an aggregation without a leading `$match` reads. */
 const COLLECTION_SCAN: Plan = {
@@ -431,11 +435,14 @@ export class Engine {
         const view = resolveView(this, db, name);
         const c = this.getCollection(db, view ? view.source : name);
         docs = view ? this.aggregate(db, c, view.pipeline) : c ? [...c.all()] : [];
+        refuseReshaping(docs, 'aggregate');
         resolved.set(name, docs);
       }
       return docs;
     };
     if (stages.length === 0) return source;
+    if (!stages.every((s) => PASS_THROUGH_STAGES.has(Object.keys(s)[0] as string)))
+      refuseReshaping(source, 'aggregate');
     const agg = new Aggregator(stages, {
       ...MINGO_OPTIONS,
       context: AGGREGATION_CONTEXT,

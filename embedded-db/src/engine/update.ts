@@ -5,12 +5,23 @@
 import { Aggregator } from 'mingo/aggregator';
 import { update as mingoUpdate } from 'mingo/updater';
 import { docTypes, dropTypes, pruneTypes, type TypeMap } from '../bson/types.js';
-import { cloneDoc, type Doc, formatValue, getPath, idFirst, isPlainObject, keyOf } from '../bson/values.js';
+import {
+  cloneDoc,
+  type Doc,
+  formatValue,
+  getPath,
+  holdsProtoField,
+  idFirst,
+  isPlainObject,
+  keyOf,
+  protoDocs,
+} from '../bson/values.js';
 import { mongoError, MongoServerError } from '../errors.js';
 import { validateFilter } from '../query/filter.js';
 import { AGGREGATION_CONTEXT, MINGO_OPTIONS } from '../query/mingo.js';
 import { checkPipeline, checkUpdatePaths, setPath } from '../query/paths.js';
 import { applyPulls, applySimpleUpdate, prepareUpdate } from '../query/update-ops.js';
+import { applyOwnFieldOps, refuseReshaping, takeOwnFieldOps } from '../query/own-fields.js';
 import { validateId } from './checks.js';
 
 /** Applies an update (operators, replacement or pipeline) to one document; returns the new document. */
@@ -32,6 +43,7 @@ export function applyUpdate(
           `${op ?? 'stage'} is not allowed to be used within an update`,
         );
     }
+    refuseReshaping([old], 'update with a pipeline');
     let doc: Doc;
     try {
       const agg = new Aggregator(u, {
@@ -103,8 +115,10 @@ export function applyUpdate(
   }
   checkConflicts(ops);
   checkArithmetic(old, ops);
+  // fields named __proto__/constructor/prototype are written here, as own properties (own-fields.ts)
+  const { rest, own } = takeOwnFieldOps(ops);
   // positional paths resolved, $pull and _id taken out, paths checked (update-ops.ts)
-  const prepared = prepareUpdate(old, ops, opts);
+  const prepared = prepareUpdate(old, rest, opts);
   const doc = cloneDoc(old);
   let fields: string[] = [];
   if (Object.keys(prepared.ops).length) {
@@ -121,6 +135,7 @@ export function applyUpdate(
       }
   }
   fields.push(...applyPulls(doc, prepared.pulls));
+  if (own) fields.push(...applyOwnFieldOps(doc, own));
   if (prepared.setId !== undefined) {
     validateId(prepared.setId);
     doc._id = prepared.setId;
@@ -148,6 +163,7 @@ export function applyUpdate(
     }
   }
   const out = idFirst(doc);
+  if ((own || protoDocs.has(old)) && holdsProtoField(out)) protoDocs.add(out);
   return { doc: out, types: pruneTypes(out, types), changed: fields.length > 0 };
 }
 

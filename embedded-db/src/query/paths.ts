@@ -7,12 +7,14 @@
  * So these names are refused as path segments wherever a path is given: filter keys (also inside `$and`/`$or`/
  * `$nor`/`$not`/`$elemMatch`, array filters and partial filter expressions), update paths (and `$rename`
  * targets), projections, sort keys, index keys, `distinct` keys, and field paths / output fields of aggregation
- * pipelines and expressions (`$expr`, pipeline updates). A field literally named `__proto__` cannot be held
- * safely in a JavaScript object, so it is refused anywhere in a command, documents included. The error is
- * mongod's `BadValue` (2).
+ * pipelines and expressions (`$expr`, pipeline updates). The error is mongod's `BadValue` (2).
+ *
+ * A field with such a name is still data: documents may hold it, and `$set`/`$setOnInsert`/`$unset`/`$rename`
+ * may write it as the last segment of a path. The engine keeps it as an own property, never as a prototype
+ * (own-fields.ts); it is refused only where it would be walked through or evaluated.
  */
 import { mongoError } from '../errors.js';
-import { isPlainObject, own, type Doc } from '../bson/values.js';
+import { isPlainObject, own, PROTO_ELEMENT_NAME, type Doc } from '../bson/values.js';
 
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -119,11 +121,29 @@ export function checkPipeline(stages: unknown, validateFilter: (f: unknown) => v
   }
 }
 
-/** Update operators: every key of an operator's spec is a path; `$rename` values are paths too. */
+/** Update operators whose paths may end in `__proto__`, `constructor` or `prototype` (own-fields.ts). */
+export const OWN_FIELD_OPS = new Set(['$set', '$setOnInsert', '$unset', '$rename']);
+
+/** Whether a path's last segment (and only that one) names `__proto__`, `constructor` or `prototype`. */
+export function endsInOwnField(path: string): boolean {
+  if (!hasForbiddenSegment(path)) return false;
+  const segs = path.split('.');
+  return FORBIDDEN.has(segs[segs.length - 1] as string) && !segs.slice(0, -1).some((s) => FORBIDDEN.has(s));
+}
+
+/**
+ * Update operators: every key of an operator's spec is a path; `$rename` values are paths too. `$set`,
+ * `$setOnInsert`, `$unset` and `$rename` may name a field `__proto__`, `constructor` or `prototype` as the last
+ * segment: it is written as data (own-fields.ts); walking through such a field (`__proto__.x`) stays refused.
+ */
 export function checkUpdatePaths(op: string, spec: Doc): void {
+  const ownFields = OWN_FIELD_OPS.has(op);
+  const check = (p: string, where: string) => {
+    if (!(ownFields && endsInOwnField(p))) checkPath(p, where);
+  };
   for (const [path, arg] of Object.entries(spec)) {
-    checkPath(path, 'The update path');
-    if (op === '$rename' && typeof arg === 'string') checkPath(arg, 'The $rename target');
+    check(path, 'The update path');
+    if (op === '$rename' && typeof arg === 'string') check(arg, 'The $rename target');
     // $pull / $push modifiers hold conditions and sort specs whose keys are field names of the elements
     if ((op === '$pull' || op === '$push' || op === '$addToSet') && isPlainObject(arg)) checkKeys(arg);
   }
@@ -166,30 +186,67 @@ export function checkSort(sort: Doc | undefined): void {
   for (const k of Object.keys(sort)) checkPath(k, 'The sort path');
 }
 
-/** How a field named `__proto__` appears in BSON: the name as a C string (after the element's type byte). */
-const PROTO_ELEMENT_NAME = Buffer.from('__proto__\0');
 /** Decoded commands whose message holds no field named `__proto__` (see noteProtoFree). */
 const protoFree = new WeakSet<object>();
 
 /**
  * Remembers that a command decoded from `bytes` holds no field named `__proto__` when the bytes do not contain
- * that name at all: one native byte search instead of checkNoProtoKeys's walk over every object of the command
+ * that name at all: one native byte search instead of checkCommandProtoKeys's walk over every object of the command
  * (an insert of 500 events holds ~1,000 of them). A match (perhaps only inside a string) leaves the walk to decide.
  */
 export function noteProtoFree(bytes: Buffer, decoded: object): void {
   if (bytes.indexOf(PROTO_ELEMENT_NAME) === -1) protoFree.add(decoded);
 }
 
-/** Refuses a field named `__proto__` anywhere in a decoded command (documents, filters, updates, …). */
-export function checkNoProtoKeys(value: unknown): void {
-  if (typeof value === 'object' && value !== null && protoFree.has(value)) return;
-  eachObject(value, (o) => {
-    if (Object.prototype.hasOwnProperty.call(o, '__proto__'))
+/**
+ * Refuses a field named `__proto__` anywhere in a decoded command except where it is data: the documents of an
+ * insert, replacement documents, the values of `$set`/`$setOnInsert`, and the paths of `$set`/`$setOnInsert`/
+ * `$unset`/`$rename` (whose segments checkUpdatePaths checks). There the server keeps it as an own property
+ * (own-fields.ts); in filters, projections, sorts and pipelines it is still refused.
+ */
+export function checkCommandProtoKeys(name: string, body: unknown): void {
+  if (typeof body === 'object' && body !== null && protoFree.has(body)) return;
+  const data = new Set<object>();
+  const specs = new Set<object>();
+  const update = (u: unknown) => {
+    if (!isPlainObject(u)) return;
+    const keys = Object.keys(u);
+    if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+      data.add(u); // a replacement document
+      return;
+    }
+    for (const op of OWN_FIELD_OPS) {
+      const spec = own(u, op);
+      if (!isPlainObject(spec)) continue;
+      specs.add(spec);
+      if (op === '$set' || op === '$setOnInsert')
+        for (const k of Object.keys(spec))
+          if (typeof spec[k] === 'object' && spec[k] !== null) data.add(spec[k] as object);
+    }
+  };
+  if (isPlainObject(body)) {
+    if (name === 'insert' && Array.isArray(body.documents))
+      for (const d of body.documents) if (isPlainObject(d)) data.add(d);
+    if (name === 'update' && Array.isArray(body.updates))
+      for (const st of body.updates) if (isPlainObject(st)) update(st.u);
+    if (name === 'findAndModify' || name === 'findandmodify') update(body.update);
+  }
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || data.has(v)) continue;
+    if (Array.isArray(v)) {
+      for (const e of v) stack.push(e);
+      continue;
+    }
+    if (!isPlainObject(v)) continue;
+    if (!specs.has(v) && Object.prototype.hasOwnProperty.call(v, '__proto__'))
       throw mongoError(
         2,
-        "The field name '__proto__' is not allowed (the embedded server cannot store it in a JavaScript object)",
+        "The field name '__proto__' is not allowed here (only in documents and as a field set, unset or renamed by an update)",
       );
-  });
+    for (const k of Object.keys(v)) stack.push(v[k]);
+  }
 }
 
 /** Sets a dotted path, creating intermediate objects. */

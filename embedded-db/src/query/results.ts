@@ -7,6 +7,7 @@ import { cloneDoc, type Doc, formatValue, isPlainObject } from '../bson/values.j
 import { mongoError } from '../errors.js';
 import { makeCollator, sortBy } from './compare.js';
 import { MINGO_OPTIONS, orderProjected } from './mingo.js';
+import { refuseReshaping } from './own-fields.js';
 import { checkProjection, checkSort } from './paths.js';
 import { Query } from './query.js';
 
@@ -32,6 +33,7 @@ export function project(docs: Doc[], projection: Doc | undefined, filter: Doc): 
     return docs.map((d) => applyTypes(d, docTypes.get(d)));
   const slices = sliceOnlyProjection(projection);
   if (slices) return docs.map((d) => applyTypes(applySlices(d, slices), docTypes.get(d)));
+  refuseReshaping(docs, 'apply a projection to');
   const q = new Query(filter, MINGO_OPTIONS);
   return docs.map((d) =>
     applyTypes(orderProjected(q.find([d], projection).all()[0] as Doc, d), docTypes.get(d)),

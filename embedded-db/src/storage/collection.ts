@@ -8,7 +8,17 @@
 import { deserialize, serialize, type UUID } from 'bson';
 import { receivedBytes } from '../bson/raw.js';
 import { applyTypes, docTypes, EXACT_DECODE, normalizeDoc, type TypeMap } from '../bson/types.js';
-import { type Doc, formatValue, isPlainObject, keyOf, own, pathValues } from '../bson/values.js';
+import {
+  type Doc,
+  formatValue,
+  holdsProtoField,
+  isPlainObject,
+  keyOf,
+  own,
+  pathValues,
+  PROTO_ELEMENT_NAME,
+  protoDocs,
+} from '../bson/values.js';
 import { mongoError, type MongoServerError } from '../errors.js';
 import { MINGO_OPTIONS } from '../query/mingo.js';
 import { Query } from '../query/query.js';
@@ -324,6 +334,9 @@ export class Collection {
   decode(buf: Buffer): Doc {
     const { doc, types } = normalizeDoc(deserialize(buf, EXACT_DECODE) as Doc);
     if (types) docTypes.set(doc, types);
+    // A field named `__proto__` is held as an own property (bson defines it so); stages that rebuild
+    // documents would lose it, so they refuse such documents (own-fields.ts).
+    if (buf.indexOf(PROTO_ELEMENT_NAME) !== -1 && holdsProtoField(doc)) protoDocs.add(doc);
     return doc;
   }
 
