@@ -114,15 +114,12 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
     },
 
     async list(caller, query) {
-      let projectIds: Types.ObjectId[];
-      if (query.project_id) {
-        const { project } = await projects.authorize(caller.userId, query.project_id, 'application:read');
-        projectIds = [project._id];
-      } else {
-        projectIds = await projects.activeIdsIn(
-          await organizations.organizationIdsOf(caller.userId, 'application:read'),
-        );
-      }
+      // One project, or those of every organization where the caller's role reads applications.
+      const projectIds = query.project_id
+        ? [(await projects.authorize(caller.userId, query.project_id, 'application:read')).project._id]
+        : await projects.activeIdsIn(
+            await organizations.organizationIdsOf(caller.userId, 'application:read'),
+          );
       return rows.list('project_id', projectIds, caller.applicationId ?? undefined, query, view);
     },
 

@@ -1,8 +1,6 @@
 import { Types, type Model } from 'mongoose';
-import { AppError } from '../../lib/errors.js';
 import { recordAudit, type ActivityService } from '../../core/audit.js';
 import { applicationEvent, type TemplateAccess } from './email-templates.access.js';
-import { EmailTemplateErrors } from './email-templates.errors.js';
 import type { EmailPreferencesDocument, EmailSettingsDocument } from './email-templates.model.js';
 import type { EmailTemplatesService } from './email-templates.types.js';
 import type { TemplateStore } from './email-templates.store.js';

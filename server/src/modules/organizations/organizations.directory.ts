@@ -155,6 +155,16 @@ export function createOrganizationDirectory(
       return orgs.map((org) => ({ id: String(org._id), name: org.name }));
     },
 
+    ...createAdminQueries(deps),
+  };
+}
+
+/** Who administers: an organization's admins, and the platform's global admins (SPEC §6). */
+function createAdminQueries(
+  deps: OrganizationsDeps,
+): Pick<OrganizationsService, 'adminsOf' | 'isGlobalAdmin'> {
+  const { Organizations, Members } = organizationModels(deps.connection);
+  return {
     async adminsOf(organizationId) {
       if (!Types.ObjectId.isValid(organizationId)) return [];
       const admins = await Members.find({

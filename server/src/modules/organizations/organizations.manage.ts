@@ -63,29 +63,7 @@ export function createOrganizationManagement(
       return organizationView(organization, 'admin', BUILT_IN_ROLES.admin);
     },
 
-    async listForUser(userId, page, onlyOrganizationId) {
-      const memberships = (
-        await Members.find(
-          { user_id: new Types.ObjectId(userId), is_active: true },
-          { organization_id: 1, role: 1 },
-        ).lean()
-      ).filter((m) => !onlyOrganizationId || String(m.organization_id) === onlyOrganizationId);
-      const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
-      const result = await paginateNewestFirst(
-        Organizations,
-        { _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) },
-        page,
-      );
-      return {
-        data: await Promise.all(
-          result.data.map(async (org) => {
-            const role = roles.get(String(org._id)) ?? 'member';
-            return organizationView(org, role, await permissionsOf(String(org._id), role));
-          }),
-        ),
-        next_cursor: result.next_cursor,
-      };
-    },
+    ...createOrganizationLists(deps, permissionsOf),
 
     async get(userId, organizationId) {
       const { organization, role, permissions } = await authorize(
@@ -163,7 +141,39 @@ export function createOrganizationManagement(
       );
       return organizationView(updated!, role, permissions);
     },
+  };
+}
 
+/** The caller's organizations (with their permissions in each), and all of them (global admins). */
+function createOrganizationLists(
+  deps: OrganizationsDeps,
+  permissionsOf: OrganizationsService['permissionsOf'],
+): Pick<OrganizationsService, 'listForUser' | 'listAll'> {
+  const { Organizations, Members } = organizationModels(deps.connection);
+  return {
+    async listForUser(userId, page, onlyOrganizationId) {
+      const memberships = (
+        await Members.find(
+          { user_id: new Types.ObjectId(userId), is_active: true },
+          { organization_id: 1, role: 1 },
+        ).lean()
+      ).filter((m) => !onlyOrganizationId || String(m.organization_id) === onlyOrganizationId);
+      const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
+      const result = await paginateNewestFirst(
+        Organizations,
+        { _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }) },
+        page,
+      );
+      return {
+        data: await Promise.all(
+          result.data.map(async (org) => {
+            const role = roles.get(String(org._id)) ?? 'member';
+            return organizationView(org, role, await permissionsOf(String(org._id), role));
+          }),
+        ),
+        next_cursor: result.next_cursor,
+      };
+    },
     async listAll(page) {
       const result = await paginateNewestFirst(Organizations, {}, page);
       return {
