@@ -28,7 +28,9 @@ export type RevocationKind =
   | 'user_api_tokens'
   | 'organization_roles'
   // A project's application roles changed (app-roles module): their cached grants are dropped.
-  | 'project_roles';
+  | 'project_roles'
+  // A project's or organization's policies changed (policies module): their compiled sets are dropped.
+  | 'policies';
 
 export type RevocationListener = (kind: RevocationKind, key: string) => void;
 
