@@ -219,4 +219,32 @@ describe('OpenID provider: session handover to the provider (issue #32)', functi
     const silent = await begin(config, spa, { jar: run.jar, params: { prompt: 'none' } });
     expect(silent.location.searchParams.get('code'), silent.location.href).to.be.a('string');
   });
+  it('hands the relying party an ID token with the scopes’ claims (scope=openid email profile)', async () => {
+    const user = await registerEndUser(t.ctx, pool.applicationId, { display_name: 'Erika Muster' });
+    const session = await endUserLogin(t.ctx, pool.applicationId, user.email, user.password);
+    const run = await begin(config, spa, { scope: 'openid email profile' });
+    const { next } = await handOver(run.jar, run.location, session.token);
+    const tokens = await client.authorizationCodeGrant(config, next, {
+      pkceCodeVerifier: run.codeVerifier,
+      expectedState: run.state,
+      expectedNonce: run.nonce,
+    });
+    // As Auth0 and Keycloak do: an RP that reads only the ID token has the profile.
+    expect(tokens.claims()).to.deep.include({
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      name: 'Erika Muster',
+      locale: 'de',
+    });
+    // Only what the scopes ask for: without profile no name.
+    const narrow = await begin(config, spa, { jar: run.jar, scope: 'openid email' });
+    const narrowTokens = await client.authorizationCodeGrant(config, narrow.location, {
+      pkceCodeVerifier: narrow.codeVerifier,
+      expectedState: narrow.state,
+      expectedNonce: narrow.nonce,
+    });
+    expect(narrowTokens.claims()).to.include({ email: user.email });
+    expect(narrowTokens.claims()).not.to.have.any.keys('name', 'locale');
+  });
 });

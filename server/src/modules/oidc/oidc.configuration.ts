@@ -71,7 +71,9 @@ export function providerConfiguration(input: ConfigurationInput): Configuration 
     },
     scopes: [...OIDC_SCOPES],
     acrValues: [ACR_1FA, ACR_2FA],
-    conformIdTokenClaims: true,
+    // The ID token carries the granted scopes' claims (email, email_verified, name, locale) as
+    // Auth0 and Keycloak do: relying parties that read only the ID token (Auth.js) get them.
+    conformIdTokenClaims: false,
     responseTypes: ['code'],
     allowOmittingSingleRegisteredRedirectUri: false,
     // OAuth 2.1: every client, public or confidential, uses PKCE (oidc-provider 9 knows only S256).

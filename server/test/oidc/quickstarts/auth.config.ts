@@ -25,10 +25,8 @@ export function authConfig(env: Env = process.env) {
         clientSecret: env.AUTH_IAM_PLATFORM_SECRET,
         // PKCE (which IAM Platform requires) plus state and nonce.
         checks: ['pkce', 'state', 'nonce'] satisfies Array<'pkce' | 'state' | 'nonce'>,
-        // The ID token carries the sign-in (sub, acr, amr, auth_time); e-mail and name are in
-        // userinfo. With `idToken: false` Auth.js still checks the ID token, then reads the profile
-        // from userinfo — without it the session has no e-mail and no name.
-        idToken: false,
+        // The ID token carries the profile (email, email_verified, name, locale): Auth.js reads it
+        // from there.
       },
     ],
   };
