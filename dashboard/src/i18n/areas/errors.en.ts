@@ -77,6 +77,11 @@ export const en: Record<keyof typeof de, string> = {
   'error.invalid_leave_token': 'This link is invalid, has expired or has already been used.',
   'error.last_admin': 'An organization needs at least one active admin. Make someone else admin first.',
   'error.member_limit_reached': 'This organization has reached its member limit.',
+  'error.role_not_found': 'This role does not exist (any more) in the organization.',
+  'error.role_name_taken': 'The organization already has a role with this name. Choose another one.',
+  'error.role_in_use': 'Members hold this role. Give them another role first.',
+  'error.role_limit_reached': 'This organization has reached its limit of custom roles.',
+  'error.unknown_role': 'This organization has no role with this name.',
   'error.invitation_pending': 'This person has already been invited and has not answered yet.',
   'error.invitation_not_found': 'Invitation not found.',
   'error.two_factor_required':

@@ -88,6 +88,12 @@ export const de = {
   'error.last_admin':
     'Eine Organisation braucht mindestens einen aktiven Admin. Machen Sie zuerst eine andere Person zum Admin.',
   'error.member_limit_reached': 'Die Organisation hat die maximale Anzahl an Mitgliedern erreicht.',
+  'error.role_not_found': 'Diese Rolle gibt es in der Organisation nicht (mehr).',
+  'error.role_name_taken':
+    'Die Organisation hat bereits eine Rolle mit diesem Namen. Wählen Sie einen anderen.',
+  'error.role_in_use': 'Mitglieder haben diese Rolle. Geben Sie ihnen zuerst eine andere Rolle.',
+  'error.role_limit_reached': 'Die Organisation hat die maximale Anzahl eigener Rollen erreicht.',
+  'error.unknown_role': 'Diese Rolle gibt es in der Organisation nicht.',
   'error.invitation_pending': 'Diese Person ist bereits eingeladen und hat noch nicht geantwortet.',
   'error.invitation_not_found': 'Einladung nicht gefunden.',
   'error.two_factor_required':
