@@ -2846,7 +2846,7 @@ export interface paths {
         put?: never;
         /**
          * OpenID interaction: complete the sign-in with the page’s session
-         * @description The hosted page, after signing the person in, hands over its application session (`Authorization: Bearer`, an end user of this pool; any active application of the pool). Answers `{redirect_to}` back to the provider. 403 fresh_sign_in_required when `prompt=login` asks for a sign-in newer than the interaction or `max_age` is exceeded; 403 second_factor_required when `acr_values` asks for two factors, the account has one and this session did not use it (an account without a second factor completes with `unmet_authentication_requirements` to the client). For a first-party client the requested scopes are granted here.
+         * @description The hosted page, after signing the person in, hands over its application session (`Authorization: Bearer`, an end user of this pool; any active application of the pool). Answers `{redirect_to}` back to the provider. 403 fresh_sign_in_required when `prompt=login` asks for a sign-in newer than the interaction or `max_age` is exceeded; 403 second_factor_required when `acr_values` asks for two factors, the account has one and this session did not use it (an account without a second factor completes with `unmet_authentication_requirements` to the client). For a first-party client the requested scopes are granted here. Session handover: a session that began after the interaction started served only this sign-in and is ended once the provider has it (revoke reason `oidc_handover`, `session_ended: true`; for a third-party client after its consent); a session that existed before stays.
          */
         post: {
             parameters: {
@@ -2873,6 +2873,8 @@ export interface paths {
                         "application/json": {
                             /** @description Where the page navigates next (location.assign). */
                             redirect_to: string;
+                            /** @description True when the application session handed to this interaction was ended here: it began after the interaction started, served only this sign-in (the provider’s session carries on) — the page forgets it. A session that existed before stays (false). */
+                            session_ended: boolean;
                         };
                     };
                 };
@@ -2936,7 +2938,7 @@ export interface paths {
         put?: never;
         /**
          * OpenID interaction: the person’s consent for a third-party client
-         * @description `{approve: true}` grants the requested scopes, claims and API scopes; `{approve: false}` ends the request with access_denied. The session must be the account the interaction signed in (403 interaction_account_mismatch).
+         * @description `{approve: true}` grants the requested scopes, claims and API scopes; `{approve: false}` ends the request with access_denied. The session must be the account the interaction signed in (403 interaction_account_mismatch). Either answer ends the session the sign-in handed over for this request (`session_ended: true`), as POST …/login does for first-party clients.
          */
         post: {
             parameters: {
@@ -2965,6 +2967,8 @@ export interface paths {
                         "application/json": {
                             /** @description Where the page navigates next (location.assign). */
                             redirect_to: string;
+                            /** @description True when the application session handed to this interaction was ended here: it began after the interaction started, served only this sign-in (the provider’s session carries on) — the page forgets it. A session that existed before stays (false). */
+                            session_ended: boolean;
                         };
                     };
                 };
@@ -3035,7 +3039,7 @@ export interface paths {
         put?: never;
         /**
          * OpenID interaction: cancel
-         * @description The person cancels ("Abbrechen"): the client receives access_denied. Bound to the browser by the interaction cookie.
+         * @description The person cancels ("Abbrechen"): the client receives access_denied. Bound to the browser by the interaction cookie. On the consent page after a sign-in for this request, that sign-in’s session ends too (`session_ended: true`).
          */
         post: {
             parameters: {
@@ -3062,6 +3066,8 @@ export interface paths {
                         "application/json": {
                             /** @description Where the page navigates next (location.assign). */
                             redirect_to: string;
+                            /** @description True when the application session handed to this interaction was ended here: it began after the interaction started, served only this sign-in (the provider’s session carries on) — the page forgets it. A session that existed before stays (false). */
+                            session_ended: boolean;
                         };
                     };
                 };
@@ -3293,7 +3299,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission organization:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3599,7 +3605,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission member:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3873,7 +3879,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description API tokens cannot call this endpoint; or a role without the permission member:remove (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3953,7 +3959,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description API tokens cannot call this endpoint; or a role without the permission member:update (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4215,6 +4221,494 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/permissions/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The permission catalog
+         * @description Every permission of the platform (`resource:action`), grouped by resource, with German and English labels, and what the built-in roles hold. Custom roles are composed from these names.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The catalog */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PermissionCatalog"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization’s roles
+         * @description The built-in roles (`id` null) first, then the custom roles by name, each with how many members hold it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Roles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganizationRoleList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission role:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such organization among the caller’s (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a custom role
+         * @description A name unique in the organization (case-insensitively; not `admin` or `member`), an optional description and permissions from the catalog. Nobody hands out more than they hold: the caller needs every permission the role grants (else 403 forbidden naming the first one missing). Audited and announced as role.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateOrganizationRoleRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganizationRole"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint; or a role without the permission role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such organization among the caller’s (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Name taken (role_name_taken), or 50 custom roles already (role_limit_reached) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/roles/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a custom role
+         * @description Only a role nobody holds: otherwise 409 role_in_use naming how many members (pending invitations included) hold it (`member_count`). Nobody hands out more than they hold: the caller needs every permission the role grants (else 403 forbidden naming the first one missing). Audited and announced as role.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    role_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint; or a role without the permission role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such organization among the caller’s, or no such custom role in it (role_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Members hold the role (role_in_use, with member_count) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a custom role
+         * @description Name, description or permissions; members holding the role keep it under its new name and get its new permissions at once. Nobody hands out more than they hold: the caller needs every permission the role grants (else 403 forbidden naming the first one missing). Audited and announced as role.updated (with the permissions added and removed).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    role_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateOrganizationRoleRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganizationRole"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint; or a role without the permission role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such organization among the caller’s, or no such custom role in it (role_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Name taken (role_name_taken) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/members/{member_id}/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member's skills
+         * @description Replaces the member’s skills with the list sent (an empty list removes them all): at most 50, each a name (1–50 characters, trimmed, unique case-insensitively: a repeated name is refused with 400 validation_failed naming it) and an optional level from 1 to 5. For admins and roles with `skill:manage`; a pending invitation counts when the caller sees invitations. Signed-in people only (API tokens: token_not_allowed, like the other changes to members). Answers the member with `skills`; member lists show them. Audited as `member.skills_changed` and announced as the webhook event `skills.changed` when the list changed.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    member_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetSkillsRequest"];
+                };
+            };
+            responses: {
+                /** @description The member with the new skills */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganizationMember"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint; or a role without the permission skill:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such organization among the caller’s (also for other tenants’ ids), or no such member in it (member_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5104,7 +5598,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission project:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5176,7 +5670,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description API tokens cannot call this endpoint; or a role without the permission project:create (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5262,7 +5756,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission project:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5340,7 +5834,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description API tokens cannot call this endpoint; or a role without the permission project:update (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5507,7 +6001,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission pool:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5754,7 +6248,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission pool_user:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5839,7 +6333,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission pool_user:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5991,7 +6485,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission pool_user:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6654,6 +7148,899 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{id}/users/{user_id}/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a user’s skills
+         * @description Replaces the skills of a user of the project’s pool with the list sent (an empty list removes them all): at most 50, each a name (1–50 characters, trimmed, unique case-insensitively: a repeated name is refused with 400 validation_failed naming it) and an optional level from 1 to 5. Admins of the project’s organization and roles with `skill:manage`; API tokens with `write` (of such a person), for their application’s project only. Answers the user with `skills`; the user list shows them and policies read them. Audited as `pool_user.skills_changed` and announced as the webhook event `skills.changed` when the list changed.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetSkillsRequest"];
+                };
+            };
+            responses: {
+                /** @description The user with the new skills */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PoolUser"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission skill:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found as above, or pool_user_not_found: no such user in this project’s pool (also for users of other pools) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project’s application permissions
+         * @description Members of the project’s organization (`app_role:read`); API tokens with `read`, for their application’s project only. Every permission the project defines, by name, with how many of its roles grant it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Permissions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AppPermissionList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission app_role:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Define an application permission
+         * @description Admins of the project’s organization, or a custom role with `app_role:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project only. End users’ tokens get 403. A name unique in the project (`invoice:read`: lower case, digits and `: . _ -`, at most 64) and an optional description. At most 500 per project. Audited and announced as project_permission.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateAppPermissionRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AppPermission"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission app_role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Name taken (app_permission_name_taken), or 500 already (app_permission_limit_reached) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/permissions/{permission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an application permission
+         * @description Admins of the project’s organization, or a custom role with `app_role:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project only. End users’ tokens get 403. The permission is also taken out of every role of the project that granted it (the roles stay). Audited and announced as project_permission.deleted (with `roles_updated`).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    permission_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the delete scope; or a role without the permission app_role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application); or app_permission_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename or describe an application permission
+         * @description Admins of the project’s organization, or a custom role with `app_role:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project only. End users’ tokens get 403. A new name goes with every role granting the permission; end users’ tokens carry it from their next refresh. Audited and announced as project_permission.updated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    permission_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateAppPermissionRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AppPermission"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission app_role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application); or app_permission_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Name taken (app_permission_name_taken) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project’s roles for end users
+         * @description Members of the project’s organization (`app_role:read`); API tokens with `read`, for their application’s project only. Every role by name, with its permissions and whether it is the default for new sign-ups.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Roles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AppRoleList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission app_role:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Define a role for end users
+         * @description Admins of the project’s organization, or a custom role with `app_role:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project only. End users’ tokens get 403. A name unique in the project (as for permissions), an optional description, the project’s permissions it grants, and `default: true` to make it the role every new end user of the pool gets at sign-up (registration, Google, invitation, import) — the previous default stops being it in the same write. At most 100 roles per project. Audited and announced as project_role.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateAppRoleRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AppRole"];
+                    };
+                };
+                /** @description Invalid body, or permissions the project does not define (unknown_app_permissions: the message and `unknown` name them) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission app_role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Name taken (app_role_name_taken), or 100 already (app_role_limit_reached) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/roles/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a role for end users
+         * @description Admins of the project’s organization, or a custom role with `app_role:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project only. End users’ tokens get 403. The role is also taken from every end user holding it, and stops being the default. Audited and announced as project_role.deleted (with `users_updated`); no user.roles_changed per user.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    role_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the delete scope; or a role without the permission app_role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application); or app_role_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a role for end users
+         * @description Admins of the project’s organization, or a custom role with `app_role:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project only. End users’ tokens get 403. Name, description, permissions (the whole list) or `default`. End users holding the role keep it under a new name; their tokens carry the change from their next refresh (at most one access-token lifetime). Audited and announced as project_role.updated (with the permissions added and removed).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    role_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateAppRoleRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AppRole"];
+                    };
+                };
+                /** @description Invalid body, or permissions the project does not define (unknown_app_permissions: the message and `unknown` name them) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission app_role:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application); or app_role_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Name taken (app_role_name_taken) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/users/{user_id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An end user’s roles and the permissions they grant
+         * @description Members of the project’s organization (`app_role:read`); API tokens with `read`, for their application’s project only. What the user’s next token will carry (`roles`, `permissions`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Roles and permissions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserRoles"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission app_role:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application); or pool_user_not_found (also for another pool’s user) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set an end user’s roles
+         * @description Admins of the project’s organization, or a custom role with `app_role:assign`; API tokens with `write` of such a member, for their application’s project only. Replaces the user’s roles with these (names of the project’s roles; `[]` takes all). Only users of this project’s pool (another pool’s user: 404 pool_user_not_found). Their tokens carry the roles from their next sign-in or refresh. Audited and announced as user.roles_changed when something changed.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetUserRolesRequest"];
+                };
+            };
+            responses: {
+                /** @description The user’s roles and permissions now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserRoles"];
+                    };
+                };
+                /** @description Invalid body, or roles the project does not define (unknown_app_roles: the message and `unknown` name them) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission app_role:assign (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also for other tenants’ ids, and for API tokens of another project’s application); or pool_user_not_found (also for another pool’s user) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/applications": {
         parameters: {
             query?: never;
@@ -6707,7 +8094,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission application:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6779,7 +8166,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API tokens cannot call this endpoint */
+                /** @description API tokens cannot call this endpoint; or a role without the permission application:create (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6865,7 +8252,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission application:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7659,7 +9046,7 @@ export interface paths {
         put?: never;
         /**
          * The caller’s role and permissions for the application
-         * @description The application's end users (its project's user pool) get `role: null` and their application roles in `roles` (empty until the application defines roles) — never 404. Sessions of this application are always its pool's end users; the organization-role branch answers team accounts' tokens where a route lets them in. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
+         * @description The application's end users (its project's user pool) get `role: null`, SPEC's flags false, their application roles in `roles` and the permissions these grant in `application_permissions` (names, sorted; as of now, while their access token carries them as of its issue) — never 404. Sessions of this application are always its pool's end users; the organization-role branch answers team accounts' tokens where a route lets them in. Requires the `X-Application-ID` header naming an active application (400 without it, 404 application_not_found for an unknown or inactive one). Browsers may call it only from the application's allowed_origins or its api_endpoint's origin (403 origin_not_allowed otherwise).
          */
         post: {
             parameters: {
@@ -8845,7 +10232,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the analytics scope */
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9284,7 +10671,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the analytics scope */
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9372,7 +10759,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the analytics scope */
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9460,7 +10847,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the analytics scope */
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9592,7 +10979,7 @@ export interface paths {
                     /** @description 1d, 7d, 30d or all (default all); combines with since. */
                     period?: "1d" | "7d" | "30d" | "all";
                     action?: string;
-                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "api" | "component" | "other";
+                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
                     /** @description Text found in the action, resource type or endpoint (case-insensitive). */
                     search?: string;
                     /** @description registered: by a known account; anonymous: without one (e.g. not signed in). */
@@ -9643,7 +11030,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the analytics scope */
+                /** @description API token without the analytics scope; or a role without the permission log:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9697,7 +11084,7 @@ export interface paths {
                     /** @description 1d, 7d, 30d or all (default all); combines with since. */
                     period?: "1d" | "7d" | "30d" | "all";
                     action?: string;
-                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "api" | "component" | "other";
+                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
                     /** @description Text found in the action, resource type or endpoint (case-insensitive). */
                     search?: string;
                     /** @description registered: by a known account; anonymous: without one (e.g. not signed in). */
@@ -9746,7 +11133,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the analytics scope */
+                /** @description API token without the analytics scope; or a role without the permission log:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10054,7 +11441,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission email_template:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10126,7 +11513,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the write scope */
+                /** @description API token without the write scope; or a role without the permission email_template:update (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10212,7 +11599,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission email_template:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10278,7 +11665,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the delete scope */
+                /** @description API token without the delete scope; or a role without the permission email_template:update (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10360,7 +11747,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the write scope */
+                /** @description API token without the write scope; or a role without the permission email_template:update (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10447,7 +11834,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the write scope */
+                /** @description API token without the write scope; or a role without the permission email_template:update (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10542,7 +11929,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission email_template:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10626,7 +12013,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the write scope */
+                /** @description API token without the write scope; or a role without the permission email_template:update (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10708,7 +12095,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission email_template:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11662,7 +13049,7 @@ export interface paths {
         put?: never;
         /**
          * The caller's role and permissions in an application
-         * @description From the caller's active membership in the application's organization (SPEC §6/§7). An API token, or a token from an application's embedding login, may only ask about its own application.
+         * @description From the caller's active membership in the application's organization (SPEC §6/§7); an end user of the application's pool (a token from its embedding login) gets `role: null`, their application roles in `roles` and the permissions these grant in `application_permissions`. An API token, or a token from an application's embedding login, may only ask about its own application.
          */
         post: {
             parameters: {
@@ -11704,7 +13091,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description API token without the read scope */
+                /** @description API token without the read scope; or a role without the permission application:read (code forbidden) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12078,9 +13465,20 @@ export interface components {
             status: "ok" | "degraded";
             version: string;
             uptime_s: number;
+            /** @description The database the API works on. */
             db: {
-                /** @enum {string} */
-                status: "up" | "down";
+                /**
+                 * @description `up`; `degraded` while the database answers reads but refuses writes (the embedded server on a full disk); `down` when it is unreachable.
+                 * @enum {string}
+                 */
+                status: "up" | "degraded" | "down";
+                /**
+                 * @description Why the database is degraded.
+                 * @enum {string}
+                 */
+                reason?: "out_of_disk_space";
+                /** @description The database's own words, e.g. what it answers writes. */
+                message?: string;
             };
         };
         RegisterResponse: {
@@ -12296,8 +13694,8 @@ export interface components {
                 id: string;
                 name: string;
                 slug: string;
-                /** @enum {string} */
-                role: "admin" | "member";
+                /** @description A built-in role (`admin`, `member`) or a custom role’s name. */
+                role: string;
             }[];
             context: {
                 /** @enum {string} */
@@ -12481,10 +13879,17 @@ export interface components {
             updated_at: string;
             /**
              * @description The caller's role in this organization.
-             * @enum {string}
+             * @example member
              */
-            role: "admin" | "member";
+            role: string;
+            /** @description The caller's permissions in this organization (their role's, in catalog order): what the dashboard shows enabled. */
+            my_permissions: components["schemas"]["PermissionName"][];
         };
+        /**
+         * @description A permission of the platform’s catalog (GET /permissions/catalog), `resource:action`.
+         * @enum {string}
+         */
+        PermissionName: "organization:read" | "organization:update" | "organization:deactivate" | "member:read" | "member:invite" | "member:update" | "member:remove" | "invitation:read" | "invitation:revoke" | "project:read" | "project:create" | "project:update" | "project:deactivate" | "application:read" | "application:create" | "application:update" | "application:delete" | "application:manage_oidc" | "token:create" | "email_template:read" | "email_template:update" | "analytics:read" | "log:read" | "webhook:read" | "webhook:manage" | "pool:read" | "pool:update" | "pool_user:read" | "pool_user:create" | "pool_user:update" | "pool_user:delete" | "pool_user:import" | "role:read" | "role:manage" | "app_role:read" | "app_role:manage" | "app_role:assign" | "skill:manage" | "policy:read" | "policy:manage";
         CreateOrganizationRequest: {
             name: string;
             /** @example acme-inc */
@@ -12518,8 +13923,11 @@ export interface components {
             id: string;
             organization_id: string;
             user_id: string;
-            /** @enum {string} */
-            role: "admin" | "member";
+            /**
+             * @description A built-in role (`admin`, `member`) or the name of one of the organization’s custom roles.
+             * @example member
+             */
+            role: string;
             /** @description False while the invitation is pending. */
             is_active: boolean;
             /**
@@ -12539,6 +13947,18 @@ export interface components {
                 email: string;
                 display_name: string;
             };
+            /** @description The person’s skills in the order they were set (names unique case-insensitively); empty when none. */
+            skills: components["schemas"]["Skill"][];
+        };
+        /** @description A skill: a name and an optional level. */
+        Skill: {
+            /** @example TypeScript */
+            name: string;
+            /**
+             * @description 1 (beginner) to 5 (expert); null when the skill has no level.
+             * @example 4
+             */
+            level: number | null;
         };
         InviteMemberRequest: {
             /**
@@ -12547,10 +13967,11 @@ export interface components {
              */
             email: string;
             /**
+             * @description A built-in role (`admin`, `member`) or the name of one of the organization’s custom roles (case-insensitive; 400 unknown_role otherwise).
              * @default member
-             * @enum {string}
+             * @example member
              */
-            role: "admin" | "member";
+            role: string;
         };
         LeaveOrganizationByLinkResponse: {
             organization_id: string;
@@ -12563,8 +13984,11 @@ export interface components {
             token: string;
         };
         UpdateMemberRequest: {
-            /** @enum {string} */
-            role: "admin" | "member";
+            /**
+             * @description A built-in role (`admin`, `member`) or the name of one of the organization’s custom roles (case-insensitive; 400 unknown_role otherwise).
+             * @example member
+             */
+            role: string;
         };
         InvitationList: {
             data: components["schemas"]["Invitation"][];
@@ -12575,8 +13999,11 @@ export interface components {
                 id: string;
                 name: string;
             };
-            /** @enum {string} */
-            role: "admin" | "member";
+            /**
+             * @description A built-in role (`admin`, `member`) or the name of one of the organization’s custom roles.
+             * @example member
+             */
+            role: string;
             /** @description Who invited the person (null when that account no longer exists). */
             invited_by: {
                 id: string;
@@ -12586,6 +14013,71 @@ export interface components {
             } | null;
             /** Format: date-time */
             created_at: string;
+        };
+        PermissionCatalog: {
+            resources: {
+                resource: string;
+                label: {
+                    de: string;
+                    en: string;
+                };
+                actions: {
+                    name: components["schemas"]["PermissionName"];
+                    action: string;
+                    label: {
+                        de: string;
+                        en: string;
+                    };
+                }[];
+            }[];
+            /** @description What the built-in roles hold. */
+            built_in_roles: {
+                admin: components["schemas"]["PermissionName"][];
+                member: components["schemas"]["PermissionName"][];
+            };
+        };
+        OrganizationRoleList: {
+            data: components["schemas"]["OrganizationRole"][];
+        };
+        OrganizationRole: {
+            /** @description null for the built-in roles. */
+            id: string | null;
+            name: string;
+            description: string | null;
+            /** @description In catalog order. */
+            permissions: components["schemas"]["PermissionName"][];
+            /** @description `admin` and `member`: fixed, cannot be changed or deleted. */
+            built_in: boolean;
+            /** @description Members holding the role, pending invitations included. */
+            member_count: number;
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        CreateOrganizationRoleRequest: {
+            name: string;
+            description?: string | null;
+            /** @description Permission names from the catalog; duplicates are ignored. */
+            permissions: components["schemas"]["PermissionName"][];
+        };
+        UpdateOrganizationRoleRequest: {
+            name?: string;
+            description?: string | null;
+            /** @description Permission names from the catalog; duplicates are ignored. */
+            permissions?: components["schemas"]["PermissionName"][];
+        };
+        /** @description Replaces the list: at most 50 skills, each a name (1–50 characters, trimmed, unique case-insensitively) and an optional level (1–5). */
+        SetSkillsRequest: {
+            skills: {
+                /** @example TypeScript */
+                name: string;
+                /**
+                 * @description 1 (beginner) to 5 (expert); leave out (or null) for none.
+                 * @example 4
+                 */
+                level?: number | null;
+            }[];
         };
         WebhookList: {
             data: components["schemas"]["Webhook"][];
@@ -12632,7 +14124,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
+             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
              * @example [
              *       "user.*",
              *       "member.added"
@@ -12655,7 +14147,7 @@ export interface components {
              */
             url?: string;
             /**
-             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
+             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
              * @example [
              *       "user.*",
              *       "member.added"
@@ -12949,6 +14441,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             last_login_at: string | null;
+            /** @description Application roles of the project the user holds (names, sorted; PUT …/users/{user_id}/roles). */
+            roles: string[];
+            /** @description The person’s skills in the order they were set (names unique case-insensitively); empty when none. */
+            skills: components["schemas"]["Skill"][];
         };
         /** @description The user with their live sessions, second factors, what the SDKs linked to them in the project’s applications (at most 50 installations and anonymous users) and their 20 latest audit entries (request-log rows left out). */
         PoolUserDetail: components["schemas"]["PoolUser"] & {
@@ -13056,6 +14552,113 @@ export interface components {
         PoolUserResetMailSent: {
             /** Format: email */
             sent_to: string;
+        };
+        AppPermissionList: {
+            /** @description By name. */
+            data: components["schemas"]["AppPermission"][];
+        };
+        /** @description A permission a project defines for its applications. */
+        AppPermission: {
+            id: string;
+            name: string;
+            description: string | null;
+            /** @description Roles of the project that grant it. */
+            role_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateAppPermissionRequest: {
+            /**
+             * @description The permission’s name, unique in the project. Lower-case letters, digits and : . _ - (at most 64), starting with a letter or digit, e.g. invoice:read.
+             * @example invoice:read
+             */
+            name: string;
+            /** @description What it is for (shown in the dashboard); empty or null for none. */
+            description?: string | null;
+        };
+        UpdateAppPermissionRequest: {
+            /**
+             * @description The permission’s name, unique in the project. Lower-case letters, digits and : . _ - (at most 64), starting with a letter or digit, e.g. invoice:read.
+             * @example invoice:read
+             */
+            name?: string;
+            /** @description What it is for (shown in the dashboard); empty or null for none. */
+            description?: string | null;
+        };
+        AppRoleList: {
+            /** @description By name. */
+            data: components["schemas"]["AppRole"][];
+        };
+        /** @description A role a project defines for its end users: a bundle of its permissions. */
+        AppRole: {
+            id: string;
+            name: string;
+            description: string | null;
+            /** @description Permission names, sorted. */
+            permissions: string[];
+            /** @description New end users of the pool get this role when they sign up (at most one role is). */
+            default: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateAppRoleRequest: {
+            /**
+             * @description The role’s name, unique in the project. Lower-case letters, digits and : . _ - (at most 64), starting with a letter or digit, e.g. invoice:read.
+             * @example accountant
+             */
+            name: string;
+            /** @description What it is for (shown in the dashboard); empty or null for none. */
+            description?: string | null;
+            /**
+             * @description Names of the project’s permissions; duplicates are ignored. A name the project does not define is refused (400 unknown_app_permissions naming it).
+             * @default []
+             * @example [
+             *       "invoice:read",
+             *       "invoice:write"
+             *     ]
+             */
+            permissions: string[];
+            /** @description true: this becomes the default role for new sign-ups (the previous default stops being it, in the same write); false: the project has no default role afterwards if this one was it. */
+            default?: boolean;
+        };
+        UpdateAppRoleRequest: {
+            /**
+             * @description The role’s name, unique in the project. Lower-case letters, digits and : . _ - (at most 64), starting with a letter or digit, e.g. invoice:read.
+             * @example accountant
+             */
+            name?: string;
+            /** @description What it is for (shown in the dashboard); empty or null for none. */
+            description?: string | null;
+            /**
+             * @description Names of the project’s permissions; duplicates are ignored. A name the project does not define is refused (400 unknown_app_permissions naming it).
+             * @example [
+             *       "invoice:read",
+             *       "invoice:write"
+             *     ]
+             */
+            permissions?: string[];
+            /** @description true: this becomes the default role for new sign-ups (the previous default stops being it, in the same write); false: the project has no default role afterwards if this one was it. */
+            default?: boolean;
+        };
+        UserRoles: {
+            user_id: string;
+            /** @description Role names, sorted. */
+            roles: string[];
+            /** @description The permissions these roles grant: names, sorted, each once. */
+            permissions: string[];
+        };
+        SetUserRolesRequest: {
+            /**
+             * @description Every role the end user holds afterwards (replaces the list; [] removes all; at most 50). Names the project does not define are refused (400 unknown_app_roles naming them).
+             * @example [
+             *       "accountant"
+             *     ]
+             */
+            roles: string[];
         };
         Application: {
             id: string;
@@ -13248,12 +14851,9 @@ export interface components {
         };
         EmbeddingPermissions: {
             application_id: string;
-            /**
-             * @description The caller's role in the organization that owns the application; null for the application's end users (its user pool).
-             * @enum {string|null}
-             */
-            role: "admin" | "member" | null;
-            /** @description The caller's application roles (empty until the application defines roles). */
+            /** @description The caller's role in the organization that owns the application (a built-in role or a custom role's name); null for the application's end users (its user pool). */
+            role: string | null;
+            /** @description The end user's application roles (the project's roles they hold; names, sorted). Empty for the organization's members. */
             roles: string[];
             permissions: {
                 read: boolean;
@@ -13261,6 +14861,8 @@ export interface components {
                 delete: boolean;
                 manage_members: boolean;
             };
+            /** @description The application permissions these roles grant (the project's permission names, sorted, each once). Empty for the organization's members. */
+            application_permissions: string[];
         };
         EmbeddingAccepted: {
             /** @enum {boolean} */
@@ -13427,7 +15029,7 @@ export interface components {
         LogActivityRequest: {
             action: string;
             /** @enum {string} */
-            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "api" | "component" | "other";
+            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
             resource_id?: string | null;
             /** @description Context for people reading the log. Never put secrets here. */
             metadata?: {
@@ -13700,7 +15302,7 @@ export interface components {
             created_at: string;
             action: string;
             /** @enum {string} */
-            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "api" | "component" | "other";
+            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
             resource_id: string | null;
             metadata: {
                 [key: string]: unknown;
@@ -13745,6 +15347,8 @@ export interface components {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                /** @description The caller's permissions in this organization (their role's, in catalog order): what the dashboard shows enabled. */
+                my_permissions: components["schemas"]["PermissionName"][];
             }[];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
@@ -13982,12 +15586,9 @@ export interface components {
         };
         PermissionsResponse: {
             application_id: string;
-            /**
-             * @description The caller's role in the application's organization; null for the application's end users (its user pool).
-             * @enum {string|null}
-             */
-            role: "admin" | "member" | null;
-            /** @description The caller's application roles (empty until the application defines roles). */
+            /** @description The caller's role in the application's organization (a built-in role or a custom role's name); null for the application's end users (its user pool). */
+            role: string | null;
+            /** @description The end user's application roles (the project's roles they hold; names, sorted). Empty for the organization's members. */
             roles: string[];
             permissions: {
                 read: boolean;
@@ -13995,6 +15596,8 @@ export interface components {
                 delete: boolean;
                 manage_members: boolean;
             };
+            /** @description The application permissions these roles grant (the project's permission names, sorted, each once). Empty for the organization's members. */
+            application_permissions: string[];
         };
         PermissionsRequest: {
             application_id: string;
