@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import type { Response, Test } from 'supertest';
-import {
-  BUILT_IN_ROLES,
-  isPermissionName,
-  type PermissionName,
-} from '../../src/core/permissions.js';
+import { BUILT_IN_ROLES, isPermissionName, type PermissionName } from '../../src/core/permissions.js';
 import { bearer, createAuthContext, signedInUser, uniqueEmail } from '../auth/helpers.js';
 import { enrolledEndUser, signedInEndUser } from '../helpers/end-users.js';
 import type { TestContext } from '../helpers/context.js';
@@ -64,6 +60,9 @@ interface Ids {
   sender: string;
   /** A registered person to invite (fresh per call). */
   invitee: string;
+  /** An application permission and an application role of the project (part R2). */
+  appPermission: string;
+  appRole: string;
 }
 
 interface Case {
@@ -104,6 +103,13 @@ describe('route × role matrix: every product-API route’s declared permission'
     return response.body.id as string;
   }
 
+  /** An application permission or role of a project (part R2), made by the admin. */
+  async function newAppThing(project: string, kind: 'permissions' | 'roles', body: Record<string, unknown>) {
+    const response = await ctx.request.post(`/api/v1/projects/${project}/${kind}`).set(as(admin)).send(body);
+    expect(response.status, JSON.stringify(response.body)).to.equal(201);
+    return response.body.id as string;
+  }
+
   const MATRIX: Record<string, Case> = {
     'GET /api/v1/organizations/{id}': { path: (i) => `/api/v1/organizations/${i.organization}` },
     'PATCH /api/v1/organizations/{id}': {
@@ -113,10 +119,7 @@ describe('route × role matrix: every product-API route’s declared permission'
     'POST /api/v1/organizations/{id}/deactivate': {
       path: (i) => `/api/v1/organizations/${i.organization}/deactivate`,
       after: async (i) => {
-        await ctx.request
-          .post(`/api/v1/organizations/${i.organization}/activate`)
-          .set(as(admin))
-          .expect(200);
+        await ctx.request.post(`/api/v1/organizations/${i.organization}/activate`).set(as(admin)).expect(200);
       },
     },
     'POST /api/v1/organizations/{id}/activate': {
@@ -318,6 +321,53 @@ describe('route × role matrix: every product-API route’s declared permission'
       path: (i) => `/api/v1/applications/${i.application}/email-settings/sender-verification`,
       body: (i) => ({ address: i.sender }),
     },
+    // Application permissions and roles of the project's end users (part R2).
+    'GET /api/v1/projects/{id}/permissions': { path: (i) => `/api/v1/projects/${i.project}/permissions` },
+    'POST /api/v1/projects/{id}/permissions': {
+      path: (i) => `/api/v1/projects/${i.project}/permissions`,
+      body: (_i, k) => ({ name: `matrix:p${k}` }),
+    },
+    'PATCH /api/v1/projects/{id}/permissions/{permission_id}': {
+      path: (i) => `/api/v1/projects/${i.project}/permissions/${i.appPermission}`,
+      body: () => ({ description: 'Matrix' }),
+    },
+    'DELETE /api/v1/projects/{id}/permissions/{permission_id}': {
+      path: (i) => `/api/v1/projects/${i.project}/permissions/${i.appPermission}`,
+      fresh: async (i) => ({
+        appPermission: await newAppThing(i.project, 'permissions', { name: `gone:p${(n += 1)}` }),
+      }),
+    },
+    'GET /api/v1/projects/{id}/roles': { path: (i) => `/api/v1/projects/${i.project}/roles` },
+    'POST /api/v1/projects/{id}/roles': {
+      path: (i) => `/api/v1/projects/${i.project}/roles`,
+      body: (_i, k) => ({ name: `matrix-r${k}`, permissions: [] }),
+    },
+    'PATCH /api/v1/projects/{id}/roles/{role_id}': {
+      path: (i) => `/api/v1/projects/${i.project}/roles/${i.appRole}`,
+      body: () => ({ description: 'Matrix' }),
+    },
+    'DELETE /api/v1/projects/{id}/roles/{role_id}': {
+      path: (i) => `/api/v1/projects/${i.project}/roles/${i.appRole}`,
+      fresh: async (i) => ({
+        appRole: await newAppThing(i.project, 'roles', { name: `gone-r${(n += 1)}`, permissions: [] }),
+      }),
+    },
+    'GET /api/v1/projects/{id}/users/{user_id}/roles': {
+      path: (i) => `/api/v1/projects/${i.project}/users/${i.poolUser}/roles`,
+    },
+    'PUT /api/v1/projects/{id}/users/{user_id}/roles': {
+      path: (i) => `/api/v1/projects/${i.project}/users/${i.poolUser}/roles`,
+      body: () => ({ roles: [] }),
+    },
+    // Skills of members and end users (part R3).
+    'PUT /api/v1/organizations/{id}/members/{member_id}/skills': {
+      path: (i) => `/api/v1/organizations/${i.organization}/members/${i.member}/skills`,
+      body: () => ({ skills: [{ name: 'Go', level: 3 }] }),
+    },
+    'PUT /api/v1/projects/{id}/users/{user_id}/skills': {
+      path: (i) => `/api/v1/projects/${i.project}/users/${i.poolUser}/skills`,
+      body: () => ({ skills: [{ name: 'Support' }] }),
+    },
     'POST /api/v1/email/send': {
       body: (i) => ({ to: admin.email, subject: 'Hi', html: '<p>Hi</p>', applicationId: i.application }),
     },
@@ -388,12 +438,21 @@ describe('route × role matrix: every product-API route’s declared permission'
         .send({ url: 'http://127.0.0.1:9/hook', events: ['user.deleted'] })
         .expect(201)
     ).body.id;
-    ids.delivery = (await ctx.request.post(`/api/v1/webhooks/${ids.webhook}/test`).set(as(admin)).expect(200))
-      .body.id;
+    ids.delivery = (
+      await ctx.request.post(`/api/v1/webhooks/${ids.webhook}/test`).set(as(admin)).expect(200)
+    ).body.id;
     ids.poolUser = (await enrolledEndUser(ctx, ids.application, { prefix: 'matrix-customer' })).id;
+    ids.appPermission = await newAppThing(ids.project, 'permissions', { name: 'invoice:read' });
+    ids.appRole = await newAppThing(ids.project, 'roles', {
+      name: 'accountant',
+      permissions: ['invoice:read'],
+    });
 
     const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body as {
-      paths: Record<string, Record<string, { 'x-permission'?: string | null; 'x-permission-reason'?: string }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-permission'?: string | null; 'x-permission-reason'?: string }>
+      >;
     };
     operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/v1/'))
