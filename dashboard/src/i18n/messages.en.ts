@@ -9,6 +9,7 @@ import * as security from './areas/security.en';
 import * as stepUp from './areas/stepUp.en';
 import * as passkeys from './areas/passkeys.en';
 import * as projectUsers from './areas/projectUsers.en';
+import * as skills from './areas/skills.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
 import * as webhooks from './areas/webhooks.en';
@@ -232,6 +233,7 @@ export const catalogParts = {
   analytics: analytics.en,
   hosted: hosted.en,
   projectUsers: projectUsers.en,
+  skills: skills.en,
   oidc: oidc.en,
 } as const;
 
@@ -249,6 +251,7 @@ export const en: Catalog = {
   ...analytics.en,
   ...hosted.en,
   ...projectUsers.en,
+  ...skills.en,
   ...emailChange.en,
   ...oidc.en,
 };

@@ -9,6 +9,7 @@ import * as security from './areas/security';
 import * as stepUp from './areas/stepUp';
 import * as passkeys from './areas/passkeys';
 import * as projectUsers from './areas/projectUsers';
+import * as skills from './areas/skills';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
 import * as webhooks from './areas/webhooks';
@@ -234,6 +235,7 @@ export const catalogParts = {
   analytics: analytics.de,
   hosted: hosted.de,
   projectUsers: projectUsers.de,
+  skills: skills.de,
   oidc: oidc.de,
 } as const;
 
@@ -251,6 +253,7 @@ export const de = {
   ...analytics.de,
   ...hosted.de,
   ...projectUsers.de,
+  ...skills.de,
   ...emailChange.de,
   ...oidc.de,
 } as const;

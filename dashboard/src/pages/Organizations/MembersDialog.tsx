@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { InviteMemberForm } from '../../components/dialogs/InviteMemberDialog';
 import { ConfirmInline } from '../../components/tenancy/ConfirmInline';
+import { MemberSkills } from '../../components/skills/MemberSkills';
 import { MemberRoleSelect } from '../../components/tenancy/MemberRoleSelect';
 import { Muted } from '../../components/tenancy/PageParts';
 import { useFormatDate } from '../../i18n/format';
@@ -189,6 +190,7 @@ function MemberRow({
           </Badge>
         )}
       </Person>
+      <MemberSkills organization={organization} member={member} name={name} />
       {canManage ? (
         confirming ? (
           <ConfirmInline

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { useFormatDate } from '../../../i18n/format';
 import { useT } from '../../../i18n/useT';
+import { SkillChips } from '../../../components/skills/SkillChips';
 import { Badge } from '../../../ui/Badge';
 import type { PoolUser } from './queries';
 
@@ -123,6 +124,10 @@ export function UserList({ users }: { users: PoolUser[] }) {
             </Who>
             <States>
               <UserStates user={user} />
+              <SkillChips
+                skills={user.skills}
+                label={t('skills.listOf', { name: user.display_name || user.email })}
+              />
             </States>
             <LastSignIn>
               {user.last_login_at

@@ -9,6 +9,7 @@ import { BorderedList, BorderedListItem } from '../../../ui/BorderedList';
 import { Sheet } from '../../../ui/Sheet';
 import { Skeletons } from '../../../ui/Skeleton';
 import { UserActions } from './UserActions';
+import { UserSkills } from './UserSkills';
 import { UserStates } from './UserList';
 import { usePoolUser, type PoolUserDetail } from './queries';
 
@@ -136,6 +137,8 @@ function UserDetails({
           </dd>
         </Facts>
       </Section>
+
+      <UserSkills projectId={projectId} user={user} canChange={canChange} />
 
       <UserActions projectId={projectId} user={user} canChange={canChange} onDeleted={onDeleted} />
 

@@ -1,0 +1,32 @@
+import type { de } from './skills';
+
+export const en: Record<keyof typeof de, string> = {
+  'skills.title': 'Skills',
+  'skills.listOf': 'Skills of {name}',
+  'skills.none': 'No skills',
+  'skills.level': 'Level {level}',
+  'skills.edit': 'Edit skills',
+  'skills.editLabel': 'Edit the skills of {name}',
+  'skills.dialog.title': 'Skills of {name}',
+  'skills.dialog.text':
+    'A name (up to 50 characters) and optionally a level from 1 (beginner) to 5 (expert). Policies can use skills as conditions.',
+  'skills.dialog.current': 'Current skills',
+  'skills.dialog.empty': 'No skills yet – add the first one below.',
+  'skills.dialog.name': 'Skill',
+  'skills.dialog.namePlaceholder': 'e.g. TypeScript',
+  'skills.dialog.levelOf': 'Level of {name}',
+  'skills.dialog.newLevel': 'Level',
+  'skills.dialog.noLevel': 'No level',
+  'skills.dialog.levelOption': '{level} of 5',
+  'skills.dialog.add': 'Add',
+  'skills.dialog.remove': 'Remove {name}',
+  'skills.dialog.save': 'Save',
+  'skills.dialog.saving': 'Saving …',
+  'skills.dialog.count': '{count} of 50 skills',
+  'skills.error.nameRequired': 'Enter a name for the skill.',
+  'skills.error.nameTooLong': 'A skill name has at most 50 characters.',
+  'skills.error.duplicate': '“{name}” is already in the list (case does not matter).',
+  'skills.error.tooMany': 'At most 50 skills per person.',
+  'skills.saved': 'Skills saved',
+  'skills.saveFailed': 'Could not save the skills',
+};
