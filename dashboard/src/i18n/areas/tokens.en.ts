@@ -134,6 +134,8 @@ export const en: Record<keyof typeof de, string> = {
   'home.action.role.created': 'Role created',
   'home.action.role.updated': 'Role changed',
   'home.action.role.deleted': 'Role deleted',
+  'home.action.member.skills_changed': 'Skills changed',
+  'home.action.pool_user.skills_changed': 'Skills changed',
   'home.action.user.registered': 'Registered',
   'home.action.user.email_confirmed': 'E-mail address confirmed',
   'home.action.user.login': 'Signed in',

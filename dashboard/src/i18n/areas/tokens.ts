@@ -136,6 +136,8 @@ export const de = {
   'home.action.role.created': 'Rolle angelegt',
   'home.action.role.updated': 'Rolle geändert',
   'home.action.role.deleted': 'Rolle gelöscht',
+  'home.action.member.skills_changed': 'Skills geändert',
+  'home.action.pool_user.skills_changed': 'Skills geändert',
   'home.action.user.registered': 'Registriert',
   'home.action.user.email_confirmed': 'E-Mail-Adresse bestätigt',
   'home.action.user.login': 'Angemeldet',
