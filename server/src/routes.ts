@@ -40,6 +40,7 @@ import { registerFactorChangeRoutes } from './modules/factor-changes/index.js';
 import { registerStepUpRoutes } from './modules/step-up/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { registerOidcInteractionRoutes } from './modules/oidc/index.js';
+import { registerEndUserAuthorizeRoute, registerPolicyRoutes } from './modules/policies/index.js';
 import type { Services } from './services.js';
 
 /**
@@ -142,6 +143,7 @@ export function createPartnerRouters(context: RouteContext) {
     mfa: services.mfa,
     passkeys: services.passkeys,
     pools: services.pools,
+    appRoles: services.appRoles,
   });
   const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
     tracking: services.tracking,

@@ -36,6 +36,7 @@ import { createFactorChangesService, type FactorChangesService } from './modules
 import { createStepUpService, type StepUpService } from './modules/step-up/index.js';
 import { createPoolUsersService, type PoolUsersService } from './modules/pool-users/index.js';
 import { createOidcService, type OidcService } from './modules/oidc/index.js';
+import { createPoliciesService, type PoliciesService } from './modules/policies/index.js';
 import { createAppRolesService, type AppRolesService } from './modules/app-roles/index.js';
 
 /** Every service of the process (see createServices). */
@@ -71,6 +72,8 @@ export interface Services {
   oidc: OidcService;
   /** Each project's application permissions and roles for its end users (issue #33). */
   appRoles: AppRolesService;
+  /** Policies of projects and organizations, and the check API's decisions (issue #33). */
+  policies: PoliciesService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -102,13 +105,19 @@ export function createServices(deps: ServiceDependencies): Services {
   all.factorChanges = createFactorChanges(deps, all);
   all.poolUsers = createPoolUsers(deps, all);
   all.oidc = createOidcService({ ...deps, connection: deps.database.connection }, all);
+  all.policies = createPoliciesService({
+    ...all,
+    connection: deps.database.connection,
+    logger: deps.logger,
+    hasSecondFactor: async (userId) => (await all.mfa.status(userId)).methods.length > 0,
+  });
   all.close = async () => {
     // Mails promised in responses already sent go out before the workers and transport stop.
     await all.auth.drain();
     await all.webhooks.close();
     await Promise.all([all.passwords.close(), all.mail.close()]);
     // Last, after in-flight requests have finished: their log rows are written before the database closes.
-    await all.analyticsRecorder.close();
+    await Promise.all([all.analyticsRecorder.close(), all.policies.close()]);
   };
   return all;
 }
@@ -227,7 +236,18 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
     createSystemEmailTemplates: (applicationId) => all.emailTemplates.createSystemTemplates(applicationId),
   });
   const pools = createPoolsService({ connection, config, activity, projects, applications });
-  const tokens = createTokensService({ connection, logger, users, applications, activity, webhooks });
+  const tokens = createTokensService({
+    connection,
+    logger,
+    users,
+    applications,
+    activity,
+    webhooks,
+    // End users' roles in POST /api/v1/permissions: app-roles, built after the tokens.
+    appRoles: {
+      rolesAndPermissionsOf: (projectId, userId) => all.appRoles.rolesAndPermissionsOf(projectId, userId),
+    },
+  });
   return { auth, organizations, projects, applications, pools, tokens };
 }
 

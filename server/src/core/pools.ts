@@ -67,14 +67,19 @@ export function accountKey(poolId: string | null | undefined, email: string): st
 
 /**
  * What `POST /api/auth/permissions` and `POST /api/v1/permissions` answer for a project pool's end
- * user: no role in the organization that owns the application, and their application roles (none
- * until application roles exist). Never 404: the end user is the application's own user.
+ * user: no role in the organization that owns the application (SPEC's flags all false), their
+ * application roles and the application permissions these grant (issue #33; names, sorted). Never
+ * 404: the end user is the application's own user.
  */
-export function endUserPermissions(applicationId: string) {
+export function endUserPermissions(
+  applicationId: string,
+  grants: { roles: string[]; permissions: string[] } = { roles: [], permissions: [] },
+) {
   return {
     application_id: applicationId,
     role: null,
-    roles: [] as string[],
+    roles: grants.roles,
     permissions: { read: false, write: false, delete: false, manage_members: false },
+    application_permissions: grants.permissions,
   };
 }

@@ -268,4 +268,45 @@ describe('application roles: permissions and roles CRUD', function () {
       .findOne({ _id: new Types.ObjectId(elsewhere.id) });
     expect(stored!.roles).to.deep.equal([]);
   });
+
+  it('announces every change as a webhook event to the project’s organization', async () => {
+    const events: Array<{ type: string; scope: Record<string, unknown>; data: Record<string, unknown> }> = [];
+    const webhooks = ctx.services.webhooks;
+    const emit = webhooks.emit.bind(webhooks);
+    webhooks.emit = (type, scope, data) => {
+      events.push({ type, scope: { ...scope }, data });
+      emit(type, scope, data);
+    };
+    try {
+      // Imported before a default role exists: no roles yet.
+      const user = await poolUser(ctx, admin, projectId);
+      const permission = await definePermission(ctx, admin.access_token, projectId, 'invoice:read');
+      await send('patch', `/permissions/${permission.id}`, { description: 'Read' }).expect(200);
+      const role = await defineRole(ctx, admin.access_token, projectId, {
+        name: 'r',
+        permissions: ['invoice:read'],
+      });
+      await send('patch', `/roles/${role.id}`, { default: true }).expect(200);
+      await assignRoles(ctx, admin.access_token, projectId, user.id, ['r']);
+      await send('delete', `/permissions/${permission.id}`).expect(204);
+      await send('delete', `/roles/${role.id}`).expect(204);
+    } finally {
+      webhooks.emit = emit;
+    }
+    const ours = events.filter((e) => /^project_|roles_changed/.test(e.type));
+    expect(ours.map((e) => e.type)).to.deep.equal([
+      'project_permission.created',
+      'project_permission.updated',
+      'project_role.created',
+      'project_role.updated',
+      'user.roles_changed',
+      'project_permission.deleted',
+      'project_role.deleted',
+    ]);
+    for (const event of ours) expect(event.scope).to.deep.equal({ organizationId, projectId });
+    expect(ours[3]!.data).to.deep.include({ fields: ['default'] });
+    expect(ours[4]!.data).to.deep.include({ roles: ['r'], added: ['r'], removed: [], project_id: projectId });
+    expect(ours[5]!.data).to.deep.include({ roles_updated: 1 });
+    expect(ours[6]!.data).to.deep.include({ users_updated: 1 });
+  });
 });

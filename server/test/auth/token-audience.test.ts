@@ -145,6 +145,7 @@ describe('token audience: embedding logins are not dashboard sessions', () => {
       role: null,
       roles: [],
       permissions: { read: false, write: false, delete: false, manage_members: false },
+      application_permissions: [],
     });
     const asAdmin = await ctx.request
       .post('/api/v1/permissions')

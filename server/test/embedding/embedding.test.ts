@@ -189,6 +189,7 @@ describe('embedding API (/api/auth)', () => {
         role: null,
         roles: [],
         permissions: { read: false, write: false, delete: false, manage_members: false },
+        application_permissions: [],
       });
     });
 

@@ -36,6 +36,7 @@ describe('POST /api/v1/permissions', () => {
       role: 'admin',
       roles: [],
       permissions: { read: true, write: true, delete: true, manage_members: true },
+      application_permissions: [],
     });
   });
 
@@ -46,6 +47,7 @@ describe('POST /api/v1/permissions', () => {
       role: 'member',
       roles: [],
       permissions: { read: true, write: true, delete: false, manage_members: false },
+      application_permissions: [],
     });
   });
 
@@ -87,6 +89,7 @@ describe('POST /api/v1/permissions', () => {
         role: 'admin',
         roles: [],
         permissions: { read: true, write: false, delete: false, manage_members: false },
+        application_permissions: [],
       });
     });
 

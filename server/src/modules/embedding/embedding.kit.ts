@@ -27,6 +27,13 @@ export interface EmbeddingDependencies {
   passkeys: Pick<PasskeyService, 'secondFactorOptions' | 'passwordlessOptions' | 'passwordless'>;
   /** Each pool's settings (the redirect URLs the hosted pages may return to, its sign-in methods). */
   pools: PoolSettingsSource;
+  /** An end user's application roles and permissions (the app-roles module). */
+  appRoles?: {
+    rolesAndPermissionsOf(
+      projectId: string,
+      user: UserDocument,
+    ): Promise<{ roles: string[]; permissions: string[] }>;
+  };
 }
 
 /** What each group of embedding routes is registered with; built once by createEmbeddingRouter. */

@@ -88,13 +88,18 @@ export const EmbeddingPermissionsSchema = z
         "The caller's role in the organization that owns the application (a built-in role or a custom role's name); null for the application's end users (its user pool).",
     }),
     roles: z.array(z.string()).openapi({
-      description: "The caller's application roles (empty until the application defines roles).",
+      description:
+        "The end user's application roles (the project's roles they hold; names, sorted). Empty for the organization's members.",
     }),
     permissions: z.object({
       read: z.boolean(),
       write: z.boolean(),
       delete: z.boolean(),
       manage_members: z.boolean(),
+    }),
+    application_permissions: z.array(z.string()).openapi({
+      description:
+        "The application permissions these roles grant (the project's permission names, sorted, each once). Empty for the organization's members.",
     }),
   })
   .openapi('EmbeddingPermissions');

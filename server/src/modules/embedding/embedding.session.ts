@@ -101,7 +101,7 @@ export function registerSessionRoutes(kit: EmbeddingKit): void {
       path: '/permissions',
       summary: 'The caller’s role and permissions for the application',
       description:
-        "The application's end users (its project's user pool) get `role: null` and their application roles in `roles` (empty until the application defines roles) — never 404. Sessions of this application are always its pool's end users; the organization-role branch answers team accounts' tokens where a route lets them in.",
+        "The application's end users (its project's user pool) get `role: null`, SPEC's flags false, their application roles in `roles` and the permissions these grant in `application_permissions` (names, sorted; as of now, while their access token carries them as of its issue) — never 404. Sessions of this application are always its pool's end users; the organization-role branch answers team accounts' tokens where a route lets them in.",
       ...applicationSession,
       responses: {
         200: { description: 'Role and flags', schema: EmbeddingPermissionsSchema },
@@ -116,7 +116,13 @@ export function registerSessionRoutes(kit: EmbeddingKit): void {
       const application = gatedApplicationOf(res);
       // The application's end users (its pool) have no organization role (docs/user-pools.md).
       if (!isPlatformPool(authOf(req).poolId)) {
-        res.json(endUserPermissions(String(application._id)));
+        const { poolId, user } = authOf(req);
+        res.json(
+          endUserPermissions(
+            String(application._id),
+            await deps.appRoles?.rolesAndPermissionsOf(poolId, user),
+          ),
+        );
         return;
       }
       const { role, permissions } = await deps.organizations.authorize(
@@ -130,6 +136,7 @@ export function registerSessionRoutes(kit: EmbeddingKit): void {
         role,
         roles: [],
         permissions: permissionFlags(permissions),
+        application_permissions: [],
       });
     },
   );

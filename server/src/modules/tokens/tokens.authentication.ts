@@ -81,7 +81,11 @@ export function createTokenAuthentication(
       if (caller.applicationId && caller.applicationId !== applicationId)
         throw new AppError(TokenErrors.APPLICATION_NOT_FOUND);
       // An end user asks about their own application (checked above): no organization role.
-      if (!isPlatformPool(caller.poolId)) return endUserPermissions(applicationId);
+      if (!isPlatformPool(caller.poolId))
+        return endUserPermissions(
+          applicationId,
+          await deps.appRoles?.rolesAndPermissionsOf(caller.poolId, caller.userId),
+        );
       const { role, permissions } = await deps.applications.authorize(
         caller.userId,
         applicationId,
@@ -92,6 +96,7 @@ export function createTokenAuthentication(
         role,
         roles: [],
         permissions: scopedPermissionFlags(permissions, caller.scopes),
+        application_permissions: [],
       };
     },
   };

@@ -59,9 +59,11 @@ export interface PermissionsView {
   application_id: string;
   /** null for an application's end user (a project pool's account). */
   role: string | null;
-  /** Application roles; empty until applications define roles. */
+  /** The end user's application roles (names, sorted); empty for organization members. */
   roles: string[];
   permissions: ReturnType<typeof permissionFlags>;
+  /** The application permissions those roles grant (names, sorted); empty for organization members. */
+  application_permissions: string[];
 }
 
 /**
@@ -132,4 +134,11 @@ export interface TokensDeps {
   applications: ApplicationAccess;
   activity: ActivityService;
   webhooks?: WebhookEmitter;
+  /** An end user's application roles and permissions (the app-roles module; late-bound). */
+  appRoles?: {
+    rolesAndPermissionsOf(
+      projectId: string,
+      userId: string,
+    ): Promise<{ roles: string[]; permissions: string[] }>;
+  };
 }

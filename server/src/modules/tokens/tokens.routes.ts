@@ -97,7 +97,7 @@ export function registerTokenRoutes(api: ApiRouter, tokens: TokensService): void
       path: '/permissions',
       summary: "The caller's role and permissions in an application",
       description:
-        "From the caller's active membership in the application's organization (SPEC §6/§7). An API token, or a token from an application's embedding login, may only ask about its own application.",
+        "From the caller's active membership in the application's organization (SPEC §6/§7); an end user of the application's pool (a token from its embedding login) gets `role: null`, their application roles in `roles` and the permissions these grant in `application_permissions`. An API token, or a token from an application's embedding login, may only ask about its own application.",
       tags: ['Authentication'],
       authenticated: true,
       tokenScope: 'read',
