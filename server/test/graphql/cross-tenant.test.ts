@@ -300,7 +300,7 @@ describe('GraphQL: another tenant’s ids', () => {
 
   it('an API token reaches only its application, with the scopes REST asks for', async () => {
     const token = a.token;
-    const own = await post<{ organizations: { nodes: Array<{ id: string }> } }>(
+    const own = await post<{ organizations: { nodes: Array<{ id: string }> }; viewer: unknown }>(
       ctx,
       token,
       '{ organizations { nodes { id } } viewer { email authenticatedVia scopes } }',

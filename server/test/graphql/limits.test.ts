@@ -113,6 +113,17 @@ describe('GraphQL: expensive queries are refused before they run', () => {
     expect(answer.errors).to.equal(undefined);
   });
 
+  it('takes first up to 500 for activityLogs, as REST takes limit', async () => {
+    const many = await post(ctx, user.access_token, '{ activityLogs(first: 500) { nodes { action } } }');
+    expect(many.status).to.equal(200);
+    expect(many.errors).to.equal(undefined);
+    const tooMany = await post(ctx, user.access_token, '{ activityLogs(first: 501) { nodes { action } } }');
+    expect(tooMany.status).to.equal(400);
+    expect(tooMany.errors?.[0]?.message).to.equal(
+      'query.activityLogs.first: first must be between 1 and 500 (REST limit).',
+    );
+  });
+
   it('answers a mutation over GET with 405, and a bad variable with 400', async () => {
     const get = await ctx.request
       .get(GRAPHQL)

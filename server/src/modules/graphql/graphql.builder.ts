@@ -10,11 +10,12 @@ import type { GraphqlContext } from './graphql.context.js';
  */
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
+  DefaultFieldNullability: false;
   Scalars: {
     DateTime: { Input: string; Output: string };
     JSON: { Input: unknown; Output: unknown };
   };
-}>({});
+}>({ defaultFieldNullability: false });
 
 builder.queryType({ description: 'Reads of the product API (docs/graphql.md).' });
 builder.mutationType({

@@ -101,6 +101,8 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "The audit trail of the caller's organizations and own account (`first` up to 500, as REST).",
+    // REST's ACTIVITY_MAX_LIMIT: the logs screens page through more rows than other lists.
+    extensions: { maxFirst: 500 },
     args: {
       ...pageArgs,
       ...scopeArgs,

@@ -51,6 +51,7 @@ export const ApplicationConnection = connectionOf(
 builder.objectFields(Project, (t) => ({
   applications: t.field({
     type: ApplicationConnection,
+    nullable: true,
     description:
       "The project's active applications, newest first. The first pages of many projects are read together (one database command).",
     args: pageArgs,

@@ -38,6 +38,7 @@ const templateFilters = builder.args((t) => ({
 builder.objectFields(Application, (t) => ({
   emailTemplates: t.field({
     type: [EmailTemplate],
+    nullable: true,
     description: "The application's active templates, newest first; missing system copies are created.",
     args: templateFilters,
     resolve: async (application, args, ctx) => {

@@ -67,6 +67,7 @@ Organization.implement({
     role: t.exposeString('role', { description: "The caller's role here (admin or member)." }),
     members: t.field({
       type: [Member],
+      nullable: true,
       description: 'Active members, longest-standing first; admins also see pending invitations.',
       resolve: async (organization, _args, ctx) => {
         const { caller, params } = await asRoute(ctx, 'GET /organizations/:id/members', {
@@ -136,14 +137,18 @@ type MemberParams = { id: string; memberId: string };
 type MutationFieldBuilder = Parameters<Parameters<typeof builder.mutationFields>[0]>[0];
 
 /** REST POST /organizations/{id}/deactivate and /activate (admins). */
-function setActive(t: MutationFieldBuilder, action: 'deactivate' | 'activate') {
+function setActive(
+  t: MutationFieldBuilder,
+  action: 'deactivate' | 'activate',
+  route: 'POST /organizations/:id/deactivate' | 'POST /organizations/:id/activate',
+) {
   return t.field({
     type: Organization,
     nullable: true,
     description: `REST POST /organizations/{id}/${action} (admins).`,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const { caller, params, context } = await asRoute(ctx, `POST /organizations/:id/${action}`, {
+      const { caller, params, context } = await asRoute(ctx, route, {
         params: { id: String(args.id) },
       });
       return ctx.services.organizations.setActive(caller.userId, params.id, action === 'activate', context);
@@ -179,8 +184,8 @@ builder.mutationFields((t) => ({
       return ctx.services.organizations.update(caller.userId, params.id, body, context);
     },
   }),
-  deactivateOrganization: setActive(t, 'deactivate'),
-  activateOrganization: setActive(t, 'activate'),
+  deactivateOrganization: setActive(t, 'deactivate', 'POST /organizations/:id/deactivate'),
+  activateOrganization: setActive(t, 'activate', 'POST /organizations/:id/activate'),
   inviteMember: t.field({
     type: Member,
     nullable: true,

@@ -53,6 +53,7 @@ const flag = (value: boolean | null | undefined) => (typeof value === 'boolean' 
 builder.objectFields(Project, (t) => ({
   users: t.field({
     type: PoolUserConnection,
+    nullable: true,
     description: 'The users of the project’s pool; `q` finds part of the e-mail address or name.',
     args: {
       ...pageArgs,
@@ -105,13 +106,16 @@ builder.queryField('poolUser', (t) =>
 type Change = 'block' | 'unblock';
 
 /** REST POST /projects/{project_id}/users/{user_id}/block (admins, step-up) and /unblock (write). */
-function blockField(t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0], action: Change) {
+function blockField(
+  t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0],
+  action: Change,
+  route: `POST /projects/:project_id/users/:user_id/${Change}`,
+) {
   return t.field({
     type: PoolUser,
     nullable: true,
     args: { projectId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const route = `POST /projects/:project_id/users/:user_id/${action}`;
       const { params, context } = await asRoute<unknown, unknown, UserParams>(ctx, route, {
         params: { project_id: String(args.projectId), user_id: String(args.id) },
       });
@@ -122,6 +126,6 @@ function blockField(t: Parameters<Parameters<typeof builder.mutationFields>[0]>[
 }
 
 builder.mutationFields((t) => ({
-  blockPoolUser: blockField(t, 'block'),
-  unblockPoolUser: blockField(t, 'unblock'),
+  blockPoolUser: blockField(t, 'block', 'POST /projects/:project_id/users/:user_id/block'),
+  unblockPoolUser: blockField(t, 'unblock', 'POST /projects/:project_id/users/:user_id/unblock'),
 }));

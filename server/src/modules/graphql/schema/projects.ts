@@ -48,6 +48,7 @@ export const ProjectConnection = connectionOf(
 builder.objectFields(Organization, (t) => ({
   projects: t.field({
     type: ProjectConnection,
+    nullable: true,
     description: "The organization's active projects, newest first.",
     args: pageArgs,
     resolve: async (organization, args, ctx) => {

@@ -44,6 +44,7 @@ const ApiTokenConnection = connectionOf(
 
 builder.objectFields(Application, (t) => ({
   tokenCount: t.int({
+    nullable: true,
     description:
       "The caller's usable (neither revoked nor expired) API tokens of this application; counted for a whole page of applications at once. Signed-in sessions only, as REST's token routes.",
     resolve: async (application, _args, ctx) => {
@@ -53,6 +54,7 @@ builder.objectFields(Application, (t) => ({
   }),
   apiTokens: t.field({
     type: ApiTokenConnection,
+    nullable: true,
     description: "The caller's API tokens of this application, newest first.",
     args: pageArgs,
     resolve: async (application, args, ctx) => {

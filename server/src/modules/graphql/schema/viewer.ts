@@ -27,6 +27,7 @@ const Viewer = builder.objectRef<AuthContext>('Viewer').implement({
     }),
     invitations: t.field({
       type: [Invitation],
+      nullable: true,
       description:
         'Pending invitations into organizations, newest first (REST GET /invitations; sessions only).',
       resolve: async (caller, _args, ctx) => {

@@ -48,7 +48,7 @@ const Delivery = builder.objectRef<DeliveryView>('WebhookDelivery').implement({
     responseBody: t.exposeString('response_body', { nullable: true }),
     error: t.exposeString('error', { nullable: true }),
     durationMs: t.exposeFloat('duration_ms', { nullable: true }),
-    payload: t.field({ type: 'JSON', resolve: (delivery) => delivery.payload }),
+    payload: t.field({ type: 'JSON', nullable: true, resolve: (delivery) => delivery.payload }),
     createdAt: t.expose('created_at', { type: 'DateTime' }),
     deliveredAt: t.expose('delivered_at', { type: 'DateTime', nullable: true }),
   }),
@@ -62,6 +62,7 @@ export const Webhook = builder.objectRef<WebhookView>('Webhook').implement({
     ...webhookFields(t),
     deliveries: t.field({
       type: DeliveryConnection,
+      nullable: true,
       args: { ...pageArgs, status: t.arg.string({ description: 'pending, succeeded or failed.' }) },
       resolve: async (webhook, args, ctx) => {
         const { caller, params, query } = await asRoute<unknown, DeliveriesQuery>(
@@ -86,6 +87,7 @@ const WebhookWithSecret = builder.objectRef<WithSecret>('WebhookWithSecret').imp
 builder.objectFields(Organization, (t) => ({
   webhooks: t.field({
     type: [Webhook],
+    nullable: true,
     description: "The organization's webhooks, newest first (admins, signed-in sessions).",
     resolve: async (organization, _args, ctx) => {
       const { caller, params } = await asRoute(ctx, 'GET /organizations/:id/webhooks', {
