@@ -11,7 +11,6 @@
  */
 import { type Doc, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
-import type { ConnectionInfo } from './context.js';
 
 /** What the fail point does to one command. */
 export interface Failure {
@@ -54,11 +53,11 @@ export class FailPoints {
   }
 
   /** The failure for this command, if the fail point is on and applies to it (consumes one of `times`). */
-  failureFor(name: string, db: string, body: Doc, conn: ConnectionInfo): Failure | undefined {
+  failureFor(name: string, db: string, body: Doc, appName: string | undefined): Failure | undefined {
     if (this.mode.kind === 'off' || EXEMPT.has(name)) return undefined;
     const d = this.data;
     if (!(d.failCommands as unknown[]).includes(name)) return undefined;
-    if (typeof d.appName === 'string' && d.appName !== conn.appName) return undefined;
+    if (typeof d.appName === 'string' && d.appName !== appName) return undefined;
     if (typeof d.namespace === 'string' && d.namespace !== `${db}.${String(body[name])}`) return undefined;
     if (!this.fires()) return undefined;
     const failure: Failure = {

@@ -69,7 +69,7 @@ export class CommandRunner {
       )
         throw mongoError(20, TXN_ERROR);
       if (!handler) throw mongoError(59, `no such command: '${name}'`);
-      const failure = ctx.failPoints.failureFor(name, db, body, conn);
+      const failure = ctx.failPoints.failureFor(name, db, body, conn.appName);
       if (failure) {
         if (failure.blockTimeMS > 0) await new Promise((r) => setTimeout(r, failure.blockTimeMS));
         if (failure.closeConnection) return CLOSE_CONNECTION;
