@@ -9,6 +9,7 @@ export const RESOURCE_TYPES = [
   'organization',
   'member',
   'role',
+  'policy',
   'api',
   'component',
   'other',
@@ -33,6 +34,7 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 export const PLATFORM_ACTION_NAMESPACES = [
   'api',
   'application',
+  'authorization',
   'email',
   'email_sender',
   'email_settings',
@@ -40,6 +42,7 @@ export const PLATFORM_ACTION_NAMESPACES = [
   'invitation',
   'member',
   'organization',
+  'policy',
   'pool_user',
   'project',
   'project_permission',

@@ -15,6 +15,7 @@ import { ProjectErrors } from './modules/projects/projects.errors.js';
 import { PoolErrors } from './modules/pools/pools.errors.js';
 import { PoolUserErrors } from './modules/pool-users/pool-users.errors.js';
 import { OidcErrors } from './modules/oidc/oidc.errors.js';
+import { PolicyErrors } from './modules/policies/policies.errors.js';
 import { TokenErrors } from './modules/tokens/tokens.errors.js';
 import { PrivacyErrors } from './modules/privacy/privacy.errors.js';
 import { StepUpErrors } from './modules/step-up/step-up.errors.js';
@@ -60,6 +61,7 @@ export const ERROR_CATALOGS = {
   PoolErrors,
   PoolUserErrors,
   OidcErrors,
+  PolicyErrors,
   TokenErrors,
   PrivacyErrors,
   TelemetryErrors,

@@ -126,6 +126,11 @@ export function registerTenancyRoutes(api: ApiRouter, context: RouteContext): vo
   });
   registerPoolUserRoutes(api, { poolUsers: services.poolUsers, projectIdOfApplication });
   registerAppRoleRoutes(api, { appRoles: services.appRoles, projectIdOfApplication });
+  registerPolicyRoutes(api, {
+    ...services.policies,
+    projectIdOfApplication,
+    registry: context.registry,
+  });
   registerApplicationRoutes(api, services.applications);
 }
 
@@ -133,7 +138,8 @@ export function registerTenancyRoutes(api: ApiRouter, context: RouteContext): vo
 export function createPartnerRouters(context: RouteContext) {
   const { config, services, registry, guard } = context;
   const connection = context.database.connection;
-  const embeddingApi = createEmbeddingRouter(new ApiRouter(registry, EMBEDDING_BASE_PATH, { guard }), {
+  const embeddingRoutes = new ApiRouter(registry, EMBEDDING_BASE_PATH, { guard });
+  const embeddingApi = createEmbeddingRouter(embeddingRoutes, {
     auth: services.auth,
     applications: services.applications,
     organizations: services.organizations,
@@ -145,6 +151,8 @@ export function createPartnerRouters(context: RouteContext) {
     pools: services.pools,
     appRoles: services.appRoles,
   });
+  // The end user's policy check (issue #33), behind the same application gate.
+  registerEndUserAuthorizeRoute(embeddingRoutes, services.policies.checks);
   const trackingIngest = createTrackingIngestRouter(new ApiRouter(registry, API_BASE_PATH, { guard }), {
     tracking: services.tracking,
     connection,

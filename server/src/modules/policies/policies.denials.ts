@@ -1,0 +1,116 @@
+import { Types } from 'mongoose';
+import type { Logger } from 'pino';
+import type { Decision } from './policies.engine.js';
+
+/** The action of a denied check in the activity log (countable: filter the log by it). */
+export const DENIED_ACTION = 'authorization.denied';
+const FLUSH_INTERVAL_MS = 1_000;
+/** Beyond this many waiting rows (the database is down or far too slow) rows are dropped and counted. */
+const MAX_PENDING = 50_000;
+
+export interface Denial {
+  organizationId: string;
+  projectId: string | null;
+  applicationId: string | null;
+  /** Whom the check was about. */
+  subjectId: string;
+  /** Who asked (an API token's or session's user, or the end user asking about themselves). */
+  callerId: string;
+  tokenId: string | null;
+  action: string;
+  resource: { type?: string; id?: string };
+  decision: Decision;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface DenialRecorder {
+  /** Queues the row; written with the next flush, at most a second later. Never throws. */
+  record(denial: Denial): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const objectId = (id: string | null) => (id && Types.ObjectId.isValid(id) ? new Types.ObjectId(id) : null);
+
+/**
+ * Every denied check becomes one `authorization.denied` row of the activity log (organization,
+ * project, application, the subject as user_id; action, reason and deny policies in metadata), so
+ * denials are counted and listed like any other activity. Checks only append to a queue; once a
+ * second one unordered insert writes what queued up — nothing on the request path waits for it.
+ */
+export function createDenialRecorder(deps: {
+  insertMany(rows: Array<Record<string, unknown>>): Promise<void>;
+  logger: Logger;
+}): DenialRecorder {
+  let pending: Array<Record<string, unknown>> = [];
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  function flush(): Promise<void> {
+    writing = writing.then(async () => {
+      const rows = pending;
+      pending = [];
+      if (dropped > 0) {
+        deps.logger.warn({ dropped }, 'authorization denials dropped, the database did not keep up');
+        dropped = 0;
+      }
+      if (rows.length === 0) return;
+      try {
+        await deps.insertMany(rows);
+      } catch (error) {
+        deps.logger.error({ err: error, rows: rows.length }, 'could not write authorization denials');
+      }
+    });
+    return writing;
+  }
+
+  return {
+    record(denial) {
+      if (pending.length >= MAX_PENDING) {
+        dropped += 1;
+        return;
+      }
+      pending.push({
+        _id: new Types.ObjectId(),
+        action: DENIED_ACTION,
+        resource_type: 'policy',
+        resource_id: denial.decision.matched_policies[0]?.id ?? null,
+        metadata: {
+          action: denial.action,
+          reason: denial.decision.reason,
+          policies: denial.decision.matched_policies.map((policy) => policy.id),
+          resource: { type: denial.resource.type ?? null, id: denial.resource.id ?? null },
+          caller_id: denial.callerId,
+          ...(denial.tokenId ? { via: 'api_token', token_id: denial.tokenId } : {}),
+        },
+        endpoint: null,
+        method: null,
+        status_code: 200,
+        response_time_ms: null,
+        ip_address: denial.ip,
+        sdk_version: null,
+        user_agent: denial.userAgent,
+        user_id: objectId(denial.subjectId),
+        anonymous_user_id: null,
+        installation_id: null,
+        organization_id: objectId(denial.organizationId),
+        project_id: objectId(denial.projectId),
+        application_id: objectId(denial.applicationId),
+        source: 'platform',
+        created_at: new Date(),
+      });
+      if (!timer) {
+        timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
+        timer.unref();
+      }
+    },
+    flush,
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flush();
+    },
+  };
+}
