@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { useT } from '../../i18n/useT';
 import { SelectField } from '../../ui/Select';
 import { ROLES, type Role } from './queries';
+import { roleLabel } from './roleLabel';
 
 type MemberRoleSelectProps = Omit<ComponentProps<typeof SelectField>, 'options' | 'value' | 'onChange'> & {
   value: Role;
@@ -18,7 +19,7 @@ export function MemberRoleSelect({ onRoleChange, ...select }: MemberRoleSelectPr
     <SelectField
       {...select}
       onChange={(event) => onRoleChange(event.target.value as Role)}
-      options={ROLES.map((value) => ({ value, label: t(`organizations.role.${value}`) }))}
+      options={ROLES.map((value) => ({ value, label: roleLabel(t, value) }))}
     />
   );
 }

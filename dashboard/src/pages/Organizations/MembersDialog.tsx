@@ -26,6 +26,7 @@ import { Skeletons } from '../../ui/Skeleton';
 import { useToast } from '../../ui/useToast';
 import { BorderedList, BorderedListItem } from '../../ui/BorderedList';
 import { OrganizationDialog, type OrganizationDialogProps } from './OrganizationDialog';
+import { roleLabel } from '../../components/tenancy/roleLabel';
 
 const Person = styled.div`
   display: flex;
@@ -185,9 +186,7 @@ function MemberRow({
         </div>
         {pending ? <Badge $tone="warning">{t('organizations.members.pending')}</Badge> : null}
         {canManage || pending ? null : (
-          <Badge $tone={member.role === 'admin' ? 'info' : 'neutral'}>
-            {t(`organizations.role.${member.role}`)}
-          </Badge>
+          <Badge $tone={member.role === 'admin' ? 'info' : 'neutral'}>{roleLabel(t, member.role)}</Badge>
         )}
       </Person>
       <MemberSkills organization={organization} member={member} name={name} />

@@ -6,6 +6,7 @@ import type { Organization } from '../../components/tenancy/queries';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { Button, ButtonRouterLink } from '../../ui/Button';
+import { roleLabel } from '../../components/tenancy/roleLabel';
 
 /** One organization: name, @slug, status, description, member limit, creation date, website, actions. */
 export function OrganizationCard({
@@ -34,7 +35,7 @@ export function OrganizationCard({
       {organization.description ? <p>{organization.description}</p> : null}
       <Muted>
         {t('organizations.maxMembers', { count: String(organization.max_members) })} ·{' '}
-        {t('organizations.yourRole', { role: t(`organizations.role.${organization.role}`) })}
+        {t('organizations.yourRole', { role: roleLabel(t, organization.role) })}
       </Muted>
       <Muted>{t('tenancy.createdOn', { date: formatDate(organization.created_at) })}</Muted>
       {organization.website_url ? (

@@ -10,6 +10,7 @@ import { useT } from '../../i18n/useT';
 import { BorderedList, BorderedListItem } from '../../ui/BorderedList';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/useToast';
+import { roleLabel } from '../../components/tenancy/roleLabel';
 
 type Invitation = ApiSchemas['Invitation'];
 
@@ -130,7 +131,7 @@ function InvitationRow({ invitation, highlighted }: { invitation: Invitation; hi
             {t('invitations.from', {
               inviter,
               organization,
-              role: t(`organizations.role.${invitation.role}`),
+              role: roleLabel(t, invitation.role),
             })}
           </Muted>
           <br />
