@@ -28,7 +28,7 @@ interface CursorPosition {
   id: Types.ObjectId;
 }
 
-function encodeCursor(position: CursorPosition): string {
+export function encodeCursor(position: { createdAt: Date; id: Types.ObjectId }): string {
   return Buffer.from(`${position.createdAt.toISOString()}|${position.id.toHexString()}`).toString(
     'base64url',
   );

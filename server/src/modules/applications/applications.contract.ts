@@ -1,4 +1,5 @@
 import type { Connection, Types } from 'mongoose';
+import type { Page } from '../../lib/pagination.js';
 import type { ActivityService } from '../../core/audit.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { ResourceService } from '../../core/tenant-resource.js';
@@ -119,6 +120,17 @@ export interface ApplicationsService
   ownersOf(
     applicationIds: Types.ObjectId[],
   ): Promise<Array<Pick<ApplicationDocument, '_id' | 'project_id' | 'organization_id'>>>;
+  /**
+   * The first page (newest first, `limit` each) of the active applications of each of these
+   * projects of one organization, in one query, as `list` answers each: after the same check
+   * (application:read in the organization) and with an API token's restriction to its own.
+   */
+  firstPagesInProjects(
+    caller: ApplicationCaller,
+    organizationId: string,
+    projectIds: string[],
+    limit: number,
+  ): Promise<Map<string, Page<ApplicationView>>>;
   /** Ids of the applications of these projects, whatever their state: for the analytics summary. */
   idsInProjects(projectIds: Types.ObjectId[]): Promise<Types.ObjectId[]>;
 }

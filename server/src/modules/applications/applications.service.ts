@@ -6,6 +6,7 @@ import { ApplicationErrors } from './applications.errors.js';
 import { applicationModel, DEFAULT_VERSION, type ApplicationDocument } from './applications.model.js';
 import { deriveApplicationSlug } from './applications.schemas.js';
 import { createOidcClients } from './applications.oidc.service.js';
+import { createFirstPages } from './applications.pages.js';
 import { applicationView, corsOrigins } from './applications.views.js';
 
 export type {
@@ -167,6 +168,13 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
         { project_id: 1, organization_id: 1 },
       ).lean();
     },
+
+    firstPagesInProjects: createFirstPages({
+      model: Applications,
+      organizations,
+      view,
+      listOne: (projectId, onlyId, limit) => rows.list('project_id', [projectId], onlyId, { limit }, view),
+    }),
 
     async idsInProjects(projectIds) {
       const applications = await Applications.find(
