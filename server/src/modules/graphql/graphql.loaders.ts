@@ -11,7 +11,42 @@ import type { GraphqlServices } from './graphql.context.js';
 /** The first page of a project's applications: the key of the batched loader. */
 export interface ApplicationPageKey {
   projectId: string;
+  organizationId: string;
   limit: number;
+}
+
+/**
+ * The first pages of many projects' applications: one service call (one query) per organization
+ * and page size among the keys; a refusal in one organization fails only its projects' pages.
+ */
+function applicationPages(services: GraphqlServices, req: Request) {
+  return async (keys: readonly ApplicationPageKey[]) => {
+    const groups = new Map<string, ApplicationPageKey[]>();
+    for (const key of keys) {
+      const group = `${key.organizationId}:${key.limit}`;
+      groups.set(group, [...(groups.get(group) ?? []), key]);
+    }
+    const answers = new Map<ApplicationPageKey, Page<ApplicationView> | Error>();
+    await Promise.all(
+      [...groups.values()].map(async (group) => {
+        const { organizationId, limit } = group[0]!;
+        const projectIds = group.map((key) => key.projectId);
+        try {
+          const pages = await services.applications.firstPagesInProjects(
+            applicationCallerOf(req),
+            organizationId,
+            projectIds,
+            limit,
+          );
+          for (const key of group)
+            answers.set(key, pages.get(key.projectId) ?? { data: [], next_cursor: null });
+        } catch (error) {
+          for (const key of group) answers.set(key, error as Error);
+        }
+      }),
+    );
+    return keys.map((key) => answers.get(key)!);
+  };
 }
 
 /**
@@ -24,7 +59,7 @@ export interface GraphqlLoaders {
   organization: DataLoader<string, OrganizationView>;
   /** As REST answers GET /projects/{id}. */
   project: DataLoader<string, ProjectView>;
-  /** The first page of a project the caller has read, as GET /applications?project_id answers it. */
+  /** The first page of a project's applications, as GET /applications?project_id answers it. */
   applicationsOfProject: DataLoader<ApplicationPageKey, Page<ApplicationView>, string>;
   /** The caller's usable API tokens of each application (the caller has read the application). */
   tokenCount: DataLoader<string, number>;
@@ -70,12 +105,9 @@ export function createLoaders(
       eachKey(async (id: string) => services.projects.get(await loaders.projectCaller(), id)),
     ),
 
-    applicationsOfProject: new DataLoader(
-      eachKey(({ projectId, limit }: ApplicationPageKey) =>
-        services.applications.list(applicationCallerOf(req), { project_id: projectId, limit }),
-      ),
-      { cacheKeyFn: (key) => `${key.projectId}:${key.limit}` },
-    ),
+    applicationsOfProject: new DataLoader(applicationPages(services, req), {
+      cacheKeyFn: (key) => `${key.projectId}:${key.limit}`,
+    }),
 
     tokenCount: new DataLoader(async (applicationIds: readonly string[]) => {
       const counts = await services.tokens.countUsableByApplication(userId, [...applicationIds]);

@@ -63,6 +63,7 @@ builder.objectFields(Project, (t) => ({
       if (query.cursor) return ctx.services.applications.list(applicationCallerOf(ctx.req), query);
       return ctx.loaders.applicationsOfProject.load({
         projectId: project.id,
+        organizationId: project.organization_id,
         limit: query.limit ?? DEFAULT_PAGE_SIZE,
       });
     },

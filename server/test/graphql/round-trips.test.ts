@@ -1,0 +1,212 @@
+import { expect } from 'chai';
+import mongoose from 'mongoose';
+import { pino } from 'pino';
+import supertest from 'supertest';
+import type { CommandStartedEvent } from 'mongodb';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { connectDatabase, type Database } from '../../src/db/connect.js';
+import { createServices, type Services } from '../../src/services.js';
+import { bearer, signedInUser } from '../auth/helpers.js';
+import type { TestContext } from '../helpers/context.js';
+import { createOrganization, uniqueSlug } from '../projects/helpers.js';
+import { post } from './helpers.js';
+
+/** The driver's handshake, authentication and health chatter: not the request's work. */
+const NOT_WORK = new Set([
+  'hello',
+  'ismaster',
+  'isMaster',
+  'ping',
+  'saslStart',
+  'saslContinue',
+  'endSessions',
+]);
+
+/**
+ * A test app whose database connection reports every command it sends (MongoDB driver command
+ * monitoring): the count of a request's round trips to the database, not its time.
+ */
+async function monitoredContext(): Promise<TestContext & { commands: string[] }> {
+  const config = loadConfig({ NODE_ENV: 'test', BCRYPT_COST: '4', REQUEST_LOGGING: 'false' });
+  const logger = pino({ level: 'silent' });
+  const externalUri = process.env.MONGODB_URI;
+  const base = await connectDatabase({
+    mongodbUri: externalUri,
+    embeddedDataDir: null,
+    dbName: `iam_test_rt_${Date.now().toString(36)}`,
+    logger,
+  });
+  const connection = mongoose.createConnection(base.uri, {
+    dbName: base.connection.name,
+    monitorCommands: true,
+  });
+  await connection.asPromise();
+  const commands: string[] = [];
+  connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
+    const target = event.command[event.commandName] as unknown;
+    // The revocation feed is polled on a timer, whatever the requests.
+    if (NOT_WORK.has(event.commandName) || target === 'auth_revocations') return;
+    commands.push(`${event.commandName} ${typeof target === 'string' ? target : ''}`.trim());
+  });
+  const database: Database = { ...base, connection };
+  const services: Services = createServices({ config, logger, database });
+  const app = createApp({ config, logger, database, services });
+  return {
+    app,
+    request: supertest(app),
+    database,
+    services,
+    config,
+    commands,
+    async close() {
+      await services.close();
+      await connection.dropDatabase();
+      await connection.close();
+      await base.close();
+    },
+  };
+}
+
+const PAGE = `
+  query Projects($organizationId: ID!, $first: Int!) {
+    projects(organizationId: $organizationId, first: $first) {
+      nodes {
+        id
+        name
+        applications(first: 10) {
+          nodes { id name tokenCount }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * 50 projects with their applications and the caller's token counts: DataLoader reads the
+ * applications of all 50 projects in one command (after REST's application:read check, once for
+ * the organization) and the token counts of all their applications in another, so the query costs
+ * REST's page of projects plus four commands, however many projects the page has — three reads
+ * of data in all, the rest authorization.
+ */
+describe('GraphQL: database round trips of nested lists', () => {
+  let ctx: Awaited<ReturnType<typeof monitoredContext>>;
+  let user: Awaited<ReturnType<typeof signedInUser>>;
+  let organizationId: string;
+  before(async function () {
+    this.timeout(120_000);
+    ctx = await monitoredContext();
+    user = await signedInUser(ctx, 'rt');
+    organizationId = await createOrganization(ctx, user);
+    const as = bearer(user.access_token);
+    for (let index = 0; index < 50; index++) {
+      const project = await ctx.request
+        .post('/api/v1/projects')
+        .set(as)
+        .send({ organization_id: organizationId, name: `P${index}`, slug: uniqueSlug('p') })
+        .expect(201);
+      for (const name of ['Web', 'App']) {
+        const application = await ctx.request
+          .post('/api/v1/applications')
+          .set(as)
+          .send({ project_id: project.body.id, name })
+          .expect(201);
+        if (index % 2 === 0)
+          await ctx.request
+            .post('/api/v1/tokens')
+            .set(as)
+            .send({ name: 'CI', scopes: ['read'], application_id: application.body.id })
+            .expect(201);
+      }
+    }
+  });
+  after(() => ctx.close());
+
+  /** The commands one request sends, after a first run of it (indexes built, caches warm). */
+  async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
+    await run();
+    ctx.commands.length = 0;
+    await run();
+    return [...ctx.commands];
+  }
+
+  it('reads 50 projects with their applications and token counts in a fixed number of commands', async () => {
+    type Page = { projects: { nodes: Array<{ applications: { nodes: Array<{ tokenCount: number }> } }> } };
+    let answer: Awaited<ReturnType<typeof post<Page>>> | undefined;
+    const query = (first: number) => async () => {
+      answer = await post<Page>(ctx, user.access_token, PAGE, { organizationId, first });
+    };
+    const authentication = await commandsOf(() => post(ctx, user.access_token, '{ viewer { id } }'));
+    const fifty = await commandsOf(query(50));
+    expect(answer?.errors).to.equal(undefined);
+    const projects = answer!.data!.projects.nodes;
+    expect(projects).to.have.length(50);
+    expect(projects.every((project) => project.applications.nodes.length === 2)).to.equal(true);
+    const counts = projects.flatMap((project) => project.applications.nodes.map((app) => app.tokenCount));
+    expect(counts.reduce((sum, count) => sum + count, 0)).to.equal(50);
+    const five = await commandsOf(query(5));
+    const rest = await commandsOf(() =>
+      ctx.request
+        .get('/api/v1/projects')
+        .query({ organization_id: organizationId, limit: 50 })
+        .set(bearer(user.access_token)),
+    );
+
+    const work = fifty.slice(authentication.length);
+    const restWork = rest.slice(authentication.length);
+    console.log(`      REST page of 50 projects: ${restWork.join(', ')}`);
+    console.log(`      GraphQL, 50 projects with applications and token counts: ${work.join(', ')}`);
+    expect(fifty.slice(0, authentication.length), 'the same authentication').to.deep.equal(authentication);
+    expect(five, 'independent of the page size').to.deep.equal(fifty);
+    // REST's page of projects (its authorization and one find), then REST's check for reading
+    // applications in that organization, once; one find for all applications, one count for all tokens.
+    expect(work).to.deep.equal([
+      ...restWork,
+      'find organization_members',
+      'find organizations',
+      'find applications',
+      'aggregate api_tokens',
+    ]);
+    expect(work.filter((command) => !/organization/.test(command))).to.deep.equal([
+      'find projects',
+      'find applications',
+      'aggregate api_tokens',
+    ]);
+  });
+
+  it("pages a project's applications with REST's cursors, batched or not", async () => {
+    const as = bearer(user.access_token);
+    const projects = await ctx.request
+      .get('/api/v1/projects')
+      .query({ organization_id: organizationId, limit: 2 })
+      .set(as);
+    const projectId = projects.body.data[0].id as string;
+    const rest = await ctx.request
+      .get('/api/v1/applications')
+      .query({ project_id: projectId, limit: 1 })
+      .set(as);
+    type Answer = {
+      nodes: Array<{ id: string }>;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    };
+    const page = async (after?: string) =>
+      (
+        await post<{ projects: { nodes: Array<{ id: string; applications: Answer }> } }>(
+          ctx,
+          user.access_token,
+          `query ($org: ID!, $after: String) { projects(organizationId: $org, first: 2) { nodes { id applications(first: 1, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } } } } }`,
+          { org: organizationId, after },
+        )
+      ).data!.projects.nodes.find((project) => project.id === projectId)!.applications;
+    const first = await page();
+    expect(first.nodes.map((node) => node.id)).to.deep.equal([rest.body.data[0].id]);
+    expect(first.pageInfo).to.deep.equal({ hasNextPage: true, endCursor: rest.body.next_cursor });
+    const second = await page(first.pageInfo.endCursor!);
+    const restSecond = await ctx.request
+      .get('/api/v1/applications')
+      .query({ project_id: projectId, limit: 1, cursor: rest.body.next_cursor })
+      .set(as);
+    expect(second.nodes.map((node) => node.id)).to.deep.equal([restSecond.body.data[0].id]);
+    expect(second.pageInfo.hasNextPage).to.equal(false);
+  });
+});
