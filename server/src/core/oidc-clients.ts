@@ -22,7 +22,7 @@ export const OIDC_AUTH_METHODS = [
 export type OidcAuthMethod = (typeof OIDC_AUTH_METHODS)[number];
 
 /** Scopes the provider itself defines; an API's own scopes must not reuse them. */
-export const OIDC_STANDARD_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export const OIDC_STANDARD_SCOPES = ['openid', 'profile', 'email', 'offline_access', 'roles'] as const;
 
 /** One client secret as stored: only its SHA-256 (hex) is kept. `expires_at` null = the current one. */
 export interface OidcClientSecret {

@@ -82,6 +82,18 @@ export const en: Record<keyof typeof de, string> = {
   'error.role_in_use': 'Members hold this role. Give them another role first.',
   'error.role_limit_reached': 'This organization has reached its limit of custom roles.',
   'error.unknown_role': 'This organization has no role with this name.',
+  // End users' permissions and roles of a project (app-roles).
+  'error.app_permission_not_found': 'This permission does not exist (any more) in the project.',
+  'error.app_role_not_found': 'This role does not exist (any more) in the project.',
+  'error.app_permission_name_taken':
+    'The project already has a permission with this name. Choose another one.',
+  'error.app_role_name_taken': 'The project already has a role with this name. Choose another one.',
+  'error.app_permission_limit_reached': 'A project can define at most 500 permissions.',
+  'error.app_role_limit_reached': 'A project can define at most 100 roles.',
+  'error.unknown_app_permissions':
+    'At least one of the chosen permissions does not exist (any more) in the project. Reload the page.',
+  'error.unknown_app_roles':
+    'At least one of the chosen roles does not exist (any more) in the project. Reload the page.',
   'error.invitation_pending': 'This person has already been invited and has not answered yet.',
   'error.invitation_not_found': 'Invitation not found.',
   'error.two_factor_required':

@@ -94,6 +94,19 @@ export const de = {
   'error.role_in_use': 'Mitglieder haben diese Rolle. Geben Sie ihnen zuerst eine andere Rolle.',
   'error.role_limit_reached': 'Die Organisation hat die maximale Anzahl eigener Rollen erreicht.',
   'error.unknown_role': 'Diese Rolle gibt es in der Organisation nicht.',
+  // Berechtigungen und Rollen der Endbenutzer eines Projekts (app-roles).
+  'error.app_permission_not_found': 'Diese Berechtigung gibt es im Projekt nicht (mehr).',
+  'error.app_role_not_found': 'Diese Rolle gibt es im Projekt nicht (mehr).',
+  'error.app_permission_name_taken':
+    'Das Projekt hat bereits eine Berechtigung mit diesem Namen. Wählen Sie einen anderen.',
+  'error.app_role_name_taken':
+    'Das Projekt hat bereits eine Rolle mit diesem Namen. Wählen Sie einen anderen.',
+  'error.app_permission_limit_reached': 'Ein Projekt kann höchstens 500 Berechtigungen festlegen.',
+  'error.app_role_limit_reached': 'Ein Projekt kann höchstens 100 Rollen festlegen.',
+  'error.unknown_app_permissions':
+    'Mindestens eine der gewählten Berechtigungen gibt es im Projekt nicht (mehr). Laden Sie die Seite neu.',
+  'error.unknown_app_roles':
+    'Mindestens eine der gewählten Rollen gibt es im Projekt nicht (mehr). Laden Sie die Seite neu.',
   'error.invitation_pending': 'Diese Person ist bereits eingeladen und hat noch nicht geantwortet.',
   'error.invitation_not_found': 'Einladung nicht gefunden.',
   'error.two_factor_required':

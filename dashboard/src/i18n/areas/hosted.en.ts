@@ -76,6 +76,7 @@ export const en: Record<keyof typeof de, string> = {
   'hosted.consent.scope.profile': 'See your name',
   'hosted.consent.scope.email': 'See your e-mail address',
   'hosted.consent.scope.offline_access': 'Access your account even when you are not signed in',
+  'hosted.consent.scope.roles': 'See your roles and permissions in the application',
   'hosted.consent.approve': 'Allow',
   'hosted.consent.deny': 'Deny',
   'hosted.consent.working': 'Sending …',

@@ -81,6 +81,7 @@ export const de = {
   'hosted.consent.scope.profile': 'Ihren Namen',
   'hosted.consent.scope.email': 'Ihre E-Mail-Adresse',
   'hosted.consent.scope.offline_access': 'Zugriff, auch wenn Sie gerade nicht angemeldet sind',
+  'hosted.consent.scope.roles': 'Ihre Rollen und Berechtigungen in der Anwendung',
   'hosted.consent.approve': 'Zulassen',
   'hosted.consent.deny': 'Ablehnen',
   'hosted.consent.working': 'Wird übermittelt …',

@@ -79,7 +79,7 @@ export const en: Record<keyof typeof de, string> = {
     'An https:// address or a URN, e.g. https://api.shop.example — it need not be reachable.',
   'oidc.apiScopes.legend': 'Scopes of the API',
   'oidc.apiScopes.hint':
-    'E.g. invoice:read: lower-case letters, digits and : . _ -. openid, profile, email and offline_access are standard scopes.',
+    'E.g. invoice:read: lower-case letters, digits and : . _ -. openid, profile, email, offline_access and roles are standard scopes.',
   'oidc.apiScopes.new': 'New scope',
   'oidc.apiScopes.none': 'No scopes yet.',
 
@@ -100,7 +100,7 @@ export const en: Record<keyof typeof de, string> = {
   'oidc.invalid.scope':
     'A scope has 1 to 64 lower-case letters, digits and : . _ - and starts with a letter or digit, e.g. invoice:read.',
   'oidc.invalid.scopeReserved':
-    'openid, profile, email and offline_access are standard scopes and not possible here.',
+    'openid, profile, email, offline_access and roles are standard scopes and not possible here.',
 
   'oidc.invalid.spaces': 'The address must not contain spaces.',
   'oidc.invalid.nativeHttps':

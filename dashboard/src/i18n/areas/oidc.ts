@@ -82,7 +82,7 @@ export const de = {
     'Eine https://-Adresse oder eine URN, z. B. https://api.shop.example – sie muss nicht erreichbar sein.',
   'oidc.apiScopes.legend': 'Scopes der API',
   'oidc.apiScopes.hint':
-    'Z. B. invoice:read: Kleinbuchstaben, Ziffern und : . _ -. openid, profile, email und offline_access sind Standard-Scopes.',
+    'Z. B. invoice:read: Kleinbuchstaben, Ziffern und : . _ -. openid, profile, email, offline_access und roles sind Standard-Scopes.',
   'oidc.apiScopes.new': 'Neuer Scope',
   'oidc.apiScopes.none': 'Noch keine Scopes.',
 
@@ -103,7 +103,7 @@ export const de = {
   'oidc.invalid.scope':
     'Ein Scope besteht aus 1 bis 64 Kleinbuchstaben, Ziffern und : . _ - und beginnt mit einem Buchstaben oder einer Ziffer, z. B. invoice:read.',
   'oidc.invalid.scopeReserved':
-    'openid, profile, email und offline_access sind Standard-Scopes und hier nicht möglich.',
+    'openid, profile, email, offline_access und roles sind Standard-Scopes und hier nicht möglich.',
 
   'oidc.invalid.spaces': 'Die Adresse darf keine Leerzeichen enthalten.',
   'oidc.invalid.nativeHttps':

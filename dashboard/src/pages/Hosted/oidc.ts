@@ -115,6 +115,7 @@ export const SCOPE_TEXTS = {
   profile: 'hosted.consent.scope.profile',
   email: 'hosted.consent.scope.email',
   offline_access: 'hosted.consent.scope.offline_access',
+  roles: 'hosted.consent.scope.roles',
 } as const;
 
 export function scopeTextKey(scope: string): (typeof SCOPE_TEXTS)[keyof typeof SCOPE_TEXTS] | null {

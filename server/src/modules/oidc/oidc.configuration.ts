@@ -17,7 +17,13 @@ import { renderErrorPage, renderLoggedOutPage, renderLogoutPage, type PageContex
 export const ACR_1FA = 'urn:iam-platform:acr:1fa';
 export const ACR_2FA = 'urn:iam-platform:acr:2fa';
 
-export const OIDC_SCOPES = ['openid', 'offline_access', 'profile', 'email'] as const;
+export const OIDC_SCOPES = ['openid', 'offline_access', 'profile', 'email', 'roles'] as const;
+
+/** An end user's application roles and the permissions they grant (app-roles; names, sorted). */
+export interface RoleClaims {
+  roles: string[];
+  permissions: string[];
+}
 
 /** A project id (the pool), an application id (client) or a user id (account). */
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -37,6 +43,8 @@ export interface ConfigurationInput {
   storage: OidcStorage;
   clients: OidcClientSource;
   findUser(userId: string): Promise<UserDocument | null>;
+  /** The `roles` scope's claims (docs/roles.md): the account's roles in this pool's project. */
+  roleClaims(poolId: string, user: UserDocument | string): Promise<RoleClaims>;
   /** The provider being configured (loadExistingGrant needs its Grant model). */
   provider: () => Provider;
 }
@@ -49,6 +57,7 @@ export function providerConfiguration(input: ConfigurationInput): Configuration 
     adapter: input.storage.adapterFor(pool.poolId, (clientId) => clientMetadata(input, clientId)),
     clients: [],
     findAccount: (_ctx: KoaContextWithOIDC, sub: string) => findAccount(input, sub),
+    extraTokenClaims: (_ctx: KoaContextWithOIDC, token: RoleBearingToken) => accessTokenRoles(input, token),
     jwks: { keys: input.keys },
     cookies: {
       keys: input.cookieKeys,
@@ -63,9 +72,12 @@ export function providerConfiguration(input: ConfigurationInput): Configuration 
     },
     claims: {
       // The sign-in's own claims go with `openid`: every ID token carries acr, amr, auth_time.
-      openid: ['sub', 'acr', 'amr', 'auth_time'],
+      // roles/permissions are listed here too so that ID tokens carry them (conformIdTokenClaims
+      // keeps other scopes' claims for userinfo); claims() answers them only for the `roles` scope.
+      openid: ['sub', 'acr', 'amr', 'auth_time', 'roles', 'permissions'],
       email: ['email', 'email_verified'],
       profile: ['name', 'locale'],
+      roles: ['roles', 'permissions'],
       sid: null,
       iss: null,
     },
@@ -182,16 +194,37 @@ async function findAccount(input: ConfigurationInput, sub: string) {
   if (!user || user.pool_id !== input.pool.poolId || user.blocked_at) return undefined;
   return {
     accountId: sub,
-    async claims() {
+    async claims(_use: string, scope: string) {
       return {
         sub,
         email: user.email,
         email_verified: user.is_verified,
         name: user.display_name || undefined,
         locale: input.pool.settings.branding.locale,
+        ...(hasScope(scope, 'roles') ? await input.roleClaims(input.pool.poolId, user) : {}),
       };
     },
   };
+}
+
+const hasScope = (scope: string | undefined, wanted: string) => (scope ?? '').split(' ').includes(wanted);
+
+/** The oidc-provider access token fields extraTokenClaims reads. */
+interface RoleBearingToken {
+  accountId?: string;
+  scope?: string;
+  resourceServer?: unknown;
+}
+
+/**
+ * An end user's access token carries `roles` and `permissions` when it is a JWT for one of the
+ * project's APIs (what the API authorizes with) or was granted the `roles` scope (introspection
+ * shows them). As of the token's issue: a change shows from the next token (refresh).
+ */
+async function accessTokenRoles(input: ConfigurationInput, token: RoleBearingToken) {
+  if (!token.accountId || !OBJECT_ID.test(token.accountId)) return undefined;
+  if (!token.resourceServer && !hasScope(token.scope, 'roles')) return undefined;
+  return { ...(await input.roleClaims(input.pool.poolId, token.accountId)) };
 }
 
 function features(input: ConfigurationInput, pages: PageContext) {

@@ -7,7 +7,7 @@ import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { PoolSettings } from '../../core/pools.js';
 import { opaqueTokenBits, type OidcStorage } from './oidc.adapter.js';
 import { secretMatches } from './oidc.clients.js';
-import { OBJECT_ID, providerConfiguration } from './oidc.configuration.js';
+import { OBJECT_ID, providerConfiguration, type ConfigurationInput } from './oidc.configuration.js';
 import type { OidcKeys, OidcKeySet } from './oidc.keys.js';
 import { extendCsp, providerPages } from './oidc.pages.js';
 
@@ -29,6 +29,7 @@ export interface OidcProviderDependencies {
   assertPoolServes(poolId: string): Promise<void>;
   settingsOf(poolId: string): Promise<PoolSettings>;
   findUser(userId: string): Promise<UserDocument | null>;
+  roleClaims: ConfigurationInput['roleClaims'];
 }
 
 /** One pool's provider and what its callbacks read synchronously (lifetimes, branding). */
@@ -95,6 +96,7 @@ export function createOidcProviders(deps: OidcProviderDependencies): OidcProvide
       storage: deps.storage,
       clients: deps.clients,
       findUser: deps.findUser,
+      roleClaims: deps.roleClaims,
       provider: (): Provider => provider,
     });
     // Opaque ids whose length tells the token model (oidc.adapter.ts, OPAQUE_ID_LENGTHS).

@@ -10,6 +10,7 @@ import { createOidcStorage } from './oidc.adapter.js';
 import { cachedOidcClients } from './oidc.clients.js';
 import { OidcErrors } from './oidc.errors.js';
 import { createOidcKeys, type OidcKeys } from './oidc.keys.js';
+import type { RoleClaims } from './oidc.configuration.js';
 import { createOidcProviders, type OidcProviders } from './oidc.provider.js';
 
 /** What the OpenID provider is built from. */
@@ -33,6 +34,8 @@ export interface OidcSources {
     settingsOf(poolId: string): Promise<PoolSettings>;
   };
   users: { findById(userId: string): Promise<UserDocument | null> };
+  /** End users' application roles and permissions (the app-roles module): the `roles` scope's claims. */
+  appRoles?: { rolesAndPermissionsOf(projectId: string, user: UserDocument | string): Promise<RoleClaims> };
 }
 
 export interface OidcService {
@@ -105,6 +108,9 @@ export function createOidcService(deps: OidcDependencies, sources: OidcSources):
     },
     settingsOf: (poolId) => sources.pools.settingsOf(poolId),
     findUser: (userId) => sources.users.findById(userId),
+    roleClaims: (poolId, user) =>
+      sources.appRoles?.rolesAndPermissionsOf(poolId, user) ??
+      Promise.resolve({ roles: [], permissions: [] }),
   });
 
   const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {

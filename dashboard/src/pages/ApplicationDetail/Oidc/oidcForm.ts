@@ -186,7 +186,7 @@ export function uriProblem(
 
 /** A scope of the API: 1 to 64 lower-case letters, digits and `: . _ -`; not one of OpenID's own. */
 const SCOPE = /^[a-z0-9][a-z0-9:._-]{0,63}$/;
-const STANDARD_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
+const STANDARD_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access', 'roles']);
 
 export function scopeProblem(value: string): MessageKey | null {
   if (STANDARD_SCOPES.has(value)) return 'oidc.invalid.scopeReserved';
