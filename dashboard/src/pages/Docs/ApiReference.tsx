@@ -219,6 +219,11 @@ export function ApiReference({
         ), grouped by area. Open one for its parameters, request and response schemas and an example; “Try it”
         opens it in Swagger UI. Fields marked * are required.
       </p>
+      <p>
+        The same operations answer GraphQL at <code>POST /api/v1/graphql</code>: its schema is{' '}
+        <a href="/api/v1/graphql/schema.graphql">/api/v1/graphql/schema.graphql</a> (GraphiQL at{' '}
+        <a href="/api/v1/graphql">/api/v1/graphql</a> on a development server); see the GraphQL API guide.
+      </p>
       {document.isPending ? <Muted>Loading the OpenAPI document…</Muted> : null}
       {document.isError ? <Muted role="alert">The OpenAPI document could not be loaded.</Muted> : null}
       {groups.map(([tag, operations]) => (
