@@ -8041,6 +8041,872 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{id}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the policies of a project
+         * @description Members of the organization (`policy:read`); API tokens with `read`, for their application’s project (organization) only. All of them (at most 2,000), by name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Policies */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission policy:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a policy of a project
+         * @description Admins of the organization, or a custom role with `policy:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project (organization) only. End users’ tokens get 403. It decides checks in the project, together with the organization’s policies. Checked against the policy format (docs: Policies); audited and announced as policy.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreatePolicyRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Policy"];
+                    };
+                };
+                /** @description invalid_policy: the message names the problem and its path (`conditions.context.time.time_zone: …`), `details` lists each — nothing is changed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission policy:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description policy_name_taken (names are unique per owner, case-insensitively), or policy_limit_reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/policies/{policy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a policy of a project
+         * @description Members of the organization (`policy:read`); API tokens with `read`, for their application’s project (organization) only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    policy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The policy */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Policy"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission policy:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also other tenants’ ids); or policy_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a policy of a project
+         * @description Admins of the organization, or a custom role with `policy:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project (organization) only. End users’ tokens get 403. Audited and announced as policy.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    policy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the delete scope; or a role without the permission policy:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also other tenants’ ids); or policy_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a policy of a project
+         * @description Admins of the organization, or a custom role with `policy:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project (organization) only. End users’ tokens get 403. The fields sent (conditions as a whole). Takes effect for the next check (other server processes within a second). Audited and announced as policy.updated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    policy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdatePolicyRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Policy"];
+                    };
+                };
+                /** @description invalid_policy: the message names the problem and its path (`conditions.context.time.time_zone: …`), `details` lists each — nothing is changed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission policy:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found: no such active project among the caller’s (also other tenants’ ids); or policy_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description policy_name_taken */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the policies of an organization
+         * @description Members of the organization (`policy:read`); API tokens with `read`, for their application’s project (organization) only. All of them (at most 2,000), by name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Policies */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PolicyList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission policy:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description organization_not_found: no such organization among the caller’s (also other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a policy of an organization
+         * @description Admins of the organization, or a custom role with `policy:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project (organization) only. End users’ tokens get 403. It decides checks in every project of the organization, and organization-scoped checks. Checked against the policy format (docs: Policies); audited and announced as policy.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreatePolicyRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Policy"];
+                    };
+                };
+                /** @description invalid_policy: the message names the problem and its path (`conditions.context.time.time_zone: …`), `details` lists each — nothing is changed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission policy:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description organization_not_found: no such organization among the caller’s (also other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description policy_name_taken (names are unique per owner, case-insensitively), or policy_limit_reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{id}/policies/{policy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a policy of an organization
+         * @description Members of the organization (`policy:read`); API tokens with `read`, for their application’s project (organization) only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    policy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The policy */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Policy"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission policy:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description organization_not_found: no such organization among the caller’s (also other tenants’ ids); or policy_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a policy of an organization
+         * @description Admins of the organization, or a custom role with `policy:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project (organization) only. End users’ tokens get 403. Audited and announced as policy.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    policy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the delete scope; or a role without the permission policy:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description organization_not_found: no such organization among the caller’s (also other tenants’ ids); or policy_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a policy of an organization
+         * @description Admins of the organization, or a custom role with `policy:manage`; API tokens with `write` (`delete` to delete) of such a member, for their application’s project (organization) only. End users’ tokens get 403. The fields sent (conditions as a whole). Takes effect for the next check (other server processes within a second). Audited and announced as policy.updated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    policy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdatePolicyRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Policy"];
+                    };
+                };
+                /** @description invalid_policy: the message names the problem and its path (`conditions.context.time.time_zone: …`), `details` lists each — nothing is changed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the write scope; or a role without the permission policy:manage (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description organization_not_found: no such organization among the caller’s (also other tenants’ ids); or policy_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description policy_name_taken */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check what a user may do (policies and roles)
+         * @description Decides `{subject?, action, resource, context?}` — or up to 100 `checks` at once — by the policies of the project (with its organization’s) and the subject’s roles: denied when an enabled deny policy matches; else allowed when the subject’s roles grant the action (an end user’s application permissions, a member’s organization permissions) or an allow policy matches; else denied (`no_matching_policy`). The subject is the caller, or `subject.user_id`: an end user of the project or a member of its organization (anyone else: 404 subject_not_found). API tokens (`read`) check in their application’s project; sessions name `project_id` or `organization_id` (400 authorize_scope_required without). The caller’s role needs `policy:read` there. Every denial is counted (activity action authorization.denied).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthorizeRequest"];
+                };
+            };
+            responses: {
+                /** @description The decision, or `results` for `checks` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizeResponse"];
+                    };
+                };
+                /** @description Invalid body, or authorize_scope_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission policy:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description project_not_found / organization_not_found (other tenants), or subject_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/applications": {
         parameters: {
             query?: never;
@@ -10170,6 +11036,90 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * May the signed-in end user do this?
+         * @description Decides `{action, resource}` — or up to 100 `checks` — for the end user of this access token, by the project’s policies (with its organization’s) and the user’s application roles, exactly as POST /api/v1/authorize; the context is this request’s (its source address, now). A partner page may use it to show or hide what its user can do (the SDK’s `can()`); the partner’s server decides for real with POST /api/v1/authorize. Requires the `X-Application-ID` header naming this token’s application.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "x-application-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EndUserAuthorizeRequest"];
+                };
+            };
+            responses: {
+                /** @description The decision, or `results` for `checks` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizeResponse"];
+                    };
+                };
+                /** @description Invalid body (a subject or context cannot be chosen here) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Origin not allowed for this application */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Application not found or inactive */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -13460,6 +14410,88 @@ export interface components {
                 message: string;
             }[];
         };
+        /** @description A policy: allow or deny `actions` when every condition holds. Refused with 400 invalid_policy naming the problem and its path (`details`). */
+        CreatePolicyRequest: {
+            name: string;
+            description?: string | null;
+            /** @enum {string} */
+            effect: "allow" | "deny";
+            actions: string[];
+            conditions?: components["schemas"]["PolicyConditions"];
+            /** @default true */
+            enabled: boolean;
+        };
+        /**
+         * @description Every part given must hold; a policy without conditions applies to every request for its actions.
+         * @default {}
+         */
+        PolicyConditions: {
+            subject?: components["schemas"]["PolicySubjectConditions"];
+            resource?: components["schemas"]["PolicyResourceConditions"];
+            context?: components["schemas"]["PolicyContextConditions"];
+        };
+        PolicySubjectConditions: {
+            /** @description The subject holds one of `any` and every one of `all` (role names). */
+            roles?: {
+                any?: string[];
+                all?: string[];
+            };
+            /** @description The subject has every skill listed (names compared case-insensitively), at `min_level` or above where given; a skill without a level meets no minimum. */
+            skills?: {
+                name: string;
+                min_level?: number;
+            }[];
+            /** @description The domain of the subject’s e-mail address is one of these (exactly; no subdomains). */
+            email_domain?: string[];
+            /** @description true: the subject’s account has a second factor set up (authenticator app or passkey); false: it has none. */
+            second_factor?: boolean;
+            /**
+             * @description "project": the subject is an end user of the project the check is for; "platform": a member account of the organization (the dashboard’s pool).
+             * @enum {string}
+             */
+            pool?: "project" | "platform";
+        };
+        PolicyResourceConditions: {
+            /**
+             * @description "subject": the resource’s `owner_id` is the subject’s user id.
+             * @enum {string}
+             */
+            owner?: "subject";
+            /** @description The resource’s `organization_id` is this organization. */
+            organization?: string;
+            /** @description The resource’s `project_id` is this project. */
+            project?: string;
+            /** @description Attributes the caller passes with the resource: each equals a value, or is one of a list. */
+            attributes?: {
+                [key: string]: {
+                    equals: string | number | boolean;
+                } | {
+                    in: (string | number | boolean)[];
+                };
+            };
+        };
+        PolicyContextConditions: {
+            time?: components["schemas"]["PolicyTimeWindow"];
+            /** @description The request’s source address lies in one of these ranges (IPv4 or IPv6, CIDR; a bare address is one host). */
+            source_ip?: string[];
+        };
+        /** @description Local time in `time_zone`: on `weekdays` (default every day), from `from` (inclusive, default 00:00) to `to` (exclusive, default 24:00). A `to` earlier than `from` spans midnight (22:00–06:00), counted to the day it starts on. */
+        PolicyTimeWindow: {
+            time_zone: string;
+            weekdays?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            from?: string;
+            to?: string;
+        };
+        /** @description The fields to change (conditions replace the old ones as a whole). */
+        UpdatePolicyRequest: {
+            name?: string;
+            description?: string | null;
+            /** @enum {string} */
+            effect?: "allow" | "deny";
+            actions?: string[];
+            conditions?: components["schemas"]["PolicyConditions"];
+            enabled?: boolean;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -14124,7 +15156,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
+             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, policy.created, policy.updated, policy.deleted, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
              * @example [
              *       "user.*",
              *       "member.added"
@@ -14147,7 +15179,7 @@ export interface components {
              */
             url?: string;
             /**
-             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
+             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, policy.created, policy.updated, policy.deleted, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
              * @example [
              *       "user.*",
              *       "member.added"
@@ -14660,6 +15692,102 @@ export interface components {
              */
             roles: string[];
         };
+        PolicyList: {
+            /** @description All of them, by name. */
+            data: components["schemas"]["Policy"][];
+            next_cursor: null;
+        };
+        Policy: {
+            id: string;
+            /**
+             * @description Whose policy: a project’s, or an organization’s (applies in all its projects).
+             * @enum {string}
+             */
+            scope: "project" | "organization";
+            organization_id: string;
+            project_id: string | null;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            effect: "allow" | "deny";
+            actions: string[];
+            conditions: components["schemas"]["PolicyConditions"];
+            enabled: boolean;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A decision, or `results` for `checks` (same order). */
+        AuthorizeResponse: components["schemas"]["AuthorizationDecision"] | {
+            results: components["schemas"]["AuthorizationDecision"][];
+        };
+        AuthorizationDecision: {
+            allowed: boolean;
+            /**
+             * @description denied_by_policy: an enabled deny policy matched (deny wins); granted_by_role: the subject’s roles grant the action; allowed_by_policy: an allow policy matched; no_matching_policy: nothing allows it.
+             * @enum {string}
+             */
+            reason: "denied_by_policy" | "granted_by_role" | "allowed_by_policy" | "no_matching_policy";
+            /** @description The deny policies that matched (denied), or the allow policies that matched (allowed). */
+            matched_policies: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                effect: "allow" | "deny";
+                /** @enum {string} */
+                scope: "project" | "organization";
+            }[];
+        };
+        /** @description One check (`subject`, `action`, `resource`, `context`) or up to 100 as `checks`. */
+        AuthorizeRequest: {
+            /** @description Sessions: the project whose policies and roles decide (or organization_id). API tokens: their application’s project (if given, it must be that one). */
+            project_id?: string;
+            /** @description Sessions: an organization’s policies and its members’ roles only (no project). */
+            organization_id?: string;
+            /** @description Whom to check; default the caller. */
+            subject?: {
+                user_id: string;
+            };
+            action?: string;
+            resource?: components["schemas"]["AuthorizeResource"];
+            context?: components["schemas"]["AuthorizeContext"];
+            /** @description Up to 100 checks at once, answered as `results` in the same order. */
+            checks?: {
+                /** @description Whom to check; default the caller. */
+                subject?: {
+                    user_id: string;
+                };
+                action: string;
+                resource?: components["schemas"]["AuthorizeResource"];
+                context?: components["schemas"]["AuthorizeContext"];
+            }[];
+        };
+        /**
+         * @description What the subject acts on; every field optional. Without `project_id`/`organization_id` it belongs to the project (organization) of the check.
+         * @default {}
+         */
+        AuthorizeResource: {
+            type?: string;
+            id?: string;
+            /** @description The user id of its owner. */
+            owner_id?: string | null;
+            organization_id?: string | null;
+            project_id?: string | null;
+            attributes?: {
+                [key: string]: string | number | boolean | null | (string | number | boolean)[];
+            };
+        };
+        AuthorizeContext: {
+            /** @description The end user’s address; default the address of this request. */
+            ip?: string;
+            /**
+             * Format: date-time
+             * @description When; default now.
+             */
+            time?: string;
+        };
         Application: {
             id: string;
             project_id: string;
@@ -14969,6 +16097,16 @@ export interface components {
             /** @enum {boolean} */
             allowed: true;
             origin: string | null;
+        };
+        /** @description One check (`action`, `resource`) or up to 100 as `checks`; the subject is the signed-in end user, the context this request (its address, now). */
+        EndUserAuthorizeRequest: {
+            action?: string;
+            resource?: components["schemas"]["AuthorizeResource"];
+            /** @description Up to 100 checks at once, answered as `results` in the same order. */
+            checks?: {
+                action: string;
+                resource?: components["schemas"]["AuthorizeResource"];
+            }[];
         };
         RegisterInstallationResponse: {
             /** @enum {boolean} */
