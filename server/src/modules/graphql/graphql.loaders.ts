@@ -6,7 +6,7 @@ import type { AuthContext } from '../../core/auth-context.js';
 import { applicationCallerOf, type ApplicationView } from '../applications/index.js';
 import { OrganizationErrors, type OrganizationView } from '../organizations/index.js';
 import type { ProjectCaller, ProjectView } from '../projects/index.js';
-import type { GraphqlServices } from './graphql.context.js';
+import type { GraphqlServices } from './graphql.services.js';
 
 /** The first page of a project's applications: the key of the batched loader. */
 export interface ApplicationPageKey {
