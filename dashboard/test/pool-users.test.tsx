@@ -31,6 +31,7 @@ function poolUser(overrides: Partial<PoolUser> = {}): PoolUser {
     registered_application_id: 'b00000000000000000000001',
     created_at: now,
     last_login_at: '2024-03-06T09:30:00.000Z',
+    roles: [],
     skills: [],
     ...overrides,
   };
