@@ -1,14 +1,5 @@
 import type { UserDocument } from '../../core/account.js';
-import { isPlatformPool } from '../../core/pools.js';
-import { skillsOf } from '../../core/skills.js';
-import { AppError } from '../../lib/errors.js';
-import { CredentialCache } from '../../lib/revocations.js';
-import type { AppRolesService } from '../app-roles/index.js';
-import type { ApplicationsService } from '../applications/index.js';
-import { OrganizationErrors, type OrganizationsService } from '../organizations/index.js';
-import { ProjectErrors, type ProjectsService } from '../projects/index.js';
-import type { UsersService } from '../users/index.js';
-import type { Denial, DenialRecorder } from './policies.denials.js';
+import type { Denial } from './policies.denials.js';
 import {
   decide,
   type CompiledPolicies,
@@ -17,41 +8,11 @@ import {
   type ResourceFacts,
   type SubjectFacts,
 } from './policies.engine.js';
-import { PolicyErrors } from './policies.errors.js';
+import { createCheckScopes } from './policies.scope.js';
+import { createSubjectResolver } from './policies.subjects.js';
 import type { CheckInput } from './policies.schemas.js';
-import type { PolicyOwner, PolicyStore } from './policies.store.js';
-
-/**
- * How long this process trusts that a caller may ask the check API about a project (their role
- * holds policy:read there): the check answers many requests a second for the same caller, and
- * the membership read behind that trust is the costliest part of it. A membership ending is seen
- * within this (a revoked token or ended session at once: authentication does not use it).
- */
-const ACCESS_TTL_MS = 5_000;
-const ACCESS_MAX_ENTRIES = 10_000;
-
-export interface CheckServiceDependencies {
-  store: PolicyStore;
-  denials: DenialRecorder;
-  users: Pick<UsersService, 'findById'>;
-  appRoles: Pick<AppRolesService, 'rolesAndPermissionsOf'>;
-  organizations: Pick<
-    OrganizationsService,
-    'authorize' | 'membershipsOf' | 'permissionsOf' | 'skillsOfMember'
-  >;
-  projects: Pick<ProjectsService, 'authorize'>;
-  applications: Pick<ApplicationsService, 'findActiveRecent'>;
-  /** Whether the account has a second factor (authenticator app or passkey). */
-  hasSecondFactor(userId: string): Promise<boolean>;
-}
-
-/** Who calls POST /api/v1/authorize: a dashboard session, or an API token (bound to its application). */
-export interface MemberCaller {
-  userId: string;
-  via: 'session' | 'api_token' | 'application_session';
-  applicationId: string | null;
-  tokenId: string | null;
-}
+import type { CheckServiceDependencies, MemberCaller } from './policies.types.js';
+import type { PolicyOwner } from './policies.store.js';
 
 /** Where the request came from: the default source address of its checks, and the audit's. */
 export interface RequestOrigin {
@@ -67,112 +28,13 @@ type CheckBody = Partial<CheckInput> & {
 type EndUserCheckBody = Partial<Pick<CheckInput, 'action' | 'resource'>> & {
   checks?: Array<Pick<CheckInput, 'action' | 'resource'>>;
 };
+export type { CheckServiceDependencies, MemberCaller } from './policies.types.js';
 export type CheckAnswer = Decision | { results: Decision[] };
 
 export function createCheckService(deps: CheckServiceDependencies) {
-  const access = new CredentialCache<PolicyOwner>(ACCESS_TTL_MS, ACCESS_MAX_ENTRIES);
+  const ownerFor = createCheckScopes(deps);
 
-  /** The caller's role must hold policy:read where the check decides (404 for other tenants). */
-  async function accessTo(
-    userId: string,
-    kind: 'project' | 'organization',
-    id: string,
-  ): Promise<PolicyOwner> {
-    const key = `${userId}|${kind}:${id}`;
-    const now = Date.now();
-    const known = access.get(key, now);
-    if (known) return known;
-    let owner: PolicyOwner;
-    if (kind === 'project') {
-      const { project } = await deps.projects.authorize(userId, id, 'policy:read');
-      owner = { organizationId: String(project.organization_id), projectId: String(project._id) };
-    } else {
-      const { organization } = await deps.organizations.authorize(userId, id, 'policy:read');
-      owner = { organizationId: String(organization._id), projectId: null };
-    }
-    access.set(key, owner, now);
-    return owner;
-  }
-
-  /**
-   * Whose policies decide: an API token's application's project (a project or organization named
-   * in the body must be that one: 404 otherwise); for a session, the project or organization it
-   * names (400 authorize_scope_required without).
-   */
-  async function ownerFor(caller: MemberCaller, body: CheckBody): Promise<PolicyOwner> {
-    if (caller.via === 'api_token') {
-      const application = caller.applicationId
-        ? await deps.applications.findActiveRecent(caller.applicationId)
-        : null;
-      if (!application) throw new AppError(ProjectErrors.NOT_FOUND);
-      const projectId = String(application.project_id);
-      if (body.project_id !== undefined && body.project_id !== projectId)
-        throw new AppError(ProjectErrors.NOT_FOUND);
-      if (body.organization_id !== undefined && body.organization_id !== String(application.organization_id))
-        throw new AppError(OrganizationErrors.NOT_FOUND);
-      return accessTo(caller.userId, 'project', projectId);
-    }
-    if (body.project_id !== undefined) {
-      const owner = await accessTo(caller.userId, 'project', body.project_id);
-      if (body.organization_id !== undefined && body.organization_id !== owner.organizationId)
-        throw new AppError(OrganizationErrors.NOT_FOUND);
-      return owner;
-    }
-    if (body.organization_id !== undefined)
-      return accessTo(caller.userId, 'organization', body.organization_id);
-    throw new AppError(PolicyErrors.SCOPE_REQUIRED);
-  }
-
-  /**
-   * The subject's facts: an end user of the owner's project (their application roles and the
-   * permissions those grant, their skills), or a member of the owner's organization (their
-   * organization role and its permissions, their skills there). Anyone else — another pool's
-   * account, someone outside the organization — is no subject here: 404 subject_not_found.
-   * Facts no policy reads (second factor, a member's skills) are not looked up.
-   */
-  async function subjectFacts(
-    user: UserDocument | null,
-    owner: PolicyOwner,
-    policies: CompiledPolicies,
-  ): Promise<SubjectFacts> {
-    if (!user) throw new AppError(PolicyErrors.SUBJECT_NOT_FOUND);
-    const userId = String(user._id);
-    const secondFactor = policies.needs.secondFactor ? deps.hasSecondFactor(userId) : Promise.resolve(false);
-    if (owner.projectId && user.pool_id === owner.projectId) {
-      const [grants, second_factor] = await Promise.all([
-        deps.appRoles.rolesAndPermissionsOf(owner.projectId, user),
-        secondFactor,
-      ]);
-      return {
-        user_id: userId,
-        roles: grants.roles,
-        permissions: new Set(grants.permissions),
-        skills: skillsOf(user),
-        email: user.email,
-        second_factor,
-        pool: 'project',
-      };
-    }
-    if (!isPlatformPool(user.pool_id)) throw new AppError(PolicyErrors.SUBJECT_NOT_FOUND);
-    const membership = (await deps.organizations.membershipsOf(userId)).find(
-      (organization) => organization.id === owner.organizationId,
-    );
-    if (!membership) throw new AppError(PolicyErrors.SUBJECT_NOT_FOUND);
-    const [permissions, skills, second_factor] = await Promise.all([
-      deps.organizations.permissionsOf(owner.organizationId, membership.role),
-      policies.needs.skills ? deps.organizations.skillsOfMember(owner.organizationId, userId) : [],
-      secondFactor,
-    ]);
-    return {
-      user_id: userId,
-      roles: [membership.role],
-      permissions: permissions as ReadonlySet<string>,
-      skills,
-      email: user.email,
-      second_factor,
-      pool: 'platform',
-    };
-  }
+  const subjectFacts = createSubjectResolver(deps);
 
   function resourceFacts(resource: CheckInput['resource'] | undefined, owner: PolicyOwner): ResourceFacts {
     return {

@@ -72,13 +72,10 @@ const SubjectConditions = z
       .openapi({
         description: 'The domain of the subject’s e-mail address is one of these (exactly; no subdomains).',
       }),
-    second_factor: z
-      .boolean()
-      .optional()
-      .openapi({
-        description:
-          'true: the subject’s account has a second factor set up (authenticator app or passkey); false: it has none.',
-      }),
+    second_factor: z.boolean().optional().openapi({
+      description:
+        'true: the subject’s account has a second factor set up (authenticator app or passkey); false: it has none.',
+    }),
     pool: z
       .enum(['project', 'platform'], { error: 'Either "project" (end users) or "platform" (team members).' })
       .optional()

@@ -199,6 +199,11 @@ export function registerPolicyRoutes(api: ApiRouter, deps: PolicyRouteDependenci
     );
   }
 
+  registerAuthorizeRoute(api, deps.checks);
+}
+
+/** POST /api/v1/authorize: the product API's check. */
+function registerAuthorizeRoute(api: ApiRouter, checks: CheckService): void {
   api.route(
     {
       method: 'post',
@@ -222,7 +227,7 @@ export function registerPolicyRoutes(api: ApiRouter, deps: PolicyRouteDependenci
     async (req, res) => {
       const auth = authOf(req);
       res.json(
-        await deps.checks.checkForMember(
+        await checks.checkForMember(
           { userId: auth.userId, via: auth.via, applicationId: auth.applicationId, tokenId: auth.tokenId },
           req.valid.body,
           originOf(req),
