@@ -37,6 +37,9 @@ interface TenantA {
    * authenticator app, so blocking, signing out, a factor reset or a deletion would show.
    */
   poolUser: string;
+  /** An application permission and the default role of Alice's project (Dave holds the role). */
+  appPermission: string;
+  appRole: string;
 }
 
 interface Case {
@@ -123,6 +126,48 @@ const CROSS_TENANT: Record<string, Case> = {
   'PATCH /api/v1/projects/{project_id}/pool': {
     path: (a) => `/api/v1/projects/${a.project}/pool`,
     body: () => ({ signup: 'closed', branding: { display_name: 'Taken over' } }),
+  },
+  // Application permissions and roles of Alice's project: Bob neither reads, defines, changes,
+  // deletes nor assigns them (not with his API token either), not even to Dave.
+  'GET /api/v1/projects/{id}/permissions': {
+    path: (a) => `/api/v1/projects/${a.project}/permissions`,
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{id}/permissions': {
+    path: (a) => `/api/v1/projects/${a.project}/permissions`,
+    body: () => ({ name: 'intruder:read' }),
+    apiToken: true,
+  },
+  'PATCH /api/v1/projects/{id}/permissions/{permission_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/permissions/${a.appPermission}`,
+    body: () => ({ name: 'taken:over' }),
+    apiToken: true,
+  },
+  'DELETE /api/v1/projects/{id}/permissions/{permission_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/permissions/${a.appPermission}`,
+  },
+  'GET /api/v1/projects/{id}/roles': { path: (a) => `/api/v1/projects/${a.project}/roles`, apiToken: true },
+  'POST /api/v1/projects/{id}/roles': {
+    path: (a) => `/api/v1/projects/${a.project}/roles`,
+    body: () => ({ name: 'intruder', permissions: [], default: true }),
+    apiToken: true,
+  },
+  'PATCH /api/v1/projects/{id}/roles/{role_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/roles/${a.appRole}`,
+    body: () => ({ default: false, permissions: [] }),
+    apiToken: true,
+  },
+  'DELETE /api/v1/projects/{id}/roles/{role_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/roles/${a.appRole}`,
+  },
+  'GET /api/v1/projects/{id}/users/{user_id}/roles': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/roles`,
+    apiToken: true,
+  },
+  'PUT /api/v1/projects/{id}/users/{user_id}/roles': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/roles`,
+    body: () => ({ roles: [] }),
+    apiToken: true,
   },
   // User management of Alice's pool: Bob (an admin, of his own organization) reaches neither the
   // list nor Dave; no one is invited, imported, blocked, signed out, reset, mailed or deleted.
@@ -354,6 +399,9 @@ const GUARDED_COLLECTIONS = [
   'auth_tokens',
   'dev_outbox',
   'user_pools',
+  'project_permissions',
+  'project_roles',
+  'project_default_roles',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -473,6 +521,25 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     // The mails of his sign-up go out after the answers; they are in before anything is compared.
     await waitForMail(ctx, dave.email, 'welcome');
     await waitForMail(ctx, dave.email, 'second_factor_changed');
+    const appPermission = (
+      await ctx.request
+        .post(`/api/v1/projects/${project}/permissions`)
+        .set(as(alice))
+        .send({ name: 'invoice:read' })
+        .expect(201)
+    ).body.id;
+    const appRole = (
+      await ctx.request
+        .post(`/api/v1/projects/${project}/roles`)
+        .set(as(alice))
+        .send({ name: 'customer', permissions: ['invoice:read'], default: true })
+        .expect(201)
+    ).body.id;
+    await ctx.request
+      .put(`/api/v1/projects/${project}/users/${poolUser}/roles`)
+      .set(as(alice))
+      .send({ roles: ['customer'] })
+      .expect(200);
     const carol = await signedInUser(ctx, 'tenant-a-invitee');
     const invitation = (
       await ctx.request
@@ -482,6 +549,8 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         .expect(201)
     ).body.id;
     tenant = {
+      appPermission,
+      appRole,
       passkey,
       organization,
       member,
