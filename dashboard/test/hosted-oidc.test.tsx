@@ -265,6 +265,43 @@ describe('hosted pages in an OpenID interaction (?interaction=)', () => {
     expect(stub.calls('POST', `${BASE}/login`)[0]!.authorization).to.equal('Bearer tab-token');
   });
 
+  it('forgets the tab session the server ended with the handover, without a logout call', async () => {
+    signedInTab();
+    stub.on('POST', `${BASE}/login`, () => json(200, { redirect_to: RP_CALLBACK, session_ended: true }));
+    renderHosted(signInPath());
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter zu Kims Shop' }));
+    await waitFor(() => expect(left).to.deep.equal([RP_CALLBACK]));
+    expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
+    expect(stub.calls('POST', '/api/auth/logout')).to.have.length(0);
+    cleanup();
+
+    // A later visit in this tab starts with the form, not "Weiter zu …" with a dead token.
+    renderHosted(signInPath());
+    expect(await screen.findByRole('heading', { name: 'Anmelden', level: 1 })).to.exist;
+    expect(screen.queryByRole('button', { name: 'Weiter zu Kims Shop' })).to.equal(null);
+  });
+
+  it('keeps the tab session the server did not end', async () => {
+    signedInTab();
+    renderHosted(signInPath());
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter zu Kims Shop' }));
+    await waitFor(() => expect(left).to.deep.equal([RP_CALLBACK]));
+    expect(sessionStorage.getItem(SESSION_KEY)).to.not.equal(null);
+  });
+
+  it('reads the session again when the page comes back from the back-forward cache', async () => {
+    signedInTab();
+    stub.on('POST', `${BASE}/login`, () => json(200, { redirect_to: RP_CALLBACK, session_ended: true }));
+    renderHosted(signInPath());
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter zu Kims Shop' }));
+    await waitFor(() => expect(left).to.deep.equal([RP_CALLBACK]));
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Anmelden', level: 1 })).to.exist;
+    expect(screen.queryByRole('button', { name: 'Weiter zu Kims Shop' })).to.equal(null);
+  });
+
   it('asks for a fresh sign-in instead when the client wants one', async () => {
     signedInTab();
     details = interactionDetails({ fresh_sign_in_required: true });
@@ -445,6 +482,28 @@ describe('hosted pages in an OpenID interaction (?interaction=)', () => {
       const [consent] = stub.calls('POST', `${BASE}/consent`);
       expect(consent!.authorization).to.equal('Bearer tab-token');
       expect(consent!.body).to.deep.equal({ approve: true });
+    });
+
+    it('forgets the session the sign-in handed over once the decision is made', async () => {
+      signedInTab();
+      stub.on('POST', `${BASE}/consent`, () => json(200, { redirect_to: RP_CALLBACK, session_ended: true }));
+      renderHosted(consentPath());
+      await userEvent.click(await screen.findByRole('button', { name: 'Zulassen' }));
+      await waitFor(() => expect(left).to.deep.equal([RP_CALLBACK]));
+      expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
+      expect(stub.calls('POST', '/api/auth/logout')).to.have.length(0);
+      // The page stays as it is until the browser has left (no sign-in form in between).
+      expect(screen.getByRole('heading', { name: 'Zugriff erlauben', level: 1 })).to.exist;
+    });
+
+    it('forgets the handed-over session when the person cancels after signing in', async () => {
+      signedInTab();
+      const denied = 'https://shop.example/cb?error=access_denied';
+      stub.on('POST', `${BASE}/abort`, () => json(200, { redirect_to: denied, session_ended: true }));
+      renderHosted(signInPath());
+      await userEvent.click(await screen.findByRole('button', { name: 'Abbrechen' }));
+      await waitFor(() => expect(left).to.deep.equal([denied]));
+      expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
     });
 
     it('denies', async () => {

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import {
-  browserNavigation,
+  leaveInteraction,
   useHosted,
   useHostedSession,
   useHostedTitle,
@@ -81,7 +81,7 @@ function ConsentCard({ interaction }: { interaction: Interaction }) {
   const decide = useMutation({
     mutationFn: (approve: boolean) =>
       withSessionToken(sessions, (token) => interaction.api.consent(token, approve)),
-    onSuccess: ({ redirect_to }) => browserNavigation.leave(redirect_to),
+    onSuccess: (answer) => leaveInteraction(sessions, answer),
   });
   // The tab is signed in with another account than the one the sign-in began with.
   const otherAccount =

@@ -11,7 +11,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextButton } from '../Auth/Form';
 import {
-  browserNavigation,
+  leaveInteraction,
   useHosted,
   useHostedTitle,
   useInteractionQuery,
@@ -89,11 +89,13 @@ const CancelRow = styled.div`
  */
 export function CancelInteraction({ interaction }: { interaction: Interaction }) {
   const t = useT();
+  const { sessions } = useHosted();
   const hintId = useId();
   const app = interaction.details.client.name;
   const abort = useMutation({
     mutationFn: () => interaction.api.abort(),
-    onSuccess: ({ redirect_to }) => browserNavigation.leave(redirect_to),
+    // On the consent page after a sign-in for this request, that sign-in's session ends too.
+    onSuccess: (answer) => leaveInteraction(sessions, answer),
   });
   return (
     <CancelRow>

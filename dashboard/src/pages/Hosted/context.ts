@@ -10,6 +10,7 @@ import {
   withSessionToken,
   type InteractionApi,
   type InteractionDetails,
+  type InteractionExit,
 } from './oidc';
 import type { HostedSession, HostedSessionStore } from './session';
 
@@ -55,6 +56,16 @@ export const browserNavigation = {
     location.assign(url);
   },
 };
+
+/**
+ * Leaves for where the provider answered. When the server ended the tab's application session
+ * with it (`session_ended`: that session served only this sign-in; the provider's session
+ * carries on), the tab forgets it first — a later visit must not offer "Weiter zu …" with it.
+ */
+export function leaveInteraction(sessions: HostedSessionStore, answer: InteractionExit): void {
+  if (answer.session_ended === true) sessions.forgetStored();
+  browserNavigation.leave(answer.redirect_to);
+}
 
 /** An OpenID interaction the page acts for, once its details are loaded. */
 export interface Interaction {
@@ -112,8 +123,7 @@ async function reportSignIn(
     return;
   }
   try {
-    const { redirect_to } = await withSessionToken(sessions, (token) => interaction.api.login(token));
-    browserNavigation.leave(redirect_to);
+    leaveInteraction(sessions, await withSessionToken(sessions, (token) => interaction.api.login(token)));
   } catch (error) {
     const again = signInAgainReason(error);
     // A session the server no longer knows is only forgotten; a live one is ended there too.

@@ -200,6 +200,15 @@ function HostedPages({ projectId }: { projectId: string }) {
   const query = useMemo(() => readHostedQuery(params), [params]);
   // One per visit of the project's pages (the layout stays while the person moves between them).
   const [sessions] = useState(() => new HostedSessionStore(projectId));
+  // Back from the relying party through the back-forward cache: the tab may have forgotten the
+  // session meanwhile (handed over to the OpenID provider), so read it again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) sessions.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [sessions]);
   const info = useQuery({
     queryKey: ['hosted-pool', projectId, query.clientId],
     queryFn: () => fetchPublicInfo(projectId, query.clientId),

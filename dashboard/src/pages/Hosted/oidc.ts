@@ -66,17 +66,26 @@ async function call<T>(method: 'GET' | 'POST', path: string, token?: string, bod
   );
 }
 
+/**
+ * Where the browser goes next. `session_ended`: the server ended the tab's application session
+ * — it served only this sign-in and the provider's session carries on — so the tab forgets it.
+ */
+export interface InteractionExit {
+  redirect_to: string;
+  session_ended?: boolean;
+}
+
 /** The provider's JSON endpoints for one interaction (same origin, with its cookie). */
 export function interactionApi(projectId: string, uid: string) {
   const base = `/oidc/${encodeURIComponent(projectId)}/interaction/${encodeURIComponent(uid)}`;
   return {
     details: () => call<InteractionDetails>('GET', `${base}/details`),
     /** The end user's access token proves who signed in; answers where the browser goes next. */
-    login: (token: string) => call<{ redirect_to: string }>('POST', `${base}/login`, token),
+    login: (token: string) => call<InteractionExit>('POST', `${base}/login`, token),
     consent: (token: string, approve: boolean) =>
-      call<{ redirect_to: string }>('POST', `${base}/consent`, token, { approve }),
+      call<InteractionExit>('POST', `${base}/consent`, token, { approve }),
     /** The person cancelled: the relying party gets `access_denied`. */
-    abort: () => call<{ redirect_to: string }>('POST', `${base}/abort`),
+    abort: () => call<InteractionExit>('POST', `${base}/abort`),
   };
 }
 

@@ -73,6 +73,27 @@ export class HostedSessionStore {
     this.write(null);
   }
 
+  /**
+   * The server has ended the session (handed over to the OpenID provider) and the page is
+   * leaving: the stored copy goes, so a later visit in this tab starts without it; the page
+   * keeps what it shows until the browser has left (no flash of a sign-in form).
+   */
+  forgetStored(): void {
+    try {
+      sessionStorage.removeItem(this.key);
+    } catch {
+      // blocked storage: nothing was kept there
+    }
+  }
+
+  /** Reads the stored session again (a page restored from the back-forward cache). */
+  reload(): void {
+    const stored = this.read();
+    if (stored?.token === this.current?.token) return;
+    this.current = stored;
+    for (const listener of this.listeners) listener();
+  }
+
   /** Ends the session on the server (best effort) and here. */
   async signOut(): Promise<void> {
     const session = this.current;

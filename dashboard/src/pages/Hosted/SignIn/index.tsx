@@ -9,7 +9,7 @@ import { Divider } from '../../Auth/Form';
 import { useAuthFailure } from '../../Auth/useAuthFailure';
 import { SecondStepForm, type SecondStep } from '../../Auth/SecondStepForm';
 import type { SignInAnswer } from '../api';
-import { useHosted, useHostedTitle, useInteraction, useSignedIn } from '../context';
+import { useHosted, useHostedSession, useHostedTitle, useInteraction, useSignedIn } from '../context';
 import { CancelInteraction, InteractionFailed, InteractionGate } from '../Interaction';
 import { signInAgainReason } from '../oidc';
 import { HostedCard, LinkRow } from '../parts';
@@ -42,6 +42,7 @@ function SignInPage() {
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
   const interaction = useInteraction();
+  const session = useHostedSession();
   const app = interaction?.details.client.name ?? '';
   const withPassword = info.methods.includes('password');
   const withEmailCode = info.methods.includes('email_code');
@@ -146,7 +147,8 @@ function SignInPage() {
       />
     );
   }
-  if (continuing)
+  // A session that went away meanwhile (forgotten, ended elsewhere) leaves the form.
+  if (continuing && session)
     return (
       <ContinueAs
         onOther={() => {
