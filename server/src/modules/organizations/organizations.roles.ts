@@ -69,12 +69,8 @@ export function assertHolds(caller: ReadonlySet<PermissionName>, granted: Iterab
 
 const roleKey = (name: string) => name.trim().toLowerCase();
 
-/** The organization's custom roles: listed with the built-in ones, created, changed, deleted. */
-export function createRoles(
-  deps: OrganizationsDeps,
-  authorize: OrganizationsService['authorize'],
-  roleSource: CachedRoleSource,
-): RolesService {
+/** What the roles' use cases share: their rows, who holds them, their views and audit entries. */
+function createRoleKit(deps: OrganizationsDeps) {
   const { Roles, Members } = organizationModels(deps.connection);
   const { activity } = deps;
 
@@ -142,6 +138,17 @@ export function createRoles(
       metadata: { name: role.name, ...metadata },
       ...(statusCode ? { status_code: statusCode } : {}),
     });
+
+  return { Roles, Members, holders, customView, findRole, uniquely, audit };
+}
+
+/** The organization's custom roles: listed with the built-in ones, created, changed, deleted. */
+export function createRoles(
+  deps: OrganizationsDeps,
+  authorize: OrganizationsService['authorize'],
+  roleSource: CachedRoleSource,
+): RolesService {
+  const { Roles, Members, holders, customView, findRole, uniquely, audit } = createRoleKit(deps);
 
   return {
     async listRoles(userId, organizationId) {
