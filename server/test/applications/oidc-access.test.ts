@@ -75,7 +75,7 @@ describe('applications as OpenID clients: who may', function () {
   it('a member: 403 forbidden for oidc and the secret, while other fields stay theirs to change', async () => {
     await expectRefused(patch(member.access_token, OIDC), 403, 'forbidden');
     const refused = await patch(member.access_token, OIDC);
-    expect(refused.body.error).to.match(/Only admins/);
+    expect(refused.body.error).to.match(/permission application:manage_oidc/);
     await expectRefused(rotate(member.access_token), 403, 'forbidden');
     await patch(member.access_token, { description: 'by a member' }).expect(200);
   });

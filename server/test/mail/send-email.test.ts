@@ -257,7 +257,7 @@ describe('sending e-mail: POST /functions/v1/send-email and /api/v1/email/send',
       .set(colleague.auth)
       .send({ verified_senders: ['ceo@shop.example'] })
       .expect(403);
-    expect(byMember.body.error).to.match(/Only admins/);
+    expect(byMember.body.error).to.match(/permission organization:update/);
     const settings = await ctx.request
       .patch(`/api/v1/applications/${shop.application}/email-settings`)
       .set(alice.auth)

@@ -498,7 +498,7 @@ describe('pool settings', function () {
         branding: { display_name: 'Member was here' },
       }).expect(403);
       expect(refused.body.code).to.equal('forbidden');
-      expect(refused.body.error).to.match(/admins/);
+      expect(refused.body.error).to.match(/permission pool:update/);
       expect((await get(admin.access_token).expect(200)).body).to.deep.equal(before.body);
     });
 

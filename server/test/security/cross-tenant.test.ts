@@ -30,6 +30,8 @@ interface TenantA {
   delivery: string;
   /** Alice's passkey. */
   passkey: string;
+  /** A custom role of Alice's organization. */
+  role: string;
   /** A pending invitation from Alice's organization to Carol (neither Bob's to answer). */
   invitation: string;
   /**
@@ -104,6 +106,19 @@ const CROSS_TENANT: Record<string, Case> = {
   },
   'DELETE /api/v1/organizations/{id}/members/{memberId}': {
     path: (a) => `/api/v1/organizations/${a.organization}/members/${a.member}`,
+  },
+  // Alice's custom roles: Bob neither lists, adds, changes nor deletes them.
+  'GET /api/v1/organizations/{id}/roles': { path: (a) => `/api/v1/organizations/${a.organization}/roles` },
+  'POST /api/v1/organizations/{id}/roles': {
+    path: (a) => `/api/v1/organizations/${a.organization}/roles`,
+    body: () => ({ name: 'Intruder', permissions: ['project:read'] }),
+  },
+  'PATCH /api/v1/organizations/{id}/roles/{role_id}': {
+    path: (a) => `/api/v1/organizations/${a.organization}/roles/${a.role}`,
+    body: () => ({ permissions: ['organization:read'] }),
+  },
+  'DELETE /api/v1/organizations/{id}/roles/{role_id}': {
+    path: (a) => `/api/v1/organizations/${a.organization}/roles/${a.role}`,
   },
   // Only the invited person answers an invitation; anyone else's id looks nonexistent.
   'POST /api/v1/invitations/{id}/accept': { path: (a) => `/api/v1/invitations/${a.invitation}/accept` },
@@ -362,6 +377,8 @@ const SELF_SCOPED = new Set([
   // The caller's own pending invitations (Bob's list is checked below not to hold Alice's).
   'GET /api/v1/invitations',
   'GET /api/v1/tokens',
+  // The platform's permission catalog: the same for every caller, no tenant id goes in.
+  'GET /api/v1/permissions/catalog',
   // Global admin routes: refused with 403 to non-admins (tested in organizations.test.ts).
   'GET /api/v1/admin/users',
   'GET /api/v1/admin/organizations',
@@ -378,6 +395,7 @@ const SELF_SCOPED = new Set([
 const GUARDED_COLLECTIONS = [
   'organizations',
   'organization_members',
+  'organization_roles',
   'projects',
   'applications',
   'api_tokens',
@@ -540,6 +558,13 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       .set(as(alice))
       .send({ roles: ['customer'] })
       .expect(200);
+    const role = (
+      await ctx.request
+        .post(`/api/v1/organizations/${organization}/roles`)
+        .set(as(alice))
+        .send({ name: 'Auditor', permissions: ['organization:read', 'log:read'] })
+        .expect(201)
+    ).body.id;
     const carol = await signedInUser(ctx, 'tenant-a-invitee');
     const invitation = (
       await ctx.request
@@ -552,6 +577,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       appPermission,
       appRole,
       passkey,
+      role,
       organization,
       member,
       project,
