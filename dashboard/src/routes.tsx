@@ -15,6 +15,7 @@ const EmailConfirmation = lazy(() => import('./pages/EmailConfirmation'));
 const DashboardLayout = lazy(() => import('./layout/DashboardLayout'));
 const Dashboard = lazy(() => import('./pages/Dashboard'));
 const Organizations = lazy(() => import('./pages/Organizations'));
+const OrganizationRoles = lazy(() => import('./pages/Organizations/Roles'));
 const Projects = lazy(() => import('./pages/Projects'));
 const ProjectDetail = lazy(() => import('./pages/ProjectDetail'));
 const ApplicationDetail = lazy(() => import('./pages/ApplicationDetail'));
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', element: <Dashboard /> },
           { path: 'organizations', element: <Organizations /> },
+          { path: 'organizations/:organizationId/roles', element: <OrganizationRoles /> },
           { path: 'projects', element: <Projects /> },
           { path: 'projects/:projectId', element: <ProjectDetail /> },
           { path: 'projects/:projectId/applications/:applicationId', element: <ApplicationDetail /> },

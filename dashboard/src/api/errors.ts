@@ -16,6 +16,9 @@ export function describeError(error: unknown, t: Translate): string {
   if (!(error instanceof ApiError)) return t('error.network');
   const key = `error.${error.code}`;
   if (!(key in de)) return error.message;
+  // 403 forbidden naming the permission the caller's role lacks (issue #33).
+  const permission = error.details?.find((detail) => detail.path === 'permission')?.message;
+  if (error.code === 'forbidden' && permission) return t('permissions.forbidden', { permission });
   const text = t(key as MessageKey);
   const fields = [...new Set((error.details ?? []).map((detail) => fieldOf(detail.path)))];
   return error.code === 'validation_failed' && fields.length > 0

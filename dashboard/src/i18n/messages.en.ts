@@ -10,6 +10,7 @@ import * as stepUp from './areas/stepUp.en';
 import * as passkeys from './areas/passkeys.en';
 import * as projectUsers from './areas/projectUsers.en';
 import * as skills from './areas/skills.en';
+import * as roles from './areas/roles.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
 import * as webhooks from './areas/webhooks.en';
@@ -234,6 +235,7 @@ export const catalogParts = {
   hosted: hosted.en,
   projectUsers: projectUsers.en,
   skills: skills.en,
+  roles: roles.en,
   oidc: oidc.en,
 } as const;
 
@@ -252,6 +254,7 @@ export const en: Catalog = {
   ...hosted.en,
   ...projectUsers.en,
   ...skills.en,
+  ...roles.en,
   ...emailChange.en,
   ...oidc.en,
 };

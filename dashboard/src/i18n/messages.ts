@@ -10,6 +10,7 @@ import * as stepUp from './areas/stepUp';
 import * as passkeys from './areas/passkeys';
 import * as projectUsers from './areas/projectUsers';
 import * as skills from './areas/skills';
+import * as roles from './areas/roles';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
 import * as webhooks from './areas/webhooks';
@@ -236,6 +237,7 @@ export const catalogParts = {
   hosted: hosted.de,
   projectUsers: projectUsers.de,
   skills: skills.de,
+  roles: roles.de,
   oidc: oidc.de,
 } as const;
 
@@ -254,6 +256,7 @@ export const de = {
   ...hosted.de,
   ...projectUsers.de,
   ...skills.de,
+  ...roles.de,
   ...emailChange.de,
   ...oidc.de,
 } as const;

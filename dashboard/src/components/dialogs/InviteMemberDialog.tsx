@@ -10,13 +10,14 @@ import { useToast } from '../../ui/useToast';
 import { EntityForm, useFormError } from '../tenancy/EntityForm';
 import { FieldRow } from '../tenancy/FormLayout';
 import { MemberRoleSelect } from '../tenancy/MemberRoleSelect';
+import { holds } from '../permissions/usePermissions';
 import { useInvalidate, useOrganizations, type OrganizationMember, type Role } from '../tenancy/queries';
 
 export interface InviteMemberDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   onCreated?(member: OrganizationMember): void;
-  /** Preselects the organization; the list offers only those where the caller is an admin. */
+  /** Preselects the organization; the list offers only those where the caller may invite (member:invite). */
   defaultOrganizationId?: string;
 }
 
@@ -51,7 +52,7 @@ export function InviteMemberDialog({
 
 /**
  * Invites a registered user by e-mail (SPEC §5: they must already have a profile). With
- * `chooseOrganization` the caller picks one of the organizations they administer; otherwise
+ * `chooseOrganization` the caller picks one of the organizations where their role may invite; otherwise
  * `defaultOrganizationId` is the organization.
  */
 export function InviteMemberForm({
@@ -70,7 +71,7 @@ export function InviteMemberForm({
   const invalidate = useInvalidate();
   const organizations = useOrganizations();
   const administered = (organizations.data ?? []).filter(
-    (organization) => organization.role === 'admin' && organization.is_active,
+    (organization) => holds(organization, 'member:invite') && organization.is_active,
   );
   const [chosenOrganization, setChosenOrganization] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -158,6 +159,7 @@ export function InviteMemberForm({
           required
         />
         <MemberRoleSelect
+          organizationId={organizationId}
           label={t('organizations.invite.role')}
           name="role"
           value={role}

@@ -94,7 +94,7 @@ export const en: Record<keyof typeof de, string> = {
   'organizations.invite.doneText': '{email} becomes a member once they accept the invitation.',
   'organizations.invite.failed': 'Invitation failed',
   'organizations.invite.required': 'Please fill in all required fields',
-  'organizations.invite.noAdminOrganization': 'You are not an admin of any active organization.',
+  'organizations.invite.noAdminOrganization': 'Your role may not invite members in any active organization.',
   'organizations.settings.title': 'Settings of {name}',
   'organizations.settings.description': 'Name, slug, description, website and member limit.',
   'organizations.settings.saved': 'Organization updated',

@@ -97,7 +97,8 @@ export const de = {
   'organizations.invite.doneText': '{email} wird Mitglied, sobald die Einladung angenommen ist.',
   'organizations.invite.failed': 'Fehler beim Einladen',
   'organizations.invite.required': 'Bitte füllen Sie alle Pflichtfelder aus',
-  'organizations.invite.noAdminOrganization': 'Sie sind in keiner aktiven Organisation Admin.',
+  'organizations.invite.noAdminOrganization':
+    'Ihre Rolle darf in keiner aktiven Organisation Mitglieder einladen.',
   'organizations.settings.title': 'Einstellungen von {name}',
   'organizations.settings.description': 'Name, Slug, Beschreibung, Website und Mitgliederlimit.',
   'organizations.settings.saved': 'Organisation aktualisiert',

@@ -5,6 +5,8 @@ import { api, unwrap } from '../../api/client';
 import { InviteMemberForm } from '../../components/dialogs/InviteMemberDialog';
 import { ConfirmInline } from '../../components/tenancy/ConfirmInline';
 import { MemberSkills } from '../../components/skills/MemberSkills';
+import { MissingPermissionNote, PermissionButton } from '../../components/permissions/PermissionButton';
+import { permissionsOf, type Permissions } from '../../components/permissions/usePermissions';
 import { MemberRoleSelect } from '../../components/tenancy/MemberRoleSelect';
 import { Muted } from '../../components/tenancy/PageParts';
 import { useFormatDate } from '../../i18n/format';
@@ -21,7 +23,6 @@ import { useT } from '../../i18n/useT';
 import { useSessionStore } from '../../stores/session';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
 import { Skeletons } from '../../ui/Skeleton';
 import { useToast } from '../../ui/useToast';
 import { BorderedList, BorderedListItem } from '../../ui/BorderedList';
@@ -79,19 +80,17 @@ function MembersPanel({ organization }: { organization: Organization }) {
   const t = useT();
   const members = useMembers(organization.id);
   useErrorToast(members.error, 'organizations.members.loadFailed');
-  const isAdmin = organization.role === 'admin';
+  const permissions = permissionsOf(organization);
 
   return (
     <>
-      {isAdmin ? (
+      {permissions.can('member:invite') ? (
         <Section aria-label={t('organizations.invite.title')}>
           <h3>{t('organizations.invite.title')}</h3>
           <InviteMemberForm defaultOrganizationId={organization.id} />
         </Section>
       ) : (
-        <Muted as="p" role="note">
-          {t('organizations.members.adminOnly')}
-        </Muted>
+        <MissingPermissionNote permission="member:invite" />
       )}
       <Section>
         <h3>{t('organizations.members')}</h3>
@@ -102,7 +101,12 @@ function MembersPanel({ organization }: { organization: Organization }) {
         ) : (
           <BorderedList aria-label={t('organizations.members.list')}>
             {members.data.map((member) => (
-              <MemberRow key={member.id} organization={organization} member={member} canManage={isAdmin} />
+              <MemberRow
+                key={member.id}
+                organization={organization}
+                member={member}
+                permissions={permissions}
+              />
             ))}
           </BorderedList>
         )}
@@ -114,11 +118,11 @@ function MembersPanel({ organization }: { organization: Organization }) {
 function MemberRow({
   organization,
   member,
-  canManage,
+  permissions,
 }: {
   organization: Organization;
   member: OrganizationMember;
-  canManage: boolean;
+  permissions: Permissions;
 }) {
   const t = useT();
   const toast = useToast();
@@ -130,6 +134,9 @@ function MemberRow({
   const name = member.user.display_name || member.user.email;
   // Invited, not yet accepted: no role to change yet; removing it withdraws the invitation.
   const pending = member.status === 'pending';
+  // Changing the role needs member:update; removing (or withdrawing an invitation) member:remove.
+  const canChangeRole = permissions.can('member:update') && !pending;
+  const canManage = canChangeRole || permissions.can('member:remove');
 
   const changeRole = useMutation({
     mutationFn: async (role: Role) =>
@@ -185,7 +192,7 @@ function MemberRow({
           </Muted>
         </div>
         {pending ? <Badge $tone="warning">{t('organizations.members.pending')}</Badge> : null}
-        {canManage || pending ? null : (
+        {canChangeRole || pending ? null : (
           <Badge $tone={member.role === 'admin' ? 'info' : 'neutral'}>{roleLabel(t, member.role)}</Badge>
         )}
       </Person>
@@ -206,17 +213,20 @@ function MemberRow({
           />
         ) : (
           <Controls>
-            {pending ? null : (
+            {canChangeRole ? (
               <MemberRoleSelect
+                organizationId={organization.id}
                 label={t('organizations.members.roleOf', { name })}
                 value={changeRole.isPending && changeRole.variables ? changeRole.variables : member.role}
                 disabled={changeRole.isPending}
                 onRoleChange={(role) => changeRole.mutate(role)}
               />
-            )}
-            <Button
+            ) : null}
+            <PermissionButton
               type="button"
               $variant="secondary"
+              permissions={permissions}
+              need="member:remove"
               aria-label={t(
                 pending ? 'organizations.members.withdrawLabel' : 'organizations.members.removeLabel',
                 {
@@ -226,7 +236,7 @@ function MemberRow({
               onClick={() => setConfirming(true)}
             >
               {t(pending ? 'organizations.members.withdraw' : 'organizations.members.remove')}
-            </Button>
+            </PermissionButton>
           </Controls>
         )
       ) : null}

@@ -1,4 +1,4 @@
-import { ExternalLink, FolderKanban, Settings, Users } from 'lucide-react';
+import { ExternalLink, FolderKanban, KeyRound, Settings, Users } from 'lucide-react';
 import { useId } from 'react';
 import { CardFooter, CardTitleRow, ItemCard, Muted } from '../../components/tenancy/PageParts';
 import { useFormatDate } from '../../i18n/format';
@@ -7,6 +7,7 @@ import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { Button, ButtonRouterLink } from '../../ui/Button';
 import { roleLabel } from '../../components/tenancy/roleLabel';
+import { holds } from '../../components/permissions/usePermissions';
 
 /** One organization: name, @slug, status, description, member limit, creation date, website, actions. */
 export function OrganizationCard({
@@ -55,6 +56,15 @@ export function OrganizationCard({
           <Users aria-hidden="true" size={16} />
           {t('organizations.members')}
         </Button>
+        {holds(organization, 'role:read') ? (
+          <ButtonRouterLink
+            to={`/organizations/${encodeURIComponent(organization.id)}/roles`}
+            $variant="secondary"
+          >
+            <KeyRound aria-hidden="true" size={16} />
+            {t('roles.open')}
+          </ButtonRouterLink>
+        ) : null}
         <Button type="button" $variant="secondary" onClick={onSettings}>
           <Settings aria-hidden="true" size={16} />
           {t('organizations.settings')}
