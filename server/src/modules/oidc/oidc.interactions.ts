@@ -3,8 +3,14 @@ import type { InteractionDetails } from 'oidc-provider';
 import { authOf } from '../../core/auth-context.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { AppError } from '../../lib/errors.js';
-import { z } from '../../lib/openapi.js';
 import { OidcErrors } from './oidc.errors.js';
+import {
+  ConsentSchema,
+  DetailsSchema,
+  EmptyBodySchema,
+  ParamsSchema,
+  RedirectSchema,
+} from './oidc.interaction-schemas.js';
 import {
   amrOf,
   beganAfterInteraction,
@@ -44,33 +50,6 @@ export interface OidcInteractionDependencies {
   /** How many second factors (TOTP, passkeys) the account has. */
   secondFactorCount(userId: string): Promise<number>;
 }
-
-const ParamsSchema = z.object({
-  pool: z.string().regex(/^[0-9a-f]{24}$/, 'a project id (24 hex characters)'),
-  uid: z.string().min(1).max(64),
-});
-
-const RedirectSchema = z.object({
-  redirect_to: z.string().openapi({ description: 'Where the page navigates next (location.assign).' }),
-  session_ended: z.boolean().openapi({
-    description:
-      'True when the application session handed to this interaction was ended here: it began after the interaction started, served only this sign-in (the provider’s session carries on) — the page forgets it. A session that existed before stays (false).',
-  }),
-});
-
-const DetailsSchema = z.object({
-  uid: z.string(),
-  prompt: z.enum(['login', 'consent']),
-  client: z.object({ client_id: z.string(), name: z.string(), first_party: z.boolean() }),
-  scopes: z.array(z.string()),
-  login_hint: z.string().nullable(),
-  fresh_sign_in_required: z.boolean(),
-  second_factor_required: z.boolean(),
-});
-
-const ConsentSchema = z.object({ approve: z.boolean() });
-/** Login and abort take no fields (the session is the Bearer token); an empty object or no body. */
-const EmptyBodySchema = z.object({}).openapi({ description: 'No fields: `{}` or no body' });
 
 /** Whether the request asks for two factors (acr_values, or an essential acr in `claims`). */
 function wantsSecondFactor(details: InteractionDetails): boolean {
@@ -160,11 +139,14 @@ function registerNavigationRoutes(root: ApiRouter, deps: OidcInteractionDependen
       path: '/oidc/:pool/interaction/:uid',
       summary: 'OpenID interaction: on to the hosted sign-in or consent page',
       description:
-        'Where the provider sends the browser during an authorization request. Redirects (303) to `/p/{pool}/sign-in?interaction={uid}&client_id=…` (with `login_hint`) when a sign-in is needed, or to `/p/{pool}/consent?interaction={uid}&client_id=…` for a third-party client’s consent; a first-party client’s consent is given at once (303 back to the provider). Bound to the browser by the provider’s interaction cookie: 404 interaction_not_found otherwise.',
+        'Where the provider sends the browser during an authorization request. Redirects (303) to `/p/{pool}/sign-in?interaction={uid}&client_id=…` (with `login_hint`) when a sign-in is needed, or to `/p/{pool}/consent?interaction={uid}&client_id=…` for a third-party client’s consent; a first-party client’s consent is given at once (303 back to the provider). Bound to the browser by the provider’s interaction cookie: without it (expired, finished, another browser) a browser navigation (Accept: text/html) is sent (303) to `/p/{pool}/sign-in?interaction={uid}`, which says the sign-in has expired; other requests get 404 interaction_not_found.',
       tags: TAGS,
       params: ParamsSchema,
       responses: {
-        303: { description: 'To the hosted page, or back to the provider' },
+        303: {
+          description:
+            'To the hosted page, or back to the provider; a browser without the interaction: to the hosted sign-in page’s "expired" state',
+        },
         404: {
           description:
             'No issuer (issuer_not_found) or no such interaction in this browser (interaction_not_found)',
@@ -172,8 +154,28 @@ function registerNavigationRoutes(root: ApiRouter, deps: OidcInteractionDependen
       },
     },
     async (req, res) => {
-      const { pool, details } = await interactionOf(req, res);
-      const client = await clientOf(pool, details);
+      let found: {
+        pool: OidcPool;
+        details: InteractionDetails;
+        client: { client_id: string; first_party: boolean };
+      };
+      try {
+        const { pool, details } = await interactionOf(req, res);
+        found = { pool, details, client: await clientOf(pool, details) };
+      } catch (error) {
+        // A browser without the interaction cookie (expired, finished, another browser) gets a
+        // page: the hosted sign-in page, which says "Anmeldung abgelaufen" (its details call 404s).
+        if (!(error instanceof AppError && error.code === OidcErrors.INTERACTION_NOT_FOUND.code)) throw error;
+        if (req.accepts(['json', 'html']) !== 'html') throw error;
+        const { pool: poolId, uid } = req.params as { pool: string; uid: string };
+        res.set('Cache-Control', 'no-store');
+        res.redirect(
+          303,
+          `${deps.publicUrl}/p/${poolId}/sign-in?${new URLSearchParams({ interaction: uid })}`,
+        );
+        return;
+      }
+      const { pool, details, client } = found;
       if (details.prompt.name === 'consent' && client.first_party) {
         const redirectTo = await pool.provider.interactionResult(
           req,
