@@ -24,7 +24,7 @@ import {
   gatedApplicationOf,
   sameApplication,
 } from './modules/embedding/index.js';
-import { registerHealthRoutes } from './modules/health/index.js';
+import { databaseWritesOf, registerHealthRoutes } from './modules/health/index.js';
 import { registerEmailTemplateRoutes } from './modules/email-templates/index.js';
 import { registerMailRoutes } from './modules/mail/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
@@ -67,6 +67,8 @@ export function registerIdentityRoutes(api: ApiRouter, root: ApiRouter, context:
     version: config.version,
     startedAt: context.startedAt,
     isDatabaseUp: () => context.database.isUp(),
+    // The embedded server's full disk makes the health `degraded` (embedded-db/README.md).
+    databaseWrites: () => databaseWritesOf(context.database),
   });
   registerAuthRoutes(api, root, {
     auth: services.auth,
