@@ -10,6 +10,12 @@ import {
   type PolicyTenant,
 } from './helpers.js';
 
+interface PolicyEvent {
+  type: string;
+  organization_id: string;
+  data: { policy: Record<string, unknown> };
+}
+
 /** policy.created, policy.updated and policy.deleted reach the organization's webhooks with the policy. */
 describe('policies: webhook events', function () {
   this.timeout(120_000);
@@ -61,8 +67,8 @@ describe('policies: webhook events', function () {
       (requests) => requests.filter((r) => String(r.json.type).startsWith('policy.')).length >= 4,
     );
     const events = receiver.requests
-      .map((r) => r.json)
-      .filter((event) => String(event.type).startsWith('policy.'));
+      .map((r) => r.json as unknown as PolicyEvent)
+      .filter((event) => event.type.startsWith('policy.'));
     expect(events.map((event) => [event.type, event.data.policy.id])).to.deep.equal([
       ['policy.created', project.id],
       ['policy.updated', project.id],
