@@ -94,6 +94,14 @@ export const en: Record<keyof typeof de, string> = {
     'At least one of the chosen permissions does not exist (any more) in the project. Reload the page.',
   'error.unknown_app_roles':
     'At least one of the chosen roles does not exist (any more) in the project. Reload the page.',
+  // Policies and the check API (policies).
+  'error.invalid_policy': 'The policy is invalid. Check the marked fields.',
+  'error.policy_not_found': 'This policy does not exist (any more).',
+  'error.policy_name_taken': 'There is a policy with this name already. Choose another one.',
+  'error.policy_limit_reached': 'A project or organization can have at most 2,000 policies.',
+  'error.subject_not_found':
+    'No such user here: end users of the project and members of the organization can be checked.',
+  'error.authorize_scope_required': 'Choose the project or organization whose policies decide.',
   'error.invitation_pending': 'This person has already been invited and has not answered yet.',
   'error.invitation_not_found': 'Invitation not found.',
   'error.two_factor_required':

@@ -107,6 +107,14 @@ export const de = {
     'Mindestens eine der gewählten Berechtigungen gibt es im Projekt nicht (mehr). Laden Sie die Seite neu.',
   'error.unknown_app_roles':
     'Mindestens eine der gewählten Rollen gibt es im Projekt nicht (mehr). Laden Sie die Seite neu.',
+  // Policies und die Prüf-API (policies).
+  'error.invalid_policy': 'Die Policy ist ungültig. Prüfen Sie die markierten Felder.',
+  'error.policy_not_found': 'Diese Policy gibt es nicht (mehr).',
+  'error.policy_name_taken': 'Es gibt bereits eine Policy mit diesem Namen. Wählen Sie einen anderen.',
+  'error.policy_limit_reached': 'Ein Projekt oder eine Organisation kann höchstens 2.000 Policies haben.',
+  'error.subject_not_found':
+    'Diesen Benutzer gibt es hier nicht: Prüfen lassen sich Endbenutzer des Projekts und Mitglieder der Organisation.',
+  'error.authorize_scope_required': 'Wählen Sie das Projekt oder die Organisation, deren Policies entscheiden.',
   'error.invitation_pending': 'Diese Person ist bereits eingeladen und hat noch nicht geantwortet.',
   'error.invitation_not_found': 'Einladung nicht gefunden.',
   'error.two_factor_required':
