@@ -86,7 +86,8 @@ export async function createApp(options: ExpressAppOptions): Promise<express.Exp
       idTokenExpected: true,
     });
     const claims = tokens.claims()!;
-    // The ID token carries the sign-in (sub, acr, amr, auth_time); e-mail and name come from userinfo.
+    // The ID token carries the sign-in (sub, acr, amr, auth_time) and the profile of the requested
+    // scopes (email, email_verified, name, locale); userinfo answers the same claims, read now.
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
     // A new session id after sign-in (no session fixation).
     await new Promise<void>((resolve, reject) => req.session.regenerate((e) => (e ? reject(e) : resolve())));
