@@ -63,6 +63,9 @@ interface Ids {
   /** An application permission and an application role of the project (part R2). */
   appPermission: string;
   appRole: string;
+  /** A policy of the project and one of the organization (part R4). */
+  policy: string;
+  organizationPolicy: string;
 }
 
 interface Case {
@@ -106,6 +109,16 @@ describe('route × role matrix: every product-API route’s declared permission'
   /** An application permission or role of a project (part R2), made by the admin. */
   async function newAppThing(project: string, kind: 'permissions' | 'roles', body: Record<string, unknown>) {
     const response = await ctx.request.post(`/api/v1/projects/${project}/${kind}`).set(as(admin)).send(body);
+    expect(response.status, JSON.stringify(response.body)).to.equal(201);
+    return response.body.id as string;
+  }
+
+  /** A policy of a project or organization (part R4), made by the admin. */
+  async function newPolicy(base: string) {
+    const response = await ctx.request
+      .post(`${base}/policies`)
+      .set(as(admin))
+      .send({ name: `Policy ${(n += 1)}`, effect: 'deny', actions: ['invoice:delete'] });
     expect(response.status, JSON.stringify(response.body)).to.equal(201);
     return response.body.id as string;
   }
@@ -368,6 +381,44 @@ describe('route × role matrix: every product-API route’s declared permission'
       path: (i) => `/api/v1/projects/${i.project}/users/${i.poolUser}/skills`,
       body: () => ({ skills: [{ name: 'Support' }] }),
     },
+    // Policies of the project and the organization, and the check API (part R4).
+    'GET /api/v1/projects/{id}/policies': { path: (i) => `/api/v1/projects/${i.project}/policies` },
+    'POST /api/v1/projects/{id}/policies': {
+      path: (i) => `/api/v1/projects/${i.project}/policies`,
+      body: (_i, k) => ({ name: `Matrix ${k}`, effect: 'deny', actions: ['invoice:delete'] }),
+    },
+    'GET /api/v1/projects/{id}/policies/{policy_id}': {
+      path: (i) => `/api/v1/projects/${i.project}/policies/${i.policy}`,
+    },
+    'PATCH /api/v1/projects/{id}/policies/{policy_id}': {
+      path: (i) => `/api/v1/projects/${i.project}/policies/${i.policy}`,
+      body: () => ({ description: 'Matrix' }),
+    },
+    'DELETE /api/v1/projects/{id}/policies/{policy_id}': {
+      path: (i) => `/api/v1/projects/${i.project}/policies/${i.policy}`,
+      fresh: async (i) => ({ policy: await newPolicy(`/api/v1/projects/${i.project}`) }),
+    },
+    'GET /api/v1/organizations/{id}/policies': {
+      path: (i) => `/api/v1/organizations/${i.organization}/policies`,
+    },
+    'POST /api/v1/organizations/{id}/policies': {
+      path: (i) => `/api/v1/organizations/${i.organization}/policies`,
+      body: (_i, k) => ({ name: `Matrix ${k}`, effect: 'deny', actions: ['invoice:delete'] }),
+    },
+    'GET /api/v1/organizations/{id}/policies/{policy_id}': {
+      path: (i) => `/api/v1/organizations/${i.organization}/policies/${i.organizationPolicy}`,
+    },
+    'PATCH /api/v1/organizations/{id}/policies/{policy_id}': {
+      path: (i) => `/api/v1/organizations/${i.organization}/policies/${i.organizationPolicy}`,
+      body: () => ({ description: 'Matrix' }),
+    },
+    'DELETE /api/v1/organizations/{id}/policies/{policy_id}': {
+      path: (i) => `/api/v1/organizations/${i.organization}/policies/${i.organizationPolicy}`,
+      fresh: async (i) => ({
+        organizationPolicy: await newPolicy(`/api/v1/organizations/${i.organization}`),
+      }),
+    },
+    'POST /api/v1/authorize': { body: (i) => ({ project_id: i.project, action: 'invoice:read' }) },
     'POST /api/v1/email/send': {
       body: (i) => ({ to: admin.email, subject: 'Hi', html: '<p>Hi</p>', applicationId: i.application }),
     },
@@ -447,6 +498,8 @@ describe('route × role matrix: every product-API route’s declared permission'
       name: 'accountant',
       permissions: ['invoice:read'],
     });
+    ids.policy = await newPolicy(`/api/v1/projects/${ids.project}`);
+    ids.organizationPolicy = await newPolicy(`/api/v1/organizations/${organization}`);
 
     const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body as {
       paths: Record<
