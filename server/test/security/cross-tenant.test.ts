@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Test } from 'supertest';
+import type { Response, Test } from 'supertest';
 import type { TestContext } from '../helpers/context.js';
 import { Types } from 'mongoose';
 import { bearer, createAuthContext, outbox, signedInUser, waitForMail } from '../auth/helpers.js';
@@ -42,6 +42,18 @@ interface TenantA {
   /** An application permission and the default role of Alice's project (Dave holds the role). */
   appPermission: string;
   appRole: string;
+  /** A policy of Alice's project and one of her organization. */
+  policy: string;
+  organizationPolicy: string;
+  /**
+   * Two sign-ins at Alice's pool (her partner's third-party client) that Bob's browser started:
+   * one waiting for the sign-in, one — after Bob signed in as her customer — for the consent; and
+   * that browser's cookies for each (the provider binds an interaction to them).
+   */
+  loginInteraction: string;
+  loginCookie: string;
+  consentInteraction: string;
+  consentCookie: string;
 }
 
 interface Case {
@@ -51,6 +63,11 @@ interface Case {
   headers?: (a: TenantA) => Record<string, string>;
   /** 404 by default: another tenant's resource must look like one that does not exist. */
   status?: number;
+  /**
+   * The error code of the refusal, where it tells a tenant check from another refusal; with
+   * `apiToken`, also that of the token's 404 (`project_not_found` unless given).
+   */
+  code?: string;
   /**
    * Bob calls with a token from Alice's application's embedding login (his end-user account in
    * her project's pool) instead of his dashboard one.
@@ -106,6 +123,18 @@ const CROSS_TENANT: Record<string, Case> = {
   },
   'DELETE /api/v1/organizations/{id}/members/{memberId}': {
     path: (a) => `/api/v1/organizations/${a.organization}/members/${a.member}`,
+  },
+  // Skills: Bob sets none on Alice's members nor on Dave (not with his API token either).
+  'PUT /api/v1/organizations/{id}/members/{member_id}/skills': {
+    path: (a) => `/api/v1/organizations/${a.organization}/members/${a.member}/skills`,
+    body: () => ({ skills: [{ name: 'Intrusion', level: 5 }] }),
+    code: 'organization_not_found',
+  },
+  'PUT /api/v1/projects/{id}/users/{user_id}/skills': {
+    path: (a) => `/api/v1/projects/${a.project}/users/${a.poolUser}/skills`,
+    body: () => ({ skills: [{ name: 'Intrusion', level: 5 }] }),
+    code: 'project_not_found',
+    apiToken: true,
   },
   // Alice's custom roles: Bob neither lists, adds, changes nor deletes them.
   'GET /api/v1/organizations/{id}/roles': { path: (a) => `/api/v1/organizations/${a.organization}/roles` },
@@ -184,6 +213,69 @@ const CROSS_TENANT: Record<string, Case> = {
     body: () => ({ roles: [] }),
     apiToken: true,
   },
+  // Policies of Alice's project and organization: Bob neither reads, adds, changes nor deletes
+  // them (not with his API token either, whose scope each route takes).
+  'GET /api/v1/projects/{id}/policies': {
+    path: (a) => `/api/v1/projects/${a.project}/policies`,
+    code: 'project_not_found',
+    apiToken: true,
+  },
+  'POST /api/v1/projects/{id}/policies': {
+    path: (a) => `/api/v1/projects/${a.project}/policies`,
+    body: () => INTRUDER_POLICY,
+    code: 'project_not_found',
+    apiToken: true,
+  },
+  'GET /api/v1/projects/{id}/policies/{policy_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/policies/${a.policy}`,
+    code: 'project_not_found',
+    apiToken: true,
+  },
+  'PATCH /api/v1/projects/{id}/policies/{policy_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/policies/${a.policy}`,
+    body: () => ({ enabled: false }),
+    code: 'project_not_found',
+    apiToken: true,
+  },
+  'DELETE /api/v1/projects/{id}/policies/{policy_id}': {
+    path: (a) => `/api/v1/projects/${a.project}/policies/${a.policy}`,
+    code: 'project_not_found',
+    apiToken: true,
+  },
+  'GET /api/v1/organizations/{id}/policies': {
+    path: (a) => `/api/v1/organizations/${a.organization}/policies`,
+    code: 'organization_not_found',
+    apiToken: true,
+  },
+  'POST /api/v1/organizations/{id}/policies': {
+    path: (a) => `/api/v1/organizations/${a.organization}/policies`,
+    body: () => INTRUDER_POLICY,
+    code: 'organization_not_found',
+    apiToken: true,
+  },
+  'GET /api/v1/organizations/{id}/policies/{policy_id}': {
+    path: (a) => `/api/v1/organizations/${a.organization}/policies/${a.organizationPolicy}`,
+    code: 'organization_not_found',
+    apiToken: true,
+  },
+  'PATCH /api/v1/organizations/{id}/policies/{policy_id}': {
+    path: (a) => `/api/v1/organizations/${a.organization}/policies/${a.organizationPolicy}`,
+    body: () => ({ enabled: false }),
+    code: 'organization_not_found',
+    apiToken: true,
+  },
+  'DELETE /api/v1/organizations/{id}/policies/{policy_id}': {
+    path: (a) => `/api/v1/organizations/${a.organization}/policies/${a.organizationPolicy}`,
+    code: 'organization_not_found',
+    apiToken: true,
+  },
+  // The check API decides nothing in Alice's project for Bob, nor for his token (bound to his own
+  // project); about Alice's people in his own project: below ("… no subject in Bob's project").
+  'POST /api/v1/authorize': {
+    body: (a) => ({ project_id: a.project, subject: { user_id: a.poolUser }, action: 'invoice:read' }),
+    code: 'project_not_found',
+    apiToken: true,
+  },
   // User management of Alice's pool: Bob (an admin, of his own organization) reaches neither the
   // list nor Dave; no one is invited, imported, blocked, signed out, reset, mailed or deleted.
   'GET /api/v1/projects/{project_id}/users': {
@@ -257,6 +349,33 @@ const CROSS_TENANT: Record<string, Case> = {
     headers: (a) => ({ 'X-Application-ID': a.application }),
     ownApplicationToken: true,
     status: 401,
+  },
+  // The embedding check answers for the application's own end users: not one of Bob's pool.
+  'POST /api/auth/authorize': {
+    headers: (a) => ({ 'X-Application-ID': a.application }),
+    body: () => ({ action: 'invoice:read' }),
+    ownApplicationToken: true,
+    status: 401,
+    code: 'token_audience_mismatch',
+  },
+  // Alice's pool's OpenID sign-ins take her pool's end users only: Bob, in the browser that
+  // started them, cannot complete one with his own pool's session (nor consent with it, where
+  // the sign-in was his as her customer: the pool check refuses it before any other).
+  'POST /oidc/{pool}/interaction/{uid}/login': {
+    path: (a) => `/oidc/${a.project}/interaction/${a.loginInteraction}/login`,
+    headers: (a) => ({ Cookie: a.loginCookie }),
+    body: () => ({}),
+    ownApplicationToken: true,
+    status: 403,
+    code: 'wrong_pool',
+  },
+  'POST /oidc/{pool}/interaction/{uid}/consent': {
+    path: (a) => `/oidc/${a.project}/interaction/${a.consentInteraction}/consent`,
+    headers: (a) => ({ Cookie: a.consentCookie }),
+    body: () => ({ approve: true }),
+    ownApplicationToken: true,
+    status: 403,
+    code: 'wrong_pool',
   },
   // A sign-in code for Alice's application needs her application's session (the hosted pages').
   'POST /api/auth/hosted/code': {
@@ -340,9 +459,68 @@ const CROSS_TENANT: Record<string, Case> = {
 };
 
 const ALICE_INSTALLATION_ID = `inst_${'a1'.repeat(16)}`;
+/** Where Alice's partner's shop (a third-party client of her pool's OpenID provider) gets its answers. */
+const PARTNER_CALLBACK = 'https://partner.example/callback';
+/** What Bob would like to hold in Alice's project. */
+const INTRUDER_POLICY = { name: 'Intruder', effect: 'allow', actions: ['invoice:read'] };
 /** Bob's password as an end user of Alice's (and his own) application; not his dashboard one. */
 const BOB_SHOP_PASSWORD = 'bob shops elsewhere';
 const ALICE_ANONYMOUS_ID = `anon_${'a1'.repeat(16)}`;
+
+/**
+ * A browser's sign-in at a pool's OpenID provider for a client: the authorization request (PKCE),
+ * followed with the cookies the provider sets to the interaction it waits at; with `session`, the
+ * hosted page hands that application session over (POST …/login) and the browser goes on to the
+ * consent interaction. Answers the interaction's uid and the browser's cookies.
+ */
+async function openIdInteraction(ctx: TestContext, pool: string, clientId: string, session?: string) {
+  const jar = new Map<string, string>();
+  const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const keep = (response: Response) => {
+    for (const line of ([] as string[]).concat(response.headers['set-cookie'] ?? [])) {
+      const [pair = ''] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) jar.set(name, value);
+      else jar.delete(name);
+    }
+    return response;
+  };
+  /** Where the provider sends the browser from `url`: its interaction page (answers the uid). */
+  const interactionAfter = async (url: string) => {
+    const target = new URL(url, 'http://localhost');
+    const response = keep(
+      await ctx.request.get(`${target.pathname}${target.search}`).set('Cookie', cookies()),
+    );
+    expect(response.status, JSON.stringify(response.body)).to.be.within(300, 399);
+    const path = new URL(response.headers.location as string, 'http://localhost').pathname;
+    const uid = new RegExp(`^/oidc/${pool}/interaction/([^/]+)$`).exec(path)?.[1];
+    expect(uid, path).to.be.a('string');
+    return uid!;
+  };
+  const request = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: PARTNER_CALLBACK,
+    response_type: 'code',
+    scope: 'openid',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'partner-state',
+  });
+  let uid = await interactionAfter(`/oidc/${pool}/auth?${request}`);
+  if (session) {
+    const login = keep(
+      await ctx.request
+        .post(`/oidc/${pool}/interaction/${uid}/login`)
+        .set('Cookie', cookies())
+        .set(bearer(session))
+        .send({}),
+    );
+    expect(login.status, JSON.stringify(login.body)).to.equal(200);
+    uid = await interactionAfter(login.body.redirect_to as string);
+  }
+  return { uid, cookie: cookies() };
+}
 
 /** Operations that only ever act on the caller's own data (no tenant id goes in). */
 const SELF_SCOPED = new Set([
@@ -420,6 +598,7 @@ const GUARDED_COLLECTIONS = [
   'project_permissions',
   'project_roles',
   'project_default_roles',
+  'policies',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -430,7 +609,9 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
   let operations: string[];
   /** Each authenticated operation's `x-token-scope`: null where no API token is let in. */
   let tokenScopes: Record<string, string | null>;
+  let bobOrganization: string;
   let bobProject: string;
+  let bobApplication: string;
   let bobApiToken: string;
   let bobAtAlice: EndUser;
   let bobEmbeddingToken: string;
@@ -453,7 +634,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     alice = await signedInUser(ctx, 'tenant-a');
     bob = await signedInUser(ctx, 'tenant-b');
     const as = (user: User) => bearer(user.access_token);
-    const bobOrganization = (
+    bobOrganization = (
       await ctx.request
         .post('/api/v1/organizations')
         .set(as(bob))
@@ -467,7 +648,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         .send({ name: 'Bob Web', slug: 'bob-web', organization_id: bobOrganization })
         .expect(201)
     ).body.id;
-    const bobApplication = (
+    bobApplication = (
       await ctx.request
         .post('/api/v1/applications')
         .set(as(bob))
@@ -565,6 +746,41 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         .send({ name: 'Auditor', permissions: ['organization:read', 'log:read'] })
         .expect(201)
     ).body.id;
+    const policy = (
+      await ctx.request
+        .post(`/api/v1/projects/${project}/policies`)
+        .set(as(alice))
+        .send({ name: 'Office hours', effect: 'deny', actions: ['invoice:read'] })
+        .expect(201)
+    ).body.id;
+    const organizationPolicy = (
+      await ctx.request
+        .post(`/api/v1/organizations/${organization}/policies`)
+        .set(as(alice))
+        .send({ name: 'Auditors read', effect: 'allow', actions: ['invoice:read'] })
+        .expect(201)
+    ).body.id;
+    // Her partner's shop signs her customers in through her pool's OpenID provider (a third-party
+    // client: the customer consents).
+    const partner = (
+      await ctx.request
+        .post('/api/v1/applications')
+        .set(as(alice))
+        .send({ name: 'Partner', slug: 'partner', project_id: project })
+        .expect(201)
+    ).body.id;
+    await ctx.request
+      .patch(`/api/v1/applications/${partner}`)
+      .set(as(alice))
+      .send({
+        oidc: {
+          client_type: 'spa',
+          redirect_uris: [PARTNER_CALLBACK],
+          grant_types: ['authorization_code'],
+          first_party: false,
+        },
+      })
+      .expect(200);
     const carol = await signedInUser(ctx, 'tenant-a-invitee');
     const invitation = (
       await ctx.request
@@ -573,7 +789,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         .send({ email: carol.email })
         .expect(201)
     ).body.id;
-    tenant = {
+    const aliceTenant = {
       appPermission,
       appRole,
       passkey,
@@ -590,6 +806,8 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       delivery,
       invitation,
       poolUser,
+      policy,
+      organizationPolicy,
     };
     // Bob's dashboard account is nobody at Alice's application (another pool); he signs up there
     // as her customer: an end user of her project's pool with the same address, another password.
@@ -603,7 +821,18 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     bobOwnApplicationToken = (
       await signedInEndUser(ctx, bobApplication, { email: bob.email, password: BOB_SHOP_PASSWORD })
     ).token;
-    bobApiToken = await createToken(ctx, bob, bobApplication, ['read', 'write']);
+    bobApiToken = await createToken(ctx, bob, bobApplication, ['read', 'write', 'delete']);
+    // Bob's browser starts two sign-ins at the partner's shop; in the second he signs in as Alice's
+    // customer, so it waits for his consent.
+    const atLogin = await openIdInteraction(ctx, project, partner);
+    const atConsent = await openIdInteraction(ctx, project, partner, bobEmbeddingToken);
+    tenant = {
+      ...aliceTenant,
+      loginInteraction: atLogin.uid,
+      loginCookie: atLogin.cookie,
+      consentInteraction: atConsent.uid,
+      consentCookie: atConsent.cookie,
+    };
     // Alice's application has tracking data: an installation, an anonymous user, events, and
     // SDK activity of an anonymous user linked to Bob (he signed in on her site), which is hers.
     const sdk = { 'X-Application-ID': application };
@@ -675,7 +904,7 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       if (spec.body) request = request.send(spec.body(tenant, bob));
       const response = await request;
       const expected = spec.status ?? 404;
-      if (response.status !== expected)
+      if (response.status !== expected || (spec.code && response.body.code !== spec.code))
         failures.push(`${operation}: ${response.status} ${JSON.stringify(response.body)}`);
       if (spec.apiToken) {
         let viaToken = (ctx.request as unknown as Record<string, (url: string) => Test>)[
@@ -684,7 +913,9 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
         if (spec.query) viaToken = viaToken.query(spec.query(tenant));
         if (spec.body) viaToken = viaToken.send(spec.body(tenant, bob));
         const answer = await viaToken;
-        const wanted = tokenScopes[operation] ? [404, 'project_not_found'] : [403, 'token_not_allowed'];
+        const wanted = tokenScopes[operation]
+          ? [404, spec.code ?? 'project_not_found']
+          : [403, 'token_not_allowed'];
         if (answer.status !== wanted[0] || answer.body.code !== wanted[1])
           failures.push(`${operation} (API token): ${answer.status} ${JSON.stringify(answer.body)}`);
       }
@@ -733,6 +964,89 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       'welcome',
       'second_factor_changed',
     ]);
+  });
+
+  it("Alice's people and sign-ins are nobody in Bob's own project: skills, checks and OpenID refuse them", async () => {
+    const before = await snapshot();
+    const asBob = bearer(bob.access_token);
+    const viaToken = bearer(bobApiToken);
+    // Skills: Dave is no user of Bob's pool (Bob's session, and his write token of that project).
+    for (const credential of [asBob, viaToken]) {
+      const skills = await ctx.request
+        .put(`/api/v1/projects/${bobProject}/users/${tenant.poolUser}/skills`)
+        .set(credential)
+        .send({ skills: [{ name: 'Intrusion', level: 5 }] });
+      expect([skills.status, skills.body.code], JSON.stringify(skills.body)).to.deep.equal([
+        404,
+        'pool_user_not_found',
+      ]);
+    }
+    // The check API decides in Bob's own project and organization (the caller himself: 200), but
+    // neither Dave, Bob's own customer account at Alice's, nor Alice (a member of her organization)
+    // is a subject there: 404 subject_not_found, one check or in a batch.
+    const scopes = [
+      [asBob, { project_id: bobProject }],
+      [asBob, { organization_id: bobOrganization }],
+      [viaToken, {}],
+    ] as const;
+    for (const [credential, scope] of scopes)
+      await ctx.request
+        .post('/api/v1/authorize')
+        .set(credential)
+        .send({ ...scope, action: 'invoice:read' })
+        .expect(200);
+    for (const subject of [tenant.poolUser, bobAtAlice.id, alice.user.id])
+      for (const [credential, scope] of scopes) {
+        const checks = [
+          { ...scope, subject: { user_id: subject }, action: 'invoice:read' },
+          {
+            ...scope,
+            checks: [{ action: 'invoice:read' }, { subject: { user_id: subject }, action: 'invoice:read' }],
+          },
+        ];
+        for (const body of checks) {
+          const check = await ctx.request.post('/api/v1/authorize').set(credential).send(body);
+          expect([check.status, check.body.code], JSON.stringify({ body, answer: check.body })).to.deep.equal(
+            [404, 'subject_not_found'],
+          );
+        }
+      }
+    // The embedding check: Bob's customer account at Alice's is one of her application's end users
+    // (200 there), nobody at Bob's application.
+    await ctx.request
+      .post('/api/auth/authorize')
+      .set({ 'X-Application-ID': tenant.application })
+      .set(bearer(bobEmbeddingToken))
+      .send({ action: 'invoice:read' })
+      .expect(200);
+    const elsewhere = await ctx.request
+      .post('/api/auth/authorize')
+      .set({ 'X-Application-ID': bobApplication })
+      .set(bearer(bobEmbeddingToken))
+      .send({ action: 'invoice:read' });
+    expect([elsewhere.status, elsewhere.body.code]).to.deep.equal([401, 'token_audience_mismatch']);
+    // Alice's sign-ins wait where they were (sign-in, consent); Bob's pool's provider does not know
+    // them, not even with the cookies of the browser that started them.
+    for (const [uid, cookie, prompt] of [
+      [tenant.loginInteraction, tenant.loginCookie, 'login'],
+      [tenant.consentInteraction, tenant.consentCookie, 'consent'],
+    ] as const) {
+      const details = await ctx.request
+        .get(`/oidc/${tenant.project}/interaction/${uid}/details`)
+        .set('Cookie', cookie)
+        .expect(200);
+      expect(details.body.prompt).to.equal(prompt);
+      const there = await ctx.request
+        .post(`/oidc/${bobProject}/interaction/${uid}/${prompt}`)
+        .set('Cookie', cookie)
+        .set(bearer(bobOwnApplicationToken))
+        .send(prompt === 'login' ? {} : { approve: true });
+      expect([there.status, there.body.code], JSON.stringify(there.body)).to.deep.equal([
+        404,
+        'interaction_not_found',
+      ]);
+    }
+    expect(await snapshot()).to.deep.equal(before);
   });
 
   it("never lists Alice's data in Bob's own lists", async () => {
