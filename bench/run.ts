@@ -4,6 +4,7 @@
  *   1. a bare Express 5 hello-world (the ceiling);
  *   2. POST /api/v1/verify (JWT), GET /api/v1/auth/me (JWT) and GET /api/v1/projects (cs_ token) — goal ≥ 50 % of 1;
  *      POST /api/v1/graphql `{ viewer { email } }` (JWT; issue #34) — goal ≥ 30 % of 1;
+ *      POST /api/v1/authorize (cs_ token; an end user against 50 policies; issue #33) — goal ≥ 40 % of 1;
  *   3. sign-in at bcrypt cost 10 vs the machine's hash limit (cores ÷ time of one hash) — goal ≥ 90 %,
  *      while GET /api/v1/health at 100 req/s keeps p99 < 50 ms; also at one hashing thread less;
  *   4. refresh with rotation — goal ≥ 1,000/s;
@@ -713,6 +714,49 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured,
       goal: '≥ 30 %',
       goalRatio: 0.3,
       met: graphql.rps / hello.rps >= 0.3,
+    });
+    // Issue #33: the check API as a partner's server calls it — an end user of the project against
+    // 50 policies (skills, attributes, address ranges), with the application's read token.
+    const auth = { authorization: `Bearer ${f.accessToken}` };
+    for (let i = 0; i < 50; i++)
+      await api(base, `/api/v1/projects/${f.projectId}/policies`, {
+        headers: auth,
+        body: {
+          name: `Bench ${i}`,
+          effect: i % 10 === 0 ? 'deny' : 'allow',
+          actions: [`invoice:action${i % 5}`, 'invoice:approve'],
+          conditions:
+            i % 2 === 0
+              ? { subject: { skills: [{ name: 'Accounting', min_level: 1 + (i % 5) }] } }
+              : {
+                  resource: { attributes: { status: { in: ['draft', 'review'] } } },
+                  context: { source_ip: ['10.0.0.0/8'] },
+                },
+        },
+      });
+    const endUser = await api(base, '/api/auth/register', {
+      headers: { 'x-application-id': f.applicationId },
+      body: { email: `end.${f.email}`, password: PASSWORD },
+    });
+    const authorize = await load({
+      url: `${base}/api/v1/authorize`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${f.apiToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        subject: { user_id: (endUser.body.user as { id: string }).id },
+        action: 'invoice:approve',
+        resource: { type: 'invoice', id: 'inv-1', attributes: { status: 'draft' } },
+      }),
+    });
+    row({
+      id: `authorize-${processes}`,
+      name: 'POST /api/v1/authorize (cs_ token; an end user, 50 policies)',
+      processes,
+      ...authorize,
+      ...ceiling,
+      goal: '≥ 40 %',
+      goalRatio: 0.4,
+      met: authorize.rps / hello.rps >= 0.4,
     });
     await signIn(base, f.email, processes, Math.max(1, Math.round(cores / processes)), hashLimit);
     await refresh(base, f.email, processes);
