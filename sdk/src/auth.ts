@@ -1,3 +1,4 @@
+import { PermissionCache, type CanResource, type Decision } from './can';
 import { IamError } from './client';
 import { SafeStorage, type KeyValueStorage } from './storage';
 import type { Tracker } from './tracker';
@@ -52,9 +53,19 @@ export type MfaAnswer =
 export const isMfaRequired = (result: AuthSession | MfaRequired): result is MfaRequired =>
   (result as MfaRequired).mfa_required === true;
 
+/** The answer of POST /api/auth/permissions (the server's `EmbeddingPermissions`). */
 export interface Permissions {
   application_id: string;
-  role: 'admin' | 'member';
+  /**
+   * The caller's role in the organization owning the application: a built-in role (`admin`,
+   * `member`) or a custom role's name; null for the application's end users (its user pool).
+   */
+  role: string | null;
+  /** The end user's application roles (names, sorted); empty for the organization's members. */
+  roles: string[];
+  /** The application permissions those roles grant (names, sorted, each once); empty for members. */
+  application_permissions: string[];
+  /** What the organization role allows (all false for end users). */
   permissions: { read: boolean; write: boolean; delete: boolean; manage_members: boolean };
 }
 
@@ -78,6 +89,9 @@ export class AuthClient {
   readonly #key: string;
   #refreshing: Promise<AuthSession> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #decisions = new PermissionCache(
+    async (checks) => (await this.#authorized<{ results: Decision[] }>('authorize', { checks })).results,
+  );
 
   constructor(source: Tracker | AuthClientOptions) {
     const tracker = 'config' in source ? source : undefined;
@@ -184,9 +198,28 @@ export class AuthClient {
     return this.#authorized('verify');
   }
 
-  /** POST /api/auth/permissions: the user's role in the organization owning the application. */
+  /**
+   * POST /api/auth/permissions: an end user's application roles and the permissions they grant
+   * (`roles`, `application_permissions`), or a member's role in the organization owning the application.
+   */
   permissions(): Promise<Permissions> {
     return this.#authorized('permissions');
+  }
+
+  /**
+   * Whether the signed-in end user may do `action` (POST /api/auth/authorize: the project's
+   * policies and the user's application roles decide; the context is the request's own). Cached
+   * for 30 s per action and resource, until the session changes; calls in the same tick go out as
+   * one batch. For showing and hiding in the page — the partner's server decides for real (POST
+   * /api/v1/authorize). Rejects with IamError (401 not_signed_in when signed out).
+   */
+  async can(action: string, resource?: CanResource): Promise<boolean> {
+    return (await this.#decisions.decide(action, resource)).allowed;
+  }
+
+  /** The decision behind `can()`: `allowed`, its `reason` and the `matched_policies` (same cache). */
+  decide(action: string, resource?: CanResource): Promise<Decision> {
+    return this.#decisions.decide(action, resource);
   }
 
   /** POST /api/auth/password-reset: mails a reset link if the account exists (the answer is the same). */
@@ -207,6 +240,7 @@ export class AuthClient {
     const token = this.getSession()?.token;
     clearTimeout(this.#timer);
     this.#storage.removeItem(this.#key);
+    this.#decisions.clear();
     this.#tracker?.reset();
     if (token) this.#request('logout', {}, token).catch(() => undefined);
   }
@@ -218,6 +252,7 @@ export class AuthClient {
 
   #store(session: AuthSession): void {
     this.#storage.setItem(this.#key, JSON.stringify(session));
+    this.#decisions.clear();
     this.#schedule();
   }
 
@@ -259,10 +294,10 @@ export class AuthClient {
     ).finally(() => (this.#refreshing = undefined)));
   }
 
-  async #authorized<T>(path: 'verify' | 'permissions'): Promise<T> {
+  async #authorized<T>(path: 'verify' | 'permissions' | 'authorize', body: object = {}): Promise<T> {
     const token = await this.getToken();
     if (!token) throw new IamError(401, 'not_signed_in', 'Auth session missing!');
-    return this.#request<T>(path, {}, token);
+    return this.#request<T>(path, body, token);
   }
 
   async #request<T>(path: string, body: object, token?: string): Promise<T> {
