@@ -1,3 +1,4 @@
+import { PermissionCache, type CanResource, type Decision } from './can';
 import { IamError } from './client';
 import { SafeStorage, type KeyValueStorage } from './storage';
 import type { Tracker } from './tracker';
@@ -88,6 +89,9 @@ export class AuthClient {
   readonly #key: string;
   #refreshing: Promise<AuthSession> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #decisions = new PermissionCache(
+    async (checks) => (await this.#authorized<{ results: Decision[] }>('authorize', { checks })).results,
+  );
 
   constructor(source: Tracker | AuthClientOptions) {
     const tracker = 'config' in source ? source : undefined;
@@ -202,6 +206,22 @@ export class AuthClient {
     return this.#authorized('permissions');
   }
 
+  /**
+   * Whether the signed-in end user may do `action` (POST /api/auth/authorize: the project's
+   * policies and the user's application roles decide; the context is the request's own). Cached
+   * for 30 s per action and resource, until the session changes; calls in the same tick go out as
+   * one batch. For showing and hiding in the page — the partner's server decides for real (POST
+   * /api/v1/authorize). Rejects with IamError (401 not_signed_in when signed out).
+   */
+  async can(action: string, resource?: CanResource): Promise<boolean> {
+    return (await this.#decisions.decide(action, resource)).allowed;
+  }
+
+  /** The decision behind `can()`: `allowed`, its `reason` and the `matched_policies` (same cache). */
+  decide(action: string, resource?: CanResource): Promise<Decision> {
+    return this.#decisions.decide(action, resource);
+  }
+
   /** POST /api/auth/password-reset: mails a reset link if the account exists (the answer is the same). */
   requestPasswordReset(email: string): Promise<{ success: true; message: string }> {
     return this.#request('password-reset', { email });
@@ -220,6 +240,7 @@ export class AuthClient {
     const token = this.getSession()?.token;
     clearTimeout(this.#timer);
     this.#storage.removeItem(this.#key);
+    this.#decisions.clear();
     this.#tracker?.reset();
     if (token) this.#request('logout', {}, token).catch(() => undefined);
   }
@@ -231,6 +252,7 @@ export class AuthClient {
 
   #store(session: AuthSession): void {
     this.#storage.setItem(this.#key, JSON.stringify(session));
+    this.#decisions.clear();
     this.#schedule();
   }
 
@@ -272,10 +294,10 @@ export class AuthClient {
     ).finally(() => (this.#refreshing = undefined)));
   }
 
-  async #authorized<T>(path: 'verify' | 'permissions'): Promise<T> {
+  async #authorized<T>(path: 'verify' | 'permissions' | 'authorize', body: object = {}): Promise<T> {
     const token = await this.getToken();
     if (!token) throw new IamError(401, 'not_signed_in', 'Auth session missing!');
-    return this.#request<T>(path, {}, token);
+    return this.#request<T>(path, body, token);
   }
 
   async #request<T>(path: string, body: object, token?: string): Promise<T> {

@@ -13,6 +13,7 @@ export {
   type MfaRequired,
   type Permissions,
 } from './auth';
+export { type CanResource, type Decision } from './can';
 export { IamClient, IamError, type Health, type IamClientOptions } from './client';
 export { createId, isId, ID_PREFIX, type IdKind } from './ids';
 export type { TrackerOptions } from './options';
