@@ -17,9 +17,9 @@ const TOTP_PERIOD_S = 30;
 
 /** What the sample relying party shows after a sign-in. */
 interface SignedIn {
-  /** The ID token's claims (of a code flow: sub, acr, amr, auth_time … — oidc-provider's conform mode). */
+  /** The ID token's claims: sub, acr, amr, auth_time … and the scopes' email, email_verified, name, locale. */
   claims: client.IDToken;
-  /** The userinfo endpoint's answer with the access token (the scopes' claims: email, name …). */
+  /** The userinfo endpoint's answer with the access token (the same scope claims, read now). */
   userinfo: client.UserInfoResponse;
   idToken: string;
   scope: string | undefined;
@@ -200,8 +200,10 @@ async function startRelyingParty(options: {
  * takes the password and the authenticator code and hands the session to the provider; the relying
  * party receives an ID token whose claims match the account (sub, email, email_verified, name, acr
  * of two factors), then signs out through RP-initiated logout (the provider's confirmation page) to
- * its post-logout page. A third-party client gets the consent page first. Screens at 1280 and 375
- * px with axe (test-results/screenshots/oidc-*).
+ * its post-logout page. The hosted tab session that did the sign-in ended with the handover: the
+ * next sign-in shows the form, not "Weiter zu …"; the finished interaction's URL shows "Anmeldung
+ * abgelaufen". A third-party client gets the consent page first. Screens at 1280 and 375 px with axe
+ * (test-results/screenshots/oidc-*).
  */
 describe('OpenID Connect sign-in through the hosted pages (Chromium, openid-client)', function () {
   this.timeout(240_000);
@@ -392,6 +394,7 @@ describe('OpenID Connect sign-in through the hosted pages (Chromium, openid-clie
     await page.waitForURL(new RegExp(`^${origin}/p/${projectId}/sign-in\\?interaction=`));
     const url = new URL(page.url());
     expect(url.searchParams.get('client_id')).to.match(/^[0-9a-f]{24}$/);
+    const uid = url.searchParams.get('interaction')!;
     await page.getByRole('heading', { name: 'Anmelden', level: 1 }).waitFor();
     await page
       .getByText('Melden Sie sich bei Brezelei am Markt an, um zu Brezel-Shop zu gelangen.')
@@ -418,13 +421,16 @@ describe('OpenID Connect sign-in through the hosted pages (Chromium, openid-clie
     expect(claims.sub).to.equal(account.id);
     expect(claims.acr).to.equal(ACR_2FA);
     expect(claims.amr).to.include.members(['pwd', 'otp']);
-    // The scopes' claims come from userinfo (a code flow's ID token carries them only on request).
-    expect(userinfo).to.deep.include({
+    // The scopes' claims are in the ID token (conformIdTokenClaims off), and userinfo says the same.
+    const profile = {
       sub: account.id,
       email: customer,
       email_verified: account.is_verified,
       name: 'Kim Brezel',
-    });
+      locale: 'de',
+    };
+    expect(claims).to.deep.include(profile);
+    expect(userinfo).to.deep.include(profile);
     const shown = JSON.parse((await page.locator('#claims').textContent()) ?? '{}') as Record<
       string,
       unknown
@@ -446,6 +452,21 @@ describe('OpenID Connect sign-in through the hosted pages (Chromium, openid-clie
     await page.locator('#error').waitFor();
     expect(firstParty.lastError()).to.match(/^login_required/);
     expect(firstParty.signedIn()).to.equal(null);
+
+    // The hosted tab session ended with the handover and was forgotten: the next sign-in in this
+    // tab shows the form, not "Weiter zu Brezel-Shop" with a dead token.
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    await page.waitForURL(new RegExp(`^${origin}/p/${projectId}/sign-in\\?interaction=`));
+    await page.getByLabel('Passwort', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Weiter zu Brezel-Shop' }).count()).to.equal(0);
+    expect(
+      await page.evaluate((key) => sessionStorage.getItem(key), `iam-hosted-session:${projectId}`),
+    ).to.equal(null);
+
+    // The finished interaction's URL (say from the history) shows a page, not JSON.
+    await page.goto(`${issuer}/interaction/${uid}`);
+    await page.waitForURL(`${origin}/p/${projectId}/sign-in?interaction=${uid}`);
+    await page.getByRole('heading', { name: 'Anmeldung abgelaufen', level: 1 }).waitFor();
   });
 
   it('asks for consent for a third-party client and signs in once approved', async () => {
@@ -478,6 +499,7 @@ describe('OpenID Connect sign-in through the hosted pages (Chromium, openid-clie
     expect(thirdParty.lastError()).to.equal(null);
     const signedIn = thirdParty.signedIn()!;
     expect(signedIn.claims.sub).to.equal(account.id);
+    expect(signedIn.claims).to.deep.include({ sub: account.id, email: customer, name: 'Kim Brezel' });
     expect(signedIn.userinfo).to.deep.include({ sub: account.id, email: customer, name: 'Kim Brezel' });
     // The consent granted what was asked, offline access included.
     expect(signedIn.scope?.split(' ')).to.include.members(['openid', 'profile', 'email', 'offline_access']);
