@@ -82,16 +82,22 @@ describe('OpenID provider: database commands per token request (issue #32)', fun
     return answer;
   }
 
-  /** The commands one request sends (after a first, identical one warmed every cache up). */
+  /**
+   * The commands one request sends, after an identical one warmed every cache up. What is read
+   * once per 5 s (the pool check, a client's record) may fall into one attempt: the fewest of three
+   * attempts in a row is the request's own share (a command every request sends is in all three).
+   */
   async function commandsOf(path: string, body: string): Promise<string[]> {
     await post(path, body);
-    commands.length = 0;
-    const answer = await post(path, body);
-    // Writes the provider does after answering would land here too.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const sent = [...commands];
-    expect(answer).to.be.an('object');
-    return sent;
+    let fewest: string[] | null = null;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      commands.length = 0;
+      await post(path, body);
+      // Writes the provider does after answering would land here too.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!fewest || commands.length < fewest.length) fewest = [...commands];
+    }
+    return fewest!;
   }
 
   it('client credentials (opaque access token): one insert, the token', async () => {
