@@ -20,6 +20,7 @@ import {
 } from './routes.js';
 import { createAuthenticate, createRouteGuard, sessionAuthenticator } from './modules/auth/index.js';
 import { EMBEDDING_BASE_PATH } from './modules/embedding/index.js';
+import { requestScope } from './core/request-scope.js';
 import { createGraphqlRouter, graphqlBodyParser, GRAPHQL_PATH } from './modules/graphql/index.js';
 import { poolUsersImportBodyParser } from './modules/pool-users/index.js';
 import { analyticsBodyParser, requestLogger } from './modules/telemetry/index.js';
@@ -67,6 +68,8 @@ export function createApp(deps: AppDependencies): Express {
   app.use(API_BASE_PATH, poolUsersImportBodyParser());
   app.use(GRAPHQL_PATH, graphqlBodyParser());
   app.use(express.json({ limit: config.bodyLimit }));
+  // After the body parsers: answers a request reads once (core/request-scope.ts), ended with its response.
+  app.use(requestScope());
 
   const registry = createApiRegistry();
   const isApplicationActive = async (id: string) => Boolean(await services.applications.findActive(id));

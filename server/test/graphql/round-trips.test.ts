@@ -9,7 +9,7 @@ import { connectDatabase, type Database } from '../../src/db/connect.js';
 import { createServices, type Services } from '../../src/services.js';
 import { bearer, signedInUser } from '../auth/helpers.js';
 import type { TestContext } from '../helpers/context.js';
-import { createOrganization, uniqueSlug } from '../projects/helpers.js';
+import { addMember, createOrganization, uniqueSlug } from '../projects/helpers.js';
 import { post } from './helpers.js';
 
 /** The driver's handshake, authentication and health chatter: not the request's work. */
@@ -158,20 +158,51 @@ describe('GraphQL: database round trips of nested lists', () => {
     console.log(`      GraphQL, 50 projects with applications and token counts: ${work.join(', ')}`);
     expect(fifty.slice(0, authentication.length), 'the same authentication').to.deep.equal(authentication);
     expect(five, 'independent of the page size').to.deep.equal(fifty);
-    // REST's page of projects (its authorization and one find), then REST's check for reading
-    // applications in that organization, once; one find for all applications, one count for all tokens.
-    expect(work).to.deep.equal([
-      ...restWork,
-      'find organization_members',
-      'find organizations',
-      'find applications',
-      'aggregate api_tokens',
-    ]);
+    // REST's page of projects (its authorization — membership and organization in one command —
+    // and one find); REST's check for reading applications in that organization is answered by the
+    // request's memo of that membership; one find for all applications, one count for all tokens.
+    expect(restWork).to.deep.equal(['aggregate organization_members', 'find projects']);
+    expect(work).to.deep.equal([...restWork, 'find applications', 'aggregate api_tokens']);
+    expect(work).to.have.length.at.most(4);
     expect(work.filter((command) => !/organization/.test(command))).to.deep.equal([
       'find projects',
       'find applications',
       'aggregate api_tokens',
     ]);
+  });
+
+  it('reads memberships afresh on the next request: a role change or a removal counts at once', async () => {
+    const member = await signedInUser(ctx, 'rt-member');
+    const { id: memberId } = await addMember(ctx, user, organizationId, member);
+    const page = () =>
+      post<{ projects: { nodes: unknown[] } }>(ctx, member.access_token, PAGE, { organizationId, first: 5 });
+    const describe = () =>
+      ctx.request
+        .patch(`/api/v1/organizations/${organizationId}`)
+        .set(bearer(member.access_token))
+        .send({ description: 'Round trips' });
+    const before = await page();
+    expect(before.errors).to.equal(undefined);
+    expect(before.data!.projects.nodes).to.have.length(5);
+    expect((await describe()).status, 'a member lacks organization:update').to.equal(403);
+    await ctx.request
+      .patch(`/api/v1/organizations/${organizationId}/members/${memberId}`)
+      .set(bearer(user.access_token))
+      .send({ role: 'admin' })
+      .expect(200);
+    expect((await describe()).status, 'promoted on the next request').to.equal(200);
+    await ctx.request
+      .delete(`/api/v1/organizations/${organizationId}/members/${memberId}`)
+      .set(bearer(user.access_token))
+      .expect(204);
+    const after = await page();
+    expect(after.data?.projects ?? null).to.equal(null);
+    expect(after.errors?.[0]?.extensions?.code).to.equal('organization_not_found');
+    await ctx.request
+      .get('/api/v1/projects')
+      .query({ organization_id: organizationId })
+      .set(bearer(member.access_token))
+      .expect(404);
   });
 
   it("pages a project's applications with REST's cursors, batched or not", async () => {

@@ -3,7 +3,13 @@ import { AppError, type ErrorDefinition } from '../../lib/errors.js';
 import { missingPermission, type PermissionName } from '../../core/permissions.js';
 import type { OrganizationsDeps, OrganizationsService } from './organizations.contract.js';
 import { OrganizationErrors } from './organizations.errors.js';
-import { organizationModels, type MemberDocument, type OrganizationDocument } from './organizations.model.js';
+import { oncePerRequest } from '../../core/request-scope.js';
+import {
+  membershipWritesSeen,
+  organizationModels,
+  type MemberDocument,
+  type OrganizationDocument,
+} from './organizations.model.js';
 import type { CachedRoleSource } from './organizations.role-source.js';
 import { memberViews, type Membership } from './organizations.views.js';
 
@@ -28,7 +34,8 @@ export function createOrganizationDirectory(
   /** The caller's active membership without the two-factor policy: only for leaving. */
   membershipOf: typeof membershipOf;
 } {
-  const { Organizations, Members } = organizationModels(deps.connection);
+  const models = organizationModels(deps.connection);
+  const { Organizations, Members } = models;
   const hasSecondFactor = (userId: string) => deps.hasSecondFactor?.(userId) ?? Promise.resolve(false);
 
   async function membershipOf(
@@ -39,15 +46,10 @@ export function createOrganizationDirectory(
     if (!Types.ObjectId.isValid(organizationId) || !Types.ObjectId.isValid(userId)) {
       throw new AppError(notFound);
     }
-    // is_active: a pending invitation gives no access until it is accepted.
-    const member = await Members.findOne({
-      organization_id: organizationId,
-      user_id: userId,
-      is_active: true,
-    }).lean<MemberDocument>();
-    const organization = member
-      ? await Organizations.findById(organizationId).lean<OrganizationDocument>()
-      : null;
+    const { member, organization } = await oncePerRequest(
+      `organization-membership:${membershipWritesSeen()}:${userId}:${organizationId}`,
+      () => readMembership(models, userId, organizationId),
+    );
     if (!member || !organization) throw new AppError(notFound);
     return {
       organization,
@@ -157,6 +159,41 @@ export function createOrganizationDirectory(
 
     ...createAdminQueries(deps),
   };
+}
+
+/**
+ * The caller's active membership and its organization, read once per request (core/request-scope):
+ * GraphQL's projects and their applications both authorize in the same organization. Keyed by
+ * the writes to memberships seen, so a request's own role change is read afresh.
+ */
+async function readMembership(
+  { Organizations, Members }: ReturnType<typeof organizationModels>,
+  userId: string,
+  organizationId: string,
+) {
+  // One round trip: the membership (by its unique index) with its organization.
+  const [found] = await Members.aggregate<MemberDocument & { organization: OrganizationDocument[] }>([
+    {
+      $match: {
+        organization_id: new Types.ObjectId(organizationId),
+        user_id: new Types.ObjectId(userId),
+        // A pending invitation gives no access until it is accepted.
+        is_active: true,
+      },
+    },
+    { $limit: 1 },
+    {
+      $lookup: {
+        from: Organizations.collection.collectionName,
+        localField: 'organization_id',
+        foreignField: '_id',
+        as: 'organization',
+      },
+    },
+  ]);
+  if (!found) return { member: null, organization: null };
+  const { organization, ...member } = found;
+  return { member: member as MemberDocument, organization: organization[0] ?? null };
 }
 
 /** Who administers: an organization's admins, and the platform's global admins (SPEC §6). */

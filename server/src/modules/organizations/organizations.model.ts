@@ -90,6 +90,39 @@ memberSchema.index({ organization_id: 1, role: 1 });
 memberSchema.plugin(toJSONPlugin);
 
 /**
+ * Writes to memberships and organizations seen by this process: a request's memo of the
+ * caller's membership (organizations.directory.ts, read once per request) is keyed by it, so a
+ * request that changes a membership — a GraphQL document of several mutations, say — reads it
+ * afresh after its own write.
+ */
+let membershipWrites = 0;
+export const membershipWritesSeen = () => membershipWrites;
+const counted = () => {
+  membershipWrites++;
+};
+const QUERY_WRITES = [
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'deleteOne',
+  'deleteMany',
+] as const;
+for (const schema of [organizationSchema, memberSchema] as Schema[]) {
+  // Before (a read in flight during the write) and after (a read started during it).
+  schema.pre([...QUERY_WRITES], { document: true, query: true }, counted);
+  schema.post([...QUERY_WRITES], { document: true, query: true }, counted);
+  schema.pre('save', counted);
+  schema.post('save', counted);
+  schema.pre('insertMany', counted);
+  schema.post('insertMany', counted);
+  schema.pre('bulkWrite', counted);
+  schema.post('bulkWrite', counted);
+}
+
+/**
  * A custom role of an organization (issue #33): a named set of catalog permissions that members
  * hold by name (`role` on the member). Names are unique per organization case-insensitively
  * (`name_key`, the lower-cased name) and never a built-in role's name.
