@@ -2699,7 +2699,7 @@ export interface paths {
         };
         /**
          * OpenID interaction: on to the hosted sign-in or consent page
-         * @description Where the provider sends the browser during an authorization request. Redirects (303) to `/p/{pool}/sign-in?interaction={uid}&client_id=…` (with `login_hint`) when a sign-in is needed, or to `/p/{pool}/consent?interaction={uid}&client_id=…` for a third-party client’s consent; a first-party client’s consent is given at once (303 back to the provider). Bound to the browser by the provider’s interaction cookie: 404 interaction_not_found otherwise.
+         * @description Where the provider sends the browser during an authorization request. Redirects (303) to `/p/{pool}/sign-in?interaction={uid}&client_id=…` (with `login_hint`) when a sign-in is needed, or to `/p/{pool}/consent?interaction={uid}&client_id=…` for a third-party client’s consent; a first-party client’s consent is given at once (303 back to the provider). Bound to the browser by the provider’s interaction cookie: without it (expired, finished, another browser) a browser navigation (Accept: text/html) is sent (303) to `/p/{pool}/sign-in?interaction={uid}`, which says the sign-in has expired; other requests get 404 interaction_not_found.
          */
         get: {
             parameters: {
@@ -2713,7 +2713,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description To the hosted page, or back to the provider */
+                /** @description To the hosted page, or back to the provider; a browser without the interaction: to the hosted sign-in page’s "expired" state */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -11929,7 +11929,7 @@ export interface paths {
                     /** @description 1d, 7d, 30d or all (default all); combines with since. */
                     period?: "1d" | "7d" | "30d" | "all";
                     action?: string;
-                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
+                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "policy" | "api" | "component" | "other";
                     /** @description Text found in the action, resource type or endpoint (case-insensitive). */
                     search?: string;
                     /** @description registered: by a known account; anonymous: without one (e.g. not signed in). */
@@ -12034,7 +12034,7 @@ export interface paths {
                     /** @description 1d, 7d, 30d or all (default all); combines with since. */
                     period?: "1d" | "7d" | "30d" | "all";
                     action?: string;
-                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
+                    resource_type?: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "policy" | "api" | "component" | "other";
                     /** @description Text found in the action, resource type or endpoint (case-insensitive). */
                     search?: string;
                     /** @description registered: by a known account; anonymous: without one (e.g. not signed in). */
@@ -16167,7 +16167,7 @@ export interface components {
         LogActivityRequest: {
             action: string;
             /** @enum {string} */
-            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
+            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "policy" | "api" | "component" | "other";
             resource_id?: string | null;
             /** @description Context for people reading the log. Never put secrets here. */
             metadata?: {
@@ -16440,7 +16440,7 @@ export interface components {
             created_at: string;
             action: string;
             /** @enum {string} */
-            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "api" | "component" | "other";
+            resource_type: "user" | "token" | "project" | "application" | "organization" | "member" | "role" | "policy" | "api" | "component" | "other";
             resource_id: string | null;
             metadata: {
                 [key: string]: unknown;

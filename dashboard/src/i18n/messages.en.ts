@@ -11,6 +11,7 @@ import * as passkeys from './areas/passkeys.en';
 import * as projectUsers from './areas/projectUsers.en';
 import * as skills from './areas/skills.en';
 import * as roles from './areas/roles.en';
+import * as policies from './areas/policies.en';
 import * as tenancy from './areas/tenancy.en';
 import * as tokens from './areas/tokens.en';
 import * as webhooks from './areas/webhooks.en';
@@ -236,6 +237,7 @@ export const catalogParts = {
   projectUsers: projectUsers.en,
   skills: skills.en,
   roles: roles.en,
+  policies: policies.en,
   oidc: oidc.en,
 } as const;
 
@@ -255,6 +257,7 @@ export const en: Catalog = {
   ...projectUsers.en,
   ...skills.en,
   ...roles.en,
+  ...policies.en,
   ...emailChange.en,
   ...oidc.en,
 };

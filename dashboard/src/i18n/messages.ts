@@ -11,6 +11,7 @@ import * as passkeys from './areas/passkeys';
 import * as projectUsers from './areas/projectUsers';
 import * as skills from './areas/skills';
 import * as roles from './areas/roles';
+import * as policies from './areas/policies';
 import * as tenancy from './areas/tenancy';
 import * as tokens from './areas/tokens';
 import * as webhooks from './areas/webhooks';
@@ -238,6 +239,7 @@ export const catalogParts = {
   projectUsers: projectUsers.de,
   skills: skills.de,
   roles: roles.de,
+  policies: policies.de,
   oidc: oidc.de,
 } as const;
 
@@ -257,6 +259,7 @@ export const de = {
   ...projectUsers.de,
   ...skills.de,
   ...roles.de,
+  ...policies.de,
   ...emailChange.de,
   ...oidc.de,
 } as const;

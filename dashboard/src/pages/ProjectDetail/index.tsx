@@ -14,6 +14,7 @@ import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ApplicationsTab } from './ApplicationsTab';
 import { LogsTab } from './LogsTab';
+import { PoliciesPanel } from './Policies';
 import { PoolSettingsTab } from './PoolSettings';
 import { PoolUsersTab } from './PoolUsers';
 import { ProjectSettings } from './ProjectSettings';
@@ -25,7 +26,16 @@ const ProjectTabList = styled(ScrollingTabList)`
   }
 `;
 
-const TABS = ['applications', 'users', 'sign-in', 'analytics', 'logs', 'email', 'settings'] as const;
+const TABS = [
+  'applications',
+  'users',
+  'sign-in',
+  'policies',
+  'analytics',
+  'logs',
+  'email',
+  'settings',
+] as const;
 type TabValue = (typeof TABS)[number];
 
 /**
@@ -102,6 +112,7 @@ export default function ProjectDetail() {
           <Tab value="applications">{t('projects.detail.applications')}</Tab>
           <Tab value="users">{t('projects.detail.users')}</Tab>
           <Tab value="sign-in">{t('projects.detail.signIn')}</Tab>
+          <Tab value="policies">{t('policies.tab')}</Tab>
           <Tab value="analytics">{t('projects.detail.analytics')}</Tab>
           <Tab value="logs">{t('projects.detail.logs')}</Tab>
           <Tab value="email">{t('projects.detail.emailTemplates')}</Tab>
@@ -115,6 +126,9 @@ export default function ProjectDetail() {
         </TabPanel>
         <TabPanel value="sign-in">
           <PoolSettingsTab project={data} role={organization?.role} />
+        </TabPanel>
+        <TabPanel value="policies">
+          <PoliciesPanel owner={{ kind: 'project', id: data.id, organizationId: data.organization_id }} />
         </TabPanel>
         <TabPanel value="analytics">
           <AnalyticsTab project={data} />
