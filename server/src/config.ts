@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultPoolSize } from './lib/passwords/index.js';
+import { booleanFlag, parseTrustProxy } from './config-values.js';
 
 /**
  * The one place that reads process.env. Every variable is documented in `.env.example`
@@ -134,20 +135,6 @@ const envSchema = z.object({
 
 /** Every environment variable the server reads (documented in .env.example; a test checks). */
 export const ENVIRONMENT_VARIABLES = Object.keys(envSchema.shape);
-
-function booleanFlag(defaultValue: boolean) {
-  return z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'])
-    .optional()
-    .transform((value) => (value === undefined ? defaultValue : ['true', '1', 'yes'].includes(value)));
-}
-
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false' || value === '') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
-}
 
 export interface Config {
   env: 'development' | 'production' | 'test';

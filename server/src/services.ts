@@ -1,82 +1,40 @@
 import type { Logger } from 'pino';
+import type { Services } from './services.types.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
-import { createPasswordHasher, type PasswordHasher } from './lib/passwords/index.js';
+import { createPasswordHasher } from './lib/passwords/index.js';
 import { AppError } from './lib/errors.js';
-import { createActivityService, type ActivityLogService } from './modules/activity/index.js';
+import { createActivityService } from './modules/activity/index.js';
 import {
   createAnalyticsRecorder,
   createAnalyticsService,
   createTrackingService,
-  type AnalyticsRecorder,
-  type AnalyticsService,
-  type TrackingService,
 } from './modules/telemetry/index.js';
-import { createAuthService, type AuthService, createPasswordLockout } from './modules/auth/index.js';
+import { createAuthService, createPasswordLockout } from './modules/auth/index.js';
 import {
   createEmailSendService,
   createEmailTemplatesService,
   createTemplateStore,
-  type EmailSendService,
-  type EmailTemplatesService,
 } from './modules/email-templates/index.js';
 import { createMailRecipients, createMailService } from './modules/mail/index.js';
-import { type MailService } from './core/mail.js';
-import { createApplicationsService, type ApplicationsService } from './modules/applications/index.js';
-import { createOrganizationsService, type OrganizationsService } from './modules/organizations/index.js';
-import { createProjectsService, type ProjectsService } from './modules/projects/index.js';
-import { createPoolsService, type PoolsService } from './modules/pools/index.js';
-import { createTokensService, type TokensService } from './modules/tokens/index.js';
-import { createUsersService, type UsersService } from './modules/users/index.js';
-import { createWebhooksService, type WebhooksService } from './modules/webhooks/index.js';
-import { createPrivacyService, type PrivacyService } from './modules/privacy/index.js';
-import { createMfaService, type MfaService } from './modules/mfa/index.js';
-import { createPasskeyService, type PasskeyService } from './modules/passkeys/index.js';
+import { createApplicationsService } from './modules/applications/index.js';
+import { createOrganizationsService } from './modules/organizations/index.js';
+import { createProjectsService } from './modules/projects/index.js';
+import { createPoolsService } from './modules/pools/index.js';
+import { createTokensService } from './modules/tokens/index.js';
+import { createUsersService } from './modules/users/index.js';
+import { createWebhooksService } from './modules/webhooks/index.js';
+import { createPrivacyService } from './modules/privacy/index.js';
+import { createMfaService } from './modules/mfa/index.js';
+import { createPasskeyService } from './modules/passkeys/index.js';
 import { createFactorChangesService, type FactorChangesService } from './modules/factor-changes/index.js';
-import { createStepUpService, type StepUpService } from './modules/step-up/index.js';
+import { createStepUpService } from './modules/step-up/index.js';
 import { createPoolUsersService, type PoolUsersService } from './modules/pool-users/index.js';
-import { createOidcService, type OidcService } from './modules/oidc/index.js';
-import { createPoliciesService, type PoliciesService } from './modules/policies/index.js';
-import { createAppRolesService, type AppRolesService } from './modules/app-roles/index.js';
+import { createOidcService } from './modules/oidc/index.js';
+import { createPoliciesService } from './modules/policies/index.js';
+import { createAppRolesService } from './modules/app-roles/index.js';
 
-/** Every service of the process (see createServices). */
-export interface Services {
-  activity: ActivityLogService;
-  /** The request log and rollups (written once a second), and the summaries read from them. */
-  analyticsRecorder: AnalyticsRecorder;
-  analytics: AnalyticsService;
-  mail: MailService;
-  passwords: PasswordHasher;
-  users: UsersService;
-  auth: AuthService;
-  organizations: OrganizationsService;
-  projects: ProjectsService;
-  applications: ApplicationsService;
-  /** Each project's user pool settings (and the platform pool's, from the configuration). */
-  pools: PoolsService;
-  tokens: TokensService;
-  tracking: TrackingService;
-  emailTemplates: EmailTemplatesService;
-  emailSending: EmailSendService;
-  webhooks: WebhooksService;
-  privacy: PrivacyService;
-  mfa: MfaService;
-  passkeys: PasskeyService;
-  /** Factor notices with their "this wasn't me" link, and the factors a password reset lists. */
-  factorChanges: FactorChangesService;
-  /** Fresh proofs of identity (step-up): renewing a session's auth_time, and the routers' check. */
-  stepUp: StepUpService;
-  /** The user management of each project's pool: list, block, delete, invite, import. */
-  poolUsers: PoolUsersService;
-  /** The OpenID provider: one issuer per project pool (docs/oidc.md). */
-  oidc: OidcService;
-  /** Each project's application permissions and roles for its end users (issue #33). */
-  appRoles: AppRolesService;
-  /** Policies of projects and organizations, and the check API's decisions (issue #33). */
-  policies: PoliciesService;
-  /** Releases worker threads and mail connections (not the database, which the caller owns). */
-  close(): Promise<void>;
-}
+export type { Services } from './services.types.js';
 
 interface ServiceDependencies {
   config: Config;

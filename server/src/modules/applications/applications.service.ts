@@ -29,6 +29,17 @@ function corsChange(application: ApplicationDocument, set: Record<string, unknow
   return { cors_origins: corsOrigins(allowedOrigins, apiEndpoint) };
 }
 
+/** An application's audit entries name it, its project and its organization. */
+function applicationAuditScope(application: ApplicationDocument) {
+  return {
+    resource_type: 'application',
+    resource_id: String(application._id),
+    organization_id: String(application.organization_id),
+    project_id: String(application.project_id),
+    application_id: String(application._id),
+  } as const;
+}
+
 export function createApplicationsService(deps: ApplicationsDeps): ApplicationsService {
   const Applications = applicationModel(deps.connection);
   const { organizations, projects } = deps;
@@ -44,13 +55,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
     model: Applications,
     errors: { notFound: ApplicationErrors.NOT_FOUND, duplicate: ApplicationErrors.SLUG_TAKEN },
     activity: deps.activity,
-    auditScope: (application) => ({
-      resource_type: 'application',
-      resource_id: String(application._id),
-      organization_id: String(application.organization_id),
-      project_id: String(application.project_id),
-      application_id: String(application._id),
-    }),
+    auditScope: applicationAuditScope,
     onWrite: (applicationId) => written(applicationId),
   });
   const access = createApplicationAccess(deps, rows.findActive);
