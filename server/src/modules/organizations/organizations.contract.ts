@@ -11,7 +11,7 @@ import type { WebhookEmitter } from '../../core/webhooks.js';
 import type { Connection } from 'mongoose';
 import type { UsersService } from '../users/index.js';
 import type { PermissionName } from '../../core/permissions.js';
-import type { RolesService } from './organizations.roles.js';
+import type { RolesService } from './organizations.role-types.js';
 import type { MemberSkillsService } from './organizations.skill-types.js';
 import type { OrganizationDocument } from './organizations.model.js';
 import type {
