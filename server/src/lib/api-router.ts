@@ -225,7 +225,9 @@ export class ApiRouter {
       responses['401'] ??= errorResponse('Missing or invalid credentials');
       responses['403'] ??= errorResponse(
         [
-          spec.tokenScope ? `API token without the ${spec.tokenScope} scope` : 'API tokens cannot call this endpoint',
+          spec.tokenScope
+            ? `API token without the ${spec.tokenScope} scope`
+            : 'API tokens cannot call this endpoint',
           ...(spec.permission ? [`a role without the permission ${spec.permission} (code forbidden)`] : []),
         ].join('; or '),
       );

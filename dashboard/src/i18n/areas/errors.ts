@@ -114,7 +114,8 @@ export const de = {
   'error.policy_limit_reached': 'Ein Projekt oder eine Organisation kann höchstens 2.000 Policies haben.',
   'error.subject_not_found':
     'Diesen Benutzer gibt es hier nicht: Prüfen lassen sich Endbenutzer des Projekts und Mitglieder der Organisation.',
-  'error.authorize_scope_required': 'Wählen Sie das Projekt oder die Organisation, deren Policies entscheiden.',
+  'error.authorize_scope_required':
+    'Wählen Sie das Projekt oder die Organisation, deren Policies entscheiden.',
   'error.invitation_pending': 'Diese Person ist bereits eingeladen und hat noch nicht geantwortet.',
   'error.invitation_not_found': 'Einladung nicht gefunden.',
   'error.two_factor_required':
