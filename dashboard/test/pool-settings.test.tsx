@@ -312,8 +312,8 @@ describe('project → "Benutzer & Anmeldung" (pool settings)', () => {
     stub.on('GET', '/api/v1/organizations', () => json(200, list([organization({ role: 'member' })])));
     renderTab();
     await formLoaded();
-    expect(await screen.findByText('Nur Admins der Organisation können diese Einstellungen ändern.')).to
-      .exist;
+    // The note names the permission the member's role lacks (issue #33).
+    expect(await screen.findByText(/Ihrer Rolle fehlt die Berechtigung .*pool:update/)).to.exist;
     // A disabled fieldset disables every control in it.
     expect(screen.getByLabelText('Anzeigename').matches(':disabled')).to.equal(true);
     expect(screen.queryByRole('button', { name: 'Einstellungen speichern' })).to.equal(null);

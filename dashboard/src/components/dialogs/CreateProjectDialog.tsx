@@ -12,6 +12,7 @@ import { CopyButton } from '../tenancy/CopyButton';
 import { EntityForm, useFormError } from '../tenancy/EntityForm';
 import { FormActions } from '../tenancy/FormLayout';
 import { ProjectFields, type ProjectFieldValues } from '../tenancy/ProjectFields';
+import { holds } from '../permissions/usePermissions';
 import { useInvalidate, useOrganizations, type CreatedProject } from '../tenancy/queries';
 import { SecretBox } from '../tenancy/SecretBox';
 import { useDerivedSlug } from '../tenancy/slug';
@@ -71,7 +72,10 @@ function CreateProjectForm({
   const toast = useToast();
   const invalidate = useInvalidate();
   const organizations = useOrganizations();
-  const activeOrganizations = (organizations.data ?? []).filter((organization) => organization.is_active);
+  // Only organizations where the caller's role may create projects (project:create).
+  const activeOrganizations = (organizations.data ?? []).filter(
+    (organization) => organization.is_active && holds(organization, 'project:create'),
+  );
   const [values, change] = useFieldValues<ProjectFieldValues>({
     name: '',
     environment: 'development',

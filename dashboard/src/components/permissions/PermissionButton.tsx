@@ -18,7 +18,13 @@ const LockedButton = styled(Button)`
 export function useMissingPermissionText(): (permission: PermissionName) => string {
   const t = useT();
   const label = usePermissionLabel();
-  return (permission) => t('permissions.missing', { label: label(permission), permission });
+  return (permission) => {
+    const text = label(permission);
+    // Without the catalog (not loaded) the name alone.
+    return text === permission
+      ? t('permissions.missingName', { permission })
+      : t('permissions.missing', { label: text, permission });
+  };
 }
 
 /**

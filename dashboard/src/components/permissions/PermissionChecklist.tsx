@@ -93,7 +93,7 @@ export function PermissionGroup({
             />
             <span>
               {item.label}
-              <code>{item.name}</code>
+              {item.label === item.name ? null : <code>{item.name}</code>}
               {item.hint ? <small>{item.hint}</small> : null}
             </span>
           </Check>

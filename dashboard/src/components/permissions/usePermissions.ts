@@ -91,3 +91,24 @@ export function useOrganizationsWith(permission: PermissionName) {
   );
   return { organizations: allowed, isPending: organizations.isPending, isSuccess: organizations.isSuccess };
 }
+
+/**
+ * For actions that pick their organization later (the projects page's "Neues Projekt"): the
+ * permission counts as held when the caller's role holds it in at least one active organization
+ * (or when there is none: then the action's dialog explains that an organization is needed).
+ */
+export function useAnyOrganizationPermissions(): Permissions {
+  const organizations = useOrganizations();
+  return useMemo(() => {
+    const active = (organizations.data ?? []).filter((organization) => organization.is_active);
+    // Without any organization the action's own dialog says what is missing (an organization).
+    const can = (permission: PermissionName) =>
+      active.length === 0 || active.some((organization) => holds(organization, permission));
+    return {
+      isPending: organizations.isPending,
+      role: undefined,
+      can,
+      missing: (...permissions) => permissions.find((permission) => !can(permission)) ?? null,
+    };
+  }, [organizations.data, organizations.isPending]);
+}

@@ -2,7 +2,8 @@ import type { ComponentProps, ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card } from '../../ui/Card';
 import { DangerAction } from './ConfirmInline';
-import type { Role } from './queries';
+import { useMissingPermissionText } from '../permissions/PermissionButton';
+import type { PermissionName, Permissions } from '../permissions/usePermissions';
 
 /**
  * The column of cards on a detail page's Einstellungen tab (ProjectSettings, ApplicationSettings).
@@ -40,18 +41,25 @@ export function SettingsCard({
 }
 
 /**
- * The last card of an Einstellungen tab: a destructive action (deactivate, delete) that only the
- * organization's admins get; others read `notAllowedText`.
+ * The last card of an Einstellungen tab: a destructive action (deactivate, delete) for those whose
+ * role holds `need`; others read which permission their role lacks.
  */
 export function DangerZoneCard({
   title,
   text,
-  role,
+  permissions,
+  need,
   ...action
-}: Omit<ComponentProps<typeof DangerAction>, 'allowed'> & { title: string; text: string; role?: Role }) {
+}: Omit<ComponentProps<typeof DangerAction>, 'allowed' | 'notAllowedText'> & {
+  title: string;
+  text: string;
+  permissions: Permissions;
+  need: PermissionName;
+}) {
+  const missing = useMissingPermissionText();
   return (
     <SettingsCard title={title} text={text}>
-      <DangerAction allowed={role === 'admin'} {...action} />
+      <DangerAction allowed={permissions.can(need)} notAllowedText={missing(need)} {...action} />
     </SettingsCard>
   );
 }

@@ -5,7 +5,9 @@
  */
 export const de = {
   'permissions.missing': 'Ihrer Rolle fehlt die Berechtigung „{label}“ ({permission}).',
+  'permissions.missingName': 'Ihrer Rolle fehlt die Berechtigung {permission}.',
   'permissions.forbidden': 'Ihrer Rolle fehlt dafür die Berechtigung {permission}.',
+  'projects.detail.appRoles': 'Berechtigungen & Rollen',
   'roles.open': 'Rollen',
   'roles.title': 'Rollen · {organization}',
   'roles.intro':
@@ -53,4 +55,71 @@ export const de = {
     'Buchstaben, Ziffern, Leerzeichen, Punkt, Binde- und Unterstrich; am Anfang ein Buchstabe oder eine Ziffer.',
   'roles.error.nameReserved':
     '„admin“ und „member“ sind die vorgegebenen Rollen – wählen Sie einen anderen Namen.',
+  'appRoles.intro':
+    'Was die Endbenutzer in den Anwendungen dieses Projekts dürfen: Legen Sie Berechtigungen fest (z. B. invoice:read), bündeln Sie sie zu Rollen und weisen Sie Rollen unter „Benutzer“ zu. Tokens tragen sie als roles und permissions; das SDK fragt sie mit can() ab.',
+  'appRoles.loading': 'Wird geladen …',
+  'appRoles.error.nameRequired': 'Geben Sie einen Namen ein.',
+  'appRoles.error.namePattern':
+    'Kleinbuchstaben, Ziffern und : . _ - (höchstens 64), am Anfang ein Buchstabe oder eine Ziffer – z. B. invoice:read.',
+  'appRoles.permissions.title': 'Berechtigungen',
+  'appRoles.permissions.text':
+    'Die Rechte, die Ihre Anwendungen prüfen. Umbenennen wirkt in allen Rollen; Löschen nimmt die Berechtigung aus allen Rollen.',
+  'appRoles.permissions.empty': 'Noch keine Berechtigungen – legen Sie oben die erste an.',
+  'appRoles.permission.add': 'Berechtigung hinzufügen',
+  'appRoles.permission.name': 'Name der Berechtigung',
+  'appRoles.permission.added': 'Berechtigung hinzugefügt',
+  'appRoles.permission.deleted': 'Berechtigung gelöscht',
+  'appRoles.permission.confirmDelete': 'Berechtigung „{name}“ löschen? Sie wird aus allen Rollen entfernt.',
+  'appRoles.permission.editTitle': 'Berechtigung {name}',
+  'appRoles.permission.editText':
+    'Ein neuer Name gilt sofort in allen Rollen; Tokens tragen ihn ab der nächsten Anmeldung.',
+  'appRoles.description': 'Beschreibung (optional)',
+  'appRoles.adding': 'Wird hinzugefügt …',
+  'appRoles.inRoles': 'In {count} Rollen',
+  'appRoles.inRolesOne': 'In 1 Rolle',
+  'appRoles.edit': 'Bearbeiten',
+  'appRoles.editLabel': '{name} bearbeiten',
+  'appRoles.delete': 'Löschen',
+  'appRoles.deleteLabel': '{name} löschen',
+  'appRoles.saved': 'Gespeichert',
+  'appRoles.roles.title': 'Rollen',
+  'appRoles.roles.text':
+    'Rollen bündeln Berechtigungen. Eine Rolle kann die Standardrolle sein, die neue Benutzer bei der Registrierung erhalten.',
+  'appRoles.roles.empty': 'Noch keine Rollen.',
+  'appRoles.role.new': 'Neue Rolle',
+  'appRoles.role.newTitle': 'Neue Rolle',
+  'appRoles.role.editTitle': 'Rolle {name} bearbeiten',
+  'appRoles.role.dialogText':
+    'Ein Name wie accountant, die Berechtigungen der Rolle und ob neue Benutzer sie erhalten.',
+  'appRoles.role.form': 'Rolle',
+  'appRoles.role.name': 'Name der Rolle',
+  'appRoles.role.permissions': 'Berechtigungen der Rolle',
+  'appRoles.role.definePermissionsFirst':
+    'Das Projekt hat noch keine Berechtigungen – legen Sie zuerst welche an.',
+  'appRoles.role.makeDefault': 'Standardrolle: neue Benutzer erhalten sie bei der Registrierung',
+  'appRoles.role.create': 'Rolle anlegen',
+  'appRoles.role.created': 'Rolle angelegt',
+  'appRoles.role.deleted': 'Rolle gelöscht',
+  'appRoles.role.confirmDelete': 'Rolle „{name}“ löschen? Alle Benutzer verlieren sie.',
+  'appRoles.role.permissionsOf': 'Berechtigungen von {name}',
+  'appRoles.role.noPermissions': 'Keine Berechtigungen',
+  'appRoles.default.label': 'Standardrolle bei der Registrierung',
+  'appRoles.default.none': 'Keine Standardrolle',
+  'appRoles.default.hint':
+    'Gilt für neue Registrierungen, Einladungen und Importe; bestehende Benutzer behalten ihre Rollen.',
+  'appRoles.default.badge': 'Standard',
+  'appRoles.default.saved': 'Standardrolle geändert',
+  'appRoles.user.title': 'Rollen',
+  'appRoles.user.none': 'Keine Rollen',
+  'appRoles.user.rolesOf': 'Rollen von {name}',
+  'appRoles.user.permissionsOf': 'Berechtigungen von {name}',
+  'appRoles.user.grants': 'Damit darf die Person:',
+  'appRoles.user.assign': 'Rollen zuweisen',
+  'appRoles.user.assignLabel': 'Rollen von {name} zuweisen',
+  'appRoles.user.dialogTitle': 'Rollen von {name}',
+  'appRoles.user.dialogText':
+    'Die Tokens der Person tragen die Rollen ab der nächsten Anmeldung oder Token-Erneuerung.',
+  'appRoles.user.noRolesYet':
+    'Das Projekt hat noch keine Rollen – legen Sie sie unter „Berechtigungen & Rollen“ an.',
+  'appRoles.user.saved': 'Rollen gespeichert',
 } as const;

@@ -3,16 +3,13 @@ import { KeyRound, Pencil } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { api } from '../../api/client';
-import {
-  expectNoContent,
-  useInvalidate,
-  type Application,
-  type Role,
-} from '../../components/tenancy/queries';
+import { PermissionButton } from '../../components/permissions/PermissionButton';
+import { usePermissions } from '../../components/permissions/usePermissions';
+import { expectNoContent, useInvalidate, type Application } from '../../components/tenancy/queries';
 import { DangerZoneCard, SettingsCard, SettingsStack } from '../../components/tenancy/SettingsLayout';
 import { useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
-import { Button, ButtonRouterLink } from '../../ui/Button';
+import { ButtonRouterLink } from '../../ui/Button';
 import { useToast } from '../../ui/useToast';
 
 const Row = styled.div`
@@ -21,17 +18,13 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-/** The Einstellungen tab: edit, create an API token, and (admins) delete the application. */
-export function ApplicationSettings({
-  application,
-  role,
-  onEdit,
-}: {
-  application: Application;
-  role?: Role;
-  onEdit(): void;
-}) {
+/**
+ * The Einstellungen tab: edit (application:update), create an API token (token:create), and
+ * delete the application (application:delete, admins).
+ */
+export function ApplicationSettings({ application, onEdit }: { application: Application; onEdit(): void }) {
   const t = useT();
+  const permissions = usePermissions(application.organization_id);
   const toast = useToast();
   const fail = useFailureToast();
   const invalidate = useInvalidate();
@@ -54,10 +47,16 @@ export function ApplicationSettings({
     <SettingsStack $headingSpace={2}>
       <SettingsCard title={t('applications.edit.title')} text={t('applications.edit.description')}>
         <Row>
-          <Button type="button" $variant="secondary" onClick={onEdit}>
+          <PermissionButton
+            type="button"
+            $variant="secondary"
+            permissions={permissions}
+            need="application:update"
+            onClick={onEdit}
+          >
             <Pencil aria-hidden="true" size={16} />
             {t('tenancy.edit')}
-          </Button>
+          </PermissionButton>
         </Row>
       </SettingsCard>
       <SettingsCard title={t('applications.detail.createToken')} text={t('applications.detail.tokenText')}>
@@ -71,8 +70,8 @@ export function ApplicationSettings({
       <DangerZoneCard
         title={t('applications.delete')}
         text={t('applications.deleteText')}
-        role={role}
-        notAllowedText={t('applications.deleteAdminOnly')}
+        permissions={permissions}
+        need="application:delete"
         label={t('applications.delete')}
         question={t('applications.confirmDelete', { name: application.name })}
         pending={remove.isPending}

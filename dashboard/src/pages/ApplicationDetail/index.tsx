@@ -7,19 +7,16 @@ import { CopyButton } from '../../components/tenancy/CopyButton';
 import { LinkPanel } from '../../components/tenancy/LinkPanel';
 import { NotFoundNotice } from '../../components/tenancy/NotFoundNotice';
 import { BackLinkRow, Muted, PageHeader, ScrollingTabList } from '../../components/tenancy/PageParts';
-import {
-  isNotFound,
-  useApplication,
-  useOrganizationRole,
-  useProject,
-} from '../../components/tenancy/queries';
+import { PermissionButton } from '../../components/permissions/PermissionButton';
+import { usePermissions } from '../../components/permissions/usePermissions';
+import { isNotFound, useApplication, useProject } from '../../components/tenancy/queries';
 import { SecretBox } from '../../components/tenancy/SecretBox';
 import { useErrorToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { PageLoading } from '../../layout/PageLoading';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
-import { Button, ButtonRouterLink } from '../../ui/Button';
+import { ButtonRouterLink } from '../../ui/Button';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { AnalyticsExcerpt } from '../Analytics/AnalyticsExcerpt';
 import { LogsExcerpt } from '../ApplicationLogs/LogsExcerpt';
@@ -67,7 +64,7 @@ export default function ApplicationDetail() {
   const [searchParams, setSearchParams] = useSearchParams();
   const application = useApplication(applicationId);
   const project = useProject(projectId);
-  const role = useOrganizationRole(application.data?.organization_id);
+  const permissions = usePermissions(application.data?.organization_id);
   const [editing, setEditing] = useState(false);
   // An application reached through another project's URL counts as not found.
   const notFound =
@@ -121,10 +118,15 @@ export default function ApplicationDetail() {
               <KeyRound aria-hidden="true" size={16} />
               {t('applications.detail.createToken')}
             </ButtonRouterLink>
-            <Button type="button" onClick={() => setEditing(true)}>
+            <PermissionButton
+              type="button"
+              permissions={permissions}
+              need="application:update"
+              onClick={() => setEditing(true)}
+            >
               <Pencil aria-hidden="true" size={16} />
               {t('tenancy.edit')}
-            </Button>
+            </PermissionButton>
           </>
         }
       />
@@ -207,10 +209,10 @@ export default function ApplicationDetail() {
           />
         </TabPanel>
         <TabPanel value="oidc">
-          <OidcTab application={app} role={role} />
+          <OidcTab application={app} />
         </TabPanel>
         <TabPanel value="settings">
-          <ApplicationSettings application={app} role={role} onEdit={() => setEditing(true)} />
+          <ApplicationSettings application={app} onEdit={() => setEditing(true)} />
         </TabPanel>
       </Tabs>
       <EditApplicationDialog application={app} open={editing} onOpenChange={setEditing} />

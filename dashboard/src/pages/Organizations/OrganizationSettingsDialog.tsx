@@ -1,3 +1,5 @@
+import { MissingPermissionNote } from '../../components/permissions/PermissionButton';
+import { holds } from '../../components/permissions/usePermissions';
 import { normalizeWebsite } from '@iam-platform/common';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,7 +14,6 @@ import {
   OrganizationFields,
   useOrganizationValues,
 } from '../../components/tenancy/OrganizationFields';
-import { Muted } from '../../components/tenancy/PageParts';
 import { useInvalidate, type Organization } from '../../components/tenancy/queries';
 import { useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
@@ -66,7 +67,9 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
   const toast = useToast();
   const fail = useFailureToast();
   const invalidate = useInvalidate();
-  const isAdmin = organization.role === 'admin';
+  // Editing needs organization:update, deactivating organization:deactivate (admins).
+  const isAdmin = holds(organization, 'organization:update');
+  const canDeactivate = holds(organization, 'organization:deactivate');
   const [values, setValue] = useOrganizationValues(organization);
   const [errors, setErrors] = useState<string[]>([]);
   const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
@@ -134,11 +137,7 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
   return (
     <>
       <FormStack onSubmit={submit} noValidate aria-label={t('organizations.settings')}>
-        {isAdmin ? null : (
-          <Muted as="p" role="note">
-            {t('organizations.settings.adminOnly')}
-          </Muted>
-        )}
+        {isAdmin ? null : <MissingPermissionNote permission="organization:update" />}
         <OrganizationErrors errors={errors} />
         <Fieldset disabled={!isAdmin}>
           <OrganizationFields values={values} onChange={setValue} withMaxMembers />
@@ -162,7 +161,7 @@ function SettingsForm({ organization, onDone }: { organization: Organization; on
             {organization.is_active ? t('tenancy.status.active') : t('tenancy.status.inactive')}
           </Badge>
         </h3>
-        {!isAdmin ? null : confirmingDeactivate ? (
+        {!canDeactivate ? null : confirmingDeactivate ? (
           <ConfirmInline
             question={t('organizations.settings.confirmDeactivate')}
             confirmLabel={t('organizations.settings.deactivate')}

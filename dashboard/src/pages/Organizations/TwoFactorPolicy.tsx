@@ -1,3 +1,4 @@
+import { holds } from '../../components/permissions/usePermissions';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -60,7 +61,8 @@ export function TwoFactorPolicy({ organization }: { organization: Organization }
   const invalidate = useInvalidate();
   const hintId = useId();
   const headingId = useId();
-  const isAdmin = organization.role === 'admin';
+  // Changing it is a settings change: organization:update (admins).
+  const isAdmin = holds(organization, 'organization:update');
   const [required, setRequired] = useState(organization.require_two_factor === true);
   const ownTwoFactor = useSessionStore((state) => state.session?.user.two_factor?.enabled);
 

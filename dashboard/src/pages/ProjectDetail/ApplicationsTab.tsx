@@ -9,7 +9,8 @@ import { useApplications, type Project } from '../../components/tenancy/queries'
 import { useErrorToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { PermissionButton } from '../../components/permissions/PermissionButton';
+import { usePermissions } from '../../components/permissions/usePermissions';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeletons } from '../../ui/Skeleton';
 
@@ -35,11 +36,17 @@ export function ApplicationsTab({ project }: { project: Project }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = applications.data?.find((application) => application.id === editingId);
 
+  const permissions = usePermissions(project.organization_id);
   const createButton = (
-    <Button type="button" onClick={() => setCreating(true)}>
+    <PermissionButton
+      type="button"
+      permissions={permissions}
+      need="application:create"
+      onClick={() => setCreating(true)}
+    >
       <Plus aria-hidden="true" size={16} />
       {t('applications.new')}
-    </Button>
+    </PermissionButton>
   );
 
   let content;

@@ -3,16 +3,23 @@ import { useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { EntityForm, useFormError } from '../../components/tenancy/EntityForm';
 import { ProjectFields, type ProjectFieldValues } from '../../components/tenancy/ProjectFields';
-import { useInvalidate, type Project, type Role } from '../../components/tenancy/queries';
+import { MissingPermissionNote } from '../../components/permissions/PermissionButton';
+import { usePermissions } from '../../components/permissions/usePermissions';
+import { useInvalidate, type Project } from '../../components/tenancy/queries';
 import { DangerZoneCard, SettingsCard, SettingsStack } from '../../components/tenancy/SettingsLayout';
 import { useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useFieldValues } from '../../components/tenancy/useFieldValues';
 import { useT } from '../../i18n/useT';
 import { useToast } from '../../ui/useToast';
 
-/** The Einstellungen tab: edit the project; admins of its organization may deactivate it. */
-export function ProjectSettings({ project, role }: { project: Project; role?: Role }) {
+/**
+ * The Einstellungen tab: edit the project (project:update); deactivating it needs
+ * project:deactivate (admins).
+ */
+export function ProjectSettings({ project }: { project: Project }) {
   const t = useT();
+  const permissions = usePermissions(project.organization_id);
+  const canEdit = permissions.can('project:update');
   const toast = useToast();
   const fail = useFailureToast();
   const invalidate = useInvalidate();
@@ -75,15 +82,17 @@ export function ProjectSettings({ project, role }: { project: Project; role?: Ro
           onSubmit={submit}
           action="save"
           pending={save.isPending}
+          disabled={save.isPending || !canEdit}
         >
+          {canEdit ? null : <MissingPermissionNote permission="project:update" />}
           <ProjectFields values={values} onChange={change} form={{ kind: 'settings' }} />
         </EntityForm>
       </SettingsCard>
       <DangerZoneCard
         title={t('projects.settings.dangerZone')}
         text={t('projects.settings.dangerText')}
-        role={role}
-        notAllowedText={t('projects.settings.adminOnly')}
+        permissions={permissions}
+        need="project:deactivate"
         label={t('projects.settings.deactivate')}
         question={t('projects.settings.confirmDeactivate', { name: project.name })}
         pending={deactivate.isPending}

@@ -12,6 +12,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { AnalyticsTab } from './AnalyticsTab';
+import { AppRolesTab } from './AppRoles';
 import { ApplicationsTab } from './ApplicationsTab';
 import { LogsTab } from './LogsTab';
 import { PoliciesPanel } from './Policies';
@@ -19,7 +20,7 @@ import { PoolSettingsTab } from './PoolSettings';
 import { PoolUsersTab } from './PoolUsers';
 import { ProjectSettings } from './ProjectSettings';
 
-/** Seven tabs: each at least as wide as its label, so "Benutzer & Anmeldung" stays on one line. */
+/** Nine tabs: each at least as wide as its label, so "Benutzer & Anmeldung" stays on one line. */
 const ProjectTabList = styled(ScrollingTabList)`
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     grid-auto-columns: minmax(max-content, 1fr);
@@ -30,6 +31,7 @@ const TABS = [
   'applications',
   'users',
   'sign-in',
+  'roles',
   'policies',
   'analytics',
   'logs',
@@ -112,6 +114,7 @@ export default function ProjectDetail() {
           <Tab value="applications">{t('projects.detail.applications')}</Tab>
           <Tab value="users">{t('projects.detail.users')}</Tab>
           <Tab value="sign-in">{t('projects.detail.signIn')}</Tab>
+          <Tab value="roles">{t('projects.detail.appRoles')}</Tab>
           <Tab value="policies">{t('policies.tab')}</Tab>
           <Tab value="analytics">{t('projects.detail.analytics')}</Tab>
           <Tab value="logs">{t('projects.detail.logs')}</Tab>
@@ -122,10 +125,13 @@ export default function ProjectDetail() {
           <ApplicationsTab project={data} />
         </TabPanel>
         <TabPanel value="users">
-          <PoolUsersTab project={data} role={organization?.role} />
+          <PoolUsersTab project={data} />
         </TabPanel>
         <TabPanel value="sign-in">
-          <PoolSettingsTab project={data} role={organization?.role} />
+          <PoolSettingsTab project={data} />
+        </TabPanel>
+        <TabPanel value="roles">
+          <AppRolesTab project={data} />
         </TabPanel>
         <TabPanel value="policies">
           <PoliciesPanel owner={{ kind: 'project', id: data.id, organizationId: data.organization_id }} />
@@ -144,7 +150,7 @@ export default function ProjectDetail() {
           />
         </TabPanel>
         <TabPanel value="settings">
-          <ProjectSettings project={data} role={organization?.role} />
+          <ProjectSettings project={data} />
         </TabPanel>
       </Tabs>
     </>

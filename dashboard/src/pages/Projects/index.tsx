@@ -8,7 +8,8 @@ import { BackLinkRow, PageHeader } from '../../components/tenancy/PageParts';
 import { useOrganizations, useProjects } from '../../components/tenancy/queries';
 import { useErrorToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
-import { Button } from '../../ui/Button';
+import { PermissionButton } from '../../components/permissions/PermissionButton';
+import { useAnyOrganizationPermissions } from '../../components/permissions/usePermissions';
 import { SelectField } from '../../ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { ApplicationList } from './ApplicationList';
@@ -38,6 +39,8 @@ export default function Projects() {
   const [dialog, setDialog] = useState<'project' | 'application' | null>(null);
 
   const organizations = useOrganizations();
+  // Offered when the caller's role may create them in at least one organization.
+  const anywhere = useAnyOrganizationPermissions();
   const projects = useProjects(organizationFilter || undefined);
   useErrorToast(organizations.error, 'organizations.loadFailed');
   useErrorToast(projects.error, 'projects.loadFailed');
@@ -66,14 +69,25 @@ export default function Projects() {
         intro={t('projects.intro')}
         actions={
           <>
-            <Button type="button" $variant="secondary" onClick={() => setDialog('application')}>
+            <PermissionButton
+              type="button"
+              $variant="secondary"
+              permissions={anywhere}
+              need="application:create"
+              onClick={() => setDialog('application')}
+            >
               <Plus aria-hidden="true" size={16} />
               {t('applications.new')}
-            </Button>
-            <Button type="button" onClick={() => setDialog('project')}>
+            </PermissionButton>
+            <PermissionButton
+              type="button"
+              permissions={anywhere}
+              need="project:create"
+              onClick={() => setDialog('project')}
+            >
               <Plus aria-hidden="true" size={16} />
               {t('projects.new')}
-            </Button>
+            </PermissionButton>
           </>
         }
       />

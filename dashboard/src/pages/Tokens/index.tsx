@@ -9,6 +9,8 @@ import { useApplications } from '../../components/tenancy/queries';
 import { useErrorToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
+import { PermissionButton } from '../../components/permissions/PermissionButton';
+import { useAnyOrganizationPermissions } from '../../components/permissions/usePermissions';
 import { Button, ButtonRouterLink } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
@@ -52,6 +54,7 @@ export default function Tokens() {
   const tokens = useTokens(applicationId);
   const applications = useApplications();
   const revoke = useRevokeToken();
+  const anywhere = useAnyOrganizationPermissions();
   useErrorToast(tokens.error, 'tokens.loadFailed');
 
   const applicationNames = new Map((applications.data ?? []).map((app) => [app.id, app.name]));
@@ -79,11 +82,17 @@ export default function Tokens() {
     });
   };
 
+  // Offered when the caller's role may create tokens (token:create) in at least one organization.
   const createButton = (
-    <Button type="button" onClick={() => setCreating(true)}>
+    <PermissionButton
+      type="button"
+      permissions={anywhere}
+      need="token:create"
+      onClick={() => setCreating(true)}
+    >
       <Plus aria-hidden="true" size={18} />
       {t('tokens.create')}
-    </Button>
+    </PermissionButton>
   );
 
   return (

@@ -1,7 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Application, Role } from '../../../components/tenancy/queries';
+import { usePermissions } from '../../../components/permissions/usePermissions';
+import type { Application } from '../../../components/tenancy/queries';
 import { useT } from '../../../i18n/useT';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ClientForm } from './ClientForm';
@@ -85,15 +86,16 @@ function NotAClient({ readOnly, onChoose }: { readOnly: boolean; onChoose(type: 
 /**
  * The application page's "OpenID Connect" tab (issue #32): the application as a client of its
  * project's issuer — settings, client secret and the endpoints to configure it with. Members
- * read; the organization's admins change (saving asks for a fresh proof of identity when due,
- * through the frame's step-up dialog).
+ * read; roles holding application:manage_oidc (admins) change (saving asks for a fresh proof of
+ * identity when due, through the frame's step-up dialog).
  */
-export function OidcTab({ application, role }: { application: Application; role?: Role }) {
+export function OidcTab({ application }: { application: Application }) {
+  const permissions = usePermissions(application.organization_id);
   // Bumped by a save: the form starts again from what the server kept.
   const [version, setVersion] = useState(0);
   const [setupType, setSetupType] = useState<ClientType | null>(null);
   const oidc = application.oidc;
-  const readOnly = role !== undefined && role !== 'admin';
+  const readOnly = !permissions.isPending && !permissions.can('application:manage_oidc');
   if (oidc.client_type === null && setupType === null)
     return <NotAClient readOnly={readOnly} onChoose={setSetupType} />;
   return (

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
+import { holds } from '../../../components/permissions/usePermissions';
 import type { Organization } from '../../../components/tenancy/queries';
 import { useT } from '../../../i18n/useT';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
 import { WebhooksTab } from './WebhooksTab';
 
 /**
- * The organization's settings with a second tab, "Webhooks", for its admins (webhooks are
- * admin-only, so members see the general settings alone, as before).
+ * The organization's settings with a second tab, "Webhooks", for roles holding webhook:read
+ * (admins; members see the general settings alone, as before).
  */
 export function SettingsWithWebhooks({
   organization,
@@ -16,7 +17,7 @@ export function SettingsWithWebhooks({
   children: ReactNode;
 }) {
   const t = useT();
-  if (organization.role !== 'admin') return <>{children}</>;
+  if (!holds(organization, 'webhook:read')) return <>{children}</>;
   return (
     <Tabs defaultValue="general">
       <TabList aria-label={t('organizations.settings.tabs')}>

@@ -3,6 +3,8 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { api } from '../../../api/client';
+import { PermissionButton } from '../../../components/permissions/PermissionButton';
+import { usePermissions } from '../../../components/permissions/usePermissions';
 import { ConfirmInline } from '../../../components/tenancy/ConfirmInline';
 import { Muted } from '../../../components/tenancy/PageParts';
 import { expectNoContent } from '../../../components/tenancy/queries';
@@ -51,6 +53,8 @@ export function WebhooksTab({ organizationId }: { organizationId: string }) {
   const fail = useFailureToast();
   const queryClient = useQueryClient();
   const webhooks = useWebhooks(organizationId);
+  // Reading needs webhook:read (the tab is shown then); adding, editing, deleting webhook:manage.
+  const permissions = usePermissions(organizationId);
   useErrorToast(webhooks.error, 'webhooks.loadFailed');
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
@@ -81,10 +85,15 @@ export function WebhooksTab({ organizationId }: { organizationId: string }) {
         </a>
       </p>
       <div>
-        <Button type="button" onClick={() => setEditing('new')}>
+        <PermissionButton
+          type="button"
+          permissions={permissions}
+          need="webhook:manage"
+          onClick={() => setEditing('new')}
+        >
           <Plus aria-hidden="true" size={16} />
           {t('webhooks.add')}
-        </Button>
+        </PermissionButton>
       </div>
       {webhooks.isPending ? (
         <Skeletons count={2} label={t('common.loading')} height={96} />
@@ -133,17 +142,25 @@ export function WebhooksTab({ organizationId }: { organizationId: string }) {
                   >
                     {t('webhooks.deliveries')}
                   </Button>
-                  <Button
+                  <PermissionButton
                     type="button"
                     $variant="secondary"
+                    permissions={permissions}
+                    need="webhook:manage"
                     aria-label={t('webhooks.edit.label', { url: webhook.url })}
                     onClick={() => setEditing(webhook)}
                   >
                     {t('webhooks.edit')}
-                  </Button>
-                  <Button type="button" $variant="ghost" onClick={() => setDeleting(webhook.id)}>
+                  </PermissionButton>
+                  <PermissionButton
+                    type="button"
+                    $variant="ghost"
+                    permissions={permissions}
+                    need="webhook:manage"
+                    onClick={() => setDeleting(webhook.id)}
+                  >
                     {t('webhooks.delete')}
-                  </Button>
+                  </PermissionButton>
                 </Row>
               )}
             </Item>

@@ -2,7 +2,9 @@ import { Copy, ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { describeError } from '../../../api/errors';
-import type { Project, Role } from '../../../components/tenancy/queries';
+import { useMissingPermissionText } from '../../../components/permissions/PermissionButton';
+import { usePermissions } from '../../../components/permissions/usePermissions';
+import type { Project } from '../../../components/tenancy/queries';
 import { useErrorToast, useFailureToast } from '../../../components/tenancy/useErrorToast';
 import type { MessageKey } from '../../../i18n/messages';
 import { useT, type Translate } from '../../../i18n/useT';
@@ -202,8 +204,9 @@ function HostedPageCard({ projectId }: { projectId: string }) {
 }
 
 /** "Benutzer & Anmeldung": the settings of the project's user pool (issue #31). */
-export function PoolSettingsTab({ project, role }: { project: Project; role?: Role }) {
+export function PoolSettingsTab({ project }: { project: Project }) {
   const t = useT();
+  const permissions = usePermissions(project.organization_id);
   const settings = usePoolSettings(project.id);
   // Bumped by a save: the form starts again from what the server kept (a refetch in between,
   // say on window focus, leaves the person's unsaved edits alone).
@@ -221,8 +224,8 @@ export function PoolSettingsTab({ project, role }: { project: Project; role?: Ro
       key={version}
       projectId={project.id}
       settings={settings.data}
-      // Members read the settings; changing them is for the organization's admins.
-      readOnly={role !== undefined && role !== 'admin'}
+      // Members read the settings; changing them needs pool:update (admins).
+      readOnly={!permissions.isPending && !permissions.can('pool:update')}
       onSaved={() => setVersion((current) => current + 1)}
     />
   );
@@ -240,6 +243,7 @@ function PoolSettingsForm({
   onSaved(): void;
 }) {
   const t = useT();
+  const missingPermission = useMissingPermissionText();
   const toast = useToast();
   const fail = useFailureToast();
   const [values, setValues] = useState(() => formValuesOf(settings));
@@ -303,7 +307,7 @@ function PoolSettingsForm({
   return (
     <Form onSubmit={submit} noValidate aria-label={t('poolSettings.formLabel')}>
       <HostedPageCard projectId={projectId} />
-      {readOnly ? <Note>{t('poolSettings.adminOnly')}</Note> : null}
+      {readOnly ? <Note role="note">{missingPermission('pool:update')}</Note> : null}
       <Fields disabled={readOnly}>
         <Section aria-labelledby="pool-signup">
           <h2 id="pool-signup">{t('poolSettings.signup.title')}</h2>

@@ -109,11 +109,15 @@ export function UserActions({
   projectId,
   user,
   canChange,
+  canDelete = canChange,
   onDeleted,
 }: {
   projectId: string;
   user: PoolUserDetail;
+  /** Block, sign out, reset (pool_user:update). */
   canChange: boolean;
+  /** Delete the account (pool_user:delete); by default as canChange. */
+  canDelete?: boolean;
   onDeleted(): void;
 }) {
   const t = useT();
@@ -206,7 +210,7 @@ export function UserActions({
           <Download aria-hidden="true" size={16} />
           {exportData.isPending ? t('projectUsers.working') : t('projectUsers.export')}
         </Button>
-        {canChange ? (
+        {canDelete ? (
           <DangerButton type="button" onClick={() => setDeleting(true)} disabled={action.isPending}>
             <Trash2 aria-hidden="true" size={16} />
             {t('projectUsers.delete')}

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useFormatDate } from '../../../i18n/format';
 import { useT } from '../../../i18n/useT';
 import { SkillChips } from '../../../components/skills/SkillChips';
+import { NameChips } from '../../../components/permissions/NameChips';
 import { Badge } from '../../../ui/Badge';
 import type { PoolUser } from './queries';
 
@@ -124,6 +125,11 @@ export function UserList({ users }: { users: PoolUser[] }) {
             </Who>
             <States>
               <UserStates user={user} />
+              <NameChips
+                names={user.roles ?? []}
+                tone="role"
+                label={t('appRoles.user.rolesOf', { name: user.display_name || user.email })}
+              />
               <SkillChips
                 skills={user.skills}
                 label={t('skills.listOf', { name: user.display_name || user.email })}

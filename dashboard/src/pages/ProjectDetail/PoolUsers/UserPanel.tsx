@@ -8,7 +8,9 @@ import { Alert } from '../../../ui/Alert';
 import { BorderedList, BorderedListItem } from '../../../ui/BorderedList';
 import { Sheet } from '../../../ui/Sheet';
 import { Skeletons } from '../../../ui/Skeleton';
+import type { Permissions } from '../../../components/permissions/usePermissions';
 import { UserActions } from './UserActions';
+import { UserRoles } from './UserRoles';
 import { UserSkills } from './UserSkills';
 import { UserStates } from './UserList';
 import { usePoolUser, type PoolUserDetail } from './queries';
@@ -82,12 +84,12 @@ function ListSection({ title, empty, children }: { title: string; empty: string;
 function UserDetails({
   projectId,
   user,
-  canChange,
+  permissions,
   onDeleted,
 }: {
   projectId: string;
   user: PoolUserDetail;
-  canChange: boolean;
+  permissions: Permissions;
   onDeleted(): void;
 }) {
   const t = useT();
@@ -138,9 +140,17 @@ function UserDetails({
         </Facts>
       </Section>
 
-      <UserSkills projectId={projectId} user={user} canChange={canChange} />
+      <UserRoles projectId={projectId} user={user} permissions={permissions} />
 
-      <UserActions projectId={projectId} user={user} canChange={canChange} onDeleted={onDeleted} />
+      <UserSkills projectId={projectId} user={user} canChange={permissions.can('skill:manage')} />
+
+      <UserActions
+        projectId={projectId}
+        user={user}
+        canChange={permissions.can('pool_user:update')}
+        canDelete={permissions.can('pool_user:delete')}
+        onDeleted={onDeleted}
+      />
 
       <ListSection title={t('projectUsers.detail.sessions')} empty={t('projectUsers.detail.noSessions')}>
         {user.sessions.map((session) => (
@@ -227,12 +237,13 @@ function UserDetails({
 export function UserPanel({
   projectId,
   userId,
-  canChange,
+  permissions,
   onClose,
 }: {
   projectId: string;
   userId: string | null;
-  canChange: boolean;
+  /** The caller's permissions in the project's organization: what the panel offers. */
+  permissions: Permissions;
   onClose(): void;
 }) {
   const t = useT();
@@ -244,7 +255,7 @@ export function UserPanel({
   else {
     title = user.data.display_name;
     content = (
-      <UserDetails projectId={projectId} user={user.data} canChange={canChange} onDeleted={onClose} />
+      <UserDetails projectId={projectId} user={user.data} permissions={permissions} onDeleted={onClose} />
     );
   }
   return (

@@ -2,7 +2,9 @@ import { Upload, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import type { Project, Role } from '../../../components/tenancy/queries';
+import { PermissionButton } from '../../../components/permissions/PermissionButton';
+import { usePermissions } from '../../../components/permissions/usePermissions';
+import type { Project } from '../../../components/tenancy/queries';
 import { useErrorToast } from '../../../components/tenancy/useErrorToast';
 import { useT } from '../../../i18n/useT';
 import { Alert } from '../../../ui/Alert';
@@ -74,7 +76,7 @@ const SkeletonRows = styled.div`
  * "Benutzer": the end users of the project's pool (issue #31) — search, filters, "Mehr laden",
  * the details of one user in a side panel (`?user=<id>`), inviting and importing.
  */
-export function PoolUsersTab({ project, role }: { project: Project; role?: Role }) {
+export function PoolUsersTab({ project }: { project: Project }) {
   const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, query, search, setSearch, setFilter, clear } = useUserFilters();
@@ -83,8 +85,10 @@ export function PoolUsersTab({ project, role }: { project: Project; role?: Role 
   const pool = usePoolSettings(project.id);
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
-  // Members read the list; changing the pool's users is for the organization's admins.
-  const canChange = role === undefined || role === 'admin';
+  // Members read the list; inviting and importing need pool_user:create / pool_user:import
+  // (admins); the area is hidden for roles holding neither.
+  const permissions = usePermissions(project.organization_id);
+  const canChange = permissions.can('pool_user:create') || permissions.can('pool_user:import');
 
   const selected = searchParams.get('user');
   const closePanel = () =>
@@ -95,16 +99,27 @@ export function PoolUsersTab({ project, role }: { project: Project; role?: Role 
     });
 
   const inviteButton = (
-    <Button type="button" onClick={() => setInviting(true)}>
+    <PermissionButton
+      type="button"
+      permissions={permissions}
+      need="pool_user:create"
+      onClick={() => setInviting(true)}
+    >
       <UserPlus aria-hidden="true" size={16} />
       {t('projectUsers.invite')}
-    </Button>
+    </PermissionButton>
   );
   const importButton = (
-    <Button type="button" $variant="secondary" onClick={() => setImporting(true)}>
+    <PermissionButton
+      type="button"
+      $variant="secondary"
+      permissions={permissions}
+      need="pool_user:import"
+      onClick={() => setImporting(true)}
+    >
       <Upload aria-hidden="true" size={16} />
       {t('projectUsers.import')}
-    </Button>
+    </PermissionButton>
   );
 
   const rows = users.data?.pages.flatMap((page) => page.data);
@@ -196,7 +211,7 @@ export function PoolUsersTab({ project, role }: { project: Project; role?: Role 
         )}
         {content}
       </Stack>
-      <UserPanel projectId={project.id} userId={selected} canChange={canChange} onClose={closePanel} />
+      <UserPanel projectId={project.id} userId={selected} permissions={permissions} onClose={closePanel} />
       <InviteDialog
         projectId={project.id}
         signup={pool.data?.signup}
