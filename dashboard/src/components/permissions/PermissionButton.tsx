@@ -45,7 +45,11 @@ export function PermissionButton({
 }) {
   const hintId = useId();
   const text = useMissingPermissionText();
-  const missing = permissions.missing(...(Array.isArray(need) ? need : [need]));
+  // While the permissions load the button works as usual (the API decides anyway): no flash of
+  // locked buttons for those who may.
+  const missing = permissions.isPending
+    ? null
+    : permissions.missing(...(Array.isArray(need) ? need : [need]));
   if (!missing) {
     return (
       <Button {...button} onClick={onClick}>

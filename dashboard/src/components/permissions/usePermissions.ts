@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ApiSchemas } from '../../api/client';
-import { useOrganizations, type Organization } from '../tenancy/queries';
+import { api, unwrap, type ApiSchemas } from '../../api/client';
+import { tenancyKeys, useOrganizations, type Organization } from '../tenancy/queries';
 
 /** A permission of the platform's catalog, `resource:action` (GET /api/v1/permissions/catalog). */
 export type PermissionName = ApiSchemas['PermissionName'];
@@ -111,4 +112,19 @@ export function useAnyOrganizationPermissions(): Permissions {
       missing: (...permissions) => permissions.find((permission) => !can(permission)) ?? null,
     };
   }, [organizations.data, organizations.isPending]);
+}
+
+/**
+ * The caller's permissions in the organization owning an application (e-mail template screens
+ * know only the application); pending while the application or the organizations load.
+ */
+export function useApplicationPermissions(applicationId: string | undefined): Permissions {
+  const application = useQuery({
+    queryKey: tenancyKeys.application(applicationId ?? ''),
+    enabled: Boolean(applicationId),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/applications/{id}', { params: { path: { id: applicationId! } } })),
+  });
+  const permissions = usePermissions(application.data?.organization_id);
+  return application.isSuccess ? permissions : { ...permissions, isPending: true };
 }

@@ -4,6 +4,11 @@ import styled from 'styled-components';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { Button } from '../../ui/Button';
+import { PermissionButton } from '../../components/permissions/PermissionButton';
+import {
+  useAnyOrganizationPermissions,
+  type PermissionName,
+} from '../../components/permissions/usePermissions';
 import { Panel } from './Panel';
 
 export type QuickAction = 'organization' | 'project' | 'invite' | 'token';
@@ -20,6 +25,13 @@ const Grid = styled.div`
   }
 `;
 
+/** What each action needs in at least one organization (creating an organization needs nothing). */
+const NEEDS: Partial<Record<QuickAction, PermissionName>> = {
+  project: 'project:create',
+  invite: 'member:invite',
+  token: 'token:create',
+};
+
 const ACTIONS: { action: QuickAction; label: MessageKey; icon: ReactNode }[] = [
   {
     action: 'organization',
@@ -34,16 +46,32 @@ const ACTIONS: { action: QuickAction; label: MessageKey; icon: ReactNode }[] = [
 /** SPEC §2 /dashboard quick actions; each opens the real create dialog. */
 export function QuickActions({ onAction }: { onAction(action: QuickAction): void }) {
   const t = useT();
+  const anywhere = useAnyOrganizationPermissions();
   return (
     <Panel aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title">{t('home.quick.title')}</h2>
       <Grid>
-        {ACTIONS.map(({ action, label, icon }) => (
-          <Button key={action} type="button" $variant="secondary" onClick={() => onAction(action)}>
-            {icon}
-            {t(label)}
-          </Button>
-        ))}
+        {ACTIONS.map(({ action, label, icon }) => {
+          const need = NEEDS[action];
+          return need ? (
+            <PermissionButton
+              key={action}
+              type="button"
+              $variant="secondary"
+              permissions={anywhere}
+              need={need}
+              onClick={() => onAction(action)}
+            >
+              {icon}
+              {t(label)}
+            </PermissionButton>
+          ) : (
+            <Button key={action} type="button" $variant="secondary" onClick={() => onAction(action)}>
+              {icon}
+              {t(label)}
+            </Button>
+          );
+        })}
       </Grid>
     </Panel>
   );

@@ -2,12 +2,14 @@ import { ArrowLeft, MailX, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { describeError } from '../../api/errors';
+import { PermissionButton } from '../../components/permissions/PermissionButton';
+import { useApplicationPermissions } from '../../components/permissions/usePermissions';
 import { NotFoundNotice } from '../../components/tenancy/NotFoundNotice';
 import { BackLinkRow, PageHeader } from '../../components/tenancy/PageParts';
 import { isNotFound, useApplication } from '../../components/tenancy/queries';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
-import { Button, ButtonRouterLink } from '../../ui/Button';
+import { ButtonRouterLink } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeletons } from '../../ui/Skeleton';
 import { CreateDialog } from './CreateDialog';
@@ -31,11 +33,17 @@ export function NoApplication() {
 export function useCreateButton(applicationId: string | undefined) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const permissions = useApplicationPermissions(applicationId);
   const button = applicationId ? (
-    <Button type="button" onClick={() => setOpen(true)}>
+    <PermissionButton
+      type="button"
+      permissions={permissions}
+      need="email_template:update"
+      onClick={() => setOpen(true)}
+    >
       <Plus aria-hidden="true" size={18} />
       {t('emailTemplates.new')}
-    </Button>
+    </PermissionButton>
   ) : null;
   const dialog = applicationId ? (
     <CreateDialog applicationId={applicationId} open={open} onOpenChange={setOpen} />

@@ -2,6 +2,8 @@ import { Eye, Mail, Pencil, RotateCcw, Send, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { describeError } from '../../api/errors';
+import { useMissingPermissionText } from '../../components/permissions/PermissionButton';
+import { useApplicationPermissions } from '../../components/permissions/usePermissions';
 import { CardFooter, CardGrid, CardTitleRow, ItemCard, Muted } from '../../components/tenancy/PageParts';
 import { useErrorToast, useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useT } from '../../i18n/useT';
@@ -72,6 +74,10 @@ const Variables = styled.ul`
 const SmallButton = styled(Button)`
   padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
   font-size: 0.875rem;
+  &[aria-disabled='true'] {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 function TemplateCard({
@@ -82,9 +88,12 @@ function TemplateCard({
   onReset,
   onDelete,
   onSend,
+  lockedHint,
 }: {
   template: EmailTemplate;
   headingLevel: 2 | 3;
+  /** Set when the caller's role may not change templates (email_template:update): why. */
+  lockedHint?: string;
   onPreview(): void;
   onEdit(): void;
   onReset(): void;
@@ -94,12 +103,15 @@ function TemplateCard({
   const t = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = `${template.name} (${template.locale})`;
-  const action = (key: Parameters<typeof t>[0], icon: ReactNode, onClick: () => void) => (
+  const action = (key: Parameters<typeof t>[0], icon: ReactNode, onClick: () => void, changes = false) => (
     <SmallButton
       type="button"
       $variant="secondary"
-      onClick={onClick}
+      onClick={changes && lockedHint ? undefined : onClick}
       aria-label={t('emailTemplates.action.actionsFor', { action: t(key), name })}
+      {...(changes && lockedHint
+        ? { 'aria-disabled': true, title: lockedHint, 'data-missing-permission': 'email_template:update' }
+        : {})}
     >
       {icon}
       {t(key)}
@@ -140,10 +152,10 @@ function TemplateCard({
       </Details>
       <CardFooter>
         {action('emailTemplates.action.preview', <Eye aria-hidden="true" size={16} />, onPreview)}
-        {action('emailTemplates.action.edit', <Pencil aria-hidden="true" size={16} />, onEdit)}
+        {action('emailTemplates.action.edit', <Pencil aria-hidden="true" size={16} />, onEdit, true)}
         {template.is_system_template
-          ? action('emailTemplates.action.reset', <RotateCcw aria-hidden="true" size={16} />, onReset)
-          : action('emailTemplates.action.delete', <Trash2 aria-hidden="true" size={16} />, onDelete)}
+          ? action('emailTemplates.action.reset', <RotateCcw aria-hidden="true" size={16} />, onReset, true)
+          : action('emailTemplates.action.delete', <Trash2 aria-hidden="true" size={16} />, onDelete, true)}
         {action('emailTemplates.action.sendTest', <Send aria-hidden="true" size={16} />, onSend)}
       </CardFooter>
     </ItemCard>
@@ -171,6 +183,12 @@ export function TemplateList({
   const toast = useToast();
   const fail = useFailureToast();
   const templates = useTemplates(applicationId);
+  const permissions = useApplicationPermissions(applicationId);
+  const missingText = useMissingPermissionText();
+  const lockedHint =
+    permissions.isPending || permissions.can('email_template:update')
+      ? undefined
+      : missingText('email_template:update');
   const reset = useResetTemplate();
   const remove = useDeleteTemplate();
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null);
@@ -252,6 +270,7 @@ export function TemplateList({
                 onReset={() => setResetting(template)}
                 onDelete={() => setDeleting(template)}
                 onSend={() => setSending(template)}
+                lockedHint={lockedHint}
               />
             </div>
           ))}
