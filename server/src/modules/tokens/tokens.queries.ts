@@ -51,7 +51,9 @@ export function createTokenQueries(deps: Pick<TokensDeps, 'connection'>) {
 
     async countUsableByApplication(userId, applicationIds) {
       const counts = new Map(applicationIds.map((id) => [id, 0]));
-      const ids = applicationIds.filter((id) => Types.ObjectId.isValid(id)).map((id) => new Types.ObjectId(id));
+      const ids = applicationIds
+        .filter((id) => Types.ObjectId.isValid(id))
+        .map((id) => new Types.ObjectId(id));
       if (ids.length === 0 || !Types.ObjectId.isValid(userId)) return counts;
       const now = new Date();
       // An aggregation's stages reach the driver as written (no sanitizeFilter): ids are ObjectIds here.
