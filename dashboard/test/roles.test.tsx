@@ -480,7 +480,7 @@ describe('roles: organization roles, permission hints, application roles', () =>
       expect(
         (await screen.findByRole('list', { name: 'Berechtigungen von Ada Kundin' })).textContent,
       ).to.equal('invoice:read');
-      await userEvent.click(screen.getByRole('button', { name: 'Rollen von Ada Kundin zuweisen' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Rollen zuweisen: Ada Kundin' }));
       const dialog = await screen.findByRole('dialog', { name: 'Rollen von Ada Kundin' });
       expect((within(dialog).getByLabelText(/^accountant/) as HTMLInputElement).checked).to.equal(true);
       await userEvent.click(within(dialog).getByLabelText(/^clerk/));
@@ -497,7 +497,7 @@ describe('roles: organization roles, permission hints, application roles', () =>
           permissions={permissionsOf(org({ role: 'member', my_permissions: ['app_role:read'] }))}
         />,
       );
-      const assign = screen.getByRole('button', { name: 'Rollen von Ada Kundin zuweisen' });
+      const assign = screen.getByRole('button', { name: 'Rollen zuweisen: Ada Kundin' });
       expect(assign.getAttribute('aria-disabled')).to.equal('true');
       expect(assign.getAttribute('data-missing-permission')).to.equal('app_role:assign');
     });

@@ -102,7 +102,7 @@ describe('skills: chips and the editing dialog', () => {
       <MemberSkills organization={org()} member={tom([{ name: 'Go', level: 2 }])} name="Tom" />,
     );
     expect(within(screen.getByRole('list', { name: 'Skills von Tom' })).getByText('Go')).to.exist;
-    await userEvent.click(screen.getByRole('button', { name: 'Skills von Tom bearbeiten' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Skills bearbeiten: Tom' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skills von Tom' });
 
     // Add one with a level, by keyboard only.
@@ -142,7 +142,7 @@ describe('skills: chips and the editing dialog', () => {
     renderWithProviders(
       <MemberSkills organization={org()} member={tom([{ name: 'TypeScript', level: 3 }])} name="Tom" />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Skills von Tom bearbeiten' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Skills bearbeiten: Tom' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skills von Tom' });
     const field = within(dialog).getByLabelText('Skill');
 
@@ -177,7 +177,7 @@ describe('skills: chips and the editing dialog', () => {
       }),
     );
     renderWithProviders(<MemberSkills organization={org()} member={tom([])} name="Tom" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Skills von Tom bearbeiten' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Skills bearbeiten: Tom' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skills von Tom' });
     expect(within(dialog).getByText('Noch keine Skills – fügen Sie unten den ersten hinzu.')).to.exist;
     await userEvent.type(within(dialog).getByLabelText('Skill'), 'Kasse');
@@ -213,7 +213,7 @@ describe('skills: chips and the editing dialog', () => {
         name="Tom"
       />,
     );
-    expect(screen.getByRole('button', { name: 'Skills von Tom bearbeiten' })).to.exist;
+    expect(screen.getByRole('button', { name: 'Skills bearbeiten: Tom' })).to.exist;
   });
 
   it('an end user’s skills in the details panel: edited and saved to the project’s users route', async () => {
@@ -221,7 +221,7 @@ describe('skills: chips and the editing dialog', () => {
     renderWithProviders(<UserSkills projectId={PROJECT_ID} user={poolUser([])} canChange />);
     expect(screen.getByRole('heading', { name: 'Skills' })).to.exist;
     expect(screen.getByText('Keine Skills')).to.exist;
-    await userEvent.click(screen.getByRole('button', { name: 'Skills von Ada Kundin bearbeiten' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Skills bearbeiten: Ada Kundin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skills von Ada Kundin' });
     await userEvent.type(within(dialog).getByLabelText('Skill'), 'Lager');
     await userEvent.selectOptions(within(dialog).getByLabelText('Stufe'), '1');

@@ -1,10 +1,17 @@
 import styled from 'styled-components';
 
+/** The groups in as many columns as fit, packed top to bottom (groups differ in length). */
 export const Groups = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 250px), 1fr));
-  gap: ${({ theme }) => theme.space(3)};
+  column-width: 250px;
+  column-gap: ${({ theme }) => theme.space(3)};
   min-width: 0;
+  > fieldset {
+    break-inside: avoid;
+    margin-bottom: ${({ theme }) => theme.space(3)};
+  }
+  > fieldset:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 const Group = styled.fieldset`

@@ -110,7 +110,7 @@ export const en: Record<keyof typeof de, string> = {
   'appRoles.user.permissionsOf': 'Permissions of {name}',
   'appRoles.user.grants': 'With them the person may:',
   'appRoles.user.assign': 'Assign roles',
-  'appRoles.user.assignLabel': 'Assign roles to {name}',
+  'appRoles.user.assignLabel': 'Assign roles: {name}',
   'appRoles.user.dialogTitle': 'Roles of {name}',
   'appRoles.user.dialogText': 'The person’s tokens carry the roles from their next sign-in or token refresh.',
   'appRoles.user.noRolesYet': 'The project has no roles yet – create them under “Permissions & roles”.',

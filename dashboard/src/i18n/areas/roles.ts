@@ -115,7 +115,7 @@ export const de = {
   'appRoles.user.permissionsOf': 'Berechtigungen von {name}',
   'appRoles.user.grants': 'Damit darf die Person:',
   'appRoles.user.assign': 'Rollen zuweisen',
-  'appRoles.user.assignLabel': 'Rollen von {name} zuweisen',
+  'appRoles.user.assignLabel': 'Rollen zuweisen: {name}',
   'appRoles.user.dialogTitle': 'Rollen von {name}',
   'appRoles.user.dialogText':
     'Die Tokens der Person tragen die Rollen ab der nächsten Anmeldung oder Token-Erneuerung.',

@@ -6,7 +6,7 @@ export const en: Record<keyof typeof de, string> = {
   'skills.none': 'No skills',
   'skills.level': 'Level {level}',
   'skills.edit': 'Edit skills',
-  'skills.editLabel': 'Edit the skills of {name}',
+  'skills.editLabel': 'Edit skills: {name}',
   'skills.dialog.title': 'Skills of {name}',
   'skills.dialog.text':
     'A name (up to 50 characters) and optionally a level from 1 (beginner) to 5 (expert). Policies can use skills as conditions.',

@@ -8,7 +8,7 @@ export const de = {
   'skills.none': 'Keine Skills',
   'skills.level': 'Stufe {level}',
   'skills.edit': 'Skills bearbeiten',
-  'skills.editLabel': 'Skills von {name} bearbeiten',
+  'skills.editLabel': 'Skills bearbeiten: {name}',
   'skills.dialog.title': 'Skills von {name}',
   'skills.dialog.text':
     'Ein Name (bis 50 Zeichen) und optional eine Stufe von 1 (Einstieg) bis 5 (Expertin/Experte). Policies können Skills als Bedingung nutzen.',

@@ -70,8 +70,10 @@ export function PermissionsCard({ projectId, permissions }: { projectId: string;
   return (
     <TabCard aria-labelledby="app-permissions-title">
       <CardHead>
-        <h3 id="app-permissions-title">{t('appRoles.permissions.title')}</h3>
-        <p>{t('appRoles.permissions.text')}</p>
+        <div>
+          <h3 id="app-permissions-title">{t('appRoles.permissions.title')}</h3>
+          <p>{t('appRoles.permissions.text')}</p>
+        </div>
       </CardHead>
       {canManage ? (
         <FormStack
