@@ -61,6 +61,7 @@ export const en: Record<keyof typeof de, string> = {
   'appRoles.permissions.text':
     'The rights your applications check. A rename applies in every role; deleting takes the permission out of every role.',
   'appRoles.permissions.empty': 'No permissions yet – add the first above.',
+  'appRoles.permissions.none': 'No permissions yet.',
   'appRoles.permission.add': 'Add permission',
   'appRoles.permission.name': 'Permission name',
   'appRoles.permission.added': 'Permission added',

@@ -65,6 +65,7 @@ export const de = {
   'appRoles.permissions.text':
     'Die Rechte, die Ihre Anwendungen prüfen. Umbenennen wirkt in allen Rollen; Löschen nimmt die Berechtigung aus allen Rollen.',
   'appRoles.permissions.empty': 'Noch keine Berechtigungen – legen Sie oben die erste an.',
+  'appRoles.permissions.none': 'Noch keine Berechtigungen.',
   'appRoles.permission.add': 'Berechtigung hinzufügen',
   'appRoles.permission.name': 'Name der Berechtigung',
   'appRoles.permission.added': 'Berechtigung hinzugefügt',

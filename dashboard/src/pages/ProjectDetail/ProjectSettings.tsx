@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { EntityForm, useFormError } from '../../components/tenancy/EntityForm';
 import { ProjectFields, type ProjectFieldValues } from '../../components/tenancy/ProjectFields';
@@ -11,6 +12,16 @@ import { useFailureToast } from '../../components/tenancy/useErrorToast';
 import { useFieldValues } from '../../components/tenancy/useFieldValues';
 import { useT } from '../../i18n/useT';
 import { useToast } from '../../ui/useToast';
+
+/** The fields, disabled as a whole for roles without project:update. */
+const Fields = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
 
 /**
  * The Einstellungen tab: edit the project (project:update); deactivating it needs
@@ -85,7 +96,9 @@ export function ProjectSettings({ project }: { project: Project }) {
           disabled={save.isPending || !canEdit}
         >
           {canEdit ? null : <MissingPermissionNote permission="project:update" />}
-          <ProjectFields values={values} onChange={change} form={{ kind: 'settings' }} />
+          <Fields disabled={!canEdit}>
+            <ProjectFields values={values} onChange={change} form={{ kind: 'settings' }} />
+          </Fields>
         </EntityForm>
       </SettingsCard>
       <DangerZoneCard

@@ -115,7 +115,7 @@ export function PermissionsCard({ projectId, permissions }: { projectId: string;
       ) : list.isError ? (
         <Alert tone="error">{describeError(list.error, t)}</Alert>
       ) : list.data.length === 0 ? (
-        <Muted as="p">{t('appRoles.permissions.empty')}</Muted>
+        <Muted as="p">{t(canManage ? 'appRoles.permissions.empty' : 'appRoles.permissions.none')}</Muted>
       ) : (
         <BorderedList aria-label={t('appRoles.permissions.title')}>
           {list.data.map((permission) => (
