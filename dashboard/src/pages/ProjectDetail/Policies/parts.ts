@@ -1,35 +1,7 @@
 import styled from 'styled-components';
-import { Card } from '../../../ui/Card';
 
-/** A card of the policies panel: heading and text, then content, stacked. */
-export const PanelCard = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  min-width: 0;
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
-    padding: ${({ theme }) => theme.space(4)};
-  }
-`;
-
-export const PanelHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  > div:first-child {
-    flex: 1 1 280px;
-    min-width: 0;
-  }
-  h3 {
-    margin: 0 0 ${({ theme }) => theme.space(1)};
-    font-size: 1.15rem;
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
+// The same cards as the roles tab: one look for both of a project's access tabs.
+export { CardHead as PanelHead, TabCard as PanelCard } from '../../../components/permissions/cards';
 
 /** A policy of the list: what it says on the left, its buttons on the right (below on phones). */
 export const PolicyEntry = styled.div`
