@@ -1,45 +1,63 @@
 /**
- * `npm run bench` — every benchmark in one run, each beside its reference, on loopback:
+ * `npm run bench` — every benchmark of issue #38 in one run (under 10 minutes on a 2-core machine),
+ * each beside its reference, on loopback, against the production build (`npm run build` first):
  *
- *   1. a bare Express 5 hello-world (the ceiling);
- *   2. POST /api/v1/verify (JWT), GET /api/v1/auth/me (JWT) and GET /api/v1/projects (cs_ token) — goal ≥ 50 % of 1;
- *      POST /api/v1/graphql `{ viewer { email } }` (JWT; issue #34) — goal ≥ 30 % of 1;
- *      POST /api/v1/authorize (cs_ token; an end user against 50 policies; issue #33) — goal ≥ 40 % of 1;
- *   3. sign-in at bcrypt cost 10 vs the machine's hash limit (cores ÷ time of one hash) — goal ≥ 90 %,
- *      while GET /api/v1/health at 100 req/s keeps p99 < 50 ms; also at one hashing thread less;
- *   4. refresh with rotation — goal ≥ 1,000/s;
- *   5. event ingest (batches of 500) — goal ≥ 20,000 events/s; the analytics summary does not exist yet;
- *   6. the better-auth peer (bench/peers, installed on first use): its sign-in and get-session beside ours;
- *   7. the OpenID provider's token endpoint (issue #32): `POST {issuer}/token` with client credentials
- *      (client_secret_basic; an opaque access token, and with `resource` a JWT for an API) — goal
- *      ≥ 5 % of 1 — and `POST {issuer}/token/introspection` of an opaque access token (the client
- *      authenticated) — goal ≥ 40 % of 1. Set up through the API (organization, project, an API
- *      application, an m2m client with its secret).
+ *   1. a bare Express 5 hello-world (the ceiling), measured before and after each block;
+ *   2. GET /api/v1/health (no auth, no database; 20 connections, not rate-limited) — goal ≥ 70 % of 1;
+ *      POST /api/v1/verify (JWT) — ≥ 50 %; GET /api/v1/auth/me (JWT) — shown, no goal of its own;
+ *      GET /api/v1/projects (cs_ token) — ≥ 40 %; POST /api/v1/graphql `{ viewer { email } }` (JWT;
+ *      issue #34) — ≥ 30 %; POST /api/v1/authorize (cs_ token; an end user against 50 policies;
+ *      issue #33) — ≥ 40 %;
+ *   3. the OpenID provider (issue #32): `POST {issuer}/token` with client credentials
+ *      (client_secret_basic; an opaque access token, and with `resource` a JWT for an API) — ≥ 5 % of
+ *      1 — and `POST {issuer}/token/introspection` of an opaque access token — ≥ 40 % of 1;
+ *   4. sign-in at bcrypt cost 10 with the server's default hashing pool vs the machine's hash limit
+ *      (cores ÷ time of one hash, measured before and after) — ≥ 85 %, while GET /api/v1/health at
+ *      100 req/s beside it keeps p99 < 50 ms;
+ *   5. refresh with rotation — ≥ 1,000/s;
+ *   6. event ingest (batches of 500, 1 process) — ≥ 20,000 events/s;
+ *   7. ranged queries on the embedded engine at 1M documents: the newest 500 of a 7-day window,
+ *      driver in raw mode (bench/lib/ranged.ts) — ≥ 1,000 q/s;
+ *   8. the better-auth peer (bench/peers, installed on first use): its sign-in (scrypt, and bcryptjs
+ *      10) and get-session, each beside ours measured just before.
  *
- * Rows 1–4 and 7 run with one server process and with N (`--processes`, default: the CPU count) through
- * WEB_CONCURRENCY. Every server runs in its own process against one embedded database (in memory,
- * its own process too); autocannon runs here. Fixed durations and connection counts; a warm-up run
- * before each measurement is discarded. Writes bench-results/latest.json and latest.md, and the
- * table into docs/benchmarks.md.
+ * Rows 1–6 run with one server process and with N (`--processes`, default: the CPU count) through
+ * WEB_CONCURRENCY (the "several processes" block; ingest with one only). Every server runs in its own
+ * process against one embedded database (in memory, its own process too); autocannon runs here.
+ * Fixed durations and connection counts; a warm-up run before each measurement is discarded. The
+ * header records the commit, the machine's load average before and after, and the run time. Writes
+ * bench-results/latest.json and latest.md, and the table into docs/benchmarks.md.
  *
  * Options: --duration <s> (8), --warmup <s> (2), --connections <n> (20), --processes <n>,
- * --no-peer, --profile (CPU profiles of the server under verify and projects; top frames printed),
- * --profile-only (just those profiles; no table is written), --only oidc (just hello-world and
- * the OpenID rows; written to bench-results/only-oidc.json and .md, docs/benchmarks.md untouched),
- * --profile-oidc (with --only oidc: CPU profiles of the server under the OpenID rows).
+ * --documents <n> (1000000, the ranged row), --no-peer, --profile (CPU profiles of the server under
+ * verify and projects; top frames printed), --profile-only (just those profiles; no table is
+ * written), --only oidc (just hello-world and the OpenID rows; written to bench-results/only-oidc.*,
+ * docs/benchmarks.md untouched), --profile-oidc (with --only oidc: CPU profiles under those rows).
+ * A run with a shorter --duration or --warmup than the defaults is a trial: it writes
+ * bench-results/trial.* and leaves latest.* and the docs alone.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options, type Result } from 'autocannon';
 import bcrypt from 'bcryptjs';
 import prettier from 'prettier';
+import { api, fixture, ingestBatch, PASSWORD, type Fixture } from './lib/fixture.js';
+import {
+  BCRYPT_COST,
+  checkBuild,
+  freePort,
+  root,
+  startDatabase,
+  startHello,
+  startOurs as startServer,
+  startProcess,
+  type Running,
+} from './lib/processes.js';
+import { rangedQueries } from './lib/ranged.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const peersDir = path.join(root, 'bench', 'peers');
 const resultsDir = path.join(root, 'bench-results');
 
@@ -54,6 +72,7 @@ const { values } = parseArgs({
     'profile-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     'profile-oidc': { type: 'boolean', default: false },
+    documents: { type: 'string', default: '1000000' },
   },
 });
 const duration = Number(values.duration);
@@ -63,7 +82,6 @@ const manyProcesses = Number(values.processes);
 if (values.only !== undefined && values.only !== 'oidc') throw new Error('--only takes: oidc');
 const onlyOidc = values.only === 'oidc';
 const cores = os.availableParallelism();
-const BCRYPT_COST = 10;
 /**
  * Sign-in is hash-bound: twice as many connections as cores keep every hashing thread busy, and
  * latencies stay readable (with 20, each request mostly waits in a queue, ours or the peer's).
@@ -71,158 +89,17 @@ const BCRYPT_COST = 10;
 const signInConnections = 2 * cores;
 /** A few sign-ins per second per core: twice the duration for enough of them to count. */
 const signInDuration = 2 * duration;
-const PASSWORD = 'benchmark password';
+const documents = Number(values.documents);
+/** Shorter than the defaults: a trial of the runner, written apart from the real figures. */
+const trial = duration < 8 || warmup < 2;
+const SIGN_IN_GOAL = 0.85;
 const startedAt = Date.now();
+const build = checkBuild();
 const passed = process.argv.slice(2);
 const command = `npm run bench${passed.length > 0 ? ` -- ${passed.join(' ')}` : ''}`;
 
-// ---------------------------------------------------------------------------------------------
-// Processes
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/**
- * Starts a process and resolves once it printed a JSON line with `key` (its address), or — with
- * `healthUrl` — once that answers 200.
- */
-function startProcess(
-  name: string,
-  args: string[],
-  options: { env?: Record<string, string>; key?: string; healthUrl?: string; cwd?: string },
-): Promise<Running> {
-  const child = spawn(process.execPath, args, {
-    cwd: options.cwd ?? root,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(kill);
-        children.delete(child);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    const fail = (reason: string) => reject(new Error(`${name}: ${reason}\n${output.slice(-3000)}`));
-    const timer = setTimeout(() => fail('did not start within 90 s'), 90_000);
-    child.once('exit', (code) => fail(`exited with ${code}`));
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!options.key) return;
-      for (const line of output.split('\n')) {
-        if (!line.startsWith('{')) continue;
-        const parsed = JSON.parse(line) as Record<string, string>;
-        const address = parsed[options.key];
-        if (address) {
-          clearTimeout(timer);
-          resolve({ child, url: address, stop });
-          return;
-        }
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    if (options.healthUrl) {
-      const poll = async () => {
-        try {
-          if ((await fetch(options.healthUrl!)).ok) {
-            clearTimeout(timer);
-            resolve({ child, url: new URL(options.healthUrl!).origin, stop });
-            return;
-          }
-        } catch {
-          // not listening yet
-        }
-        if (child.exitCode === null) setTimeout(poll, 200);
-      };
-      void poll();
-    }
-  });
-}
-
-function startDatabase(): Promise<Running> {
-  return startProcess(
-    'database',
-    ['--import', 'tsx', '--conditions=@iam-platform/source', 'bench/servers/database.ts'],
-    { key: 'uri' },
-  );
-}
-
-async function startHello(processes: number): Promise<Running> {
-  const port = await freePort();
-  return startProcess('hello-world', ['--import', 'tsx', 'bench/servers/hello.ts'], {
-    env: { PORT: String(port), WEB_CONCURRENCY: String(processes) },
-    key: 'listening',
-  });
-}
-
-async function startOurs(
-  databaseUri: string,
-  options: { processes: number; hashThreads?: number; hashNiceness?: number; profileDir?: string },
-): Promise<Running> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const running = await startProcess(
-    `our server (${options.processes} process${options.processes > 1 ? 'es' : ''})`,
-    [
-      ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []),
-      '--import',
-      'tsx',
-      'server/src/index.ts',
-    ],
-    {
-      env: {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-        MONGODB_URI: databaseUri,
-        WEB_CONCURRENCY: String(options.processes),
-        BCRYPT_COST: String(BCRYPT_COST),
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
-        RATE_LIMIT_PER_IP: '100000000',
-        RATE_LIMIT_PER_ACCOUNT: '100000000',
-        LOCKOUT_THRESHOLD: '1000',
-        INGEST_RATE_LIMIT_PER_IP: '100000000',
-        INGEST_RATE_LIMIT_PER_APPLICATION: '100000000',
-        ...(options.hashThreads ? { PASSWORD_HASH_THREADS: String(options.hashThreads) } : {}),
-        ...(options.hashNiceness !== undefined
-          ? { PASSWORD_HASH_NICENESS: String(options.hashNiceness) }
-          : {}),
-      },
-      healthUrl: `${url}/api/v1/health`,
-    },
-  );
-  // The first process answered; give the others of a cluster time to listen too.
-  if (options.processes > 1) await new Promise((resolve) => setTimeout(resolve, 3_000));
-  return running;
+function startOurs(databaseUri: string, options: { processes: number; profileDir?: string }) {
+  return startServer({ databaseUri, ...options });
 }
 
 function ensurePeers(): void {
@@ -285,59 +162,6 @@ async function load(options: Options | (() => Promise<Options>)): Promise<Measur
   const prepare = typeof options === 'function' ? options : async () => options;
   if (warmup > 0) await autocannon({ connections, ...(await prepare()), duration: warmup });
   return measured(await autocannon({ connections, duration, ...(await prepare()) }));
-}
-
-async function api(
-  base: string,
-  route: string,
-  init: { body?: unknown; headers?: Record<string, string>; method?: string } = {},
-) {
-  const response = await fetch(`${base}${route}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${route} → ${response.status} ${await response.text()}`);
-  return { body: (await response.json()) as Record<string, unknown>, headers: response.headers };
-}
-
-interface Fixture {
-  email: string;
-  accessToken: string;
-  apiToken: string;
-  applicationId: string;
-  projectId: string;
-}
-
-let fixtureCount = 0;
-/** A user with an organization, project, application and a read-scoped API token, through the API. */
-async function fixture(base: string): Promise<Fixture> {
-  fixtureCount += 1;
-  const email = `bench.${Date.now()}.${fixtureCount}@example.com`;
-  const slug = `bench-${Date.now().toString(36)}-${fixtureCount}`;
-  await api(base, '/api/v1/auth/register', { body: { email, password: PASSWORD } });
-  const { body: session } = await api(base, '/api/v1/auth/login', { body: { email, password: PASSWORD } });
-  const auth = { authorization: `Bearer ${session.access_token as string}` };
-  const org = await api(base, '/api/v1/organizations', { body: { name: 'Bench', slug }, headers: auth });
-  const project = await api(base, '/api/v1/projects', {
-    body: { name: 'Web', slug, organization_id: org.body.id },
-    headers: auth,
-  });
-  const app = await api(base, '/api/v1/applications', {
-    body: { name: 'Shop', slug, project_id: project.body.id },
-    headers: auth,
-  });
-  const token = await api(base, '/api/v1/tokens', {
-    body: { name: 'bench', scopes: ['read'], application_id: app.body.id },
-    headers: auth,
-  });
-  return {
-    email,
-    accessToken: session.access_token as string,
-    apiToken: token.body.token as string,
-    applicationId: app.body.id as string,
-    projectId: project.body.id as string,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -453,22 +277,25 @@ async function oidcRows(
     goalRatio: 0.05,
     met: opaque.rps / hello >= 0.05,
   });
-  const jwt = await load({
-    url: `${o.issuer}/token`,
-    method: 'POST',
-    headers: form,
-    body: clientCredentialsJwtBody,
-  });
-  row({
-    id: `oidc-client-credentials-jwt-${processes}`,
-    name: `POST {issuer}/token client_credentials with resource (client_secret_basic; JWT access token, ${o.jwtAlg})`,
-    processes,
-    ...jwt,
-    ...ceiling,
-    goal: '≥ 5 %',
-    goalRatio: 0.05,
-    met: jwt.rps / hello >= 0.05,
-  });
+  // The JWT variant differs by its signature only: one process is enough to show it.
+  if (processes === 1 || onlyOidc) {
+    const jwt = await load({
+      url: `${o.issuer}/token`,
+      method: 'POST',
+      headers: form,
+      body: clientCredentialsJwtBody,
+    });
+    row({
+      id: `oidc-client-credentials-jwt-${processes}`,
+      name: `POST {issuer}/token client_credentials with resource (client_secret_basic; JWT access token, ${o.jwtAlg})`,
+      processes,
+      ...jwt,
+      ...ceiling,
+      goal: '≥ 5 %',
+      goalRatio: 0.05,
+      met: jwt.rps / hello >= 0.05,
+    });
+  }
   const introspection = await load({
     url: `${o.issuer}/token/introspection`,
     method: 'POST',
@@ -498,16 +325,6 @@ function oneHashMs(): number {
     times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b)[3]!;
-}
-
-function ingestBatch(run: string, sequence: number): string {
-  const timestamp = new Date().toISOString();
-  const events: string[] = [];
-  for (let i = 0; i < 500; i++)
-    events.push(
-      `{"id":"evt_${run}_${sequence}_${i}","event":"page_view","timestamp":"${timestamp}","properties":{"path":"/p/${i % 50}","ref":"bench"}}`,
-    );
-  return `{"events":[${events.join(',')}],"session_info":{"session_id":"sess_${run}${String(sequence % 100).padStart(8, '0')}","installation_id":"inst_bench${String(sequence % 1000).padStart(8, '0')}"}}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -549,6 +366,12 @@ function rebase(matches: (row: Row) => boolean, referenceValue: number): void {
 
 const rows: Row[] = [];
 
+/** Minutes:seconds since the run started, for the log. */
+function elapsed(): string {
+  const s = Math.round((Date.now() - startedAt) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 function row(fields: Omit<Row, 'ratio' | 'met'> & { ratio?: number | null; met?: boolean | null }): Row {
   const ratio =
     fields.ratio !== undefined
@@ -559,21 +382,17 @@ function row(fields: Omit<Row, 'ratio' | 'met'> & { ratio?: number | null; met?:
   const entry: Row = { ...fields, ratio, met: fields.met ?? null };
   rows.push(entry);
   console.error(
-    `bench: ${entry.name} [${entry.processes ?? '-'}] ${entry.rps ?? '-'} req/s p50 ${entry.p50 ?? '-'} p99 ${entry.p99 ?? '-'} non-2xx ${entry.non2xx ?? '-'}` +
+    `bench: +${elapsed()} ${entry.name} [${entry.processes ?? '-'}] ${entry.rps ?? '-'} req/s p50 ${entry.p50 ?? '-'} p99 ${entry.p99 ?? '-'} non-2xx ${entry.non2xx ?? '-'}` +
       (entry.ratio !== null ? ` ratio ${(entry.ratio * 100).toFixed(0)} %` : ''),
   );
   return entry;
 }
 
-/** Sign-in load with GET /health at 100 req/s beside it; rows for both. */
-async function signIn(
-  base: string,
-  email: string,
-  processes: number,
-  threads: number,
-  hashLimit: number,
-  niceness = 10,
-) {
+/**
+ * Sign-in load with GET /health at 100 req/s beside it; rows for both. The server's default hashing
+ * pool (threads and priority as a team gets them without settings).
+ */
+async function signIn(base: string, email: string, processes: number) {
   const [login, health] = await Promise.all([
     load({
       url: `${base}/api/v1/auth/login`,
@@ -585,27 +404,26 @@ async function signIn(
     }),
     load({ url: `${base}/api/v1/health`, connections: 2, overallRate: 100, duration: signInDuration }),
   ]);
-  const label = `${threads} hashing thread${threads > 1 ? 's' : ''}/process at nice ${niceness}`;
   row({
-    id: `signin-${processes}-${threads}-${niceness}`,
-    name: `POST /api/v1/auth/login, bcrypt ${BCRYPT_COST} (${label})`,
+    id: `signin-${processes}`,
+    name: `POST /api/v1/auth/login, bcrypt ${BCRYPT_COST} (default hashing pool)`,
     processes,
     ...login,
     reference: `hash limit (${cores} cores ÷ one hash)`,
     referenceValue: roundRate(hashLimit),
-    goal: '≥ 90 %',
-    goalRatio: 0.9,
-    met: login.rps / hashLimit >= 0.9,
+    goal: '≥ 85 %',
+    goalRatio: SIGN_IN_GOAL,
+    met: login.rps / hashLimit >= SIGN_IN_GOAL,
   });
   row({
-    id: `health-${processes}-${threads}-${niceness}`,
+    id: `health-during-signin-${processes}`,
     name: `GET /api/v1/health at 100 req/s during that sign-in load`,
     processes,
     ...health,
     reference: null,
     referenceValue: null,
     goal: 'p99 < 50 ms',
-    met: health.p99 < 50,
+    met: health.p99 < 50 && health.non2xx === 0,
   });
   return login;
 }
@@ -650,12 +468,27 @@ async function refresh(base: string, email: string, processes: number) {
   });
 }
 
-async function ourSuite(databaseUri: string, processes: number, hello: Measured, hashLimit: number) {
+/**
+ * Our server with every row of a block: the request paths first, then the OpenID rows, then the
+ * rows that leave work behind them (sign-in and refresh sessions, analytics batches).
+ */
+async function ourSuite(databaseUri: string, processes: number, hello: Measured) {
   const server = await startOurs(databaseUri, { processes });
   try {
     const base = server.url;
     const f = await fixture(base);
     const ceiling = helloCeiling(processes, hello);
+    const health = await load({ url: `${base}/api/v1/health` });
+    row({
+      id: `health-${processes}`,
+      name: 'GET /api/v1/health (no auth, no database; not rate-limited)',
+      processes,
+      ...health,
+      ...ceiling,
+      goal: '≥ 70 %',
+      goalRatio: 0.7,
+      met: health.rps / hello.rps >= 0.7,
+    });
     const verify = await load({
       url: `${base}/api/v1/verify`,
       method: 'POST',
@@ -681,9 +514,8 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured,
       processes,
       ...me,
       ...ceiling,
-      goal: '≥ 50 %',
-      goalRatio: 0.5,
-      met: me.rps / hello.rps >= 0.5,
+      goal: null,
+      note: 'no goal of its own; 0 round trips warm, like verify',
     });
     const projects = await load({
       url: `${base}/api/v1/projects`,
@@ -695,9 +527,9 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured,
       processes,
       ...projects,
       ...ceiling,
-      goal: '≥ 50 %',
-      goalRatio: 0.5,
-      met: projects.rps / hello.rps >= 0.5,
+      goal: '≥ 40 %',
+      goalRatio: 0.4,
+      met: projects.rps / hello.rps >= 0.4,
     });
     const graphql = await load({
       url: `${base}/api/v1/graphql`,
@@ -758,7 +590,8 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured,
       goalRatio: 0.4,
       met: authorize.rps / hello.rps >= 0.4,
     });
-    await signIn(base, f.email, processes, Math.max(1, Math.round(cores / processes)), hashLimit);
+    await oidcRows(await oidcFixture(base, await fixture(base)), processes, ceiling);
+    await signIn(base, f.email, processes);
     await refresh(base, f.email, processes);
     if (processes === 1) {
       let sequence = 0;
@@ -897,9 +730,10 @@ function cell(value: number | null | undefined, digits = 0): string {
 function markdown(machine: Record<string, string | number>): string {
   const lines = [
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}; Node ${machine.node}; ` +
-      `${machine.date}; load average (1 min) ${machine.loadAverage} the run. ` +
+      `${machine.date}; commit ${machine.commit}${build.stale.length > 0 ? ` (**build older than the sources of ${build.stale.join(', ')}**)` : ''}, production build; ` +
+      `load average (1 min) ${machine.loadAverage} the run. ` +
       `${duration} s per measurement after a ${warmup} s warm-up, ${connections} connections ` +
-      `(sign-in: ${signInConnections}, ingest: 4, health: 2 at 100 req/s); ` +
+      `(sign-in: ${signInConnections}, ingest: 4, health beside sign-in: 2 at 100 req/s, ranged queries: 8 in flight); ` +
       `server, embedded database (in memory) and autocannon each in their own process on this machine. ` +
       `One bcrypt-${BCRYPT_COST} comparison: ${machine.oneHashMs} ms (mean of before and after the sign-in rows) → hash limit ${machine.hashLimit}/s. ` +
       `Run time ${machine.runMinutes} min. Command: \`${command}\`.`,
@@ -915,6 +749,11 @@ function markdown(machine: Record<string, string | number>): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** `4.1 before, 6.0 after (5 min: 3.2 → 5.5)`. */
+function loadText(before: number[], after: number[]): string {
+  return `${before[0]!.toFixed(1)} before, ${after[0]!.toFixed(1)} after (5 min: ${before[1]!.toFixed(1)} → ${after[1]!.toFixed(1)})`;
+}
+
 function machineFacts(): Record<string, string | number> {
   return {
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
@@ -923,7 +762,8 @@ function machineFacts(): Record<string, string | number> {
     os: `${os.type()} ${os.release()}`,
     node: process.version,
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    loadAverage: `${loadAverage} before, ${os.loadavg()[0]!.toFixed(1)} after`,
+    commit: build.commit,
+    loadAverage: loadText(loadBefore, os.loadavg()),
     oneHashMs: Number(hashMs.toFixed(1)),
     hashLimit: Number(hashLimit.toFixed(1)),
     runMinutes: Number(((Date.now() - startedAt) / 60_000).toFixed(1)),
@@ -963,7 +803,7 @@ async function writeResults(
 
 // ---------------------------------------------------------------------------------------------
 
-const loadAverage = os.loadavg()[0]!.toFixed(1);
+const loadBefore = os.loadavg();
 let hashMs = oneHashMs();
 let hashLimit = (cores * 1000) / hashMs;
 console.error(
@@ -994,10 +834,8 @@ try {
       referenceValue: null,
       goal: null,
     });
-    if (!onlyOidc) await ourSuite(database.url, processes, hello, hashLimit);
-    // A server of their own: no background work left over from the rows above (analytics
-    // batches, refresh families) in the process measured.
-    await oidcSuite(database.url, processes, hello);
+    if (onlyOidc) await oidcSuite(database.url, processes, hello);
+    else await ourSuite(database.url, processes, hello);
     const helloAfter = await load({ url: helloServer.url });
     await helloServer.stop();
     helloRow.rps = Math.round((hello.rps + helloAfter.rps) / 2);
@@ -1013,42 +851,29 @@ try {
     process.exit(0);
   }
 
-  // The hashing trade-off: threads at the request thread's priority, and one thread less than the
-  // cores (the old default, which keeps a core free).
-  const variants = [
-    { hashThreads: cores, hashNiceness: 0 },
-    ...(cores > 1 ? [{ hashThreads: cores - 1 }] : []),
-  ];
-  for (const variant of variants) {
-    const server = await startOurs(database.url, { processes: 1, ...variant });
-    try {
-      const f = await fixture(server.url);
-      await signIn(server.url, f.email, 1, variant.hashThreads, hashLimit, variant.hashNiceness);
-    } finally {
-      await server.stop();
-    }
-  }
+  // The engine's ranged reads at 1M documents (a database process of its own, filled here).
+  const ranged = await rangedQueries({ documents, duration, warmup });
+  row({
+    id: 'ranged-1m',
+    name: `embedded engine: newest 500 of a 7-day range at ${documents.toLocaleString('en-US')} documents (driver raw mode, 8 in flight)`,
+    processes: null,
+    rps: ranged.qps,
+    p50: ranged.p50,
+    p99: ranged.p99,
+    reference: 'goal 1,000 q/s',
+    referenceValue: 1000,
+    goal: '≥ 1,000 q/s',
+    met: ranged.qps >= 1000 && ranged.errors === 0,
+    note: `q/s; filled at ${ranged.fillRate.toLocaleString('en-US')} docs/s in ${ranged.fillSeconds} s${ranged.errors ? `; ${ranged.errors} errors` : ''}`,
+  });
 
   const hashMsAfter = oneHashMs();
   hashLimit = (cores * 1000 * 2) / (hashMs + hashMsAfter);
   console.error(
     `bench: one hash after the sign-in rows ${hashMsAfter.toFixed(1)} ms → hash limit ${hashLimit.toFixed(1)}/s`,
   );
-  rebase((entry) => entry.goalRatio === 0.9, hashLimit);
+  rebase((entry) => entry.id.startsWith('signin-'), hashLimit);
   hashMs = (hashMs + hashMsAfter) / 2;
-
-  row({
-    id: 'analytics-summary',
-    name: 'GET /api/v1/analytics/summary',
-    processes: null,
-    rps: null,
-    p50: null,
-    p99: null,
-    reference: null,
-    referenceValue: null,
-    goal: null,
-    note: 'not built yet: the analytics issue (#11) adds it',
-  });
 
   if (!values['no-peer']) {
     ensurePeers();
@@ -1066,6 +891,8 @@ try {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: f.email, password: PASSWORD }),
         });
+      // Ours once, between the two peers' sign-in rows (after scrypt's, before bcrypt's).
+      let ours: Measured | undefined;
       for (const hasher of ['scrypt', 'bcrypt'] as const) {
         const peer = await startBetterAuth(database.url, hasher);
         try {
@@ -1083,7 +910,6 @@ try {
             .getSetCookie()
             .map((value) => value.split(';')[0])
             .join('; ');
-          const ours = await ourSignIn();
           const login = await load({
             url: `${peer.url}/api/auth/sign-in/email`,
             connections: signInConnections,
@@ -1092,6 +918,7 @@ try {
             headers: { 'content-type': 'application/json', ...headers },
             body: JSON.stringify({ email, password: PASSWORD }),
           });
+          ours ??= await ourSignIn();
           const label =
             hasher === 'scrypt' ? 'its default scrypt' : `bcryptjs ${BCRYPT_COST} as its password hasher`;
           row({
@@ -1099,7 +926,7 @@ try {
             name: `better-auth POST /api/auth/sign-in/email (${label})`,
             processes: 1,
             ...login,
-            reference: 'ours, sign-in, measured just before',
+            reference: 'ours, sign-in, measured next to it',
             referenceValue: ours.rps,
             ratio: login.rps ? ours.rps / login.rps : null,
             goal: 'ours ahead (ratio = ours ÷ peer > 100 %)',
@@ -1140,5 +967,7 @@ try {
   await database.stop();
 }
 
-await writeResults(machineFacts(), profiles);
+const facts = machineFacts();
+await writeResults(facts, profiles, trial ? 'trial' : 'latest');
+console.error(`bench: total run time ${facts.runMinutes} min (${command})`);
 process.exit(0);
