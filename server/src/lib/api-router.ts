@@ -5,6 +5,7 @@ import type { PermissionName } from '../core/permissions.js';
 import { API_BASE_PATH } from './api-paths.js';
 import { AppError, CommonErrors, type ErrorDetail } from './errors.js';
 import { ErrorResponseSchema, type z } from './openapi.js';
+import { RouteSerialisers, useSerialisers } from './response-serialisers.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -134,7 +135,15 @@ export class ApiRouter {
   constructor(
     private readonly registry: OpenAPIRegistry,
     private readonly basePath: string,
-    private readonly options: { guard?: RouteGuard; stepUp?: StepUpGate } = {},
+    private readonly options: {
+      guard?: RouteGuard;
+      stepUp?: StepUpGate;
+      /**
+       * Routes (`GET /api/v1/health`) whose 2xx JSON answers are written by serialisers compiled
+       * from their response schemas (lib/response-serialisers.ts): only the declared fields.
+       */
+      serialised?: ReadonlySet<string>;
+    } = {},
   ) {}
 
   route<
@@ -162,11 +171,26 @@ export class ApiRouter {
     // Authentication runs before validation so anonymous callers learn nothing about the body.
     this.router[spec.method](
       spec.path,
+      ...this.serialisersOf(spec),
       ...guard,
       validateRequest(spec),
       ...this.stepUpCheck(spec),
       ...(handlers as Middleware[]),
     );
+  }
+
+  /** The route's serialisers of its 2xx JSON answers, when it is one of `options.serialised`. */
+  private serialisersOf(
+    spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>,
+  ): RequestHandler[] {
+    if (!this.options.serialised?.has(`${spec.method.toUpperCase()} ${this.basePath}${spec.path}`)) return [];
+    const schemas = new Map<number, ZodType>();
+    for (const [status, response] of Object.entries(spec.responses)) {
+      const code = Number(status);
+      const json = !response.mediaTypes || response.mediaTypes.includes('application/json');
+      if (code >= 200 && code < 300 && response.schema && json) schemas.set(code, response.schema);
+    }
+    return schemas.size > 0 ? [useSerialisers(new RouteSerialisers(schemas))] : [];
   }
 
   /** Product-API routes declare their permission (or why they need none). */

@@ -55,34 +55,52 @@ export function isCompressibleType(contentType: string): boolean {
   return COMPRESSIBLE_TYPE.test(contentType);
 }
 
+type Send = (this: Response, body?: unknown) => Response;
+
+/** One body through `send` (Express's own), compressed when it should be (see the module comment). */
+function sendCompressed(res: Response, send: Send, body: unknown, threshold: number): Response {
+  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(res, body);
+  if (res.getHeader('Content-Encoding') || res.statusCode === 204 || res.statusCode === 304)
+    return send.call(res, body);
+  // What Express would pick for a body without a type, set now so the Buffer keeps it.
+  if (!res.getHeader('Content-Type')) res.type(typeof body === 'string' ? 'html' : 'bin');
+  if (!isCompressibleType(String(res.getHeader('Content-Type')))) return send.call(res, body);
+  res.vary('Accept-Encoding');
+  const input = typeof body === 'string' ? Buffer.from(body) : body;
+  const encoding = input.length >= threshold ? preferredEncoding(res.req.headers['accept-encoding']) : null;
+  if (!encoding) return send.call(res, input);
+  res.setHeader('Content-Encoding', encoding);
+  if (input.length <= SYNC_LIMIT_BYTES) {
+    return send.call(res, encoding === 'br' ? brotliCompressSync(input, BROTLI_OPTIONS) : gzipSync(input));
+  }
+  const done = (error: Error | null, output: Buffer) => {
+    if (!error) return void send.call(res, output);
+    res.removeHeader('Content-Encoding');
+    send.call(res, input);
+  };
+  if (encoding === 'br') brotliCompress(input, BROTLI_OPTIONS, done);
+  else gzip(input, done);
+  return res;
+}
+
 /** Compresses `res.send`/`res.json` bodies of at least the threshold (see the module comment). */
 export function compressResponses(threshold = COMPRESSION_THRESHOLD_BYTES): RequestHandler {
-  return (req, res, next) => {
-    const send = res.send.bind(res);
+  return (_req, res, next) => {
+    const send = res.send;
     res.send = function compressedSend(body?: unknown): Response {
-      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
-      if (res.getHeader('Content-Encoding') || res.statusCode === 204 || res.statusCode === 304)
-        return send(body);
-      // What Express would pick for a body without a type, set now so the Buffer keeps it.
-      if (!res.getHeader('Content-Type')) res.type(typeof body === 'string' ? 'html' : 'bin');
-      if (!isCompressibleType(String(res.getHeader('Content-Type')))) return send(body);
-      res.vary('Accept-Encoding');
-      const input = typeof body === 'string' ? Buffer.from(body) : body;
-      const encoding = input.length >= threshold ? preferredEncoding(req.get('accept-encoding')) : null;
-      if (!encoding) return send(input);
-      res.setHeader('Content-Encoding', encoding);
-      if (input.length <= SYNC_LIMIT_BYTES) {
-        return send(encoding === 'br' ? brotliCompressSync(input, BROTLI_OPTIONS) : gzipSync(input));
-      }
-      const done = (error: Error | null, output: Buffer) => {
-        if (!error) return void send(output);
-        res.removeHeader('Content-Encoding');
-        send(input);
-      };
-      if (encoding === 'br') brotliCompress(input, BROTLI_OPTIONS, done);
-      else gzip(input, done);
-      return res;
+      return sendCompressed(res, send, body, threshold);
     };
     next();
+  };
+}
+
+/**
+ * The same for every response of an app, installed once on its response prototype (`app.response`)
+ * instead of a middleware that wraps `res.send` anew for each request.
+ */
+export function compressSentBodies(response: Response, threshold = COMPRESSION_THRESHOLD_BYTES): void {
+  const send = response.send as Send;
+  response.send = function compressedSend(this: Response, body?: unknown): Response {
+    return sendCompressed(this, send, body, threshold);
   };
 }

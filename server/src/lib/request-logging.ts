@@ -1,6 +1,5 @@
-import type { RequestHandler } from 'express';
-import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
+import type { RequestHandler, Response } from 'express';
+import type { Level, Logger } from 'pino';
 
 /**
  * Query parameters that carry a secret in some link or redirect of ours or of the protocols we
@@ -55,36 +54,73 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${redacted}${hashStart < 0 ? '' : url.slice(hashStart)}`;
 }
 
-interface SerializedRequest {
-  url?: string;
-  query?: Record<string, unknown>;
-  [field: string]: unknown;
-}
-
 function redactQuery(query: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(query).map(([name, value]) => [
-      name,
-      SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) ? REDACTED : value,
-    ]),
-  );
+  const redacted: Record<string, unknown> = {};
+  for (const name of Object.keys(query))
+    redacted[name] = SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) ? REDACTED : query[name];
+  return redacted;
 }
 
-/** One log line per request (health checks excepted), with secrets kept out of its URL. */
+/** The level of a request's line: 5xx (or a response that never finished) error, 4xx warn. */
+function levelOf(res: Response, finished: boolean): Level {
+  if (!finished || res.statusCode >= 500) return 'error';
+  return res.statusCode >= 400 ? 'warn' : 'info';
+}
+
+/** The response's headers without `set-cookie` (sessions and refresh tokens are credentials). */
+function loggedHeaders(res: Response): Record<string, unknown> {
+  const headers: Record<string, unknown> = { ...res.getHeaders() };
+  delete headers['set-cookie'];
+  return headers;
+}
+
+let lastId = 0;
+const STARTED = Symbol('requestStarted');
+type Timed = Response & { [STARTED]: number };
+
+/**
+ * One log line per request (health checks excepted), with secrets kept out of its URL: pino-http's
+ * `request completed` line (`req` with id, method, URL, query, remote address; `res` with the status
+ * and headers; `responseTime` in ms), `request aborted` when the client left before the answer.
+ *
+ * Built for the request path's cost (issue #38): a request pays for a timestamp and one `close`
+ * listener; the line is put together only when the logger's level lets it through (at LOG_LEVEL=warn
+ * a 2xx request builds nothing). Request headers and `Set-Cookie` are not logged: `authorization`,
+ * `cookie` and session cookies carry credentials, which a log line must not (pino-http's default
+ * serializers wrote them all).
+ */
 export function requestLogging(logger: Logger, options: { ignorePaths: string[] }): RequestHandler {
-  return pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => options.ignorePaths.includes(req.url ?? '') },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    // pino-http hands these the standard serialization ({ id, method, url, query, … }), so both the
-    // URL and its parsed query are cleaned.
-    serializers: {
-      req: (req: SerializedRequest) => ({
-        ...req,
-        url: redactUrl(req.url ?? ''),
-        query: req.query ? redactQuery(req.query) : req.query,
-      }),
-    },
-  }) as unknown as RequestHandler;
+  const ignored = new Set(options.ignorePaths);
+  const writeLine = (res: Timed) => {
+    const req = res.req;
+    const finished = res.writableFinished;
+    const level = levelOf(res, finished);
+    if (!logger.isLevelEnabled(level)) return;
+    const url = req.originalUrl;
+    logger[level](
+      {
+        req: {
+          id: ++lastId,
+          method: req.method,
+          url: redactUrl(url),
+          query: redactQuery(req.query as Record<string, unknown>),
+          remoteAddress: req.socket.remoteAddress,
+          remotePort: req.socket.remotePort,
+        },
+        res: { statusCode: res.statusCode, headers: loggedHeaders(res) },
+        responseTime: Date.now() - res[STARTED],
+      },
+      finished ? 'request completed' : 'request aborted',
+    );
+  };
+  function log(this: Timed) {
+    writeLine(this);
+  }
+  return function requestLogging(req, res, next) {
+    if (!ignored.has(req.url)) {
+      (res as Timed)[STARTED] = Date.now();
+      res.once('close', log);
+    }
+    next();
+  };
 }

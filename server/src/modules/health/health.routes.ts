@@ -1,8 +1,9 @@
 import type { ApiRouter } from '../../lib/api-router.js';
 import { HealthSchema } from './health.schemas.js';
-import { getHealth, type HealthDependencies } from './health.service.js';
+import { createHealthCheck, type HealthDependencies } from './health.service.js';
 
 export function registerHealthRoutes(api: ApiRouter, deps: HealthDependencies): void {
+  const check = createHealthCheck(deps);
   api.route(
     {
       method: 'get',
@@ -18,7 +19,7 @@ export function registerHealthRoutes(api: ApiRouter, deps: HealthDependencies): 
       },
     },
     async (_req, res) => {
-      const health = await getHealth(deps);
+      const health = await check();
       res.status(health.status === 'ok' ? 200 : 503).json(health);
     },
   );

@@ -12,10 +12,40 @@ export interface HealthDependencies {
   databaseWrites?(): Promise<DatabaseWrites>;
 }
 
+/** What one probe of the database found. */
+interface DatabaseState {
+  up: boolean;
+  writes: DatabaseWrites;
+}
+
+async function probeDatabase(deps: HealthDependencies): Promise<DatabaseState> {
+  const up = await deps.isDatabaseUp();
+  const writes: DatabaseWrites = up && deps.databaseWrites ? await deps.databaseWrites() : { refused: false };
+  return { up, writes };
+}
+
+/**
+ * Health checks that arrive while a probe of the database is under way take its answer instead of
+ * sending their own (a ping, and on the embedded server a serverStatus): under a load balancer's or
+ * a benchmark's many concurrent checks the database sees one probe at a time, and a check costs the
+ * request thread little more than its answer. A check that arrives when no probe runs starts one,
+ * so every answer is from a probe that started at most one probe's duration before the request.
+ */
+export function createHealthCheck(deps: HealthDependencies): (now?: number) => Promise<Health> {
+  let probing: Promise<DatabaseState> | null = null;
+  return async (now?: number) => {
+    probing ??= probeDatabase(deps).finally(() => {
+      probing = null;
+    });
+    return healthOf(deps, await probing, now ?? Date.now());
+  };
+}
+
 export async function getHealth(deps: HealthDependencies, now = Date.now()): Promise<Health> {
-  const dbUp = await deps.isDatabaseUp();
-  const writes: DatabaseWrites =
-    dbUp && deps.databaseWrites ? await deps.databaseWrites() : { refused: false };
+  return healthOf(deps, await probeDatabase(deps), now);
+}
+
+function healthOf(deps: HealthDependencies, { up: dbUp, writes }: DatabaseState, now: number): Health {
   const db: Health['db'] = !dbUp
     ? { status: 'down' }
     : writes.refused

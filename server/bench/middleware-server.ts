@@ -1,0 +1,24 @@
+/**
+ * Our server for server/bench/middleware-share.ts: started as `node server/dist/index.js` would be,
+ * then with the global middleware named in MW_WITHOUT (comma-separated layer names, as
+ * middleware-share.ts prints them) taken out of the app's stack — the measured "share" of a
+ * middleware is what the server gains without it. Prints `{"listening": url, "layers": [...]}`.
+ */
+import type { Express } from 'express';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/lib/logger.js';
+import { startServer } from '../src/server.js';
+
+const config = loadConfig();
+const running = await startServer(config, createLogger({ level: config.logLevel }));
+const app = running.server.listeners('request')[0] as Express;
+const stack = (app as unknown as { router: { stack: { name: string }[] } }).router.stack;
+const without = new Set((process.env.MW_WITHOUT ?? '').split(',').filter(Boolean));
+const layers = stack.map((layer) => layer.name);
+for (let i = stack.length - 1; i >= 0; i--) if (without.has(stack[i]!.name)) stack.splice(i, 1);
+// Installed on the response prototype rather than as layers (app.ts): taken out by deleting them.
+const response = app.response as unknown as Record<string, unknown>;
+if (without.has('compressSentBodies')) delete response.send;
+if (without.has('serialiseJsonResponses')) delete response.json;
+console.log(JSON.stringify({ listening: running.url, layers, removed: [...without] }));
+process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
