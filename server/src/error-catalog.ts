@@ -1,3 +1,4 @@
+import { AlertErrors } from './modules/alerts/alerts.errors.js';
 import { ApplicationErrors } from './modules/applications/applications.errors.js';
 import { AppRoleErrors } from './modules/app-roles/app-roles.errors.js';
 import { AssistantErrors } from './modules/assistant/assistant.errors.js';
@@ -47,6 +48,7 @@ export const RateLimitErrors = {
 export const ERROR_CATALOGS = {
   CommonErrors,
   RateLimitErrors,
+  AlertErrors,
   ApplicationErrors,
   AppRoleErrors,
   AssistantErrors,

@@ -6,6 +6,7 @@ import { API_BASE_PATH } from './lib/api-paths.js';
 import { ApiRouter, type RouteGuard } from './lib/api-router.js';
 import type { createApiRegistry } from './lib/openapi.js';
 import { registerActivityRoutes } from './modules/activity/index.js';
+import { registerAlertRoutes } from './modules/alerts/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import {
   createTrackingIngestRouter,
@@ -180,6 +181,7 @@ export function registerWorkspaceRoutes(api: ApiRouter, root: ApiRouter, context
   const connection = context.database.connection;
   registerTrackingReadRoutes(api, services.tracking);
   registerAnalyticsRoutes(api, services.analytics);
+  registerAlertRoutes(api, services.alerts);
   registerHealthHistoryRoutes(api, { connection, intervalMs: config.health.sampleIntervalMs });
   registerActivityRoutes(api, {
     activity: services.activity,

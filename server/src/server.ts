@@ -41,6 +41,8 @@ export async function startServer(
   const app = createApp({ config, logger, database, services });
   // Each process sends queued webhook deliveries; leases keep them from sending one twice.
   services.webhooks.startWorker();
+  // Each process runs the alert evaluator's loop; the lease in alert_leases lets one evaluate per minute.
+  services.alerts.evaluator.start();
   // Each process stores a health sample per interval: the health card's uptime and response time.
   const healthSampler = createHealthSampler({
     connection: database.connection,

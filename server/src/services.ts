@@ -33,6 +33,7 @@ import { createPoolUsersService, type PoolUsersService } from './modules/pool-us
 import { createOidcService } from './modules/oidc/index.js';
 import { createPoliciesService } from './modules/policies/index.js';
 import { createAppRolesService } from './modules/app-roles/index.js';
+import { createAlerts } from './services.alerts.js';
 
 export type { Services } from './services.types.js';
 
@@ -69,7 +70,10 @@ export function createServices(deps: ServiceDependencies): Services {
     logger: deps.logger,
     hasSecondFactor: async (userId) => (await all.mfa.status(userId)).methods.length > 0,
   });
+  all.alerts = createAlerts(deps, all);
   all.close = async () => {
+    // The evaluator first: a round in flight may still send mails and queue webhook events.
+    await all.alerts.close();
     // Mails promised in responses already sent go out before the workers and transport stop.
     await all.auth.drain();
     await all.webhooks.close();

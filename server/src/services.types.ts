@@ -1,6 +1,7 @@
 import type { MailService } from './core/mail.js';
 import type { PasswordHasher } from './lib/passwords/index.js';
 import type { ActivityLogService } from './modules/activity/index.js';
+import type { AlertsService } from './modules/alerts/index.js';
 import type { AppRolesService } from './modules/app-roles/index.js';
 import type { ApplicationsService } from './modules/applications/index.js';
 import type { AuthService } from './modules/auth/index.js';
@@ -56,6 +57,8 @@ export interface Services {
   appRoles: AppRolesService;
   /** Policies of projects and organizations, and the check API's decisions (issue #33). */
   policies: PoliciesService;
+  /** Alert rules, their evaluator (one process at a time, by lease) and notifications (issue #35). */
+  alerts: AlertsService;
   /** Releases worker threads and mail connections (not the database, which the caller owns). */
   close(): Promise<void>;
 }

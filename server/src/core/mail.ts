@@ -26,7 +26,9 @@ export type SystemTemplateName =
   | 'email_change'
   | 'email_change_requested'
   | 'email_change_taken'
-  | 'email_changed';
+  | 'email_changed'
+  /** An alert rule fired or resolved (alerts module): each application's copy is editable. */
+  | 'alert';
 
 /** The languages a template can be written in; `de` is the product's language and the default. */
 export const LOCALES = ['de', 'en'] as const;

@@ -82,6 +82,16 @@ const catalog = {
       read: { de: 'Analytics ansehen', en: 'View analytics' },
     },
   },
+  alert: {
+    label: { de: 'Alarme', en: 'Alerts' },
+    actions: {
+      read: { de: 'Alarmregeln und ihren Verlauf ansehen', en: 'View alert rules and their history' },
+      manage: {
+        de: 'Alarmregeln anlegen, ändern, stummschalten und testen',
+        en: 'Create, change, mute and test alert rules',
+      },
+    },
+  },
   log: {
     label: { de: 'Protokolle', en: 'Logs' },
     actions: {

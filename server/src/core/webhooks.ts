@@ -33,6 +33,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'token.revoked',
   'email.sent',
   'email.failed',
+  'alert.firing',
+  'alert.resolved',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

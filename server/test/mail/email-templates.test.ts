@@ -23,6 +23,7 @@ const SYSTEM_NAMES = [
   'email_confirmation',
   'email_code',
   'pool_invitation',
+  'alert',
 ];
 /** An application's copies start as the end users' wording: its mails go to its project pool. */
 const WELCOME = applicationTemplate('welcome', 'de');

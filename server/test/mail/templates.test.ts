@@ -61,6 +61,20 @@ const EXPECTED_VARIABLES: Record<SystemTemplateName, string[]> = {
   email_change_requested: ['name', 'productName', 'newEmail', 'resetLink'],
   email_change_taken: ['name', 'productName', 'signInUrl'],
   email_changed: ['name', 'productName', 'newEmail'],
+  alert: [
+    'name',
+    'state',
+    'alertName',
+    'scopeName',
+    'metric',
+    'value',
+    'comparator',
+    'threshold',
+    'window',
+    'samples',
+    'at',
+    'alertUrl',
+  ],
 };
 
 const SAMPLE_VALUES: Record<string, string> = {
@@ -98,6 +112,17 @@ const SAMPLE_VALUES: Record<string, string> = {
   factors: '• Passkey „Laptop“, hinzugefügt am 23. November 2026 um 07:30 UTC',
   signInCode: '042917',
   newEmail: 'n***@example.org',
+  state: 'ausgelöst',
+  alertName: 'Checkout-Fehler',
+  scopeName: 'Shop',
+  metric: 'Fehlerquote (%)',
+  value: '75',
+  comparator: '>',
+  threshold: '50',
+  window: '5 min',
+  samples: '40',
+  at: '2026-11-28T05:00:00.000Z',
+  alertUrl: 'https://iam.example.com/alerts/665f1c0b9d3e4a1b2c3d4e5f',
 };
 
 const templateNames = Object.keys(EXPECTED_VARIABLES) as SystemTemplateName[];

@@ -66,6 +66,8 @@ interface Ids {
   /** A policy of the project and one of the organization (part R4). */
   policy: string;
   organizationPolicy: string;
+  /** An alert rule of the application (issue #35). */
+  alert: string;
 }
 
 interface Case {
@@ -119,6 +121,23 @@ describe('route × role matrix: every product-API route’s declared permission'
       .post(`${base}/policies`)
       .set(as(admin))
       .send({ name: `Policy ${(n += 1)}`, effect: 'deny', actions: ['invoice:delete'] });
+    expect(response.status, JSON.stringify(response.body)).to.equal(201);
+    return response.body.id as string;
+  }
+
+  const alertBody = (i: Ids, k: number) => ({
+    application_id: i.application,
+    name: `Matrix ${k}`,
+    metric: 'api_calls',
+    comparator: 'gt',
+    threshold: 1000,
+    window_s: 300,
+  });
+  async function newAlert(i: Ids) {
+    const response = await ctx.request
+      .post('/api/v1/alerts')
+      .set(as(admin))
+      .send(alertBody(i, (n += 1)));
     expect(response.status, JSON.stringify(response.body)).to.equal(201);
     return response.body.id as string;
   }
@@ -418,6 +437,18 @@ describe('route × role matrix: every product-API route’s declared permission'
         organizationPolicy: await newPolicy(`/api/v1/organizations/${i.organization}`),
       }),
     },
+    // Alert rules (issue #35).
+    'GET /api/v1/alerts': { query: (i) => ({ organization_id: i.organization }) },
+    'GET /api/v1/alerts/firing': { query: (i) => ({ application_id: i.application }) },
+    'POST /api/v1/alerts': { body: (i, k) => alertBody(i, k) },
+    'GET /api/v1/alerts/{id}': { path: (i) => `/api/v1/alerts/${i.alert}` },
+    'PATCH /api/v1/alerts/{id}': { path: (i) => `/api/v1/alerts/${i.alert}`, body: () => ({ muted: true }) },
+    'DELETE /api/v1/alerts/{id}': {
+      path: (i) => `/api/v1/alerts/${i.alert}`,
+      fresh: async (i) => ({ alert: await newAlert(i) }),
+    },
+    'GET /api/v1/alerts/{id}/history': { path: (i) => `/api/v1/alerts/${i.alert}/history` },
+    'POST /api/v1/alerts/{id}/test': { path: (i) => `/api/v1/alerts/${i.alert}/test` },
     'POST /api/v1/authorize': { body: (i) => ({ project_id: i.project, action: 'invoice:read' }) },
     'POST /api/v1/email/send': {
       body: (i) => ({ to: admin.email, subject: 'Hi', html: '<p>Hi</p>', applicationId: i.application }),
@@ -500,6 +531,7 @@ describe('route × role matrix: every product-API route’s declared permission'
     });
     ids.policy = await newPolicy(`/api/v1/projects/${ids.project}`);
     ids.organizationPolicy = await newPolicy(`/api/v1/organizations/${organization}`);
+    ids.alert = await newAlert(ids);
 
     const document = (await ctx.request.get('/api/v1/openapi.json').expect(200)).body as {
       paths: Record<

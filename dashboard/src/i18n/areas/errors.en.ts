@@ -181,6 +181,12 @@ export const en: Record<keyof typeof de, string> = {
     'At least one event type is unknown. Use names such as user.registered, user.* or *.',
   'error.webhook_scope_invalid':
     'The projects and applications of a webhook must belong to its organization.',
+  'error.alert_not_found': 'This alert rule does not exist (any more).',
+  'error.alert_metric_unavailable':
+    'Alerts on funnel conversion are not available yet. Choose another metric.',
+  'error.alert_recipient_not_member':
+    'Alert e-mails go only to members of the organization. Invite the address first or remove it.',
+  'error.alert_limit_reached': 'This organization has 100 alert rules. Delete one before you create another.',
   'error.webhook_limit_reached':
     'This organization has reached its limit of webhooks. Delete one you no longer need.',
   'error.webhook_disabled': 'This webhook is disabled. Enable it before sending events again.',

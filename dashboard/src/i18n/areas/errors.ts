@@ -201,6 +201,13 @@ export const de = {
     'Mindestens ein Ereignistyp ist unbekannt. Erlaubt sind z. B. user.registered, user.* oder *.',
   'error.webhook_scope_invalid':
     'Projekte und Anwendungen eines Webhooks müssen zu seiner Organisation gehören.',
+  'error.alert_not_found': 'Diese Alarmregel gibt es nicht (mehr).',
+  'error.alert_metric_unavailable':
+    'Alarme auf die Funnel-Konversion sind noch nicht verfügbar. Wählen Sie eine andere Metrik.',
+  'error.alert_recipient_not_member':
+    'Alarm-E-Mails gehen nur an Mitglieder der Organisation. Laden Sie die Adresse zuerst ein oder entfernen Sie sie.',
+  'error.alert_limit_reached':
+    'Diese Organisation hat 100 Alarmregeln. Löschen Sie eine, bevor Sie eine neue anlegen.',
   'error.webhook_limit_reached':
     'Diese Organisation hat die Höchstzahl an Webhooks erreicht. Löschen Sie einen, den Sie nicht mehr brauchen.',
   'error.webhook_disabled':

@@ -14,6 +14,7 @@ import {
 } from './mail.template-parts.js';
 import { END_USER_TEMPLATES, END_USER_TEMPLATES_EN } from './mail.templates.pool.js';
 import { EMAIL_CHANGE_TEMPLATES, EMAIL_CHANGE_TEMPLATES_EN } from './mail.templates.email-change.js';
+import { ALERT_TEMPLATES, ALERT_TEMPLATES_EN } from './mail.templates.alert.js';
 
 export type { MailTemplate, TemplateSource } from './mail.template-parts.js';
 export { detectTemplateVariables, PLATFORM_PRODUCT_NAME } from './mail.template-parts.js';
@@ -158,6 +159,7 @@ export const SYSTEM_TEMPLATES: Readonly<Record<SystemTemplateName, MailTemplate>
     '<p>Wenn Sie {{productName}} nicht kennen oder kein Konto möchten, ignorieren Sie diese E-Mail.</p>',
   ]),
   ...EMAIL_CHANGE_TEMPLATES,
+  ...ALERT_TEMPLATES,
 });
 
 export function isSystemTemplateName(name: string): name is SystemTemplateName {
@@ -176,6 +178,7 @@ export const APPLICATION_SYSTEM_TEMPLATES = [
   'email_confirmation',
   'email_code',
   'pool_invitation',
+  'alert',
 ] as const satisfies readonly SystemTemplateName[];
 export type ApplicationSystemTemplateName = (typeof APPLICATION_SYSTEM_TEMPLATES)[number];
 
@@ -234,6 +237,7 @@ export const SYSTEM_TEMPLATES_EN: Readonly<Record<ApplicationSystemTemplateName,
       button('{{signInUrl}}', 'Go to sign-in'),
       '<p>If you do not know {{productName}} or do not want an account, ignore this e-mail.</p>',
     ]),
+    ...ALERT_TEMPLATES_EN,
   });
 
 /**
