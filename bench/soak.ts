@@ -12,7 +12,7 @@
  * over time, not queueing), plus a refresh of the verify load's access token every 2 minutes (it expires after 15). The
  * server's RSS (VmRSS, and its anonymous and file-backed parts from /proc) and its main thread's
  * heap (a preloaded probe, bench/servers/memory-probe.mjs) are sampled every 30 s. The goals: no
- * error (every answer 2xx, no timeout) and RSS growth after the warm-up < 10 % (last sample against
+ * error (every answer 2xx, none later than 30 s) and RSS growth after the warm-up < 10 % (last sample against
  * the first after the warm-up). Writes bench-results/soak.json and soak.md (a run shorter than 30
  * minutes: soak-trial.*), with the RSS curve as a table and a sparkline.
  *
@@ -136,7 +136,7 @@ function sample(): void {
 function run(kind: Kind, options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
     const instance: Instance = autocannon(
-      { duration: minutes * 60, timeout: 10, ...options, overallRate: RATES[kind as keyof typeof RATES] },
+      { duration: minutes * 60, timeout: 30, ...options, overallRate: RATES[kind as keyof typeof RATES] },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     instance.on('response', (_client, status) =>
@@ -271,6 +271,19 @@ function summarize(results: Result[]): Record<string, unknown> {
   };
 }
 
+/** RSS and heap about every 5 minutes (and the last sample), as a table with one column per time. */
+function curve(): string[] {
+  const step = Math.max(1, Math.round(300 / sampleSeconds));
+  const picked = samples.filter((_, i) => i % step === step - 1 || i === samples.length - 1);
+  const cells = (pick: (s: Sample) => string) => picked.map(pick).join(' | ');
+  return [
+    `| min | ${cells((s) => (s.t / 60).toFixed(1))} |`,
+    `| --- | ${picked.map(() => '--:').join(' | ')} |`,
+    `| RSS MiB | ${cells((s) => String(s.rssMiB))} |`,
+    `| heap used MiB | ${cells((s) => String(s.heapUsedMiB))} |`,
+  ];
+}
+
 /** ▁▂▃▄▅▆▇█ between the series' minimum and maximum. */
 function sparkline(series: number[]): string {
   const bars = '▁▂▃▄▅▆▇█';
@@ -302,6 +315,8 @@ async function write(r: Record<string, unknown>): Promise<void> {
     sparkline(rssSeries),
     '```',
     '',
+    ...curve(),
+    '',
     '| kind | rate asked (req/s) | answered 2xx | per second | failed | p50 ms | p99 ms | max ms |',
     '| ---- | -----------------: | -----------: | ---------: | -----: | -----: | -----: | -----: |',
     ...perKind.map(
@@ -329,4 +344,15 @@ async function write(r: Record<string, unknown>): Promise<void> {
   writeFileSync(path.join(dir, `${resultName}.md`), await prettier.format(md, { parser: 'markdown' }));
   console.log(`\n${md}`);
   console.error(`soak: wrote bench-results/${resultName}.json and .md`);
+  if (resultName !== 'soak') return;
+  // The docs' copy, without the per-sample table (soak.md has it).
+  const docs = path.join(root, 'docs', 'benchmarks.md');
+  const text = readFileSync(docs, 'utf8');
+  const start = '<!-- soak:latest:start -->';
+  const end = '<!-- soak:latest:end -->';
+  if (!text.includes(start) || !text.includes(end)) return;
+  const summary = md.slice(0, md.indexOf('| minute |')).trimEnd();
+  const updated = `${text.slice(0, text.indexOf(start) + start.length)}\n\n${summary}\n\nEvery sample: \`bench-results/soak.md\`.\n\n${text.slice(text.indexOf(end))}`;
+  const options = (await prettier.resolveConfig(docs)) ?? {};
+  writeFileSync(docs, await prettier.format(updated, { ...options, filepath: docs }));
 }
