@@ -1,5 +1,6 @@
 import mongoose, { Types, type Model } from 'mongoose';
 import { AppError, type ErrorDefinition } from '../lib/errors.js';
+import { InvalidatedCache, type CacheTopic } from '../lib/cache-invalidation.js';
 import { isDuplicateKey, updateActiveById } from '../lib/mongoose-plugins.js';
 import { paginateNewestFirst, type Page } from '../lib/pagination.js';
 import { recordAudit, type ActivityService, type AuditEvent } from './audit.js';
@@ -50,7 +51,16 @@ export interface TenantResourceOptions<T> {
   auditScope(row: T): AuditScope;
   /** Runs before and after every write (a module that remembers rows forgets this one). */
   onWrite?(id: Types.ObjectId): void;
+  /**
+   * Caches `findActive` (the guards of every request ask it) under this topic; the model's schema
+   * must publish its writes with `invalidatesCaches` and the same topic (lib/cache-invalidation.ts).
+   */
+  cacheTopic?: Extract<CacheTopic, 'project' | 'application'>;
 }
+
+/** Active rows found by id, per process (docs/performance.md). */
+const ROW_CACHE_TTL_MS = 60_000;
+const ROW_CACHE_MAX_ENTRIES = 20_000;
 
 /**
  * The storage side of a resource that lives inside an organization (projects, applications):
@@ -58,7 +68,12 @@ export interface TenantResourceOptions<T> {
  * what is the module's own question, asked before these run.
  */
 export function tenantResource<T extends TenantRow>(options: TenantResourceOptions<T>) {
-  const { model, errors, activity } = options;
+  const { model, errors, activity, cacheTopic } = options;
+  const cache = cacheTopic
+    ? new InvalidatedCache<T | null>(model.db, ROW_CACHE_TTL_MS, ROW_CACHE_MAX_ENTRIES)
+    : null;
+  const readActive = (id: string) =>
+    model.findOne({ _id: new Types.ObjectId(id), is_active: true } as never).lean<T>();
 
   async function write(id: Types.ObjectId, set: Record<string, unknown>): Promise<T> {
     options.onWrite?.(id);
@@ -78,7 +93,14 @@ export function tenantResource<T extends TenantRow>(options: TenantResourceOptio
   return {
     async findActive(id: string): Promise<T | null> {
       if (!Types.ObjectId.isValid(id)) return null;
-      return model.findOne({ _id: new Types.ObjectId(id), is_active: true } as never).lean<T>();
+      if (!cache || !cacheTopic) return readActive(id);
+      const key = String(new Types.ObjectId(id));
+      return cache.read(
+        key,
+        () => readActive(key),
+        () => [`${cacheTopic}:${key}`],
+        (row) => row !== null,
+      );
     },
 
     /** Inserts a row, audited `<type>.created` (201) with `metadata`. */

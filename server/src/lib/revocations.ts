@@ -30,7 +30,17 @@ export type RevocationKind =
   // A project's application roles changed (app-roles module): their cached grants are dropped.
   | 'project_roles'
   // A project's or organization's policies changed (policies module): their compiled sets are dropped.
-  | 'policies';
+  | 'policies'
+  // Cached documents (lib/cache-invalidation.ts), keyed by id ('*': every one of the kind): an
+  // account (by user id), a user's memberships (by user id), an organization, a project, an
+  // application, a user's second factors (by user id). Published by every write to their
+  // collections (the schema plugin `invalidatesCaches`).
+  | 'user'
+  | 'membership'
+  | 'organization'
+  | 'project'
+  | 'application'
+  | 'second_factor';
 
 export type RevocationListener = (kind: RevocationKind, key: string) => void;
 
@@ -62,6 +72,11 @@ revocationSchema.index({ created_at: 1 }, { expireAfterSeconds: RECORD_TTL_S });
 export interface RevocationFeed {
   /** Drops `key` from this process's caches now, then tells the other processes. */
   publish(kind: RevocationKind, key: string): Promise<void>;
+  /**
+   * Drops `key` from this process's caches only: for a write under way (its publish follows),
+   * and for changes other processes may see late (docs/performance.md lists them).
+   */
+  dropLocally(kind: RevocationKind, key: string): void;
   subscribe(listener: RevocationListener): void;
   /** Whether caches may answer now (see the module comment); starts the polling on first use. */
   isFresh(): boolean;
@@ -145,6 +160,9 @@ function createRevocationFeed(connection: Connection): RevocationFeed {
       apply(kind, key);
       const record = await Revocations.create({ kind, key, created_at: new Date() });
       seen.set(String(record._id), record.created_at.getTime());
+    },
+    dropLocally(kind, key) {
+      apply(kind, key);
     },
     subscribe(listener) {
       listeners.push(listener);

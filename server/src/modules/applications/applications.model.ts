@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+import { invalidatesCaches } from '../../lib/cache-invalidation.js';
 import {
   OIDC_AUTH_METHODS,
   OIDC_CLIENT_TYPES,
@@ -107,6 +108,7 @@ applicationSchema.index(
 // …and found by oidcResourceServer with this one (the embedded engine plans with no partial index).
 applicationSchema.index({ project_id: 1, 'oidc.api_identifier': 1, is_active: 1 });
 applicationSchema.plugin(toJSONPlugin);
+applicationSchema.plugin(invalidatesCaches, { topic: 'application', keyField: '_id', publishInserts: false });
 
 export function applicationModel(connection: Connection) {
   return modelOn(connection, 'Application', applicationSchema);

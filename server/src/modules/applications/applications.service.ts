@@ -44,8 +44,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
   const Applications = applicationModel(deps.connection);
   const { organizations, projects } = deps;
 
-  // Before and after every write: findActiveRecent and the listeners (the OpenID provider's
-  // client cache, onApplicationWrite) forget the application.
+  // Before and after every write: findActiveRecent and the listeners (OpenID clients, onApplicationWrite) forget it.
   const writeListeners: Array<(applicationId: string) => void> = [];
   const written = (applicationId: Types.ObjectId) => {
     access.forgetRecent(applicationId);
@@ -54,6 +53,7 @@ export function createApplicationsService(deps: ApplicationsDeps): ApplicationsS
   const rows = tenantResource<ApplicationDocument>({
     model: Applications,
     errors: { notFound: ApplicationErrors.NOT_FOUND, duplicate: ApplicationErrors.SLUG_TAKEN },
+    cacheTopic: 'application',
     activity: deps.activity,
     auditScope: applicationAuditScope,
     onWrite: (applicationId) => written(applicationId),

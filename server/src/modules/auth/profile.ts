@@ -1,8 +1,7 @@
-import { Types } from 'mongoose';
 import { recordAudit } from '../../core/audit.js';
 import type { UserDocument } from '../../core/account.js';
 import { AppError } from '../../lib/errors.js';
-import { toPublicUser } from '../users/index.js';
+import { cachedUserById, toPublicUser } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthService } from './auth.types.js';
@@ -15,11 +14,11 @@ export function createProfile(
   endCredentials: EndCredentials,
 ): Pick<AuthService, 'getUser' | 'updateProfile'> {
   const { deps, Users } = kit;
+  const userById = cachedUserById(Users.db);
 
   return {
-    async getUser(userId) {
-      return Types.ObjectId.isValid(userId) ? Users.findById(userId).lean<UserDocument>() : null;
-    },
+    // Cached (users.cache.ts): the token check of every request reads the account.
+    getUser: userById,
 
     async updateProfile(userId, sessionId, input, context) {
       const user = await Users.findById(userId).lean<UserDocument>();

@@ -1,6 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { InvalidatedCache } from '../../lib/cache-invalidation.js';
 import { recordAudit } from '../../core/audit.js';
 import { secondFactorEvent } from '../../core/second-factor.js';
 import { PasskeyErrors } from '../passkeys/index.js';
@@ -12,6 +13,12 @@ import type { MfaChallengeScope, MfaDependencies, MfaService } from './mfa.types
 export const MFA_TOKEN_TTL_S = 300;
 /** Wrong codes one mfa_token takes before it is void (the account-wide limits apply as well). */
 export const MFA_TOKEN_MAX_FAILURES = 5;
+/**
+ * A user's second factors (/auth/me, require_two_factor on every request in such organizations):
+ * cached, dropped by every write to mfa_factors or mfa_passkeys (lib/cache-invalidation.ts).
+ */
+const STATUS_CACHE_TTL_MS = 60_000;
+const STATUS_CACHE_MAX_ENTRIES = 50_000;
 
 type SignInStep = Pick<MfaService, 'status' | 'challengeFor' | 'completeChallenge' | 'pendingChallenge'>;
 
@@ -22,6 +29,11 @@ export function createSignInStep(
   check: SecondFactorCheck,
 ): SignInStep {
   const { models, now } = kit;
+  const statuses = new InvalidatedCache<Awaited<ReturnType<SignInStep['status']>>>(
+    models.Factors.db,
+    STATUS_CACHE_TTL_MS,
+    STATUS_CACHE_MAX_ENTRIES,
+  );
 
   const liveChallenge = (mfaToken: string, scope: Pick<MfaChallengeScope, 'applicationId'>) =>
     models.Challenges.findOne({
@@ -35,11 +47,20 @@ export function createSignInStep(
 
   return {
     async status(userId) {
-      const factor = Types.ObjectId.isValid(userId) ? await kit.activeFactorOf(userId) : null;
-      return {
-        methods: Types.ObjectId.isValid(userId) ? await kit.methodsOf(userId, factor) : [],
-        recovery_codes_left: factor?.recovery_code_hashes.length ?? 0,
-      };
+      if (!Types.ObjectId.isValid(userId)) return { methods: [], recovery_codes_left: 0 };
+      const id = String(new Types.ObjectId(userId));
+      const status = await statuses.read(
+        id,
+        async () => {
+          const factor = await kit.activeFactorOf(id);
+          return {
+            methods: await kit.methodsOf(id, factor),
+            recovery_codes_left: factor?.recovery_code_hashes.length ?? 0,
+          };
+        },
+        () => [`second_factor:${id}`],
+      );
+      return { ...status, methods: [...status.methods] };
     },
 
     async challengeFor(user, context, scope = {}) {

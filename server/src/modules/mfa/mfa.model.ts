@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+import { invalidatesCaches } from '../../lib/cache-invalidation.js';
 
 /** A user's TOTP authenticator: pending until confirmed with a code, then active. */
 export interface MfaFactorDocument {
@@ -28,6 +29,12 @@ const factorSchema = new Schema<MfaFactorDocument>(
   { collection: 'mfa_factors', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
 factorSchema.plugin(toJSONPlugin);
+// Whether a user has a second factor is cached (/auth/me, require_two_factor); each code's step may lag elsewhere.
+factorSchema.plugin(invalidatesCaches, {
+  topic: 'second_factor',
+  keyField: 'user_id',
+  localOnly: ['last_used_step'],
+});
 
 /** The second step of a password sign-in: a short-lived, single-use token bound to one user. */
 export interface MfaChallengeDocument {

@@ -11,6 +11,7 @@ import {
   type OrganizationDocument,
 } from './organizations.model.js';
 import type { CachedRoleSource } from './organizations.role-source.js';
+import { createDirectoryCaches, membershipTags } from './organizations.cache.js';
 import { memberViews, type Membership } from './organizations.views.js';
 
 /**
@@ -36,6 +37,7 @@ export function createOrganizationDirectory(
 } {
   const models = organizationModels(deps.connection);
   const { Organizations, Members } = models;
+  const caches = createDirectoryCaches(deps.connection);
   const hasSecondFactor = (userId: string) => deps.hasSecondFactor?.(userId) ?? Promise.resolve(false);
 
   async function membershipOf(
@@ -48,7 +50,13 @@ export function createOrganizationDirectory(
     }
     const { member, organization } = await oncePerRequest(
       `organization-membership:${membershipWritesSeen()}:${userId}:${organizationId}`,
-      () => readMembership(models, userId, organizationId),
+      () =>
+        caches.memberships.read(
+          `${userId.toLowerCase()}:${organizationId.toLowerCase()}`,
+          () => readMembership(models, userId, organizationId),
+          () => membershipTags(userId.toLowerCase(), [organizationId.toLowerCase()]),
+          (found) => found.member !== null && found.organization !== null,
+        ),
     );
     if (!member || !organization) throw new AppError(notFound);
     return {
@@ -84,14 +92,7 @@ export function createOrganizationDirectory(
     return membership;
   }
 
-  /** Among the given organizations, those that require two-factor sign-in and are active. */
-  async function requiringTwoFactor(organizationIds: Types.ObjectId[]) {
-    if (organizationIds.length === 0) return [];
-    return Organizations.find(
-      { _id: mongoose.trusted({ $in: organizationIds }), is_active: true, require_two_factor: true },
-      { name: 1 },
-    ).lean<Pick<OrganizationDocument, '_id' | 'name'>[]>();
-  }
+  const requiringTwoFactor = (ids: Types.ObjectId[]) => activeRequiringTwoFactor(Organizations, ids);
 
   return {
     authorize,
@@ -100,10 +101,17 @@ export function createOrganizationDirectory(
 
     async findActive(organizationId) {
       if (!Types.ObjectId.isValid(organizationId)) return null;
-      return Organizations.findOne({
-        _id: new Types.ObjectId(organizationId),
-        is_active: true,
-      }).lean<OrganizationDocument>();
+      const id = String(new Types.ObjectId(organizationId));
+      return caches.organizations.read(
+        id,
+        () =>
+          Organizations.findOne({
+            _id: new Types.ObjectId(id),
+            is_active: true,
+          }).lean<OrganizationDocument>(),
+        () => [`organization:${id}`],
+        (organization) => organization !== null,
+      );
     },
 
     async organizationIdsOf(userId, permission) {
@@ -131,33 +139,77 @@ export function createOrganizationDirectory(
       return ids.filter((id) => !refused.has(String(id)));
     },
 
+    ...createMembershipLists(models, caches, requiringTwoFactor),
+    ...createAdminQueries(deps, caches.founder),
+  };
+}
+
+/** Among the given organizations, those that require two-factor sign-in and are active. */
+async function activeRequiringTwoFactor(
+  Organizations: ReturnType<typeof organizationModels>['Organizations'],
+  organizationIds: Types.ObjectId[],
+) {
+  if (organizationIds.length === 0) return [];
+  return Organizations.find(
+    { _id: mongoose.trusted({ $in: organizationIds }), is_active: true, require_two_factor: true },
+    { name: 1 },
+  ).lean<Pick<OrganizationDocument, '_id' | 'name'>[]>();
+}
+
+/** A user's memberships (for /verify) and the organizations that require them a second factor (/auth/me), cached. */
+function createMembershipLists(
+  { Organizations, Members }: ReturnType<typeof organizationModels>,
+  caches: ReturnType<typeof createDirectoryCaches>,
+  requiringTwoFactor: (ids: Types.ObjectId[]) => Promise<Pick<OrganizationDocument, '_id' | 'name'>[]>,
+): Pick<OrganizationsService, 'membershipsOf' | 'twoFactorRequiredBy'> {
+  return {
     async membershipsOf(userId) {
-      const memberships = await Members.find({ user_id: new Types.ObjectId(userId), is_active: true }).lean<
-        MemberDocument[]
-      >();
-      const orgs = await Organizations.find({
-        _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }),
-      }).lean<OrganizationDocument[]>();
-      const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
-      return orgs.map((org) => ({
-        id: String(org._id),
-        name: org.name,
-        slug: org.slug,
-        role: roles.get(String(org._id))!,
-      }));
+      const id = String(new Types.ObjectId(userId));
+      const { entries } = await caches.lists.read(
+        id,
+        async () => {
+          const memberships = await Members.find({
+            user_id: new Types.ObjectId(id),
+            is_active: true,
+          }).lean<MemberDocument[]>();
+          const organizationIds = memberships.map((m) => String(m.organization_id));
+          const orgs = await Organizations.find({
+            _id: mongoose.trusted({ $in: memberships.map((m) => m.organization_id) }),
+          }).lean<OrganizationDocument[]>();
+          const roles = new Map(memberships.map((m) => [String(m.organization_id), m.role]));
+          const found = orgs.map((org) => ({
+            id: String(org._id),
+            name: org.name,
+            slug: org.slug,
+            role: roles.get(String(org._id))!,
+          }));
+          return { organizationIds, entries: found };
+        },
+        (list) => membershipTags(id, list.organizationIds),
+      );
+      return entries.map((entry) => ({ ...entry }));
     },
 
     async twoFactorRequiredBy(userId) {
       if (!Types.ObjectId.isValid(userId)) return [];
-      const memberships = await Members.find(
-        { user_id: new Types.ObjectId(userId), is_active: true },
-        { organization_id: 1 },
-      ).lean<Pick<MemberDocument, 'organization_id'>[]>();
-      const orgs = await requiringTwoFactor(memberships.map((m) => m.organization_id));
-      return orgs.map((org) => ({ id: String(org._id), name: org.name }));
+      const id = String(new Types.ObjectId(userId));
+      const { entries } = await caches.twoFactor.read(
+        id,
+        async () => {
+          const memberships = await Members.find(
+            { user_id: new Types.ObjectId(id), is_active: true },
+            { organization_id: 1 },
+          ).lean<Pick<MemberDocument, 'organization_id'>[]>();
+          const orgs = await requiringTwoFactor(memberships.map((m) => m.organization_id));
+          return {
+            organizationIds: memberships.map((m) => String(m.organization_id)),
+            entries: orgs.map((org) => ({ id: String(org._id), name: org.name })),
+          };
+        },
+        (found) => membershipTags(id, found.organizationIds),
+      );
+      return entries.map((entry) => ({ ...entry }));
     },
-
-    ...createAdminQueries(deps),
   };
 }
 
@@ -199,6 +251,7 @@ async function readMembership(
 /** Who administers: an organization's admins, and the platform's global admins (SPEC §6). */
 function createAdminQueries(
   deps: OrganizationsDeps,
+  founder: ReturnType<typeof createDirectoryCaches>['founder'],
 ): Pick<OrganizationsService, 'adminsOf' | 'isGlobalAdmin'> {
   const { Organizations, Members } = organizationModels(deps.connection);
   return {
@@ -214,10 +267,18 @@ function createAdminQueries(
 
     async isGlobalAdmin(user) {
       if (deps.config.auth.adminEmails.includes(user.email)) return true;
-      const earliest = await Organizations.findOne({}, { created_by: 1 })
-        .sort({ created_at: 1, _id: 1 })
-        .lean();
-      return Boolean(earliest && String(earliest.created_by) === String(user._id));
+      // Any organization's write (one created, deleted, …) drops the answer.
+      const createdBy = await founder.read(
+        'earliest',
+        async () => {
+          const earliest = await Organizations.findOne({}, { created_by: 1 })
+            .sort({ created_at: 1, _id: 1 })
+            .lean();
+          return earliest ? String(earliest.created_by) : null;
+        },
+        () => ['organization:*'],
+      );
+      return createdBy !== null && createdBy === String(user._id);
     },
   };
 }

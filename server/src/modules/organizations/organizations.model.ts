@@ -1,5 +1,6 @@
 import { Schema, type Types, type Connection } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+import { invalidatesCaches } from '../../lib/cache-invalidation.js';
 import type { PermissionName } from '../../core/permissions.js';
 import { SKILLS_FIELD, type Skill } from '../../core/skills.js';
 
@@ -45,6 +46,7 @@ const organizationSchema = new Schema<OrganizationDocument>(
 organizationSchema.index({ slug: 1 }, { unique: true });
 organizationSchema.index({ created_at: 1 });
 organizationSchema.plugin(toJSONPlugin);
+organizationSchema.plugin(invalidatesCaches, { topic: 'organization', keyField: '_id' });
 
 export interface MemberDocument {
   _id: Types.ObjectId;
@@ -88,6 +90,8 @@ memberSchema.index({ user_id: 1, is_active: 1 });
 memberSchema.index({ user_id: 1, pending: 1 });
 memberSchema.index({ organization_id: 1, role: 1 });
 memberSchema.plugin(toJSONPlugin);
+// A user's memberships are cached by user id; a write by member id publishes `membership:*`.
+memberSchema.plugin(invalidatesCaches, { topic: 'membership', keyField: 'user_id' });
 
 /**
  * Writes to memberships and organizations seen by this process: a request's memo of the

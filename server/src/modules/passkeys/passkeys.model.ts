@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+import { invalidatesCaches } from '../../lib/cache-invalidation.js';
 
 /** A registered WebAuthn credential (passkey or security key) of one account. */
 export interface PasskeyDocument {
@@ -37,6 +38,11 @@ const passkeySchema = new Schema<PasskeyDocument>(
   { collection: 'mfa_passkeys', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
 passkeySchema.plugin(toJSONPlugin);
+passkeySchema.plugin(invalidatesCaches, {
+  topic: 'second_factor',
+  keyField: 'user_id',
+  localOnly: ['counter', 'last_used_at'],
+});
 
 export type WebAuthnCeremony = 'registration' | 'second_factor' | 'passwordless';
 

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+import { invalidatesCaches } from '../../lib/cache-invalidation.js';
 
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -45,6 +46,7 @@ projectSchema.index(
 projectSchema.index({ organization_id: 1, is_active: 1, created_at: -1 });
 projectSchema.index({ api_key_hash: 1 }, { unique: true });
 projectSchema.plugin(toJSONPlugin);
+projectSchema.plugin(invalidatesCaches, { topic: 'project', keyField: '_id', publishInserts: false });
 
 export function projectModel(connection: Connection) {
   return modelOn(connection, 'Project', projectSchema);

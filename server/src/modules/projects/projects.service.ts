@@ -113,6 +113,7 @@ export function createProjectsService(deps: {
   const rows = tenantResource<ProjectDocument>({
     model: Projects,
     errors: { notFound: ProjectErrors.NOT_FOUND, duplicate: ProjectErrors.SLUG_TAKEN },
+    cacheTopic: 'project',
     activity: deps.activity,
     auditScope: (project) => ({
       resource_type: 'project',

@@ -1,4 +1,5 @@
 export { userModel } from './users.model.js';
+export { cachedUserById } from './users.cache.js';
 export { UserSchema, type PublicUser } from './users.schemas.js';
 export {
   createUsersService,

@@ -3,6 +3,7 @@ import type { UserDocument } from '../../core/account.js';
 import { PLATFORM_POOL } from '../../core/pools.js';
 import { SKILLS_FIELD } from '../../core/skills.js';
 import { modelOn, toJSONPlugin } from '../../lib/mongoose-plugins.js';
+import { invalidatesCaches } from '../../lib/cache-invalidation.js';
 
 const userSchema = new Schema<UserDocument>(
   {
@@ -33,6 +34,13 @@ userSchema.index({ pool_id: 1, created_at: -1 });
 // A role renamed or deleted finds its holders in the pool.
 userSchema.index({ pool_id: 1, roles: 1 });
 userSchema.plugin(toJSONPlugin);
+// Accounts are cached for the token checks (lib/cache-invalidation.ts); the sign-in time may lag elsewhere.
+userSchema.plugin(invalidatesCaches, {
+  topic: 'user',
+  keyField: '_id',
+  localOnly: ['last_login_at'],
+  publishInserts: false,
+});
 
 export function userModel(connection: Connection) {
   return modelOn(connection, 'User', userSchema);

@@ -1,6 +1,7 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { paginateNewestFirst, type Page } from '../../lib/pagination.js';
 import { userModel } from './users.model.js';
+import { cachedUserById } from './users.cache.js';
 import { type UserDocument } from '../../core/account.js';
 import { PLATFORM_POOL } from '../../core/pools.js';
 import type { PublicUser } from './users.schemas.js';
@@ -44,10 +45,7 @@ export interface UsersService {
 export function createUsersService(deps: { connection: Connection }): UsersService {
   const Users = userModel(deps.connection);
   return {
-    async findById(id) {
-      if (!/^[0-9a-f]{24}$/i.test(id)) return null;
-      return Users.findById(id).lean<UserDocument>();
-    },
+    findById: cachedUserById(deps.connection),
     async findByEmail(email, pool = PLATFORM_POOL) {
       return Users.findOne({ pool_id: pool, email: normalizeEmail(email) }).lean<UserDocument>();
     },
