@@ -11832,6 +11832,627 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List alert rules
+         * @description Without filters: the rules of every organization where the caller’s role has alert:read. organization_id, project_id (the project’s rules and its applications’) or application_id narrow it; another tenant’s id answers 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    organization_id?: string;
+                    project_id?: string;
+                    application_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Rules, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Organization, project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an alert rule
+         * @description Exactly one of application_id and project_id. event_count needs `event`, funnel_conversion `steps`. E-mails go only to members of the organization (400 alert_recipient_not_member). At most 100 rules per organization (409 alert_limit_reached).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateAlertRequest"];
+                };
+            };
+            responses: {
+                /** @description Created (state ok) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Alert"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Organization, project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The organization has 100 rules (alert_limit_reached) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/firing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alert rules firing now (the dashboard’s bell)
+         * @description Rules in the state firing, most recent first. Without filters: the rules of every organization where the caller’s role has alert:read. organization_id, project_id (the project’s rules and its applications’) or application_id narrow it; another tenant’s id answers 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    organization_id?: string;
+                    project_id?: string;
+                    application_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Firing rules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Organization, project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an alert rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Rule */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Alert"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such alert rule among the caller’s organizations */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an alert rule and its history */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such alert rule among the caller’s organizations */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, mute or unmute an alert rule
+         * @description `muted: true` holds notifications until `muted: false`; `muted_until` holds them until that time. A muted rule is still evaluated: its state and history go on.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateAlertRequest"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Alert"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such alert rule among the caller’s organizations */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/alerts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of an alert rule
+         * @description State changes (firing, resolved) and test notifications, newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description The next_cursor of the previous page. */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description History */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertHistory"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such alert rule among the caller’s organizations */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test notification now
+         * @description Mails every address of the rule (the `alert` template) and, with `channels.webhook`, queues an `alert.firing` event with `data.test: true`. Changes no state; adds a history row of kind test.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What was sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertTestResult"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The role lacks the permission (code forbidden, naming it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such alert rule among the caller’s organizations */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/health": {
         parameters: {
             query?: never;
@@ -14921,7 +15542,7 @@ export interface components {
          * @description A permission of the platform’s catalog (GET /permissions/catalog), `resource:action`.
          * @enum {string}
          */
-        PermissionName: "organization:read" | "organization:update" | "organization:deactivate" | "member:read" | "member:invite" | "member:update" | "member:remove" | "invitation:read" | "invitation:revoke" | "project:read" | "project:create" | "project:update" | "project:deactivate" | "application:read" | "application:create" | "application:update" | "application:delete" | "application:manage_oidc" | "token:create" | "email_template:read" | "email_template:update" | "analytics:read" | "log:read" | "webhook:read" | "webhook:manage" | "pool:read" | "pool:update" | "pool_user:read" | "pool_user:create" | "pool_user:update" | "pool_user:delete" | "pool_user:import" | "role:read" | "role:manage" | "app_role:read" | "app_role:manage" | "app_role:assign" | "skill:manage" | "policy:read" | "policy:manage";
+        PermissionName: "organization:read" | "organization:update" | "organization:deactivate" | "member:read" | "member:invite" | "member:update" | "member:remove" | "invitation:read" | "invitation:revoke" | "project:read" | "project:create" | "project:update" | "project:deactivate" | "application:read" | "application:create" | "application:update" | "application:delete" | "application:manage_oidc" | "token:create" | "email_template:read" | "email_template:update" | "analytics:read" | "alert:read" | "alert:manage" | "log:read" | "webhook:read" | "webhook:manage" | "pool:read" | "pool:update" | "pool_user:read" | "pool_user:create" | "pool_user:update" | "pool_user:delete" | "pool_user:import" | "role:read" | "role:manage" | "app_role:read" | "app_role:manage" | "app_role:assign" | "skill:manage" | "policy:read" | "policy:manage";
         CreateOrganizationRequest: {
             name: string;
             /** @example acme-inc */
@@ -15156,7 +15777,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, policy.created, policy.updated, policy.deleted, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
+             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, policy.created, policy.updated, policy.deleted, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed, alert.firing, alert.resolved.
              * @example [
              *       "user.*",
              *       "member.added"
@@ -15179,7 +15800,7 @@ export interface components {
              */
             url?: string;
             /**
-             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, policy.created, policy.updated, policy.deleted, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed.
+             * @description Event types or patterns: an exact type, `<group>.*` or `*`. Types: user.registered, user.email_confirmed, user.updated, user.deleted, session.created, member.added, member.role_changed, member.removed, role.created, role.updated, role.deleted, project_role.created, project_role.updated, project_role.deleted, project_permission.created, project_permission.updated, project_permission.deleted, user.roles_changed, skills.changed, policy.created, policy.updated, policy.deleted, organization.updated, application.created, application.updated, application.deleted, token.created, token.revoked, email.sent, email.failed, alert.firing, alert.resolved.
              * @example [
              *       "user.*",
              *       "member.added"
@@ -16410,6 +17031,166 @@ export interface components {
                 /** @description Percent of calls with a status below 400 (SPEC §9). */
                 success_rate: number;
             }[];
+        };
+        AlertList: {
+            data: components["schemas"]["Alert"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        Alert: {
+            id: string;
+            organization_id: string;
+            project_id: string;
+            application_id: string | null;
+            name: string;
+            /** @enum {string} */
+            metric: "error_rate" | "p95_latency_ms" | "api_calls" | "active_users" | "sign_ups" | "failed_sign_ins" | "event_count" | "funnel_conversion";
+            event: string | null;
+            steps: string[];
+            /** @enum {string} */
+            comparator: "gt" | "gte" | "lt" | "lte";
+            threshold: number;
+            window_s: number;
+            cooldown_s: number;
+            min_samples: number;
+            channels: {
+                emails: string[];
+                webhook: boolean;
+            };
+            /** @description Whether notifications are held now. */
+            muted: boolean;
+            /** Format: date-time */
+            muted_until: string | null;
+            /** @enum {string} */
+            state: "ok" | "firing" | "resolved";
+            /** Format: date-time */
+            state_since: string;
+            last_value: number | null;
+            last_samples: number | null;
+            /** Format: date-time */
+            last_evaluated_at: string | null;
+            /** Format: date-time */
+            last_notified_at: string | null;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateAlertRequest: {
+            application_id?: string;
+            project_id?: string;
+            name: string;
+            /**
+             * @description What is measured over the window (docs/alerts.md).
+             * @enum {string}
+             */
+            metric: "error_rate" | "p95_latency_ms" | "api_calls" | "active_users" | "sign_ups" | "failed_sign_ins" | "event_count" | "funnel_conversion";
+            /** @description event_count: the event’s name. */
+            event?: string | null;
+            /** @description funnel_conversion: the event names of the funnel, in order. */
+            steps?: string[];
+            /**
+             * @description value gt|gte|lt|lte threshold
+             * @enum {string}
+             */
+            comparator: "gt" | "gte" | "lt" | "lte";
+            threshold: number;
+            window_s: number;
+            /** @default 3600 */
+            cooldown_s: number;
+            /** @default 1 */
+            min_samples: number;
+            /**
+             * @description Where notifications go: members’ addresses and/or the organization’s webhooks.
+             * @default {
+             *       "emails": [],
+             *       "webhook": false
+             *     }
+             */
+            channels: {
+                /** @default [] */
+                emails: string[];
+                /**
+                 * @description Send `alert.firing` / `alert.resolved` to the organization’s webhooks subscribed to them.
+                 * @default false
+                 */
+                webhook: boolean;
+            };
+        };
+        UpdateAlertRequest: {
+            name?: string;
+            /**
+             * @description What is measured over the window (docs/alerts.md).
+             * @enum {string}
+             */
+            metric?: "error_rate" | "p95_latency_ms" | "api_calls" | "active_users" | "sign_ups" | "failed_sign_ins" | "event_count" | "funnel_conversion";
+            /** @description event_count: the event’s name. */
+            event?: string | null;
+            /** @description funnel_conversion: the event names of the funnel, in order. */
+            steps?: string[];
+            /**
+             * @description value gt|gte|lt|lte threshold
+             * @enum {string}
+             */
+            comparator?: "gt" | "gte" | "lt" | "lte";
+            threshold?: number;
+            window_s?: number;
+            cooldown_s?: number;
+            min_samples?: number;
+            /** @description Where notifications go: members’ addresses and/or the organization’s webhooks. */
+            channels?: {
+                /** @default [] */
+                emails: string[];
+                /**
+                 * @description Send `alert.firing` / `alert.resolved` to the organization’s webhooks subscribed to them.
+                 * @default false
+                 */
+                webhook: boolean;
+            };
+            /** @description true: hold notifications until unmuted. */
+            muted?: boolean;
+            /**
+             * Format: date-time
+             * @description Hold notifications until then (ISO 8601); null lifts it.
+             */
+            muted_until?: string | null;
+        };
+        AlertHistory: {
+            data: components["schemas"]["AlertHistoryEntry"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        AlertHistoryEntry: {
+            id: string;
+            alert_id: string;
+            /** @enum {string} */
+            kind: "firing" | "resolved" | "test";
+            /** @enum {string|null} */
+            from_state: "ok" | "firing" | "resolved" | null;
+            /** @enum {string|null} */
+            to_state: "ok" | "firing" | "resolved" | null;
+            value: number | null;
+            samples: number | null;
+            threshold: number;
+            /** @enum {string} */
+            comparator: "gt" | "gte" | "lt" | "lte";
+            notified: {
+                emails: number;
+                webhook: boolean;
+                /** @enum {string|null} */
+                suppressed: "cooldown" | "muted" | null;
+            };
+            /** Format: date-time */
+            at: string;
+        };
+        AlertTestResult: {
+            /** @description The addresses the test mail was sent to. */
+            emails: string[];
+            /** @description Addresses the mail server refused. */
+            failed_emails: string[];
+            /** @description Whether an `alert.firing` test event was queued. */
+            webhook: boolean;
         };
         HealthHistory: {
             /**
