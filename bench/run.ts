@@ -30,8 +30,9 @@
  *
  * Options: --duration <s> (8), --warmup <s> (2), --connections <n> (20), --processes <n>,
  * --documents <n> (1000000, the ranged row), --no-peer, --profile (CPU profiles of the server under
- * verify and projects; top frames printed), --profile-only (just those profiles; no table is
- * written), --only oidc (just hello-world and the OpenID rows; written to bench-results/only-oidc.*,
+ * the routes of --profile-routes, default verify,projects — any of health, verify, me, projects,
+ * graphql, authorize, introspection, refresh, signin; top frames printed), --profile-only (just those
+ * profiles; no table is written), --only oidc (just hello-world and the OpenID rows; written to bench-results/only-oidc.*,
  * docs/benchmarks.md untouched), --profile-oidc (with --only oidc: CPU profiles under those rows).
  * A run with a shorter --duration or --warmup than the defaults is a trial: it writes
  * bench-results/trial.* and leaves latest.* and the docs alone.
@@ -73,6 +74,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'profile-oidc': { type: 'boolean', default: false },
     documents: { type: 'string', default: '1000000' },
+    'profile-routes': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -433,8 +435,8 @@ async function signIn(base: string, email: string, processes: number) {
  * starts from fresh sign-ins (one per connection; tokens in flight when a run stops are lost) and
  * hands each answer's token to the next request.
  */
-async function refresh(base: string, email: string, processes: number) {
-  const options = async (): Promise<Options> => {
+function refreshLoad(base: string, email: string): () => Promise<Options> {
+  return async (): Promise<Options> => {
     const seeds = await Promise.all(
       Array.from({ length: connections }, () =>
         api(base, '/api/v1/auth/login', { body: { email, password: PASSWORD } }),
@@ -455,7 +457,10 @@ async function refresh(base: string, email: string, processes: number) {
       ],
     };
   };
-  const result = await load(options);
+}
+
+async function refresh(base: string, email: string, processes: number) {
+  const result = await load(refreshLoad(base, email));
   row({
     id: `refresh-${processes}`,
     name: 'POST /api/v1/auth/refresh (rotating)',
@@ -547,39 +552,7 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured)
       goalRatio: 0.3,
       met: graphql.rps / hello.rps >= 0.3,
     });
-    // Issue #33: the check API as a partner's server calls it — an end user of the project against
-    // 50 policies (skills, attributes, address ranges), with the application's read token.
-    const auth = { authorization: `Bearer ${f.accessToken}` };
-    for (let i = 0; i < 50; i++)
-      await api(base, `/api/v1/projects/${f.projectId}/policies`, {
-        headers: auth,
-        body: {
-          name: `Bench ${i}`,
-          effect: i % 10 === 0 ? 'deny' : 'allow',
-          actions: [`invoice:action${i % 5}`, 'invoice:approve'],
-          conditions:
-            i % 2 === 0
-              ? { subject: { skills: [{ name: 'Accounting', min_level: 1 + (i % 5) }] } }
-              : {
-                  resource: { attributes: { status: { in: ['draft', 'review'] } } },
-                  context: { source_ip: ['10.0.0.0/8'] },
-                },
-        },
-      });
-    const endUser = await api(base, '/api/auth/register', {
-      headers: { 'x-application-id': f.applicationId },
-      body: { email: `end.${f.email}`, password: PASSWORD },
-    });
-    const authorize = await load({
-      url: `${base}/api/v1/authorize`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${f.apiToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        subject: { user_id: (endUser.body.user as { id: string }).id },
-        action: 'invoice:approve',
-        resource: { type: 'invoice', id: 'inv-1', attributes: { status: 'draft' } },
-      }),
-    });
+    const authorize = await load(await authorizeLoad(base, f));
     row({
       id: `authorize-${processes}`,
       name: 'POST /api/v1/authorize (cs_ token; an end user, 50 policies)',
@@ -629,6 +602,44 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured)
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Issue #33: the check API as a partner's server calls it — an end user of the project against 50
+ * policies (skills, attributes, address ranges), with the application's read token.
+ */
+async function authorizeLoad(base: string, f: Fixture): Promise<Options> {
+  const auth = { authorization: `Bearer ${f.accessToken}` };
+  for (let i = 0; i < 50; i++)
+    await api(base, `/api/v1/projects/${f.projectId}/policies`, {
+      headers: auth,
+      body: {
+        name: `Bench ${i}`,
+        effect: i % 10 === 0 ? 'deny' : 'allow',
+        actions: [`invoice:action${i % 5}`, 'invoice:approve'],
+        conditions:
+          i % 2 === 0
+            ? { subject: { skills: [{ name: 'Accounting', min_level: 1 + (i % 5) }] } }
+            : {
+                resource: { attributes: { status: { in: ['draft', 'review'] } } },
+                context: { source_ip: ['10.0.0.0/8'] },
+              },
+      },
+    });
+  const endUser = await api(base, '/api/auth/register', {
+    headers: { 'x-application-id': f.applicationId },
+    body: { email: `end.${f.email}`, password: PASSWORD },
+  });
+  return {
+    url: `${base}/api/v1/authorize`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${f.apiToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      subject: { user_id: (endUser.body.user as { id: string }).id },
+      action: 'invoice:approve',
+      resource: { type: 'invoice', id: 'inv-1', attributes: { status: 'draft' } },
+    }),
+  };
 }
 
 function helloCeiling(processes: number, hello: Measured) {
@@ -692,25 +703,83 @@ function topFrames(dir: string, count = 12): string[] {
     .map(([key, us]) => `${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
 
+const profiled = [
+  'health',
+  'verify',
+  'me',
+  'projects',
+  'graphql',
+  'authorize',
+  'introspection',
+  'refresh',
+  'signin',
+] as const;
+type Profiled = (typeof profiled)[number];
+
+/** The load of one route for a CPU profile (the same as its row's). */
+async function routeLoad(
+  route: Profiled,
+  base: string,
+  f: Fixture,
+): Promise<Options | (() => Promise<Options>)> {
+  const jwt = { authorization: `Bearer ${f.accessToken}` };
+  switch (route) {
+    case 'health':
+      return { url: `${base}/api/v1/health` };
+    case 'verify':
+      return { url: `${base}/api/v1/verify`, method: 'POST', headers: jwt };
+    case 'me':
+      return { url: `${base}/api/v1/auth/me`, headers: jwt };
+    case 'projects':
+      return { url: `${base}/api/v1/projects`, headers: { authorization: `Bearer ${f.apiToken}` } };
+    case 'graphql':
+      return {
+        url: `${base}/api/v1/graphql`,
+        method: 'POST',
+        headers: { ...jwt, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ viewer { email } }' }),
+      };
+    case 'authorize':
+      return authorizeLoad(base, f);
+    case 'introspection': {
+      const o = await oidcFixture(base, await fixture(base));
+      return {
+        url: `${o.issuer}/token/introspection`,
+        method: 'POST',
+        headers: { authorization: o.basic, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `token=${encodeURIComponent(o.opaqueToken)}`,
+      };
+    }
+    case 'refresh':
+      return refreshLoad(base, f.email);
+    case 'signin':
+      return {
+        url: `${base}/api/v1/auth/login`,
+        connections: signInConnections,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: f.email, password: PASSWORD }),
+      };
+  }
+}
+
+/**
+ * CPU profiles (`node --cpu-prof`, one server process per route) under the routes of
+ * `--profile-routes` (default verify,projects): the top frames by self time, printed and returned.
+ */
 async function profileRoutes(databaseUri: string): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const route of ['verify', 'projects'] as const) {
+  const routes = (values['profile-routes'] ?? 'verify,projects').split(',') as Profiled[];
+  for (const route of routes) {
+    if (!profiled.includes(route)) throw new Error(`--profile-routes takes: ${profiled.join(', ')}`);
     const dir = path.join(resultsDir, 'profiles', route);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const server = await startOurs(databaseUri, { processes: 1, profileDir: dir });
     const f = await fixture(server.url);
-    await load(
-      route === 'verify'
-        ? {
-            url: `${server.url}/api/v1/verify`,
-            method: 'POST',
-            headers: { authorization: `Bearer ${f.accessToken}` },
-          }
-        : { url: `${server.url}/api/v1/projects`, headers: { authorization: `Bearer ${f.apiToken}` } },
-    );
+    const measuredLoad = await load(await routeLoad(route, server.url, f));
     await server.stop();
-    out[route] = topFrames(dir);
+    out[route] = [`${measuredLoad.rps} req/s under the profiler`, ...topFrames(dir, 20)];
     console.error(
       `bench: CPU profile of the server under ${route} (self time):\n  ${out[route]!.join('\n  ')}`,
     );
