@@ -21,6 +21,7 @@ const BODYLESS_WRITES = new Set([
   'POST /api/v1/email-templates/{id}/reset',
   'POST /api/v1/applications/{id}/email-templates/copy-system',
   'POST /api/v1/webhooks/{id}/test',
+  'POST /api/v1/alerts/{id}/test',
   'POST /api/v1/webhooks/deliveries/{id}/redeliver',
   // Starts a TOTP enrolment for the caller: nothing to send.
   'POST /api/v1/auth/mfa/totp',
