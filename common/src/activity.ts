@@ -19,9 +19,11 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 /**
  * Who wrote an entry: the platform itself (audits, the request log) or an SDK through
  * POST /api/v1/activity, which needs only the public application id. Entries stored before the
- * field existed count as the platform's.
+ * field existed count as the platform's. `dashboard`: a request-log row of a team member's
+ * dashboard session (a platform-pool JWT on the product API) — kept for the audit, left out of
+ * the application's analytics and of the logs list unless asked for (docs/analytics.md).
  */
-export const ACTIVITY_SOURCES = ['platform', 'sdk'] as const;
+export const ACTIVITY_SOURCES = ['platform', 'sdk', 'dashboard'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /**
@@ -32,6 +34,7 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
  * fails otherwise).
  */
 export const PLATFORM_ACTION_NAMESPACES = [
+  'alert',
   'api',
   'application',
   'authorization',

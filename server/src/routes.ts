@@ -15,6 +15,7 @@ import {
   registerHealthHistoryRoutes,
   registerTrackingReadRoutes,
 } from './modules/telemetry/index.js';
+import { registerProductAnalyticsRoutes } from './modules/product-analytics/index.js';
 import { registerApplicationRoutes } from './modules/applications/index.js';
 import { createAssistantService, registerAssistantRoutes } from './modules/assistant/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
@@ -181,6 +182,7 @@ export function registerWorkspaceRoutes(api: ApiRouter, root: ApiRouter, context
   const connection = context.database.connection;
   registerTrackingReadRoutes(api, services.tracking);
   registerAnalyticsRoutes(api, services.analytics);
+  registerProductAnalyticsRoutes(api, services.productAnalytics);
   registerAlertRoutes(api, services.alerts);
   registerHealthHistoryRoutes(api, { connection, intervalMs: config.health.sampleIntervalMs });
   registerActivityRoutes(api, {

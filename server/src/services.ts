@@ -10,6 +10,7 @@ import {
   createAnalyticsService,
   createTrackingService,
 } from './modules/telemetry/index.js';
+import { createProductAnalyticsService, createProductMetrics } from './modules/product-analytics/index.js';
 import { createAuthService, createPasswordLockout } from './modules/auth/index.js';
 import {
   createEmailSendService,
@@ -260,7 +261,16 @@ function createContentServices(deps: ServiceDependencies, all: Services) {
     tokens,
     organizationIdsOf: (userId, permission) => organizations.organizationIdsOf(userId, permission),
   });
-  return { emailTemplates, emailSending, tracking, analytics };
+  const productAnalytics = createProductAnalyticsService({
+    connection,
+    recorder: analyticsRecorder,
+    applications,
+    projects,
+    organizationIdsOf: (userId, permission) => organizations.organizationIdsOf(userId, permission),
+  });
+  // What alerts evaluate (funnel conversion, active users), without a caller check.
+  const productMetrics = createProductMetrics({ connection, applications });
+  return { emailTemplates, emailSending, tracking, analytics, productAnalytics, productMetrics };
 }
 
 /** The account's privacy requests and second factors. */

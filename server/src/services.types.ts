@@ -18,6 +18,7 @@ import type { PrivacyService } from './modules/privacy/index.js';
 import type { ProjectsService } from './modules/projects/index.js';
 import type { StepUpService } from './modules/step-up/index.js';
 import type { AnalyticsRecorder, AnalyticsService, TrackingService } from './modules/telemetry/index.js';
+import type { ProductAnalyticsService, ProductMetrics } from './modules/product-analytics/index.js';
 import type { TokensService } from './modules/tokens/index.js';
 import type { UsersService } from './modules/users/index.js';
 import type { WebhooksService } from './modules/webhooks/index.js';
@@ -28,6 +29,9 @@ export interface Services {
   /** The request log and rollups (written once a second), and the summaries read from them. */
   analyticsRecorder: AnalyticsRecorder;
   analytics: AnalyticsService;
+  /** Page views, funnels, retention, stickiness, lifecycle (issue #35); productMetrics for alerts. */
+  productAnalytics: ProductAnalyticsService;
+  productMetrics: ProductMetrics;
   mail: MailService;
   passwords: PasswordHasher;
   users: UsersService;

@@ -329,7 +329,7 @@ describe('log screens after real traffic in Chromium', function () {
       .getByTestId('function-row')
       .filter({ has: page.getByText('GET /api/v1/projects/:id', { exact: true }) });
     await notFound.waitFor();
-    // The figures are the API's (the dashboard's own project reads count too), the badge SPEC §9's.
+    // The figures are the API's (the dashboard's own reads are not counted, issue #35), the badge SPEC §9's.
     const { functions } = (await api('GET', '/api/v1/analytics/functions?period=7d')) as {
       functions: { function: string; count: number; success_rate: number }[];
     };

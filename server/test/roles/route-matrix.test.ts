@@ -299,6 +299,13 @@ describe('route × role matrix: every product-API route’s declared permission'
     'GET /api/v1/activity-logs/export': { query: (i) => ({ organization_id: i.organization }) },
     'GET /api/v1/analytics/summary': { query: (i) => ({ organization_id: i.organization }) },
     'GET /api/v1/analytics/functions': { query: (i) => ({ application_id: i.application }) },
+    'GET /api/v1/analytics/pages': { query: (i) => ({ application_id: i.application }) },
+    'GET /api/v1/analytics/funnel': {
+      query: (i) => ({ application_id: i.application, steps: 'signup,login' }),
+    },
+    'GET /api/v1/analytics/retention': { query: (i) => ({ project_id: i.project }) },
+    'GET /api/v1/analytics/stickiness': { query: (i) => ({ application_id: i.application }) },
+    'GET /api/v1/analytics/lifecycle': { query: (i) => ({ project_id: i.project }) },
     'GET /api/v1/installations': { query: (i) => ({ application_id: i.application }) },
     'GET /api/v1/anonymous-users': { query: (i) => ({ application_id: i.application }) },
     'GET /api/v1/email-templates': { query: (i) => ({ application_id: i.application }) },

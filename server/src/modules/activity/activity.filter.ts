@@ -77,8 +77,11 @@ export async function activityFilterFor(
   if (query.action) conditions.push({ action: query.action });
   if (query.resource_type) conditions.push({ resource_type: query.resource_type });
   // Rows without the field (the request log, older entries) are the platform's.
-  if (query.source)
-    conditions.push({ source: query.source === 'sdk' ? 'sdk' : mongoose.trusted({ $ne: 'sdk' }) });
+  if (query.source === 'platform')
+    conditions.push({ source: mongoose.trusted({ $nin: ['sdk', 'dashboard'] }) });
+  else if (query.source) conditions.push({ source: query.source });
+  // The dashboard's own requests are not the application's traffic: listed only when asked for.
+  else if (!query.include_dashboard) conditions.push({ source: mongoose.trusted({ $ne: 'dashboard' }) });
   if (query.user_type)
     conditions.push({
       user_id: query.user_type === 'registered' ? mongoose.trusted({ $ne: null }) : null,

@@ -27,7 +27,7 @@ function view(entry: ActivityLog) {
     organization_id: id(entry.organization_id),
     project_id: id(entry.project_id),
     application_id: id(entry.application_id),
-    source: entry.source === 'sdk' ? ('sdk' as const) : ('platform' as const),
+    source: entry.source === 'sdk' || entry.source === 'dashboard' ? entry.source : ('platform' as const),
   };
 }
 

@@ -38,8 +38,16 @@ export const ActivityFilterSchema = z.object({
   installation_id: z.string().max(100).optional().openapi({ description: 'An installation id (inst_…).' }),
   source: z.enum(ACTIVITY_SOURCES).optional().openapi({
     description:
-      'platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity).',
+      'platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity); dashboard: requests of team members’ dashboard sessions (listed only with this or include_dashboard=true).',
   }),
+  include_dashboard: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .openapi({
+      description:
+        'true: also list the request-log rows of team members’ dashboard sessions (source dashboard), which are left out by default: they are not the application’s traffic.',
+    }),
 });
 export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;
 
@@ -102,7 +110,7 @@ export const ActivityLogSchema = z
     application_id: z.string().nullable(),
     source: z.enum(ACTIVITY_SOURCES).openapi({
       description:
-        'sdk: sent by an SDK through POST /api/v1/activity with only the public application id (not verified); platform: written by the platform itself.',
+        'sdk: sent by an SDK through POST /api/v1/activity with only the public application id (not verified); platform: written by the platform itself; dashboard: a request of a team member’s dashboard session.',
     }),
   })
   .openapi('ActivityLog');

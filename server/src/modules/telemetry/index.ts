@@ -24,6 +24,21 @@ export {
   type TrackingRecord,
 } from './request-log.types.js';
 export { registerAnalyticsRoutes } from './summaries.routes.js';
+// What product analytics (modules/product-analytics) reads: the scope check of the analytics
+// routes, the activity bitmaps and identity numbers, the visitor days and the SDK's collections.
+export { createScopeOf, type Scope, type ScopeDependencies } from './summaries.scope.js';
+export {
+  analyticsModels,
+  encodeKey,
+  KEY_KINDS,
+  populationCount,
+  type ActiveBitmaps,
+  type KeyKind,
+} from './rollups.model.js';
+export { bucketStart } from './rollups.deltas.js';
+export { isDashboardRequest } from './request-log.middleware.js';
+export { VISITOR_DAY_MAX_TIMES, visitorDayModel, type VisitorDay } from './request-log.visitors.js';
+export { analyticsEventModel, installationModel } from './ingest.model.js';
 export { createAnalyticsService } from './summaries.service.js';
 export { percentileOf, resourceTypeOf } from './summaries.math.js';
 export type { AnalyticsCaller, AnalyticsService } from './summaries.types.js';

@@ -126,7 +126,11 @@ export function createEventIngest(
       result.events_processed = stored.length;
       result.duplicates += rows.length - stored.length;
       store.rollUp(source, now, {
-        events: stored.map((row) => ({ event: row.event, timestamp: row.timestamp })),
+        events: stored.map((row) => ({
+          event: row.event,
+          timestamp: row.timestamp,
+          installation_id: row.installation_id,
+        })),
         installationIds: [installationId],
         newInstallations: installation?.created ? 1 : 0,
       });

@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
+import type { AuthContext } from '../../core/auth-context.js';
+import { isPlatformPool } from '../../core/pools.js';
 import { sdkVersionOf } from './sdk-version.js';
 import type { AnalyticsRecorder, RequestRecord } from './request-log.types.js';
 
@@ -72,6 +74,18 @@ function gatedOwner(res: Response): Partial<RequestRecord> {
   };
 }
 
+/** The product API, where team members' dashboard sessions act (not the embedding API /api/auth). */
+const PRODUCT_API = '/api/v1/';
+
+/**
+ * A team member's dashboard at work: a platform-pool session JWT (never an API token, never an
+ * application's end user) on the product API. Such requests are the team looking at an
+ * application, not the application's traffic: logged (source dashboard) but counted nowhere.
+ */
+export function isDashboardRequest(path: string, caller: AuthContext | undefined): boolean {
+  return caller?.via === 'session' && isPlatformPool(caller.poolId) && path.startsWith(PRODUCT_API);
+}
+
 const LOGGED_ENDPOINT = Symbol('loggedEndpoint');
 
 /**
@@ -124,6 +138,7 @@ export function requestLogger(recorder: AnalyticsRecorder, options: RequestLogge
         user_agent: req.get('user-agent')?.slice(0, MAX_USER_AGENT) ?? null,
         sdk_version: sdkVersionOf(req),
         user_id: caller?.userId ?? null,
+        ...(isDashboardRequest(path, caller) ? { source: 'dashboard' as const } : {}),
         application_id: owner.application_id ?? null,
         project_id: owner.project_id ?? null,
         organization_id: owner.organization_id ?? null,

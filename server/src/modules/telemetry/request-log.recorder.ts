@@ -6,6 +6,7 @@ import { analyticsModels } from './rollups.model.js';
 import { createEnsureIndexes, type RequestLogStore } from './rollups.indexes.js';
 import { createOwnerResolver, requestLogRow, scopesOf, type OwnerDirectory } from './request-log.rows.js';
 import type { AnalyticsRecorder, RequestRecord, TrackingRecord } from './request-log.types.js';
+import { ensureVisitorDayIndexes, visitorDayModel, visitorDayOps } from './request-log.visitors.js';
 
 /** How often buffered request rows and counters are written: a crash loses at most this much. */
 export const FLUSH_INTERVAL_MS = 1000;
@@ -46,11 +47,20 @@ export function createAnalyticsRecorder(deps: {
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
-  const ensureIndexes = createEnsureIndexes({
+  const VisitorDays = visitorDayModel(connection);
+  const ensureRollupIndexes = createEnsureIndexes({
     ...deps,
     models,
     migrate: () => bitmaps.migrateActiveKeys(),
   });
+  let visitorIndexes: Promise<void> | undefined;
+  const ensureIndexes = async () => {
+    visitorIndexes ??= ensureVisitorDayIndexes(connection, deps.retentionDays).catch((error: unknown) => {
+      visitorIndexes = undefined;
+      throw error;
+    });
+    await Promise.all([ensureRollupIndexes(), visitorIndexes]);
+  };
 
   function startTimer() {
     if (timer) return;
@@ -77,7 +87,8 @@ export function createAnalyticsRecorder(deps: {
     const deltas = new Deltas();
     const rows = requests.map((row, index) => {
       const owner = owners[index]!;
-      deltas.addRequest(scopesOf(owner), row, row.user_id);
+      // A team member's dashboard request is logged, never counted as the application's traffic.
+      if (row.source !== 'dashboard') deltas.addRequest(scopesOf(owner), row, row.user_id);
       return requestLogRow(row, owner);
     });
     for (const record of tracking) {
@@ -93,11 +104,13 @@ export function createAnalyticsRecorder(deps: {
     }
     const rollupOps = deltas.rollupOps();
     const eventOps = deltas.eventOps();
+    const visitorOps = visitorDayOps(tracking);
     await Promise.all([
       rows.length && deps.requestLog ? deps.requestLog.insertMany(rows) : null,
       rollupOps.length ? Rollups.collection.bulkWrite(rollupOps, { ordered: false }) : null,
       eventOps.length ? EventCounts.collection.bulkWrite(eventOps, { ordered: false }) : null,
       bitmaps.writeBitmaps(deltas),
+      visitorOps.length ? VisitorDays.collection.bulkWrite(visitorOps, { ordered: false }) : null,
     ]);
   }
 

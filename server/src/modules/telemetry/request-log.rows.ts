@@ -103,6 +103,7 @@ export function requestLogRow(row: RequestRecord, owner: Owner) {
     organization_id: owner.organization,
     project_id: owner.project,
     application_id: owner.application,
+    ...(row.source ? { source: row.source } : {}),
     created_at: row.created_at,
   };
 }

@@ -17,6 +17,11 @@ export interface RequestRecord {
   user_agent: string | null;
   sdk_version?: string | null;
   user_id: string | null;
+  /**
+   * `dashboard`: a team member's dashboard session on the product API (isDashboardRequest). The row
+   * is stored (marked so) but adds nothing to the rollups: no request, error, latency or active user.
+   */
+  source?: 'dashboard';
   application_id: string | null;
   project_id: string | null;
   organization_id: string | null;
@@ -27,8 +32,11 @@ export interface TrackingRecord {
   application: { _id: Types.ObjectId; project_id: Types.ObjectId; organization_id: Types.ObjectId };
   /** When the identities were active (the ingest time). */
   at: Date;
-  /** Events as stored, each counted in the bucket of its own timestamp. */
-  events?: Array<{ event: string; timestamp: Date }>;
+  /**
+   * Events as stored, each counted in the bucket of its own timestamp. With `installation_id` the
+   * event also lands in that installation's day (analytics_visitor_days: funnels, event retention).
+   */
+  events?: Array<{ event: string; timestamp: Date; installation_id?: string | null }>;
   installationIds?: Array<string | null | undefined>;
   anonymousIds?: Array<string | null | undefined>;
   userIds?: Array<string | null | undefined>;
