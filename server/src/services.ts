@@ -167,6 +167,11 @@ function createTenancyServices(deps: ServiceDependencies, all: Services) {
       describeForMail: (userId) => all.factorChanges.describeForMail(userId),
       removeRecent: (userId, keep, context) => all.factorChanges.removeRecent(userId, keep, context),
     },
+    // What the mfa module's methodsOf counts (a confirmed TOTP factor, any passkey), read with the account.
+    secondFactorStores: [
+      { collection: 'mfa_factors', requiredField: 'confirmed_at' },
+      { collection: 'mfa_passkeys' },
+    ],
     // Each pool's settings (sign-up mode, methods, password policy): the pools module, built later.
     pools: { settingsOf: (poolId) => all.pools.settingsOf(poolId) },
     // The default role at sign-up, roles and permissions in tokens: app-roles, built after auth.

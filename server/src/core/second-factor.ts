@@ -176,3 +176,13 @@ export interface SecondFactorInventory {
   /** Removes the factors added during the last 24 hours except those kept; answers the removed. */
   removeRecent(userId: string, keep: KeepFactors, context: RequestContext): Promise<SecondFactorSummary[]>;
 }
+
+/**
+ * Where one kind of second factor is stored, so sign-in can learn with the account (one read)
+ * whether it has one: documents of `collection` whose `user_id` is the account's, counted when
+ * `requiredField` (if named) is set. Must say what the module's own check counts.
+ */
+export interface SecondFactorStore {
+  collection: string;
+  requiredField?: string;
+}

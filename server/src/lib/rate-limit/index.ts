@@ -8,7 +8,6 @@
  *       key: (req) => (typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : undefined) }),
  *     handler);
  */
-import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import {
   ipKeyGenerator,
@@ -21,19 +20,21 @@ import {
 import type { Collection, Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../mongoose-plugins.js';
+import { rateLimitDocumentId, type RateLimitDocument } from './batch.js';
 import { ProcessRateLimitStore } from './process-store.js';
 
-/** One fixed window of one key: `_id` is `<prefix><key>`; MongoDB's TTL monitor removes it after `reset_at`. */
-export interface RateLimitDocument {
-  _id: string;
-  hits: number;
-  reset_at: Date;
-}
+export type { RateLimitDocument };
+export {
+  countWindows,
+  firstOverLimit,
+  rateLimitDocumentId,
+  rateLimitedError,
+  takeBack,
+  type CountedWindow,
+} from './batch.js';
 
 export const DEFAULT_RATE_LIMIT_COLLECTION = 'rate_limits';
 
-/** Keys longer than this are stored as their SHA-256, so a huge request field cannot make a huge `_id`. */
-const MAX_RAW_KEY_LENGTH = 200;
 const MAX_ATTEMPTS = 5;
 
 /** Leases one store keeps (one per active key); the oldest goes first beyond. */
@@ -53,7 +54,10 @@ interface Lease {
 /** The TTL index is created once per connection and collection, not once per limiter. */
 const ttlIndexes = new WeakMap<Connection, Map<string, Promise<unknown>>>();
 
-function ensureTtlIndex(connection: Connection, collection: Collection<RateLimitDocument>): Promise<unknown> {
+export function ensureTtlIndex(
+  connection: Connection,
+  collection: Collection<RateLimitDocument>,
+): Promise<unknown> {
   let byName = ttlIndexes.get(connection);
   if (!byName) ttlIndexes.set(connection, (byName = new Map()));
   let created = byName.get(collection.collectionName);
@@ -114,10 +118,7 @@ export class MongoRateLimitStore implements Store {
 
   /** The document id for a key. */
   id(key: string): string {
-    const raw = String(key);
-    const stored =
-      raw.length <= MAX_RAW_KEY_LENGTH ? raw : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-    return `${this.prefix}${stored}`;
+    return rateLimitDocumentId(this.prefix, key);
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {

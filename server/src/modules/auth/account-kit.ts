@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../../lib/passwords/index.js';
 import { checkPasswordPolicy } from '../../lib/passwords/policy.js';
 import { accountEvent, type ActivityService, type AuditEvent } from '../../core/audit.js';
 import type { MailService, SendTemplateInput, SystemTemplateName } from '../../core/mail.js';
-import type { SecondFactorInventory } from '../../core/second-factor.js';
+import type { SecondFactorInventory, SecondFactorStore } from '../../core/second-factor.js';
 import type { UserDocument } from '../../core/account.js';
 import type { RequestContext } from '../../core/request-context.js';
 import {
@@ -20,6 +20,7 @@ import type { WebhookEmitter } from '../../core/webhooks.js';
 import { userModel } from '../users/index.js';
 import { AuthErrors } from './auth.errors.js';
 import { authModels } from './auth.model.js';
+import { createLastLoginWriter, type LastLoginWriter } from './last-login.js';
 import { createPasswordLockout, type PasswordLockout } from './lockout.js';
 import { createOneTimeTokens, type OneTimeTokens } from './one-time-tokens.js';
 import { createSessions, type Sessions } from './sessions.js';
@@ -43,6 +44,11 @@ export interface AuthDependencies {
    * service): the reset lists them and removes recent ones, which a stolen session may have added.
    */
   secondFactors?: SecondFactorInventory;
+  /**
+   * Where the second factors are stored (the mfa and passkeys modules): a password sign-in reads
+   * with the account whether it has one, and skips the second step's reads for one without.
+   */
+  secondFactorStores?: readonly SecondFactorStore[];
   /**
    * Each pool's settings (the pools module; late-bound). Without it every pool answers the
    * server's configuration, as the platform pool does.
@@ -113,6 +119,8 @@ export interface AccountKit {
    */
   afterResponse(what: string, work: () => Promise<void>): void;
   drain(): Promise<void>;
+  /** Sign-in times written behind the answer (last-login.ts); drain() writes what is pending. */
+  lastLogin: LastLoginWriter;
   /** The pool's password policy: minimum length, and not on the shipped list of common passwords. */
   assertPasswordPolicy(password: string, pool: string, within?: RequestContext): Promise<void>;
   /** Refuses sign-up in a pool whose sign-up is by invitation or closed. */
@@ -179,6 +187,7 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
     return settings;
   };
   const inFlight = new Set<Promise<void>>();
+  const lastLogin = createLastLoginWriter(Users, logger);
 
   return {
     deps,
@@ -251,7 +260,9 @@ export function createAccountKit(deps: AuthDependencies): AccountKit {
 
     async drain() {
       await Promise.allSettled([...inFlight]);
+      await lastLogin.flush();
     },
+    lastLogin,
 
     async assertPasswordPolicy(password, pool, within) {
       const minLength = isPlatformPool(pool)

@@ -41,6 +41,12 @@ export interface SessionDocument {
    * when there was no second step. Absent on sessions from before the field: null.
    */
   second_factor: SecondFactorUsed | null;
+  /**
+   * SHA-256 of the session's current refresh token and of the one before it (refresh-rotation.ts).
+   * Absent on sessions from before: their current token is in refresh_tokens until the next refresh.
+   */
+  refresh_token_hash?: string | null;
+  previous_refresh_token_hash?: string | null;
 }
 
 /** What completed a sign-in's second step. */
@@ -74,11 +80,15 @@ const sessionSchema = new Schema<SessionDocument>(
     enrollment_only: { type: Boolean, default: false },
     access_token_ttl_s: { type: Number, default: null },
     second_factor: { type: String, enum: ['totp', 'recovery_code', 'passkey', null], default: null },
+    refresh_token_hash: { type: String, private: true },
+    previous_refresh_token_hash: { type: String, private: true },
   },
   { collection: 'auth_sessions', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
 sessionSchema.index({ user_id: 1, created_at: -1 });
 sessionSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+sessionSchema.index({ refresh_token_hash: 1 }, { sparse: true });
+sessionSchema.index({ previous_refresh_token_hash: 1 }, { sparse: true });
 sessionSchema.plugin(toJSONPlugin);
 
 /**

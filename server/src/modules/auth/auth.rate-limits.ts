@@ -2,16 +2,17 @@ import type { Request, RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import { accountKey } from '../../core/pools.js';
-import { clientIpKey, createRateLimiter } from '../../lib/rate-limit/index.js';
+import { clientIpKey, createRateLimiter, leaseOf } from '../../lib/rate-limit/index.js';
 import { normalizeEmail } from '../users/index.js';
 
 export interface AuthRateLimits {
   /**
    * Per client address (`req.ip`, so behind TRUST_PROXY the forwarded one): IPv4 by address, IPv6 by
    * /56 (IPv4-mapped IPv6 as its IPv4 address), so rotating through one subnet does not reset the
-   * budget. `limit` defaults to RATE_LIMIT_PER_IP.
+   * budget. `limit` defaults to RATE_LIMIT_PER_IP. `leased`: counted in leases of 1 % of the limit
+   * (lib/rate-limit `leaseOf`) — for limits against floods, not against guessing.
    */
-  perIp(name: string, limit?: number): RequestHandler;
+  perIp(name: string, limit?: number, options?: { leased?: boolean }): RequestHandler;
   /**
    * Per account: the e-mail address in the request body within the request's user pool (requests
    * without one are not counted). An address in two pools is two accounts (core/pools.ts): failures
@@ -28,13 +29,14 @@ export interface AuthRateLimits {
 export function createAuthRateLimits(deps: { connection: Connection; config: Config }): AuthRateLimits {
   const limits = deps.config.auth.rateLimit;
   return {
-    perIp: (name, limit = limits.perIp) =>
+    perIp: (name, limit = limits.perIp, options = {}) =>
       createRateLimiter({
         connection: deps.connection,
         name,
         windowS: limits.windowS,
         limit,
         key: clientIpKey,
+        ...(options.leased ? { leaseHits: leaseOf(limit) } : {}),
       }),
     perAccount: (name) =>
       createRateLimiter({

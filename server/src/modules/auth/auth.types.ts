@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../core/request-context.js';
+import type { CountedWindow } from '../../lib/rate-limit/index.js';
 import type { UserDocument } from '../../core/account.js';
 import type { KeepFactors, SecondFactorSummary } from '../../core/second-factor.js';
 import type { PublicUser } from '../users/index.js';
@@ -28,8 +29,17 @@ export interface AuthService {
    * address, so the response time tells nothing about whether it is registered.
    */
   resendConfirmation(email: string, context: RequestContext): void;
-  /** Checks e-mail and password (with lockout); returns the user or throws. */
-  verifyCredentials(email: string, password: string, context: RequestContext): Promise<UserDocument>;
+  /**
+   * Checks e-mail and password (with lockout); returns the user or throws. `limits` (the route's
+   * rate limits) are counted first, in one command, and refused with 429 rate_limited before
+   * anything else.
+   */
+  verifyCredentials(
+    email: string,
+    password: string,
+    context: RequestContext,
+    limits?: readonly CountedWindow[],
+  ): Promise<UserDocument>;
   /** Starts a dashboard session, or with `application` an embedding session for that application. */
   startSession(
     user: UserDocument,

@@ -1,7 +1,7 @@
 import { ipKeyGenerator, type Options } from 'express-rate-limit';
 import type { Connection } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
-import { MongoRateLimitStore } from '../../lib/rate-limit/index.js';
+import { MongoRateLimitStore, type RateLimitDocument } from '../../lib/rate-limit/index.js';
 import { AuthErrors } from './auth.errors.js';
 
 /**
@@ -27,10 +27,28 @@ export interface PasswordLockout {
    * (once per window), so the owner is told once, not for every attempt.
    */
   recordFailure(email: string, ip: string | null): Promise<{ pairLocked: boolean; accountLocked: boolean }>;
-  /** A correct password: the failures of this address from this network start again from zero. */
-  recordSuccess(email: string, ip: string | null): Promise<void>;
+  /**
+   * A correct password: the failures of this address from this network start again from zero.
+   * `knownClean` (from a state read just before) skips the write when there were none.
+   */
+  recordSuccess(email: string, ip: string | null, knownClean?: boolean): Promise<void>;
+  /**
+   * The rate-limit documents assertOpen reads, for a caller that reads them together with its own
+   * data (sign-in: one command for the lockout, its rate limits and the account).
+   */
+  stateOf(email: string, ip: string | null): LockoutState;
   /** The owner proved the mailbox (password reset): lift the address-wide lock and this network's. */
   lift(email: string, ip: string | null): Promise<void>;
+}
+
+/** The lockout documents of one address and network (see PasswordLockout.stateOf). */
+export interface LockoutState {
+  /** Document ids to read from the rate-limit collection (running windows only matter). */
+  ids: string[];
+  /** assertOpen over the documents read (by id; missing or expired ones mean none). */
+  assertOpen(read: ReadonlyMap<string, RateLimitDocument>): void;
+  /** Whether this address has counted failures from this network (recordSuccess must clear them). */
+  hasPairFailures(read: ReadonlyMap<string, RateLimitDocument>): boolean;
 }
 
 export function createPasswordLockout(options: {
@@ -85,8 +103,31 @@ export function createPasswordLockout(options: {
       return { pairLocked, accountLocked };
     },
 
-    async recordSuccess(email, ip) {
-      await pairFailures.resetKey(pairKey(email, ip));
+    async recordSuccess(email, ip, knownClean = false) {
+      if (!knownClean) await pairFailures.resetKey(pairKey(email, ip));
+    },
+
+    stateOf(email, ip) {
+      const key = pairKey(email, ip);
+      const [pairLock, accountLock, pairFailed] = [
+        pairLocks.id(key),
+        accountLocks.id(email),
+        pairFailures.id(key),
+      ];
+      const running = (read: ReadonlyMap<string, RateLimitDocument>, id: string) => {
+        const doc = read.get(id);
+        return doc && doc.reset_at.getTime() > Date.now() ? doc : undefined;
+      };
+      return {
+        ids: [pairLock, accountLock, pairFailed],
+        assertOpen(read) {
+          const account = running(read, accountLock);
+          if (account) throw locked(account.reset_at);
+          const pair = running(read, pairLock);
+          if (pair) throw locked(pair.reset_at);
+        },
+        hasPairFailures: (read) => running(read, pairFailed) !== undefined,
+      };
     },
 
     async lift(email, ip) {

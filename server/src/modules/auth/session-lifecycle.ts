@@ -41,7 +41,8 @@ export function createSessionLifecycle(
         secondFactor,
       );
       const lastLogin = new Date();
-      await Users.updateOne({ _id: user._id }, { $set: { last_login_at: lastLogin } });
+      // Written behind the answer with other sign-ins' (last-login.ts); the answer carries it now.
+      kit.lastLogin.note(user._id, lastLogin);
       deps.webhooks?.emit(
         'session.created',
         {
@@ -73,11 +74,12 @@ export function createSessionLifecycle(
     },
 
     async refresh(refreshToken, applicationId, context) {
-      const result = await sessions.rotate(
-        refreshToken,
-        applicationId,
-        async (userId) => (await Users.findById(userId, { email: 1 }).lean())?.email ?? null,
-      );
+      // The account is read once: its address for the access token, the rest for the answer.
+      let user: UserDocument | null = null;
+      const result = await sessions.rotate(refreshToken, applicationId, async (userId) => {
+        user = await Users.findById(userId).lean<UserDocument>();
+        return user?.email ?? null;
+      });
       if (result.outcome === 'reused') {
         await recordAudit(
           activity,
@@ -86,10 +88,10 @@ export function createSessionLifecycle(
         );
         throw new AppError(AuthErrors.REFRESH_TOKEN_REUSED);
       }
-      const user = await Users.findById(result.userId).lean<UserDocument>();
-      if (!user) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
-      kit.assertNotBlocked(user);
-      return { ...result.tokens, user: toPublicUser(user) };
+      const account = user as UserDocument | null;
+      if (!account) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+      kit.assertNotBlocked(account);
+      return { ...result.tokens, user: toPublicUser(account) };
     },
 
     async logout(userId, sessionId, context) {

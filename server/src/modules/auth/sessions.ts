@@ -1,29 +1,18 @@
 import mongoose, { Types } from 'mongoose';
-import { AppError } from '../../lib/errors.js';
-import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
-import { PLATFORM_POOL } from '../../core/pools.js';
 import type { RequestContext } from '../../core/request-context.js';
-import { AuthErrors } from './auth.errors.js';
 import type { AuthModels, SecondFactorUsed, SessionDocument } from './auth.model.js';
+import {
+  newRefreshToken,
+  rotateRefreshToken,
+  tokenPair,
+  type IssuedSession,
+  type RoleClaims,
+  type RotationResult,
+} from './refresh-rotation.js';
 import type { SigningKeys } from './signing-keys.js';
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  /** Unix time in seconds at which the access token expires. */
-  expires_at: number;
-}
-
-export interface IssuedSession extends TokenPair {
-  session_id: string;
-}
-
-export type RotationResult =
-  | { outcome: 'rotated'; tokens: IssuedSession; userId: string }
-  | { outcome: 'reused'; sessionId: string; userId: string };
+export type { IssuedSession, RoleClaims, RotationResult, TokenPair } from './refresh-rotation.js';
 
 /** Where an embedding session was started: its tokens are for this application only. */
 export interface SessionApplication {
@@ -76,57 +65,6 @@ export interface Sessions {
 export const SESSION_CACHE_TTL_MS = 60_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
-/** An end user's application roles and permissions, for the access tokens of their sessions. */
-export type RoleClaims = (
-  poolId: string,
-  userId: string,
-) => Promise<{ roles: string[]; permissions: string[] }>;
-
-/**
- * A new refresh token for the session, and an access token signed for its audience. An embedding
- * session of a project pool's end user carries their application `roles` and `permissions` as of
- * now (a change shows from the next sign-in or refresh).
- */
-async function issueTokens(
-  options: { models: AuthModels; keys: () => Promise<SigningKeys>; now: () => Date; roleClaims?: RoleClaims },
-  session: Pick<
-    SessionDocument,
-    '_id' | 'user_id' | 'expires_at' | 'application_id' | 'pool_id' | 'access_token_ttl_s'
-  >,
-  email: string,
-): Promise<IssuedSession> {
-  const refreshToken = randomToken(32);
-  await options.models.RefreshTokens.create({
-    token_hash: sha256Hex(refreshToken),
-    session_id: session._id,
-    user_id: session.user_id,
-    expires_at: session.expires_at,
-  });
-  const pool = session.pool_id ?? PLATFORM_POOL;
-  const roles =
-    session.application_id && pool !== PLATFORM_POOL && options.roleClaims
-      ? await options.roleClaims(pool, String(session.user_id))
-      : undefined;
-  const access = (await options.keys()).signAccessToken({
-    sub: String(session.user_id),
-    sid: String(session._id),
-    email,
-    pool,
-    ...(roles ? { roles } : {}),
-    ...(session.access_token_ttl_s ? { ttlS: session.access_token_ttl_s } : {}),
-    ...(session.application_id ? { audience: String(session.application_id) } : {}),
-  });
-  const expiresAt = Math.floor(access.expiresAt.getTime() / 1000);
-  return {
-    session_id: String(session._id),
-    access_token: access.token,
-    refresh_token: refreshToken,
-    token_type: 'Bearer',
-    expires_in: expiresAt - Math.floor(options.now().getTime() / 1000),
-    expires_at: expiresAt,
-  };
-}
-
 export function createSessions(options: {
   models: AuthModels;
   keys: () => Promise<SigningKeys>;
@@ -150,7 +88,10 @@ export function createSessions(options: {
   return {
     async create(user, method, context, application, secondFactor) {
       const current = now();
+      // The first refresh token is stored in the session itself: starting a session is one insert.
+      const refresh = newRefreshToken();
       const session = await models.Sessions.create({
+        refresh_token_hash: refresh.hash,
         user_id: new Types.ObjectId(user.id),
         last_used_at: current,
         expires_at: new Date(
@@ -168,57 +109,16 @@ export function createSessions(options: {
         access_token_ttl_s: application?.accessTokenTtlS ?? null,
         second_factor: secondFactor ?? null,
       });
-      return issueTokens(issuer, session, user.email);
+      return tokenPair(issuer, session, user.email, refresh.raw);
     },
 
-    async rotate(refreshToken, applicationId, emailOf) {
-      const tokenHash = sha256Hex(refreshToken);
-      const current = now();
-      // A partner site must not trade its application's refresh token for a dashboard session
-      // (or another application's); such a token is refused before anything is consumed.
-      const presented = await models.RefreshTokens.findOne(
-        { token_hash: tokenHash },
-        { session_id: 1 },
-      ).lean();
-      // A session's application never changes, so a cached copy (live or not) answers this.
-      const owner = presented
-        ? (cache.get(String(presented.session_id), current.getTime()) ??
-          (await models.Sessions.findById(presented.session_id, { application_id: 1 }).lean()))
-        : null;
-      if (owner && String(owner.application_id ?? null) !== String(applicationId)) {
-        throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
-      }
-      const claimed = await models.RefreshTokens.findOneAndUpdate(
-        { token_hash: tokenHash, used_at: null, expires_at: mongoose.trusted({ $gt: current }) },
-        { $set: { used_at: current } },
-      ).lean();
-      if (!claimed) {
-        const known = await models.RefreshTokens.findOne({ token_hash: tokenHash }).lean();
-        if (known?.used_at) {
-          await models.Sessions.updateOne(
-            { _id: known.session_id, revoked_at: null },
-            { $set: { revoked_at: current, revoke_reason: 'refresh_token_reuse' } },
-          );
-          await revocations.publish('session', String(known.session_id));
-          return { outcome: 'reused', sessionId: String(known.session_id), userId: String(known.user_id) };
-        }
-        throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
-      }
-      const generation = revocations.generation;
-      const session = await models.Sessions.findOneAndUpdate(
-        { _id: claimed.session_id, ...activeFilter() },
-        { $set: { last_used_at: current } },
-        { returnDocument: 'after' },
-      ).lean();
-      if (session && revocations.generation === generation)
-        cache.set(String(session._id), session, current.getTime());
-      const email = session ? await emailOf(String(session.user_id)) : null;
-      if (!session || !email) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
-      return {
-        outcome: 'rotated',
-        tokens: await issueTokens(issuer, session, email),
-        userId: String(session.user_id),
-      };
+    rotate(refreshToken, applicationId, emailOf) {
+      return rotateRefreshToken(
+        { issuer, revocations, cache, activeFilter },
+        refreshToken,
+        applicationId,
+        emailOf,
+      );
     },
 
     async findActive(sessionId) {

@@ -1,7 +1,10 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { AppError } from '../../lib/errors.js';
+import { clientIpKey, rateLimitDocumentId, type CountedWindow } from '../../lib/rate-limit/index.js';
+import { accountKey } from '../../core/pools.js';
+import { normalizeEmail } from '../users/index.js';
 import { requestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import { AuthErrors } from './auth.errors.js';
@@ -14,6 +17,7 @@ import {
 } from './auth.schemas.js';
 import type { AuthService, LoginResult } from './auth.types.js';
 import type { AuthRouteDependencies, AuthRouteKit } from './route-kit.js';
+import { knownWithoutSecondFactor } from './sign-in.js';
 
 export function sessionResponse(result: LoginResult) {
   return {
@@ -27,17 +31,49 @@ export function sessionResponse(result: LoginResult) {
   };
 }
 
+/**
+ * The sign-in limits per client address and per account, counted by verifyCredentials in one
+ * command with its own read (not as two limiter middlewares with a command each). Same names and
+ * documents as the limiters of the embedding API's sign-in, so both doors share the counters.
+ */
+function loginLimits(req: Request, config: AuthRouteDependencies['config']): CountedWindow[] {
+  const { windowS, perIp, perAccount } = config.auth.rateLimit;
+  const windows: CountedWindow[] = [];
+  const ip = clientIpKey(req);
+  if (ip !== undefined)
+    windows.push({
+      id: rateLimitDocumentId('login-ip:', ip),
+      name: 'login-ip',
+      limit: perIp,
+      windowMs: windowS * 1000,
+    });
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  if (typeof email === 'string') {
+    const account = accountKey(req.pool, normalizeEmail(email));
+    windows.push({
+      id: rateLimitDocumentId('login-account:', account),
+      name: 'login-account',
+      limit: perAccount,
+      windowMs: windowS * 1000,
+    });
+  }
+  return windows;
+}
+
 /** Login through passport-local; failures surface as our own AppErrors, never as passport's 401 text. */
 function passwordLogin(
   auth: AuthService,
   secondFactor: AuthRouteDependencies['secondFactor'],
+  config: AuthRouteDependencies['config'],
 ): RequestHandler {
   const passport = new Passport();
   passport.use(
     new LocalStrategy(
       { usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false },
       (req, email, password, done) => {
-        auth.verifyCredentials(email, password, requestContext(req)).then((user) => done(null, user), done);
+        auth
+          .verifyCredentials(email, password, requestContext(req), loginLimits(req, config))
+          .then((user) => done(null, user), done);
       },
     ),
   );
@@ -46,7 +82,8 @@ function passwordLogin(
       if (error) return next(error);
       if (!user) return next(new AppError(AuthErrors.INVALID_CREDENTIALS));
       const context = requestContext(req);
-      (secondFactor ? secondFactor(user, context) : Promise.resolve(null))
+      // The sign-in read already saw whether the account has a second factor.
+      (secondFactor && !knownWithoutSecondFactor(user) ? secondFactor(user, context) : Promise.resolve(null))
         .then(async (challenge) =>
           res.json(challenge ?? sessionResponse(await auth.startSession(user, 'password', context))),
         )
@@ -81,9 +118,7 @@ export function registerSignInRoutes({ api, deps, limits, tags }: AuthRouteKit):
         429: { description: 'Rate limited or account locked; see Retry-After' },
       },
     },
-    limits.perIp('login-ip'),
-    limits.perAccount('login-account'),
-    passwordLogin(auth, deps.secondFactor),
+    passwordLogin(auth, deps.secondFactor, deps.config),
   );
 
   api.route(
@@ -99,7 +134,9 @@ export function registerSignInRoutes({ api, deps, limits, tags }: AuthRouteKit):
       body: RefreshBodySchema,
       responses: { 200: { description: 'New tokens', schema: SessionTokensSchema } },
     },
-    limits.perIp('refresh-ip', rateLimit.perIp * 10),
+    // Refresh tokens cannot be guessed: this limit guards the database against a flood, so it is
+    // counted in leases (one command per 1 % of the limit and address, the limit still exact).
+    limits.perIp('refresh-ip', rateLimit.perIp * 10, { leased: true }),
     async (req, res) => {
       res.json(sessionResponse(await auth.refresh(req.valid.body.refresh_token, null, requestContext(req))));
     },

@@ -3,10 +3,20 @@ import type { RequestContext } from '../../core/request-context.js';
 import type { UserDocument } from '../../core/account.js';
 import { accountKey } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
+import {
+  countWindows,
+  DEFAULT_RATE_LIMIT_COLLECTION,
+  ensureTtlIndex,
+  firstOverLimit,
+  rateLimitedError,
+  takeBack,
+  type RateLimitDocument,
+} from '../../lib/rate-limit/index.js';
 import { normalizeEmail } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthService } from './auth.types.js';
+import { readSignInState } from './sign-in-read.js';
 
 export type LockNotice = (
   user: UserDocument,
@@ -46,6 +56,17 @@ export function createLockNotice(kit: AccountKit): LockNotice {
   };
 }
 
+/** Accounts a sign-in read found without a second factor (the route then skips asking for one). */
+const withoutSecondFactor = new WeakSet<UserDocument>();
+
+/**
+ * True when the sign-in that returned `user` read that it has no second factor (so the second
+ * step need not read the factor stores again); false when it has one or nobody looked.
+ */
+export function knownWithoutSecondFactor(user: UserDocument): boolean {
+  return withoutSecondFactor.has(user);
+}
+
 /** The password check of sign-in, with lockout; sessions are started by the caller. */
 export function createSignIn(
   kit: AccountKit,
@@ -53,16 +74,36 @@ export function createSignIn(
 ): Pick<AuthService, 'verifyCredentials'> {
   const { deps, settings, Users, lockout } = kit;
   const { hasher, activity } = deps;
+  const counters = deps.connection.collection<RateLimitDocument>(DEFAULT_RATE_LIMIT_COLLECTION);
 
   return {
-    async verifyCredentials(rawEmail, password, context) {
+    async verifyCredentials(rawEmail, password, context, limits = []) {
       const email = normalizeEmail(rawEmail);
       // Before anything that depends on the account, so a locked address answers the same
       // whether or not it is registered.
       const account = accountKey(context.pool, email);
+      // The route's rate limits are counted in one command and read back with the rest below.
+      if (limits.length > 0) {
+        await ensureTtlIndex(deps.connection, counters);
+        await countWindows(counters, limits);
+      }
       await kit.assertMethodEnabled(context, 'password');
-      await lockout.assertOpen(account, context.ip);
-      const user = await Users.findOne({ pool_id: context.pool, email }).lean<UserDocument>();
+      const lockState = lockout.stateOf(account, context.ip);
+      const state = await readSignInState(deps.connection, Users.collection, {
+        pool: context.pool,
+        email,
+        ids: [...limits.map((limit) => limit.id), ...lockState.ids],
+        secondFactorStores: deps.secondFactorStores,
+      });
+      const refused = firstOverLimit(limits, state.windows);
+      if (refused) {
+        // Counted only against the limits that refused it (as allRateLimits does); best effort.
+        const passed = limits.filter((limit) => !firstOverLimit([limit], state.windows));
+        await takeBack(counters, passed).catch(() => undefined);
+        throw rateLimitedError(refused.resetAt);
+      }
+      lockState.assertOpen(state.windows);
+      const user = state.user;
       // The hashing queue is shared fairly by address and account: a flood cannot take everyone's turn.
       const by = { address: context.ip, account };
       const fail = async (userId: string | null, reason: string) => {
@@ -80,7 +121,7 @@ export function createSignIn(
         await noticeLock(user, await lockout.recordFailure(account, context.ip), context);
         throw error;
       }
-      await lockout.recordSuccess(account, context.ip);
+      await lockout.recordSuccess(account, context.ip, !lockState.hasPairFailures(state.windows));
       // After the password check, so only the owner learns that the account is blocked.
       kit.assertNotBlocked(user);
       if (settings.emailConfirmationRequired && !user.is_verified) {
@@ -97,6 +138,7 @@ export function createSignIn(
           { $set: { password_hash: await hasher.hash(password, by) } },
         );
       }
+      if (state.hasSecondFactor === false) withoutSecondFactor.add(user);
       return user;
     },
   };

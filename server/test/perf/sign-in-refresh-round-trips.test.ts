@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import { Types } from 'mongoose';
+import { monitoredContext, type MonitoredContext } from '../helpers/command-count.js';
+import { bearer, registerConfirmed, type Tokens } from '../auth/helpers.js';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Issue #38: the database commands of a warm password sign-in (≤ 4) and of a warm refresh (≤ 3),
+ * counted with the driver's command monitoring (never timed). Work that the product does after the
+ * answer (the audit row, last_login_at) is written in batches and not counted here; the tests below
+ * show it still reaches the database.
+ */
+describe('sign-in and refresh: database round trips (#38)', function () {
+  let ctx: MonitoredContext;
+
+  before(async function () {
+    ctx = await monitoredContext({ env: { RATE_LIMIT_PER_IP: '10000', RATE_LIMIT_PER_ACCOUNT: '1000' } });
+  });
+
+  after(async function () {
+    await ctx?.close();
+  });
+
+  const login = (email: string, password: string) =>
+    ctx.request.post('/api/v1/auth/login').send({ email, password });
+
+  it('a warm password sign-in sends at most 4 commands', async function () {
+    const { email, password } = await registerConfirmed(ctx);
+    await login(email, password).expect(200); // fills the caches
+    ctx.reset();
+    const response = await login(email, password).expect(200);
+    expect(response.body.access_token).to.be.a('string');
+    expect(ctx.commands, ctx.commands.join('\n')).to.have.length.at.most(4);
+  });
+
+  it('a warm refresh sends at most 3 commands', async function () {
+    const { email, password } = await registerConfirmed(ctx);
+    const first = (await login(email, password).expect(200)).body as Tokens;
+    const second = (
+      await ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: first.refresh_token }).expect(200)
+    ).body as Tokens;
+    ctx.reset();
+    const third = await ctx.request
+      .post('/api/v1/auth/refresh')
+      .send({ refresh_token: second.refresh_token })
+      .expect(200);
+    expect(third.body.refresh_token).to.be.a('string').and.not.equal(second.refresh_token);
+    expect(ctx.commands, ctx.commands.join('\n')).to.have.length.at.most(3);
+  });
+
+  const refresh = (token: string) => ctx.request.post('/api/v1/auth/refresh').send({ refresh_token: token });
+  const signedIn = async () => {
+    const { email, password } = await registerConfirmed(ctx);
+    return (await login(email, password).expect(200)).body as Tokens;
+  };
+  const sessionOf = (accessToken: string) => ctx.request.get('/api/v1/auth/me').set(bearer(accessToken));
+
+  describe('what the fewer commands keep', () => {
+    it('the sign-in time and the audit row reach the database (the time at the latest when the server stops)', async () => {
+      const { email, password } = await registerConfirmed(ctx);
+      const tokens = (await login(email, password).expect(200)).body as Tokens & {
+        user: { last_login_at: string };
+      };
+      const audit = await ctx.database.connection
+        .collection('activity_logs')
+        .findOne({ action: 'user.login', resource_id: tokens.user.id });
+      expect(audit, 'the login is audited before the answer').to.exist;
+      await ctx.services.auth.drain();
+      const stored = await ctx.database.connection
+        .collection('profiles')
+        .findOne({ _id: new Types.ObjectId(tokens.user.id) });
+      expect(stored?.last_login_at?.toISOString()).to.equal(tokens.user.last_login_at);
+    });
+
+    it('presenting the previous refresh token ends the session', async () => {
+      const first = await signedIn();
+      const second = (await refresh(first.refresh_token).expect(200)).body as Tokens;
+      const reuse = await refresh(first.refresh_token).expect(401);
+      expect(reuse.body.code).to.equal('refresh_token_reused');
+      expect((await refresh(second.refresh_token).expect(401)).body.code).to.equal('invalid_refresh_token');
+      await sessionOf(second.access_token).expect(401);
+    });
+
+    it('presenting a token used several rotations ago ends the session too', async () => {
+      const first = await signedIn();
+      let current = first;
+      for (let i = 0; i < 3; i++) current = (await refresh(current.refresh_token).expect(200)).body as Tokens;
+      expect((await refresh(first.refresh_token).expect(401)).body.code).to.equal('refresh_token_reused');
+      expect((await refresh(current.refresh_token).expect(401)).body.code).to.equal('invalid_refresh_token');
+    });
+
+    it('two refreshes with the same token at once: one rotates, the other is reuse and ends the session', async () => {
+      const first = await signedIn();
+      const answers = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+      expect(answers.map((answer) => answer.status).sort()).to.deep.equal([200, 401]);
+      const rotated = answers.find((answer) => answer.status === 200)!.body as Tokens;
+      expect((await refresh(rotated.refresh_token).expect(401)).body.code).to.equal('invalid_refresh_token');
+    });
+
+    it('a session whose refresh token was issued before tokens lived in the session still refreshes, and its reuse is detected', async () => {
+      const first = await signedIn();
+      const sessions = ctx.database.connection.collection('auth_sessions');
+      const session = await sessions.findOne({ refresh_token_hash: sha256(first.refresh_token) });
+      expect(session, 'the session holds its token as a hash').to.exist;
+      // As stored before: the token in refresh_tokens, none in the session.
+      await sessions.updateOne(
+        { _id: session!._id },
+        { $unset: { refresh_token_hash: '', previous_refresh_token_hash: '' } },
+      );
+      const legacy = 'legacy-refresh-token-of-an-older-release';
+      await ctx.database.connection.collection('refresh_tokens').insertOne({
+        token_hash: sha256(legacy),
+        session_id: session!._id,
+        user_id: session!.user_id,
+        used_at: null,
+        expires_at: session!.expires_at,
+        created_at: new Date(),
+      });
+      const next = (await refresh(legacy).expect(200)).body as Tokens;
+      const after = (await refresh(next.refresh_token).expect(200)).body as Tokens;
+      expect((await refresh(legacy).expect(401)).body.code).to.equal('refresh_token_reused');
+      await sessionOf(after.access_token).expect(401);
+    });
+  });
+});
