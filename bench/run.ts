@@ -22,7 +22,8 @@
  *      10) and get-session, each beside ours measured just before.
  *
  * Rows 1–6 run with one server process and with N (`--processes`, default: the CPU count) through
- * WEB_CONCURRENCY (the "several processes" block; ingest with one only). Every server runs in its own
+ * WEB_CONCURRENCY (the "several processes" block; /auth/me, ingest and the JWT client credentials with
+ * one only). Every server runs in its own
  * process against one embedded database (in memory, its own process too); autocannon runs here.
  * Fixed durations and connection counts; a warm-up run before each measurement is discarded. The
  * header records the commit, the machine's load average before and after, and the run time. Writes
