@@ -22,6 +22,7 @@ export function createAlerts(
     logger: deps.logger,
     dashboardUrl: deps.config.auth.dashboardUrl,
     mail: all.mail,
+    activity: all.activity,
     webhooks: all.webhooks,
     directory: {
       authorize: (userId, organizationId, permission, notFound) =>

@@ -204,5 +204,14 @@ describe('alerts: authorization and validation', () => {
       .send({ muted_until: null, metric: 'api_calls' })
       .expect(200);
     expect(unmuted.body).to.include({ muted: false, muted_until: null, metric: 'api_calls', event: null });
+    // Each change is in the organization's audit trail, attributed to the admin.
+    const trail = await ctx.request
+      .get('/api/v1/activity-logs')
+      .query({ organization_id: organization, action: 'alert.updated', limit: 100 })
+      .set(as(admin))
+      .expect(200);
+    const entries = trail.body.data.filter((e: { resource_id: string }) => e.resource_id === alertId);
+    expect(entries).to.have.length(2);
+    expect(entries[0]).to.include({ action: 'alert.updated', user_id: admin.user.id });
   });
 });

@@ -1,5 +1,7 @@
 import { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
+import { recordAudit } from '../../core/audit.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { paginateNewestBy } from '../../lib/pagination.js';
 import { createAlertAccess } from './alerts.access.js';
 import { AlertErrors } from './alerts.errors.js';
@@ -27,6 +29,7 @@ export function createAlertsService(deps: AlertDependencies): AlertsService {
   const now = deps.now ?? (() => new Date());
   const { notify, evaluator } = createMachinery(deps, models, now);
   const funnelAvailable = Boolean(deps.funnelConversion);
+  const audit = auditOf(deps);
 
   return {
     async list(userId, query) {
@@ -45,7 +48,7 @@ export function createAlertsService(deps: AlertDependencies): AlertsService {
       return rules.map((rule) => alertView(rule, now()));
     },
 
-    async create(userId, input) {
+    async create(userId, input, context) {
       const scope = await access.scopeFor(userId, input, 'alert:manage');
       const shape = { ...input, event: input.event ?? null, steps: input.steps ?? [] };
       await checkRule(shape, {
@@ -74,14 +77,16 @@ export function createAlertsService(deps: AlertDependencies): AlertsService {
         state_since: now(),
         created_by: userId,
       });
-      return alertView(rule.toObject<AlertRuleDocument>(), now());
+      const created = rule.toObject<AlertRuleDocument>();
+      await audit('alert.created', created, userId, context);
+      return alertView(created, now());
     },
 
     async get(userId, alertId) {
       return alertView(await access.rule(userId, alertId, 'alert:read'), now());
     },
 
-    async update(userId, alertId, changes) {
+    async update(userId, alertId, changes, context) {
       const rule = await access.rule(userId, alertId, 'alert:manage');
       const { muted_until: mutedUntil, ...fields } = changes;
       const next = { ...rule, ...stripUndefined(fields) };
@@ -108,13 +113,15 @@ export function createAlertsService(deps: AlertDependencies): AlertsService {
         { returnDocument: 'after' },
       ).lean<AlertRuleDocument>();
       if (!updated) throw new AppError(AlertErrors.NOT_FOUND);
+      await audit('alert.updated', updated, userId, context);
       return alertView(updated, now());
     },
 
-    async remove(userId, alertId) {
+    async remove(userId, alertId, context) {
       const rule = await access.rule(userId, alertId, 'alert:manage');
       await AlertRules.deleteOne({ _id: rule._id });
       await AlertHistory.deleteMany({ alert_id: rule._id });
+      await audit('alert.deleted', rule, userId, context);
     },
 
     async history(userId, alertId, query) {
@@ -128,7 +135,7 @@ export function createAlertsService(deps: AlertDependencies): AlertsService {
       return { data: page.data.map(historyView), next_cursor: page.next_cursor };
     },
 
-    async test(userId, alertId) {
+    async test(userId, alertId, context) {
       const rule = await access.rule(userId, alertId, 'alert:manage');
       const at = now();
       const notice = { kind: 'test' as const, value: rule.last_value, samples: rule.last_samples, at };
@@ -146,6 +153,7 @@ export function createAlertsService(deps: AlertDependencies): AlertsService {
         notified: { emails: sent.emails.length, webhook: sent.webhook, suppressed: null },
         at,
       });
+      await audit('alert.tested', rule, userId, context);
       return sent;
     },
 
@@ -186,6 +194,21 @@ function createMachinery(deps: AlertDependencies, models: AlertModels, now: () =
     },
   });
   return { notify, evaluator };
+}
+
+/** Every change of a rule is in the audit trail (resource type `other`, the rule's id). */
+function auditOf(deps: AlertDependencies) {
+  return (action: string, rule: AlertRuleDocument, userId: string, context: RequestContext) =>
+    recordAudit(deps.activity, context, {
+      action,
+      resource_type: 'other',
+      resource_id: String(rule._id),
+      user_id: userId,
+      organization_id: String(rule.organization_id),
+      project_id: String(rule.project_id),
+      application_id: rule.application_id ? String(rule.application_id) : null,
+      metadata: { name: rule.name, metric: rule.metric },
+    });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { ErrorDefinition } from '../../lib/errors.js';
+import type { ActivityService } from '../../core/audit.js';
 import type { MailService } from '../../core/mail.js';
 import type { OrganizationIdsOf, PermissionName } from '../../core/permissions.js';
 import type { RequestContext } from '../../core/request-context.js';
@@ -48,6 +49,7 @@ export interface AlertDependencies {
   /** Links in alert mails lead to the rule in the dashboard. */
   dashboardUrl: string;
   mail: Pick<MailService, 'sendTemplate'>;
+  activity: ActivityService;
   webhooks: WebhookEmitter;
   directory: AlertDirectory;
   /** The evaluator's clock (tests pass their own). */
