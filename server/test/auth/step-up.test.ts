@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from './helpers.js';
 import { ageSession, sessionIdOf } from './step-up-helpers.js';
+import { userModel } from '../../src/modules/users/index.js';
 import { awayFromStepEdge, currentStep, enrolledUser, totpAt } from '../mfa/helpers.js';
 import { authenticatorFor, registerPasskey } from '../mfa/passkey-helpers.js';
 import { createTenant, createToken, type Tenant } from '../tokens/helpers.js';
@@ -338,10 +339,11 @@ describe('step-up: routes that need a fresh proof of identity', function () {
     it('an account without a password deletes itself with a second factor and the mailed link', async () => {
       const user = await enrolledUser(ctx, 'google-only');
       const userId = new Types.ObjectId(user.user.id);
-      // As an account that signs in with Google only.
-      await ctx.database.connection
-        .collection('profiles')
-        .updateOne({ _id: userId }, { $set: { password_hash: null, google_id: `google-${user.user.id}` } });
+      // As an account that signs in with Google only (through the model: the account cache sees it).
+      await userModel(ctx.database.connection).updateOne(
+        { _id: userId },
+        { $set: { password_hash: null, google_id: `google-${user.user.id}` } },
+      );
       const auth = bearer(user.access_token);
 
       const direct = await ctx.request.delete('/api/v1/auth/me').set(auth).send({}).expect(409);

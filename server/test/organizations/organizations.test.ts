@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, outbox, signedInUser } from '../auth/helpers.js';
 import { acceptInvitation, addMember } from '../projects/helpers.js';
+import { userModel } from '../../src/modules/users/index.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -466,12 +467,11 @@ describe('global admin', () => {
     }
 
     const ops = await signedInUser(ctx, 'ops');
-    await ctx.database.connection
-      .collection('profiles')
-      .updateOne(
-        { _id: new (await import('mongoose')).Types.ObjectId(ops.user.id) },
-        { $set: { email: 'ops@example.com' } },
-      );
+    // Through the model, as the server writes accounts: the account cache sees the change.
+    await userModel(ctx.database.connection).updateOne(
+      { _id: new (await import('mongoose')).Types.ObjectId(ops.user.id) },
+      { $set: { email: 'ops@example.com' } },
+    );
     const opsLogin = await ctx.request
       .post('/api/v1/auth/login')
       .send({ email: 'ops@example.com', password: ops.password })
