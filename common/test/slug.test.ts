@@ -14,8 +14,12 @@ describe('deriveSlug', () => {
     expect(deriveSlug('!!! Acme')).to.equal('acme');
   });
 
-  it('drops letters outside a–z instead of replacing them', () => {
-    expect(deriveSlug('Müller & Söhne')).to.equal('mller-shne');
+  it('spells out German letters and drops accents instead of losing letters (issue #36)', () => {
+    expect(deriveSlug('Müller & Söhne')).to.equal('mueller-soehne');
+    expect(deriveSlug('ÄRZTE Öl Übung Straße')).to.equal('aerzte-oel-uebung-strasse');
+    expect(deriveSlug('Café Crème')).to.equal('cafe-creme');
+    // The same name typed with combining marks (as some keyboards and pastes deliver it).
+    expect(deriveSlug('Mu\u0308ller')).to.equal('mueller');
     expect(deriveSlug('snake_case')).to.equal('snakecase');
   });
 
@@ -29,7 +33,8 @@ describe('deriveApplicationSlug', () => {
   it('turns every run of other characters into one hyphen', () => {
     expect(deriveApplicationSlug('Mein Shop!')).to.equal('mein-shop');
     expect(deriveApplicationSlug('snake_case app')).to.equal('snake-case-app');
-    expect(deriveApplicationSlug('Müller & Söhne')).to.equal('m-ller-s-hne');
+    expect(deriveApplicationSlug('Müller & Söhne')).to.equal('mueller-soehne');
+    expect(deriveApplicationSlug('Größe-Ändern')).to.equal('groesse-aendern');
     expect(deriveApplicationSlug('a -- b')).to.equal('a-b');
   });
 

@@ -25,7 +25,7 @@ describe('NotFound page', () => {
   it('says the page was not found and links home in German', () => {
     renderWithProviders(<NotFound />, { route: '/nope' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('404');
-    expect(screen.getByText('Oops! Page not found')).to.exist;
+    expect(screen.getByText('Hoppla! Seite nicht gefunden')).to.exist;
     const link = screen.getByRole('link', { name: 'Zurück zur Startseite' });
     expect(link.getAttribute('href')).to.equal('/');
   });

@@ -261,7 +261,7 @@ describe('tenancy: projects and applications', () => {
       renderAt(`/projects/${PROJECT_ID}/applications/${APP_ID}?tab=settings`);
       await userEvent.click(await screen.findByRole('button', { name: 'Anwendung löschen' }));
       expect(stub.calls('DELETE', `/api/v1/applications/${APP_ID}`)).to.have.length(0);
-      const confirm = screen.getByRole('group', { name: 'Anwendung „Shop Frontend" wirklich löschen?' });
+      const confirm = screen.getByRole('group', { name: 'Anwendung „Shop Frontend“ wirklich löschen?' });
       await userEvent.click(within(confirm).getByRole('button', { name: 'Anwendung löschen' }));
       expect(await screen.findByText('Anwendung gelöscht')).to.exist;
       // Back on the project's page.

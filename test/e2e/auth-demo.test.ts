@@ -70,7 +70,8 @@ describe('/auth-demo (public) in Chromium', function () {
     expect(await page.locator('#application-id-hint').textContent()).to.contain('24 Zeichen');
     await idField.fill(applicationId);
     const widget = page.locator('iam-auth-dialog');
-    await widget.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The dialog speaks the dashboard's language (German by default; issue #36).
+    await widget.getByRole('heading', { name: 'Anmelden' }).waitFor();
     expect(await widget.getAttribute('application-id')).to.equal(applicationId);
     expect(page.url()).to.contain(`applicationId=${applicationId}`);
 
@@ -84,17 +85,17 @@ describe('/auth-demo (public) in Chromium', function () {
     // The demo shows the application's end-user flow (issue #31): the dialog signs in the users of
     // the application's pool, so the owner's dashboard account is refused like a wrong password.
     expect(await page.getByTestId('pool-note').textContent()).to.contain('nicht Ihr Dashboard-Konto');
-    await widget.getByLabel('Email').fill(owner);
-    await widget.getByLabel('Password').fill(PASSWORD);
-    await widget.getByRole('button', { name: 'Sign in' }).click();
-    await widget.getByRole('alert').getByText('Invalid e-mail or password.').waitFor();
+    await widget.getByLabel('E-Mail').fill(owner);
+    await widget.getByLabel('Passwort').fill(PASSWORD);
+    await widget.getByRole('button', { name: 'Anmelden' }).click();
+    await widget.getByRole('alert').getByText('E-Mail oder Passwort ist falsch.').waitFor();
 
-    await widget.getByRole('tab', { name: 'Register' }).click();
-    await widget.getByLabel('Email').fill(email);
-    await widget.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await widget.getByLabel('Confirm password').fill(PASSWORD);
-    await widget.getByRole('button', { name: 'Sign up' }).click();
-    await widget.getByText(`Signed in as ${email}`).waitFor();
+    await widget.getByRole('tab', { name: 'Registrieren' }).click();
+    await widget.getByLabel('E-Mail').fill(email);
+    await widget.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+    await widget.getByLabel('Passwort bestätigen').fill(PASSWORD);
+    await widget.getByRole('button', { name: 'Registrieren' }).click();
+    await widget.getByText(`Angemeldet als ${email}`).waitFor();
 
     const preview = page.getByTestId('jwt-preview');
     await preview.waitFor();
@@ -108,7 +109,7 @@ describe('/auth-demo (public) in Chromium', function () {
     // A reload keeps the ID (in the address) and the session; sign-out clears the preview.
     await page.reload();
     await page.getByTestId('jwt-preview').waitFor();
-    await widget.getByRole('button', { name: 'Sign out' }).click();
+    await widget.getByRole('button', { name: 'Abmelden' }).click();
     await page.getByText('Nach der Anmeldung erscheinen hier').waitFor();
     expect(await page.getByTestId('jwt-preview').count()).to.equal(0);
     await expectAccessible(page, 'after sign-out');

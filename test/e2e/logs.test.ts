@@ -379,7 +379,7 @@ describe('log screens after real traffic in Chromium', function () {
     await page.getByRole('link', { name: 'Logs für Storefront' }).click();
     await page.waitForURL(`${server.url}/projects/${ids.project}/logs?app=${ids.application}`);
     await page.getByRole('heading', { name: 'Anwendungs-Logs', level: 1 }).waitFor();
-    expect(await page.getByText('Oops! Page not found').count()).to.equal(0);
+    expect(await page.getByText('Hoppla! Seite nicht gefunden').count()).to.equal(0);
 
     await page.goto(`${server.url}/projects/${ids.project}/applications/${ids.application}?tab=logs`);
     await rows().first().waitFor();
@@ -390,6 +390,6 @@ describe('log screens after real traffic in Chromium', function () {
 
     await page.goto(`${server.url}/logs`);
     await page.getByRole('heading', { name: 'System-Logs', level: 1 }).waitFor();
-    expect(await page.getByText('Oops! Page not found').count()).to.equal(0);
+    expect(await page.getByText('Hoppla! Seite nicht gefunden').count()).to.equal(0);
   });
 });

@@ -31,7 +31,7 @@ describe('walking skeleton in Chromium', function () {
 
   it('shows the 404 page for an unknown route, and its link leads home', async () => {
     await page.goto(`${server.url}/no/such/page`);
-    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByText('Hoppla! Seite nicht gefunden').waitFor();
     expect(await page.locator('h1').textContent()).to.equal('404');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'not-found-1280.png') });
 
@@ -69,7 +69,7 @@ describe('walking skeleton in Chromium', function () {
   it('fits a 375 px wide screen without horizontal scrolling', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${server.url}/missing`);
-    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByText('Hoppla! Seite nicht gefunden').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).to.be.at.most(0);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'not-found-375.png') });

@@ -1,4 +1,7 @@
+import * as activity from './areas/activity.en';
 import * as analytics from './areas/analytics.en';
+import * as authDemo from './areas/authDemo.en';
+import * as docs from './areas/docs.en';
 import * as emailChange from './areas/emailChange.en';
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
@@ -35,6 +38,9 @@ const coreEn: Record<CoreKey, string> = {
   'nav.analytics': 'Analytics',
   'nav.logs': 'System logs',
   'nav.menu': 'Menu',
+  'nav.more': 'More',
+  'nav.moreLabel': 'More areas',
+  'nav.docs': 'Docs',
   'nav.signOut': 'Sign out',
   'nav.signedInAs': 'Signed in as',
   'notFound.title': 'Oops! Page not found',
@@ -133,6 +139,8 @@ const coreEn: Record<CoreKey, string> = {
   'auth.signedInText': 'Welcome back!',
   'auth.signedOut': 'Signed out',
   'auth.signedOutText': 'See you soon!',
+  'auth.sessionEnded':
+    'Your session has ended — for instance because your password was reset or changed meanwhile. Please sign in again.',
   'auth.confirmed': 'E-mail address confirmed. You can sign in now.',
   'auth.confirmationFailed': 'Confirmation failed',
   'auth.deleteAccount.title': 'Delete your account for good',
@@ -239,6 +247,9 @@ export const catalogParts = {
   roles: roles.en,
   policies: policies.en,
   oidc: oidc.en,
+  activity: activity.en,
+  authDemo: authDemo.en,
+  docs: docs.en,
 } as const;
 
 export const en: Catalog = {
@@ -260,4 +271,7 @@ export const en: Catalog = {
   ...policies.en,
   ...emailChange.en,
   ...oidc.en,
+  ...activity.en,
+  ...authDemo.en,
+  ...docs.en,
 };

@@ -1,4 +1,7 @@
+import * as activity from './areas/activity';
 import * as analytics from './areas/analytics';
+import * as authDemo from './areas/authDemo';
+import * as docs from './areas/docs';
 import * as emailChange from './areas/emailChange';
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
@@ -36,9 +39,12 @@ const coreDe = {
   'nav.analytics': 'Analytics',
   'nav.logs': 'System-Logs',
   'nav.menu': 'Menü',
+  'nav.more': 'Mehr',
+  'nav.moreLabel': 'Weitere Bereiche',
+  'nav.docs': 'Docs',
   'nav.signOut': 'Abmelden',
   'nav.signedInAs': 'Angemeldet als',
-  'notFound.title': 'Oops! Page not found',
+  'notFound.title': 'Hoppla! Seite nicht gefunden',
   'notFound.code': '404',
   'notFound.backHome': 'Zurück zur Startseite',
   'errorFallback.title': 'Unexpected Application Error!',
@@ -135,6 +141,8 @@ const coreDe = {
   'auth.signedInText': 'Willkommen zurück!',
   'auth.signedOut': 'Erfolgreich abgemeldet',
   'auth.signedOutText': 'Bis bald!',
+  'auth.sessionEnded':
+    'Ihre Sitzung wurde beendet – zum Beispiel, weil Ihr Passwort inzwischen zurückgesetzt oder geändert wurde. Bitte melden Sie sich erneut an.',
   'auth.confirmed': 'E-Mail-Adresse bestätigt. Sie können sich jetzt anmelden.',
   'auth.confirmationFailed': 'Bestätigung fehlgeschlagen',
   'auth.deleteAccount.title': 'Konto endgültig löschen',
@@ -241,6 +249,9 @@ export const catalogParts = {
   roles: roles.de,
   policies: policies.de,
   oidc: oidc.de,
+  activity: activity.de,
+  authDemo: authDemo.de,
+  docs: docs.de,
 } as const;
 
 export const de = {
@@ -262,6 +273,9 @@ export const de = {
   ...policies.de,
   ...emailChange.de,
   ...oidc.de,
+  ...activity.de,
+  ...authDemo.de,
+  ...docs.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

@@ -12,6 +12,7 @@ import { ExportDataButton } from './ExportDataButton';
 import { PageLoading } from './PageLoading';
 import { ProfileMenu } from './ProfileMenu';
 import { LocaleSwitch } from './LocaleSwitch';
+import { MoreMenu } from './MoreMenu';
 import { SkipLink } from './SkipLink';
 
 const Header = styled.header`
@@ -128,21 +129,22 @@ const Main = styled.main`
 `;
 
 /**
- * `menuOnly`: in the menu (below 1200 px) but not in the wide-screen bar, which has no room left —
- * with "E-Mail Templates" there the bar was 86 px wider than a 1280 px window (long e-mail, Admin).
+ * Where each area is offered. `bar`: a link in the wide header; `more`: in its "Mehr" menu (the
+ * bar has room for five links beside language, e-mail and sign-out — see docs/dashboard.md);
+ * `menu`: only in the small-screen menu (the wide header has it in the profile menu). Below
+ * 1200 px the menu lists every area.
  */
-const links: { to: string; label: MessageKey; adminOnly?: boolean; menuOnly?: boolean }[] = [
-  { to: '/dashboard', label: 'nav.dashboard' },
-  { to: '/organizations', label: 'nav.organizations' },
-  { to: '/projects', label: 'nav.projects' },
-  { to: '/tokens', label: 'nav.tokens' },
-  // Wide screens reach these from the dashboard's cards and its recent activity.
-  { to: '/analytics', label: 'nav.analytics', menuOnly: true },
-  { to: '/logs', label: 'nav.logs', menuOnly: true },
-  { to: '/email-templates', label: 'emailTemplates.nav', menuOnly: true },
-  { to: '/admin', label: 'nav.admin', adminOnly: true },
-  // In the wide bar it is in the profile menu.
-  { to: '/account/security', label: 'security.nav', menuOnly: true },
+const links: { to: string; label: MessageKey; adminOnly?: boolean; place: 'bar' | 'more' | 'menu' }[] = [
+  { to: '/dashboard', label: 'nav.dashboard', place: 'bar' },
+  { to: '/organizations', label: 'nav.organizations', place: 'bar' },
+  { to: '/projects', label: 'nav.projects', place: 'bar' },
+  { to: '/tokens', label: 'nav.tokens', place: 'bar' },
+  { to: '/admin', label: 'nav.admin', adminOnly: true, place: 'bar' },
+  { to: '/analytics', label: 'nav.analytics', place: 'more' },
+  { to: '/logs', label: 'nav.logs', place: 'more' },
+  { to: '/email-templates', label: 'emailTemplates.nav', place: 'more' },
+  { to: '/docs', label: 'nav.docs', place: 'more' },
+  { to: '/account/security', label: 'security.nav', place: 'menu' },
 ];
 
 /** The signed-in frame (SPEC §2 /dashboard): navigation, the user's e-mail and sign-out. */
@@ -175,7 +177,8 @@ export default function DashboardLayout() {
       {t(link.label)}
     </NavItem>
   );
-  const barItems = visibleLinks.filter((link) => !link.menuOnly).map(navItem);
+  const barItems = visibleLinks.filter((link) => link.place === 'bar').map(navItem);
+  const moreLinks = visibleLinks.filter((link) => link.place === 'more');
   const menuItems = visibleLinks.map(navItem);
 
   const handleSignOut = async () => {
@@ -195,7 +198,10 @@ export default function DashboardLayout() {
               <small>{t('dashboard.subtitle')}</small>
             </span>
           </Brand>
-          <DesktopNav aria-label={t('nav.main')}>{barItems}</DesktopNav>
+          <DesktopNav aria-label={t('nav.main')}>
+            {barItems}
+            <MoreMenu links={moreLinks} />
+          </DesktopNav>
           <UserArea>
             <LocaleSwitch />
             <ProfileMenu email={user?.email ?? ''} />

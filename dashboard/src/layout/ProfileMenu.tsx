@@ -33,7 +33,8 @@ const Trigger = styled.button`
   }
 `;
 
-const Content = styled(DropdownMenu.Content)`
+/** The header's drop-down menus (profile, "Mehr") share one look. */
+export const MenuContent = styled(DropdownMenu.Content)`
   z-index: 30;
   min-width: 16rem;
   max-width: calc(100vw - 16px);
@@ -51,7 +52,7 @@ const Label = styled(DropdownMenu.Label)`
   overflow-wrap: anywhere;
 `;
 
-const Item = styled(DropdownMenu.Item)`
+export const MenuItem = styled(DropdownMenu.Item)`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
@@ -62,7 +63,8 @@ const Item = styled(DropdownMenu.Item)`
   text-decoration: none;
   cursor: pointer;
   outline: none;
-  &[data-highlighted] {
+  &[data-highlighted],
+  &[aria-current='page'] {
     background: #eef2ff;
     color: ${({ theme }) => theme.colors.primary};
   }
@@ -84,21 +86,21 @@ export function ProfileMenu({ email }: { email: string }) {
         </Trigger>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <Content align="end" sideOffset={6}>
+        <MenuContent align="end" sideOffset={6}>
           <Label>
             {t('nav.signedInAs')} {email}
           </Label>
-          <Item asChild>
+          <MenuItem asChild>
             <Link to="/account/security">
               <ShieldCheck aria-hidden="true" size={16} />
               {t('security.nav')}
             </Link>
-          </Item>
-          <Item disabled={dataExport.pending} onSelect={dataExport.start} title={t('privacy.exportHint')}>
+          </MenuItem>
+          <MenuItem disabled={dataExport.pending} onSelect={dataExport.start} title={t('privacy.exportHint')}>
             <Download aria-hidden="true" size={16} />
             {dataExport.label}
-          </Item>
-        </Content>
+          </MenuItem>
+        </MenuContent>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );

@@ -21,6 +21,11 @@ interface SessionState {
   session: StoredSession | null;
   /** Set when the user signed out themselves: they go to the start page, not to sign-in. */
   signedOutByUser: boolean;
+  /**
+   * Set when the server refused the stored session (ended elsewhere: a password reset or change,
+   * "sign out everywhere", an admin): /auth says why the user is back there (issue #36).
+   */
+  sessionEnded: boolean;
 }
 
 export const STORAGE_KEY = 'iam-session';
@@ -33,6 +38,7 @@ export const useSessionStore = create<SessionState>()(() => ({
   status: 'loading',
   session: null,
   signedOutByUser: false,
+  sessionEnded: false,
 }));
 
 function readStored(): StoredSession | null {
@@ -49,13 +55,19 @@ function readStored(): StoredSession | null {
 
 function store(session: StoredSession): void {
   localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
-  useSessionStore.setState({ status: 'signedIn', session, signedOutByUser: false });
+  useSessionStore.setState({ status: 'signedIn', session, signedOutByUser: false, sessionEnded: false });
 }
 
 /** Ends the session in this browser only (storage and state); the server is not asked. */
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEY);
   useSessionStore.setState({ status: 'signedOut', session: null });
+}
+
+/** The server refused the stored session: forget it and remember to say so on /auth. */
+function endRefusedSession(): void {
+  clearSession();
+  useSessionStore.setState({ sessionEnded: true });
 }
 
 function fromTokens(tokens: SessionTokens, previous?: SessionUser): StoredSession {
@@ -102,7 +114,7 @@ export function refreshSession(): Promise<boolean> {
         store(stored);
         return true;
       }
-      if (isRejection(error)) clearSession();
+      if (isRejection(error)) endRefusedSession();
       return false;
     }
   })().finally(() => {
@@ -144,7 +156,7 @@ export async function restoreSession(): Promise<void> {
   if (failure instanceof ApiError && failure.status === 401 && (await refreshSession()))
     failure = await verify();
   if (failure === null) return;
-  if (isRejection(failure)) clearSession();
+  if (isRejection(failure)) endRefusedSession();
   else useSessionStore.setState({ status: 'signedOut', session: null });
 }
 
@@ -216,7 +228,7 @@ export async function completeMfaChallenge(
 export async function signOut(): Promise<void> {
   const session = useSessionStore.getState().session;
   clearSession();
-  useSessionStore.setState({ signedOutByUser: true });
+  useSessionStore.setState({ signedOutByUser: true, sessionEnded: false });
   if (!session) return;
   try {
     await sessionApi.POST('/api/v1/auth/logout', {

@@ -1,6 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import {
+  useRef,
+  type FocusEvent as ReactFocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 
 const Overlay = styled(RadixDialog.Overlay)`
@@ -27,9 +33,12 @@ const Content = styled(RadixDialog.Content)<{ $width: number }>`
   box-shadow: 0 20px 50px rgba(15, 23, 42, 0.3);
 `;
 
+/** Keeps clear of the close button in the corner, however long the title (issue #36). */
 const Title = styled(RadixDialog.Title)`
   margin: 0;
+  padding-right: ${({ theme }) => theme.space(6)};
   font-size: 1.25rem;
+  overflow-wrap: anywhere;
 `;
 
 const Description = styled(RadixDialog.Description)`
@@ -93,6 +102,24 @@ export function Dialog({
   // tree: a dialog opened from inside a form (say "Passwort vergessen?" in the sign-in form) would
   // submit that form too when its own form is submitted. A dialog's submit ends at the dialog.
   const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
+  // Radix closes on Escape only while the dialog is the topmost layer; a toast raised from inside
+  // it (say "Einladung gesendet") is a layer of its own and took the key instead. Escape pressed
+  // inside the dialog closes it unless a layer above already handled it (and prevented it).
+  // A control that becomes disabled while focused (a submit button while sending) drops focus to
+  // <body>, outside the dialog, and Radix's focus trap does not bring it back. Take it back to
+  // the dialog so Tab and Escape keep working.
+  const keepFocusInside = (event: ReactFocusEvent<HTMLDivElement>) => {
+    if (event.relatedTarget) return;
+    const content = event.currentTarget;
+    requestAnimationFrame(() => {
+      if (content.isConnected && document.activeElement === document.body) content.focus();
+    });
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    onOpenChange(false);
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -104,6 +131,8 @@ export function Dialog({
           onOpenAutoFocus={rememberOpener}
           onCloseAutoFocus={returnFocus}
           onSubmit={keepSubmitInside}
+          onKeyDown={closeOnEscape}
+          onBlur={keepFocusInside}
         >
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}

@@ -112,6 +112,7 @@ export function InviteMemberForm({
   });
 
   const submit = () => {
+    if (invite.isPending) return;
     if (!email.trim() || !organizationId) {
       setError(t('organizations.invite.required'));
       return;
@@ -128,6 +129,9 @@ export function InviteMemberForm({
       onCancel={onCancel}
       action={{ idle: t('organizations.invite.submit'), pending: t('organizations.invite.sending') }}
       pending={invite.isPending}
+      // A disabled button drops its focus to <body> — out of the dialog, where Escape and Tab no
+      // longer reach it (issue #36). The button stays enabled; a second submit is ignored above.
+      disabled={false}
     >
       {chooseOrganization ? (
         <>

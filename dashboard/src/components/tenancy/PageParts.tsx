@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { TabList } from '../../ui/Tabs';
 
 const Header = styled.div`
   display: flex;
@@ -120,11 +119,5 @@ export const BackLinkRow = styled.div`
   }
 `;
 
-/** Tabs that scroll sideways on phones instead of squeezing five labels into 375 px. */
-export const ScrollingTabList = styled(TabList)`
-  overflow-x: auto;
-  grid-auto-columns: max-content;
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-auto-columns: 1fr;
-  }
-`;
+/** Tab lists that scroll sideways on phones, with a hint at the edges (ui/ScrollingTabList). */
+export { ScrollingTabList } from '../../ui/ScrollingTabList';

@@ -134,7 +134,7 @@ export const de = {
   'projects.environment.production': 'Production',
   'projects.apiKey.label': 'API-Schlüssel des Projekts',
   'projects.apiKey.notice':
-    'Projekt „{name}" wurde erstellt. Kopieren Sie den API-Schlüssel jetzt – er wird nur dieses eine Mal angezeigt.',
+    'Projekt „{name}“ wurde erstellt. Kopieren Sie den API-Schlüssel jetzt – er wird nur dieses eine Mal angezeigt.',
   'projects.apiKey.copy': 'API-Schlüssel kopieren',
   'projects.apiKey.prefix': 'API-Schlüssel: {prefix}',
   'projects.filter.organization': 'Organisation',
@@ -176,7 +176,7 @@ export const de = {
   'projects.settings.dangerText':
     'Das Projekt und seine Anwendungen verschwinden aus allen Listen und aus der Embedding-API.',
   'projects.settings.deactivate': 'Projekt deaktivieren',
-  'projects.settings.confirmDeactivate': 'Projekt „{name}" wirklich deaktivieren?',
+  'projects.settings.confirmDeactivate': 'Projekt „{name}“ wirklich deaktivieren?',
   'projects.settings.deactivated': 'Projekt deaktiviert',
 
   'applications.title': 'Anwendungen',
@@ -237,7 +237,7 @@ export const de = {
   'applications.delete': 'Anwendung löschen',
   'applications.deleteText':
     'Die Anwendung wird deaktiviert und verschwindet aus allen Listen und der Embedding-API.',
-  'applications.confirmDelete': 'Anwendung „{name}" wirklich löschen?',
+  'applications.confirmDelete': 'Anwendung „{name}“ wirklich löschen?',
   'applications.deleted': 'Anwendung gelöscht',
   'applications.deleteAdminOnly': 'Nur Admins der Organisation können Anwendungen löschen.',
 

@@ -3,6 +3,7 @@ import type { ApiSchemas } from '../../api/client';
 import { de, type MessageKey } from '../../i18n/messages';
 import { useFormatDate } from '../../i18n/format';
 import { SdkBadge } from '../../components/activity/SdkBadge';
+import { useResourceLabel } from '../Logs/format';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -95,6 +96,7 @@ export function ActivityList({
   const t = useT();
   const formatDate = useFormatDate();
   const actionLabel = useActionLabel();
+  const resourceLabel = useResourceLabel();
   if (query.isPending) return <Skeletons count={skeletons} height={40} label={t('common.loading')} />;
   if (query.isError)
     return (
@@ -113,7 +115,7 @@ export function ActivityList({
         <li key={entry.id}>
           <strong>{actionLabel(entry)}</strong>
           <SdkBadge source={entry.source} />
-          <Badge $tone="muted">{t(`home.resource.${entry.resource_type}`)}</Badge>
+          <Badge $tone="muted">{resourceLabel(entry)}</Badge>
           {entry.endpoint ? (
             <code>
               {entry.method ? `${entry.method} ` : ''}

@@ -102,6 +102,7 @@ export default function Auth() {
   const t = useT();
   const [params] = useSearchParams();
   const status = useSessionStore((state) => state.status);
+  const sessionEnded = useSessionStore((state) => state.sessionEnded);
   const [tab, setTab] = useState<AuthTab>(params.get('tab') === 'register' ? 'register' : 'signIn');
   /** Set after a correct password of an account with two-factor: the second step is showing. */
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
@@ -172,6 +173,7 @@ export default function Auth() {
         <p>{t('auth.subtitle')}</p>
       </div>
       {params.get('confirmed') === '1' ? <Alert tone="success">{t('auth.confirmed')}</Alert> : null}
+      {sessionEnded ? <Alert tone="error">{t('auth.sessionEnded')}</Alert> : null}
       {confirmationError ? (
         <Alert tone="error">
           <strong>{t('auth.confirmationFailed')}</strong>: {t(confirmationErrorKey(confirmationError))}

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button';
 import { useCopyToClipboard } from '../../ui/useCopyToClipboard';
-import { texts } from './texts';
+import { useT } from '../../i18n/useT';
 
 const Block = styled.figure`
   margin: ${({ theme }) => theme.space(4)} 0 0;
@@ -37,7 +37,11 @@ const Block = styled.figure`
 /** A titled code sample with a copy button (the copy is what the page shows, ID included). */
 export function Snippet({ title, code }: { title: string; code: string }) {
   const id = useId();
-  const { copy, copied } = useCopyToClipboard({ copied: texts.copied, failed: texts.copyFailed });
+  const t = useT();
+  const { copy, copied } = useCopyToClipboard({
+    copied: t('authDemo.copied'),
+    failed: t('authDemo.copyFailed'),
+  });
   return (
     <Block aria-labelledby={id}>
       <figcaption>
@@ -46,10 +50,10 @@ export function Snippet({ title, code }: { title: string; code: string }) {
           type="button"
           $variant="secondary"
           onClick={() => void copy(code)}
-          aria-label={`${texts.copy}: ${title}`}
+          aria-label={`${t('authDemo.copy')}: ${title}`}
         >
           {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
-          {texts.copy}
+          {t('authDemo.copy')}
         </Button>
       </figcaption>
       {/* Scrollable, so it must be reachable by keyboard. */}

@@ -5,7 +5,9 @@ import styled from 'styled-components';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { Snippet } from './Snippet';
-import { snippets, texts } from './texts';
+import { useT } from '../../i18n/useT';
+import { useUiStore } from '../../stores/ui';
+import { FEATURES, snippets } from './texts';
 
 const WIDGET_SCRIPT = '/cdn/widget/iam-auth-widget.min.js';
 const APPLICATION_ID = /^[0-9a-f]{24}$/i;
@@ -108,11 +110,17 @@ function LiveDialog({
   onToken(token: string | null): void;
 }) {
   const host = useRef<HTMLDivElement>(null);
+  const locale = useUiStore((state) => state.locale);
+  const dialogElement = useRef<WidgetElement | null>(null);
+  // The dialog speaks the dashboard's language and follows the language switch.
+  useEffect(() => {
+    dialogElement.current?.setAttribute('locale', locale);
+  }, [locale]);
   useEffect(() => {
     const element = document.createElement('iam-auth-dialog') as WidgetElement;
     element.setAttribute('application-id', applicationId);
     element.setAttribute('api-url', window.location.origin);
-    element.setAttribute('locale', 'en');
+    element.setAttribute('locale', useUiStore.getState().locale);
     const fromSession = () => onToken(element.getSession?.()?.token ?? null);
     const signedIn = (event: Event) => onToken((event as CustomEvent<{ token: string }>).detail.token);
     const signedOut = () => onToken(null);
@@ -120,6 +128,7 @@ function LiveDialog({
     element.addEventListener('iam-auth-success', signedIn);
     element.addEventListener('iam-auth-signout', signedOut);
     host.current?.append(element);
+    dialogElement.current = element;
     return () => {
       element.remove();
       onToken(null);
@@ -131,6 +140,7 @@ function LiveDialog({
 /** /auth-demo (SPEC §2): try the embeddable auth dialog with an application ID, and how to embed it. */
 export default function AuthDemo() {
   useWidgetScript();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const [typed, setTyped] = useState(params.get('applicationId') ?? '');
   const [token, setToken] = useState<string | null>(null);
@@ -142,15 +152,15 @@ export default function AuthDemo() {
   return (
     <Page>
       <header>
-        <h1>{texts.title}</h1>
-        <Muted>{texts.intro}</Muted>
+        <h1>{t('authDemo.title')}</h1>
+        <Muted>{t('authDemo.intro')}</Muted>
       </header>
 
       <Live>
         <Stack as="section" aria-labelledby="demo-setup">
-          <h2 id="demo-setup">{texts.setupTitle}</h2>
+          <h2 id="demo-setup">{t('authDemo.setupTitle')}</h2>
           <TextField
-            label={texts.idLabel}
+            label={t('authDemo.idLabel')}
             value={typed}
             placeholder="65f0c0ffee0000000000abcd"
             spellCheck={false}
@@ -163,41 +173,47 @@ export default function AuthDemo() {
               setParams(next ? { applicationId: next } : {}, { replace: true });
             }}
           />
-          <Muted id="application-id-hint">{applicationId && !valid ? texts.idInvalid : texts.idHint}</Muted>
-          <Muted data-testid="pool-note">{texts.poolNote}</Muted>
+          <Muted id="application-id-hint">
+            {applicationId && !valid ? t('authDemo.idInvalid') : t('authDemo.idHint')}
+          </Muted>
+          <Muted data-testid="pool-note">{t('authDemo.poolNote')}</Muted>
           <section aria-labelledby="jwt-preview" aria-live="polite">
-            <h2 id="jwt-preview">{texts.tokenTitle}</h2>
+            <h2 id="jwt-preview">{t('authDemo.tokenTitle')}</h2>
             {token ? (
               <Token data-testid="jwt-preview">{`${token.slice(0, PREVIEW_LENGTH)}…`}</Token>
             ) : (
-              <Muted>{texts.tokenEmpty}</Muted>
+              <Muted>{t('authDemo.tokenEmpty')}</Muted>
             )}
           </section>
         </Stack>
-        <section aria-label={texts.dialogLabel}>
+        <section aria-label={t('authDemo.dialogLabel')}>
           {valid ? (
             <LiveDialog key={applicationId} applicationId={applicationId} onToken={setToken} />
           ) : (
             <Card>
-              <Muted>{texts.dialogWaiting}</Muted>
+              <Muted>{t('authDemo.dialogWaiting')}</Muted>
             </Card>
           )}
         </section>
       </Live>
 
       <section aria-labelledby="guide">
-        <h2 id="guide">{texts.guideTitle}</h2>
-        <Muted>{texts.guideIntro}</Muted>
-        {snippets(origin, shownId).map((snippet) => (
+        <h2 id="guide">{t('authDemo.guideTitle')}</h2>
+        <Muted>{t('authDemo.guideIntro')}</Muted>
+        {snippets(t, origin, shownId).map((snippet) => (
           <Snippet key={snippet.title} {...snippet} />
         ))}
       </section>
 
       <section aria-labelledby="features">
-        <h2 id="features">{texts.featuresTitle}</h2>
+        <h2 id="features">{t('authDemo.featuresTitle')}</h2>
         <Features>
-          {texts.features.map((feature, index) => {
+          {FEATURES.map((number, index) => {
             const Icon = FEATURE_ICONS[index]!;
+            const feature = {
+              title: t(`authDemo.feature${number}.title`),
+              text: t(`authDemo.feature${number}.text`),
+            };
             return (
               <Card as="li" key={feature.title}>
                 <h3>

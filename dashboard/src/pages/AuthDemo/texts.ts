@@ -1,46 +1,14 @@
-/**
- * The demo page's texts: German like the dashboard's pages, the dialog itself English (SPEC:
- * the interface mixes German pages and the English auth dialog).
- */
-export const texts = {
-  title: 'Auth-Dialog Demo',
-  intro:
-    'Probieren Sie den einbettbaren Anmeldedialog mit Ihrer Anwendung aus und übernehmen Sie ihn mit wenigen Zeilen in Ihre Website.',
-  setupTitle: 'Ihre Anwendung',
-  idLabel: 'Application-ID',
-  idHint:
-    'Sie finden die ID im Dashboard unter Projekte → Ihr Projekt → Anwendung (Details). Andere Websites müssen dort bei den erlaubten Origins eingetragen sein; diese Seite ist es immer.',
-  idInvalid: 'Eine Application-ID besteht aus 24 Zeichen (0–9, a–f).',
-  poolNote:
-    'Der Dialog meldet Endnutzer dieser Anwendung an – die Benutzer ihres Projekts (Projekt → Benutzer), nicht Ihr Dashboard-Konto. Registrieren Sie hier einen Testnutzer.',
-  dialogLabel: 'Live-Dialog',
-  dialogWaiting: 'Geben Sie eine Application-ID ein, dann erscheint hier der Dialog dieser Anwendung.',
-  tokenTitle: 'JWT-Vorschau',
-  tokenEmpty: 'Nach der Anmeldung erscheinen hier die ersten 50 Zeichen des Zugriffstokens.',
-  guideTitle: 'Integrationsanleitung',
-  guideIntro: 'Die Beispiele enthalten die oben eingegebene Application-ID und die Adresse dieses Servers.',
-  copy: 'Kopieren',
-  copied: 'Kopiert',
-  copyFailed: 'Failed to copy',
-  featuresTitle: 'Funktionen',
-  features: [
-    {
-      title: 'Anmelden & Registrieren',
-      text: 'Tabs für Login und Registrierung, Bestätigung per E-Mail, Abmelden.',
-    },
-    { title: 'Passwort vergessen', text: 'Der Reset-Link kommt mit der E-Mail-Vorlage Ihrer Anwendung.' },
-    { title: 'Deutsch & Englisch', text: 'locale="de", "en" oder "auto" nach der Sprache des Browsers.' },
-    { title: 'Anpassbar', text: 'Hell, dunkel oder automatisch; CSS-Variablen und ::part() für Ihr Design.' },
-    { title: 'Barrierefrei', text: 'Beschriftete Felder, Tastaturbedienung, Fokusfalle, angesagte Fehler.' },
-    {
-      title: 'Klare Fehler',
-      text: 'Falsche Daten, gesperrtes Konto, Wartezeit, Netzwerk und nicht erlaubte Origins.',
-    },
-  ],
-};
+import type { Translate } from '../../i18n/useT';
+
+/** The feature cards: their texts are `authDemo.feature<n>.title` / `.text` in the catalog. */
+export const FEATURES = [1, 2, 3, 4, 5, 6] as const;
 
 /** The integration guide's samples for this server and application. */
-export function snippets(origin: string, applicationId: string): { title: string; code: string }[] {
+export function snippets(
+  t: Translate,
+  origin: string,
+  applicationId: string,
+): { title: string; code: string }[] {
   return [
     {
       title: 'Script-Tag',
@@ -53,7 +21,7 @@ export function snippets(origin: string, applicationId: string): { title: string
   theme="auto"
 ></iam-auth-dialog>
 
-<!-- Oder als Buttons "Sign in" / "Sign up", die den Dialog öffnen: -->
+<!-- ${t('authDemo.snippet.triggerComment')} -->
 <iam-auth-dialog trigger application-id="${applicationId}" api-url="${origin}"></iam-auth-dialog>`,
     },
     {
@@ -76,7 +44,7 @@ export function SignIn() {
 }`,
     },
     {
-      title: 'Events und Methoden',
+      title: t('authDemo.snippet.events'),
       code: `const dialog = document.querySelector('iam-auth-dialog');
 dialog.addEventListener('iam-auth-success', (event) => {
   const { user, token, refresh_token, expires_at } = event.detail;
@@ -85,9 +53,9 @@ dialog.addEventListener('iam-auth-error', (event) => console.warn(event.detail.c
 dialog.addEventListener('iam-auth-signout', () => {});
 dialog.addEventListener('iam-auth-ready', (event) => console.log(event.detail.user));
 
-dialog.open('register'); // mit trigger: als Modal
+dialog.open('register'); // ${t('authDemo.snippet.modalComment')}
 dialog.close();
-dialog.getSession(); // { token, refresh_token, expires_at, user } oder null
+dialog.getSession(); // { token, refresh_token, expires_at, user } ${t('authDemo.snippet.orNull')}
 dialog.signOut();`,
     },
     {

@@ -1,7 +1,8 @@
 import { operationAnchor, resolveSchema, type OpenApiSchema } from '@iam-platform/common';
 import { ExternalLink } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useT, type Translate } from '../../i18n/useT';
 import { Markdown } from './Markdown';
 import { useOpenApiDocument, type OpenApiDocument, type Operation } from './queries';
 import { DocsSection, Muted } from './styles';
@@ -57,6 +58,7 @@ function example(document: OpenApiDocument, raw: OpenApiSchema | undefined, dept
 }
 
 function Fields({ document, schema }: { document: OpenApiDocument; schema: OpenApiSchema | undefined }) {
+  const t = useT();
   const resolved = resolveSchema(document, schema);
   const entries = Object.entries(resolved.properties ?? {});
   if (entries.length === 0) return <Muted>{typeName(document, schema)}</Muted>;
@@ -65,9 +67,9 @@ function Fields({ document, schema }: { document: OpenApiDocument; schema: OpenA
       <table>
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
+            <th scope="col">{t('docs.api.field')}</th>
+            <th scope="col">{t('docs.api.type')}</th>
+            <th scope="col">{t('docs.api.description')}</th>
           </tr>
         </thead>
         <tbody>
@@ -111,25 +113,22 @@ function OperationDetails(props: {
   const { document, method, path, operation, tag } = props;
   const body = operation.requestBody?.content?.['application/json']?.schema;
   const scope = operation['x-token-scope'];
+  const t = useT();
   return (
     <OperationBody>
-      {operation.description ? <Markdown source={operation.description} /> : null}
-      <p>
-        {operation.security?.length
-          ? `Needs Authorization: Bearer <access token>${scope ? ` or an API token with the ${scope} scope` : ' (API tokens are refused)'}.`
-          : 'Public: no credentials needed.'}
-      </p>
+      {operation.description ? <Markdown lang="en" source={operation.description} /> : null}
+      <p>{credentials(t, Boolean(operation.security?.length), scope ?? undefined)}</p>
       {operation.parameters?.length ? (
         <>
-          <h5>Parameters</h5>
+          <h5>{t('docs.api.parameters')}</h5>
           <TableScroll tabIndex={0}>
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">In</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Description</th>
+                  <th scope="col">{t('docs.api.name')}</th>
+                  <th scope="col">{t('docs.api.in')}</th>
+                  <th scope="col">{t('docs.api.type')}</th>
+                  <th scope="col">{t('docs.api.description')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -155,17 +154,17 @@ function OperationDetails(props: {
       ) : null}
       {operation.requestBody ? (
         <>
-          <h5>Request body</h5>
+          <h5>{t('docs.api.requestBody')}</h5>
           <Fields document={document} schema={body} />
         </>
       ) : null}
-      <h5>Responses</h5>
+      <h5>{t('docs.api.responses')}</h5>
       <ul>
         {Object.entries(operation.responses ?? {}).map(([status, response]) => {
           const schema = response.content?.['application/json']?.schema;
           return (
             <li key={status}>
-              <code>{status}</code> {response.description}
+              <code>{status}</code> <span lang="en">{response.description}</span>
               {schema ? (
                 <>
                   {' '}
@@ -176,12 +175,31 @@ function OperationDetails(props: {
           );
         })}
       </ul>
-      <h5>Example</h5>
+      <h5>{t('docs.api.example')}</h5>
       <Markdown source={'```sh\n' + curl(document, method, path, operation) + '\n```'} />
       <a href={swaggerLink(tag, method, path)} target="_blank" rel="noopener noreferrer">
-        Try it in Swagger UI <ExternalLink aria-hidden="true" size={14} />
+        {t('docs.api.tryIt')} <ExternalLink aria-hidden="true" size={14} />
       </a>
     </OperationBody>
+  );
+}
+
+/** Who may call an operation: a session, maybe an API token of a scope, or anybody. */
+function credentials(t: Translate, secured: boolean, scope: string | undefined): string {
+  if (!secured) return t('docs.api.public');
+  return `${t('docs.api.bearer')}${scope ? t('docs.api.orToken', { scope }) : t('docs.api.noTokens')}.`;
+}
+
+/** A translated sentence with one part of it (a path) made a link. */
+function withLink(text: string, part: string, link: ReactNode): ReactNode {
+  const at = text.indexOf(part);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      {link}
+      {text.slice(at + part.length)}
+    </>
   );
 }
 
@@ -196,6 +214,7 @@ export function ApiReference({
   open: Set<string>;
   onToggle(anchor: string, open: boolean): void;
 }) {
+  const t = useT();
   const document = useOpenApiDocument();
   const groups = useMemo(() => {
     const byTag = new Map<string, { method: string; path: string; operation: Operation }[]>();
@@ -212,20 +231,17 @@ export function ApiReference({
 
   return (
     <DocsSection id="api-reference" aria-labelledby="api-reference-title">
-      <h2 id="api-reference-title">Endpoint reference</h2>
+      <h2 id="api-reference-title">{t('docs.section.apiReference')}</h2>
+      <p>{withLink(t('docs.api.lead'), '{url}', <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>)}</p>
       <p>
-        Every operation of this server, from its OpenAPI document (
-        <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>
-        ), grouped by area. Open one for its parameters, request and response schemas and an example; “Try it”
-        opens it in Swagger UI. Fields marked * are required.
+        {withLink(
+          t('docs.api.graphql'),
+          '/api/v1/graphql/schema.graphql',
+          <a href="/api/v1/graphql/schema.graphql">/api/v1/graphql/schema.graphql</a>,
+        )}
       </p>
-      <p>
-        The same operations answer GraphQL at <code>POST /api/v1/graphql</code>: its schema is{' '}
-        <a href="/api/v1/graphql/schema.graphql">/api/v1/graphql/schema.graphql</a> (GraphiQL at{' '}
-        <a href="/api/v1/graphql">/api/v1/graphql</a> on a development server); see the GraphQL API guide.
-      </p>
-      {document.isPending ? <Muted>Loading the OpenAPI document…</Muted> : null}
-      {document.isError ? <Muted role="alert">The OpenAPI document could not be loaded.</Muted> : null}
+      {document.isPending ? <Muted>{t('docs.api.loading')}</Muted> : null}
+      {document.isError ? <Muted role="alert">{t('docs.api.failed')}</Muted> : null}
       {groups.map(([tag, operations]) => (
         <TagGroup key={tag}>
           <h3>{tag}</h3>

@@ -1,6 +1,8 @@
 import { Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import type { MessageKey } from '../../i18n/messages';
+import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Select';
@@ -10,20 +12,21 @@ import { pageHref } from './markdown';
 import { useAskAssistant, type PromptType } from './queries';
 import { DocsSection, Muted } from './styles';
 
-/** SPEC §2: the page refuses an empty question itself; the API answers the same. */
-export const EMPTY_QUESTION = 'Please enter a question';
-/** SPEC §8. */
-export const ASSISTANT_FAILED = 'Failed to generate documentation. Please try again.';
+/** SPEC §2: the page refuses an empty question itself ("Please enter a question" in English). */
+export const EMPTY_QUESTION: MessageKey = 'docs.assistant.empty';
+/** SPEC §8 ("Failed to generate documentation. Please try again." in English). */
+export const ASSISTANT_FAILED: MessageKey = 'docs.assistant.failed';
 
-const AREAS: { value: PromptType | ''; label: string }[] = [
-  { value: '', label: 'Any area' },
-  { value: 'userAuth', label: 'User authentication' },
-  { value: 'logging', label: 'Logging' },
-  { value: 'monitoring', label: 'Monitoring' },
+const AREAS: { value: PromptType | ''; label: MessageKey }[] = [
+  { value: '', label: 'docs.assistant.anyArea' },
+  { value: 'userAuth', label: 'docs.assistant.userAuth' },
+  { value: 'logging', label: 'docs.assistant.logging' },
+  { value: 'monitoring', label: 'docs.assistant.monitoring' },
 ];
 
 /** AI-powered documentation: a question in plain words, answered from the docs with sources. */
 export function AssistantSection() {
+  const t = useT();
   const [question, setQuestion] = useState('');
   const [area, setArea] = useState<PromptType | ''>('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +35,7 @@ export function AssistantSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!question.trim()) {
-      setProblem(EMPTY_QUESTION);
+      setProblem(t(EMPTY_QUESTION));
       return;
     }
     setProblem(null);
@@ -41,18 +44,15 @@ export function AssistantSection() {
 
   return (
     <DocsSection id="assistant" aria-labelledby="assistant-title">
-      <h2 id="assistant-title">Ask the documentation</h2>
-      <p>
-        Ask in plain words; the answer is put together from these guides, the endpoint reference and the SDK
-        reference, and names its sources. It only repeats what the documentation says.
-      </p>
+      <h2 id="assistant-title">{t('docs.section.assistant')}</h2>
+      <p>{t('docs.assistant.lead')}</p>
       <Form onSubmit={submit} noValidate>
         <TextareaField
-          label="Your question"
+          label={t('docs.assistant.question')}
           name="question"
           value={question}
           maxLength={1000}
-          placeholder="e.g. How do I revoke an API token?"
+          placeholder={t('docs.assistant.placeholder')}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'assistant-question-error' : undefined}
           onChange={(event) => {
@@ -67,24 +67,25 @@ export function AssistantSection() {
         ) : null}
         <Row>
           <SelectField
-            label="Area"
+            label={t('docs.assistant.area')}
             name="prompt_type"
             value={area}
-            options={AREAS.map(({ value, label }) => ({ value, label }))}
+            options={AREAS.map(({ value, label }) => ({ value, label: t(label) }))}
             onChange={(event) => setArea(event.target.value as PromptType | '')}
           />
           <Button type="submit" disabled={ask.isPending}>
-            <Sparkles aria-hidden="true" size={16} /> {ask.isPending ? 'Searching…' : 'Ask'}
+            <Sparkles aria-hidden="true" size={16} />{' '}
+            {t(ask.isPending ? 'docs.assistant.searching' : 'docs.assistant.ask')}
           </Button>
         </Row>
       </Form>
-      {ask.isError ? <Alert tone="error">{ASSISTANT_FAILED}</Alert> : null}
+      {ask.isError ? <Alert tone="error">{t(ASSISTANT_FAILED)}</Alert> : null}
       {ask.data ? (
         <Answer aria-live="polite" data-testid="assistant-answer">
           <Markdown source={ask.data.documentation} />
           {ask.data.sources.length ? (
             <>
-              <h3>Sources</h3>
+              <h3>{t('docs.assistant.sources')}</h3>
               <ol>
                 {ask.data.sources.map((source) => (
                   <li key={source.url}>

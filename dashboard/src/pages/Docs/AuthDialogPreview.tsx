@@ -1,5 +1,7 @@
 import { useEffect, useState, type DetailedHTMLProps, type HTMLAttributes } from 'react';
 import styled from 'styled-components';
+import { useT } from '../../i18n/useT';
+import { useUiStore } from '../../stores/ui';
 import { TextField } from '../../ui/Field';
 import { Markdown } from './Markdown';
 import { DocsSection, Muted } from './styles';
@@ -45,6 +47,8 @@ function useWidgetScript(): 'loading' | 'ready' | 'failed' {
 
 /** The auth dialog section: how to embed it, and the real widget running against this server. */
 export function AuthDialogPreview() {
+  const t = useT();
+  const locale = useUiStore((store) => store.locale);
   const state = useWidgetScript();
   const [applicationId, setApplicationId] = useState('');
   const origin = location.origin;
@@ -59,32 +63,26 @@ export function AuthDialogPreview() {
   ].join('\n');
   return (
     <DocsSection id="auth-dialog" aria-labelledby="auth-dialog-title">
-      <h2 id="auth-dialog-title">Auth dialog</h2>
+      <h2 id="auth-dialog-title">{t('docs.section.authDialog')}</h2>
       <p>
-        A sign-in and registration dialog for your own site, in one script tag. It talks to the embedding API
-        (<code>/api/auth/*</code>) of your application and reports <code>iam-auth-success</code>,{' '}
-        <code>iam-auth-error</code> and <code>iam-auth-signout</code> events. Add <code>trigger</code> for
-        Sign In / Sign Up buttons that open it as a modal. Details in the <a href="#widget">widget guide</a>.
+        {t('docs.dialog.lead')} <a href="#widget">{t('docs.dialog.guideLink')}</a>.
       </p>
       <Markdown source={snippet} />
-      <h3>Live preview</h3>
+      <h3>{t('docs.dialog.preview')}</h3>
       <Preview>
         <TextField
-          label="Application ID for the preview"
+          label={t('docs.dialog.idLabel')}
           value={applicationId}
           onChange={(event) => setApplicationId(event.target.value.trim())}
-          placeholder="e.g. 665f1c2b9d3e4a0012345678"
+          placeholder={t('docs.dialog.idPlaceholder')}
           autoComplete="off"
         />
-        <Muted>
-          With the id of one of your applications (whose allowed origins include this page) you can sign in
-          for real.
-        </Muted>
+        <Muted>{t('docs.dialog.idHint')}</Muted>
         {state === 'failed' ? (
-          <Muted role="alert">The widget script could not be loaded from {WIDGET_SCRIPT}.</Muted>
+          <Muted role="alert">{t('docs.dialog.scriptFailed', { url: WIDGET_SCRIPT })}</Muted>
         ) : (
           <Frame data-testid="auth-dialog-preview">
-            <iam-auth-dialog application-id={applicationId} api-url={origin} locale="en" />
+            <iam-auth-dialog application-id={applicationId} api-url={origin} locale={locale} />
           </Frame>
         )}
       </Preview>

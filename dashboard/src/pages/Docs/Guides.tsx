@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { useT } from '../../i18n/useT';
 import { Markdown } from './Markdown';
 import { useGuide, useGuides, type GuideSummary } from './queries';
 import { DocsSection, Muted } from './styles';
@@ -11,23 +12,25 @@ const DEFAULT_ORIGIN = 'http://localhost:3000';
 
 /** A guide's Markdown, rendered with its heading anchors; `onRendered` (stable) runs once it is on the page. */
 function GuideBody({ slug, onRendered }: { slug: string; onRendered?: () => void }) {
+  const t = useT();
   const guide = useGuide(slug);
   useEffect(() => {
     if (guide.data) onRendered?.();
   }, [guide.data, onRendered]);
-  if (guide.isPending) return <Muted>Loading…</Muted>;
-  if (guide.isError) return <Muted role="alert">This guide could not be loaded.</Muted>;
+  if (guide.isPending) return <Muted>{t('docs.loading')}</Muted>;
+  if (guide.isError) return <Muted role="alert">{t('docs.guideFailed')}</Muted>;
   const source =
     slug === QUICK_START_SLUG
       ? guide.data.markdown.replaceAll(DEFAULT_ORIGIN, location.origin)
       : guide.data.markdown;
-  return <Markdown source={source} anchorPrefix={slug} dropTitle headingOffset={1} />;
+  return <Markdown lang="en" source={source} anchorPrefix={slug} dropTitle headingOffset={1} />;
 }
 
 export function QuickStartSection({ onRendered }: { onRendered: () => void }) {
+  const t = useT();
   return (
     <DocsSection id={QUICK_START_SLUG} aria-labelledby="quick-start-title">
-      <h2 id="quick-start-title">Quick start</h2>
+      <h2 id="quick-start-title">{t('docs.section.quickStart')}</h2>
       <GuideBody slug={QUICK_START_SLUG} onRendered={onRendered} />
     </DocsSection>
   );
@@ -43,16 +46,15 @@ export function GuidesSection(props: {
   onToggle(slug: string, open: boolean): void;
   onRendered(): void;
 }) {
+  const t = useT();
   const guides = useGuides();
   const list = (guides.data ?? []).filter((guide) => guide.slug !== QUICK_START_SLUG);
   return (
     <DocsSection id="guides" aria-labelledby="guides-title">
-      <h2 id="guides-title">Guides</h2>
-      <p>
-        The guides of the repository’s docs/ folder: concepts, each feature in depth, self-hosting, security.
-      </p>
-      {guides.isPending ? <Muted>Loading the guides…</Muted> : null}
-      {guides.isError ? <Muted role="alert">The guides could not be loaded.</Muted> : null}
+      <h2 id="guides-title">{t('docs.section.guides')}</h2>
+      <p>{t('docs.guidesLead')}</p>
+      {guides.isPending ? <Muted>{t('docs.guidesLoading')}</Muted> : null}
+      {guides.isError ? <Muted role="alert">{t('docs.guidesFailed')}</Muted> : null}
       <List>
         {list.map((guide: GuideSummary) => {
           const isOpen = props.open.has(guide.slug);
@@ -66,7 +68,7 @@ export function GuidesSection(props: {
                 if (now !== isOpen) props.onToggle(guide.slug, now);
               }}
             >
-              <summary>
+              <summary lang="en">
                 <strong>{guide.title}</strong>
                 <span>{guide.description}</span>
               </summary>

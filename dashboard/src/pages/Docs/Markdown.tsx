@@ -1,5 +1,6 @@
 import { useRef, type MouseEvent } from 'react';
 import styled from 'styled-components';
+import { useT } from '../../i18n/useT';
 import { renderMarkdown, type RenderOptions } from './markdown';
 
 export const Prose = styled.div`
@@ -97,7 +98,12 @@ export const Prose = styled.div`
  * Rendered Markdown (see markdown.ts for why inserting it is safe). One click handler serves the
  * copy buttons of all its code blocks.
  */
-export function Markdown({ source, ...options }: RenderOptions & { source: string }) {
+export function Markdown({
+  source,
+  lang,
+  ...options
+}: RenderOptions & { source: string; /** The text's language when it is not the page's. */ lang?: string }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const onClick = async (event: MouseEvent<HTMLDivElement>) => {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button.copy-code');
@@ -105,17 +111,24 @@ export function Markdown({ source, ...options }: RenderOptions & { source: strin
     if (!button || code == null) return;
     try {
       await navigator.clipboard.writeText(code.replace(/\n$/, ''));
-      button.textContent = 'Copied';
+      button.textContent = t('docs.copied');
     } catch {
-      button.textContent = 'Failed to copy';
+      button.textContent = t('docs.copyFailed');
     }
-    setTimeout(() => (button.textContent = 'Copy'), 2000);
+    setTimeout(() => (button.textContent = t('docs.copy')), 2000);
   };
   return (
     <Prose
       ref={ref}
       onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: renderMarkdown(source, options) }}
+      lang={lang}
+      // The copy buttons speak the page's language even inside an English guide.
+      dangerouslySetInnerHTML={{
+        __html: renderMarkdown(source, options).replaceAll(
+          '<button type="button" class="copy-code">Copy</button>',
+          `<button type="button" class="copy-code" lang="${document.documentElement.lang || 'de'}">${t('docs.copy')}</button>`,
+        ),
+      }}
     />
   );
 }

@@ -1,21 +1,28 @@
 import { Download, ExternalLink, FileCode2, Mail } from 'lucide-react';
 import styled from 'styled-components';
+import type { MessageKey } from '../../i18n/messages';
+import { useT } from '../../i18n/useT';
 import { ButtonLink, ButtonRouterLink } from '../../ui/Button';
 import { Markdown } from './Markdown';
 import { DocsSection, LinkRow, Muted } from './styles';
 
 /** What the SDK section offers; the files come from the sdk build (`/cdn/sdk/`). */
-export const SDK_DOWNLOADS = [
-  {
-    file: 'iam-sdk.min.js',
-    title: 'JavaScript SDK — script tag',
-    text: 'One file for <script src>, defines window.IamSdk.',
-  },
-  { file: 'index.js', title: 'JavaScript SDK — ES module', text: 'import { init, track } from …' },
-  { file: 'iam_sdk.py', title: 'Python client', text: 'One file, standard library only, Python 3.9+.' },
+export const SDK_DOWNLOADS: readonly { file: string; title: MessageKey; text: MessageKey }[] = [
+  { file: 'iam-sdk.min.js', title: 'docs.sdk.scriptTitle', text: 'docs.sdk.scriptText' },
+  { file: 'index.js', title: 'docs.sdk.moduleTitle', text: 'docs.sdk.moduleText' },
+  { file: 'iam_sdk.py', title: 'docs.sdk.pythonTitle', text: 'docs.sdk.pythonText' },
+];
+
+const SDK_FEATURES = [
+  'docs.sdk.feature1',
+  'docs.sdk.feature2',
+  'docs.sdk.feature3',
+  'docs.sdk.feature4',
+  'docs.sdk.feature5',
 ] as const;
 
 export function SdkSection() {
+  const t = useT();
   const origin = location.origin;
   const browser = [
     '```html',
@@ -37,21 +44,19 @@ export function SdkSection() {
   ].join('\n');
   return (
     <DocsSection id="sdks" aria-labelledby="sdks-title">
-      <h2 id="sdks-title">SDKs</h2>
+      <h2 id="sdks-title">{t('docs.section.sdks')}</h2>
       <Features>
-        <li>Installations, anonymous users and sessions, with ids kept on the device</li>
-        <li>Page views (automatic), custom events and activity-log entries, batched with retries</li>
-        <li>Auth client for your application’s users: login, register, verify, permissions, token refresh</li>
-        <li>Opt-out and Do Not Track; never throws into your page</li>
-        <li>Python: the same events from backends, scripts and workers</li>
+        {SDK_FEATURES.map((feature) => (
+          <li key={feature}>{t(feature)}</li>
+        ))}
       </Features>
       <Downloads>
         {SDK_DOWNLOADS.map((download) => (
           <li key={download.file}>
             <FileCode2 aria-hidden="true" size={20} />
             <div>
-              <strong>{download.title}</strong>
-              <Muted>{download.text}</Muted>
+              <strong>{t(download.title)}</strong>
+              <Muted>{t(download.text)}</Muted>
             </div>
             <ButtonLink href={`/cdn/sdk/${download.file}`} download={download.file} $variant="secondary">
               <Download aria-hidden="true" size={16} /> {download.file}
@@ -59,19 +64,21 @@ export function SdkSection() {
           </li>
         ))}
       </Downloads>
-      <h3>Browser</h3>
+      <h3>{t('docs.sdk.browser')}</h3>
       <Markdown source={browser} />
-      <h3>Python</h3>
+      <h3>{t('docs.sdk.python')}</h3>
       <Markdown source={python} />
       <p>
-        Every call: the <a href="#sdk-reference">SDK reference</a>; options and behaviour: the{' '}
-        <a href="#sdk">JavaScript SDK</a> and <a href="#python-sdk">Python client</a> guides.
+        {t('docs.sdk.more1')} <a href="#sdk-reference">{t('docs.sdk.reference')}</a>
+        {t('docs.sdk.more2')} <a href="#sdk">{t('docs.sdk.jsGuide')}</a> {t('docs.sdk.and')}{' '}
+        <a href="#python-sdk">{t('docs.sdk.pythonGuide')}</a>.
       </p>
     </DocsSection>
   );
 }
 
 export function EmailSection() {
+  const t = useT();
   const origin = location.origin;
   const send = [
     '```sh',
@@ -82,19 +89,15 @@ export function EmailSection() {
   ].join('\n');
   return (
     <DocsSection id="email-system" aria-labelledby="email-system-title">
-      <h2 id="email-system-title">E-mail system</h2>
-      <p>
-        Each application has system templates (confirmation, password reset, invitation, welcome) and your
-        own, in German and English, with <code>{'{{variables}}'}</code>, a preview and a test send. Send them
-        from your backend with an API token (<code>write</code> scope):
-      </p>
+      <h2 id="email-system-title">{t('docs.section.email')}</h2>
+      <p>{t('docs.email.lead')}</p>
       <Markdown source={send} />
       <LinkRow>
         <ButtonRouterLink to="/email-templates" $variant="secondary">
-          <Mail aria-hidden="true" size={16} /> Manage e-mail templates
+          <Mail aria-hidden="true" size={16} /> {t('docs.email.manage')}
         </ButtonRouterLink>
         <ButtonLink href="#email-templates" $variant="secondary">
-          Templates and sending guide
+          {t('docs.email.guide')}
         </ButtonLink>
       </LinkRow>
     </DocsSection>
@@ -104,20 +107,17 @@ export function EmailSection() {
 export const INTEGRATION_GUIDE_URL = '/api/v1/assistant/integration-guide';
 
 export function AiIntegrationSection() {
+  const t = useT();
   return (
     <DocsSection id="ai-integration" aria-labelledby="ai-integration-title">
-      <h2 id="ai-integration-title">AI integration guide</h2>
-      <p>
-        A Markdown file to give your AI coding assistant: how to integrate this platform — base URLs,
-        authentication, errors, and every endpoint and SDK call of this server. It is generated from the
-        OpenAPI document and the SDK sources each time the server starts, so it always matches what runs here.
-      </p>
+      <h2 id="ai-integration-title">{t('docs.section.ai')}</h2>
+      <p>{t('docs.ai.lead')}</p>
       <LinkRow>
         <ButtonLink href={`${INTEGRATION_GUIDE_URL}?download=1`} download="iam-platform-ai-integration.md">
-          <Download aria-hidden="true" size={16} /> Download iam-platform-ai-integration.md
+          <Download aria-hidden="true" size={16} /> {t('docs.ai.download')}
         </ButtonLink>
         <ButtonLink href={INTEGRATION_GUIDE_URL} target="_blank" rel="noopener" $variant="secondary">
-          <ExternalLink aria-hidden="true" size={16} /> Open
+          <ExternalLink aria-hidden="true" size={16} /> {t('docs.ai.open')}
         </ButtonLink>
       </LinkRow>
     </DocsSection>

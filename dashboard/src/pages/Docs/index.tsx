@@ -2,7 +2,10 @@ import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import type { MessageKey } from '../../i18n/messages';
+import { useT } from '../../i18n/useT';
 import { useSessionStore } from '../../stores/session';
+import { useUiStore } from '../../stores/ui';
 import { ApiReference } from './ApiReference';
 import { AssistantSection } from './Assistant';
 import { AuthDialogPreview } from './AuthDialogPreview';
@@ -11,16 +14,16 @@ import { useGuide, useGuides, useOpenApiDocument } from './queries';
 import { AiIntegrationSection, EmailSection, SdkSection } from './Sections';
 
 /** The page's own sections, in order; the landing page links to some of them (#getting-started, #sdks). */
-export const SECTIONS = [
-  { id: QUICK_START_SLUG, title: 'Quick start' },
-  { id: 'assistant', title: 'Ask the documentation' },
-  { id: 'auth-dialog', title: 'Auth dialog' },
-  { id: 'api-reference', title: 'Endpoint reference' },
-  { id: 'sdks', title: 'SDKs' },
-  { id: 'email-system', title: 'E-mail system' },
-  { id: 'ai-integration', title: 'AI integration guide' },
-  { id: 'guides', title: 'Guides' },
-] as const;
+export const SECTIONS: readonly { id: string; title: MessageKey }[] = [
+  { id: QUICK_START_SLUG, title: 'docs.section.quickStart' },
+  { id: 'assistant', title: 'docs.section.assistant' },
+  { id: 'auth-dialog', title: 'docs.section.authDialog' },
+  { id: 'api-reference', title: 'docs.section.apiReference' },
+  { id: 'sdks', title: 'docs.section.sdks' },
+  { id: 'email-system', title: 'docs.section.email' },
+  { id: 'ai-integration', title: 'docs.section.ai' },
+  { id: 'guides', title: 'docs.section.guides' },
+];
 
 const PAGE_SECTIONS = new Set<string>(SECTIONS.map((section) => section.id));
 
@@ -98,49 +101,55 @@ function useAnchors(settled: boolean) {
   };
 }
 
-/** /docs and /api-docs (SPEC §2 "API documentation"): public, in English as the spec gives it. */
+/**
+ * /docs and /api-docs (SPEC §2 "API documentation"): public, in the dashboard's language (issue #36);
+ * the guides and endpoint descriptions it shows are English documents and say so (`lang="en"`).
+ */
 export default function Docs() {
+  const t = useT();
+  const locale = useUiStore((state) => state.locale);
   const signedIn = useSessionStore((state) => state.status === 'signedIn');
   const guides = useGuides();
   const document = useOpenApiDocument();
   const quickStart = useGuide(QUICK_START_SLUG);
   const anchors = useAnchors(!guides.isPending && !document.isPending && !quickStart.isPending);
   useEffect(() => {
-    window.document.title = 'API documentation · IAM Platform';
-  }, []);
+    window.document.title = t('docs.pageTitle');
+  }, [t]);
 
   return (
-    <Page lang="en">
+    <Page lang={locale}>
       <Top>
         <Link to={signedIn ? '/dashboard' : '/'}>
-          <ArrowLeft aria-hidden="true" size={16} /> {signedIn ? 'Back to dashboard' : 'Back to home'}
+          <ArrowLeft aria-hidden="true" size={16} />{' '}
+          {t(signedIn ? 'docs.backToDashboard' : 'docs.backToHome')}
         </Link>
-        <h1>API documentation</h1>
+        <h1>{t('docs.title')}</h1>
         <p>
-          Everything to build on the IAM Platform: a quick start that works against this server, the auth
-          dialog, every endpoint, the SDKs, the e-mail system, an AI integration guide and a documentation
-          assistant.
+          {t('docs.lead')} {locale === 'en' ? null : t('docs.contentNote')}
         </p>
       </Top>
       <Layout>
-        <Toc aria-label="On this page">
-          <h2>On this page</h2>
+        <Toc aria-label={t('docs.onThisPage')}>
+          <h2>{t('docs.onThisPage')}</h2>
           <ol>
             {SECTIONS.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`}>{section.title}</a>
+                <a href={`#${section.id}`}>{t(section.title)}</a>
               </li>
             ))}
           </ol>
           {guides.data?.length ? (
             <>
-              <h2>Guides</h2>
+              <h2>{t('docs.section.guides')}</h2>
               <ul>
                 {guides.data
                   .filter((guide) => guide.slug !== QUICK_START_SLUG)
                   .map((guide) => (
                     <li key={guide.slug}>
-                      <a href={`#${guide.slug}`}>{guide.title}</a>
+                      <a href={`#${guide.slug}`} lang="en">
+                        {guide.title}
+                      </a>
                     </li>
                   ))}
               </ul>

@@ -45,10 +45,17 @@ export function useFormatLogTime(): (iso: string) => string {
   );
 }
 
-/** A resource type in words ("Anwendung"); one the catalog does not know, as the server names it. */
-export function useResourceLabel(): (entry: { resource_type: string }) => string {
+/**
+ * A resource type in words ("Anwendung"); one the catalog does not know, as the server names it.
+ * The server files e-mail templates under `other`: their action names them ("E-Mail-Template"
+ * rather than "Sonstiges").
+ */
+export function useResourceLabel(): (entry: { resource_type: string; action?: string }) => string {
   const t = useT();
   return (entry) => {
+    const namespace = entry.resource_type === 'other' ? entry.action?.split('.')[0] : undefined;
+    const specific = `home.resource.${namespace}`;
+    if (namespace && specific in de) return t(specific as MessageKey);
     const key = `home.resource.${entry.resource_type}`;
     return key in de ? t(key as MessageKey) : entry.resource_type;
   };

@@ -1,0 +1,107 @@
+import type { de } from './docs';
+
+export const en: Record<keyof typeof de, string> = {
+  'docs.pageTitle': 'API documentation · IAM Platform',
+  'docs.title': 'API documentation',
+  'docs.lead':
+    'Everything to build on the IAM Platform: a quick start that works against this server, the auth dialog, every endpoint, the SDKs, the e-mail system, an AI integration guide and a documentation assistant.',
+  'docs.contentNote': 'The guides and endpoint descriptions are in English.',
+  'docs.backToDashboard': 'Back to dashboard',
+  'docs.backToHome': 'Back to home',
+  'docs.onThisPage': 'On this page',
+  'docs.section.quickStart': 'Quick start',
+  'docs.section.assistant': 'Ask the documentation',
+  'docs.section.authDialog': 'Auth dialog',
+  'docs.section.apiReference': 'Endpoint reference',
+  'docs.section.sdks': 'SDKs',
+  'docs.section.email': 'E-mail system',
+  'docs.section.ai': 'AI integration guide',
+  'docs.section.guides': 'Guides',
+  'docs.loading': 'Loading…',
+  'docs.guideFailed': 'This guide could not be loaded.',
+  'docs.guidesLead':
+    "The guides of the repository's docs/ folder: concepts, each feature in depth, self-hosting, security.",
+  'docs.guidesLoading': 'Loading the guides…',
+  'docs.guidesFailed': 'The guides could not be loaded.',
+  'docs.copy': 'Copy',
+  'docs.copied': 'Copied',
+  'docs.copyFailed': 'Failed to copy',
+
+  'docs.sdk.feature1': 'Installations, anonymous users and sessions, with ids kept on the device',
+  'docs.sdk.feature2': 'Page views (automatic), custom events and activity-log entries, batched with retries',
+  'docs.sdk.feature3':
+    "Auth client for your application's users: login, register, verify, permissions, token refresh",
+  'docs.sdk.feature4': 'Opt-out and Do Not Track; never throws into your page',
+  'docs.sdk.feature5': 'Python: the same events from backends, scripts and workers',
+  'docs.sdk.scriptTitle': 'JavaScript SDK — script tag',
+  'docs.sdk.scriptText': 'One file for <script src>, defines window.IamSdk.',
+  'docs.sdk.moduleTitle': 'JavaScript SDK — ES module',
+  'docs.sdk.moduleText': 'import { init, track } from …',
+  'docs.sdk.pythonTitle': 'Python client',
+  'docs.sdk.pythonText': 'One file, standard library only, Python 3.9+.',
+  'docs.sdk.browser': 'Browser',
+  'docs.sdk.python': 'Python',
+  'docs.sdk.more1': 'Every call: the',
+  'docs.sdk.reference': 'SDK reference',
+  'docs.sdk.more2': '; options and behaviour: the guides',
+  'docs.sdk.jsGuide': 'JavaScript SDK',
+  'docs.sdk.and': 'and',
+  'docs.sdk.pythonGuide': 'Python client',
+
+  'docs.email.lead':
+    'Each application has system templates (confirmation, password reset, invitation, welcome) and your own, in German and English, with {{variables}}, a preview and a test send. Send them from your backend with an API token (write scope):',
+  'docs.email.manage': 'Manage e-mail templates',
+  'docs.email.guide': 'Templates and sending guide',
+
+  'docs.ai.lead':
+    'A Markdown file to give your AI coding assistant: how to integrate this platform — base URLs, authentication, errors, and every endpoint and SDK call of this server. It is generated from the OpenAPI document and the SDK sources each time the server starts, so it always matches what runs here.',
+  'docs.ai.download': 'Download iam-platform-ai-integration.md',
+  'docs.ai.open': 'Open',
+
+  'docs.dialog.lead':
+    'A sign-in and registration dialog for your own site, in one script tag. It talks to the embedding API (/api/auth/*) of your application and reports iam-auth-success, iam-auth-error and iam-auth-signout events. Add trigger for "Sign In" / "Sign Up" buttons that open it as a modal.',
+  'docs.dialog.guideLink': 'Details in the widget guide',
+  'docs.dialog.preview': 'Live preview',
+  'docs.dialog.idLabel': 'Application ID for the preview',
+  'docs.dialog.idPlaceholder': 'e.g. 665f1c2b9d3e4a0012345678',
+  'docs.dialog.idHint':
+    'With the id of one of your applications (whose allowed origins include this page) you can sign in for real.',
+  'docs.dialog.scriptFailed': 'The widget script could not be loaded from {url}.',
+
+  'docs.api.lead':
+    'Every operation of this server, from its OpenAPI document ({url}), grouped by area. Open one for its parameters, request and response schemas and an example; "Try it" opens it in Swagger UI. Fields marked * are required.',
+  'docs.api.graphql':
+    'The same operations answer GraphQL at POST /api/v1/graphql: its schema is /api/v1/graphql/schema.graphql (GraphiQL at /api/v1/graphql on a development server); see the GraphQL API guide.',
+  'docs.api.loading': 'Loading the OpenAPI document…',
+  'docs.api.failed': 'The OpenAPI document could not be loaded.',
+  'docs.api.field': 'Field',
+  'docs.api.name': 'Name',
+  'docs.api.in': 'In',
+  'docs.api.type': 'Type',
+  'docs.api.description': 'Description',
+  'docs.api.bearer': 'Needs Authorization: Bearer <access token>',
+  'docs.api.orToken': ' or an API token with the {scope} scope',
+  'docs.api.noTokens': ' (API tokens are refused)',
+  'docs.api.public': 'Public: no credentials needed.',
+  'docs.api.parameters': 'Parameters',
+  'docs.api.requestBody': 'Request body',
+  'docs.api.responses': 'Responses',
+  'docs.api.example': 'Example',
+  'docs.api.tryIt': 'Try it in Swagger UI',
+  'docs.api.other': 'Other',
+
+  'docs.assistant.lead':
+    'Ask in plain words; the answer is put together from these guides, the endpoint reference and the SDK reference, and names its sources. It only repeats what the documentation says.',
+  'docs.assistant.question': 'Your question',
+  'docs.assistant.placeholder': 'e.g. How do I revoke an API token?',
+  'docs.assistant.area': 'Area',
+  'docs.assistant.anyArea': 'Any area',
+  'docs.assistant.userAuth': 'User authentication',
+  'docs.assistant.logging': 'Logging',
+  'docs.assistant.monitoring': 'Monitoring',
+  'docs.assistant.ask': 'Ask',
+  'docs.assistant.searching': 'Searching…',
+  'docs.assistant.sources': 'Sources',
+  'docs.assistant.empty': 'Please enter a question',
+  'docs.assistant.failed': 'Failed to generate documentation. Please try again.',
+};
