@@ -134,9 +134,11 @@ export async function rotateRefreshToken(
           },
           { returnDocument: 'after' },
         ).lean<SessionDocument>();
+  let recorded: Promise<unknown> = Promise.resolve();
   if (session) {
     // Kept as used, so that presenting it again, even after further rotations, is seen as reuse.
-    await models.RefreshTokens.create({
+    // Written while the account is read (both only need the session); acknowledged before the answer.
+    recorded = models.RefreshTokens.create({
       token_hash: tokenHash,
       session_id: session._id,
       user_id: session.user_id,
@@ -150,7 +152,7 @@ export async function rotateRefreshToken(
   }
   const live: SessionDocument = session;
   if (revocations.generation === generation) cache.set(String(live._id), live, current.getTime());
-  const email = await emailOf(String(live.user_id));
+  const [email] = await Promise.all([emailOf(String(live.user_id)), recorded]);
   if (!email) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
   return {
     outcome: 'rotated',

@@ -38,8 +38,17 @@ export async function readSignInState(
               $or: stores.map((store, i) =>
                 store.requiredField
                   ? {
-                      $anyElementTrue: [
-                        { $map: { input: `$__f${i}`, in: { $gt: [`$$this.${store.requiredField}`, null] } } },
+                      // $ifNull: a missing field counts as null (the embedded engine and MongoDB agree).
+                      $gt: [
+                        {
+                          $size: {
+                            $filter: {
+                              input: `$__f${i}`,
+                              cond: { $ne: [{ $ifNull: [`$$this.${store.requiredField}`, null] }, null] },
+                            },
+                          },
+                        },
+                        0,
                       ],
                     }
                   : { $gt: [{ $size: `$__f${i}` }, 0] },
