@@ -74,6 +74,16 @@ function bodyParsers(bodyLimit: string | number): RequestHandler {
   };
 }
 
+const INTERACTION_PATH = /^\/interaction(?:[/?]|$)/i;
+
+/** The provider's handler for every path under /oidc/{pool} but the interactions (ours). */
+function oidcProvider(handler: RequestHandler): RequestHandler {
+  return function oidcProvider(req, res, next) {
+    if (INTERACTION_PATH.test(req.url)) next();
+    else void handler(req, res, next);
+  };
+}
+
 /** Builds the Express app: middleware order and routers, nothing else. */
 export function createApp(deps: AppDependencies): Express {
   const { config, logger, services } = deps;
@@ -87,6 +97,11 @@ export function createApp(deps: AppDependencies): Express {
   // Bodies sent whole are compressed by the response prototype's send: no per-request wrapper.
   compressSentBodies(app.response);
   app.use(requestLogging(logger, { ignorePaths: [`${API_BASE_PATH}/health`] }));
+  // The OpenID provider of each project pool (docs/oidc.md): a Koa app that reads its own
+  // (urlencoded) bodies and needs none of what follows — the API's request log, body parsers,
+  // request scope or routers — so its token, introspection and discovery requests skip them. Its
+  // interaction routes (/oidc/{pool}/interaction/…) are ours, on `root` below.
+  app.use('/oidc/:pool', oidcProvider(services.oidc.handler));
   // Every product-API and embedding-API request becomes an `api` row of activity_logs, written in
   // batches off the request path; health checks and the API documentation's files are not.
   if (config.analytics.requestLogging)
@@ -158,9 +173,6 @@ export function createApp(deps: AppDependencies): Express {
   app.use(EMBEDDING_BASE_PATH, embeddingApi);
   app.use('/api', notFoundHandler);
   app.use(root.router);
-  // The OpenID provider of each project pool (docs/oidc.md); its interaction routes are on `root`
-  // above. oidc-provider reads its own (urlencoded) bodies: express.json leaves those untouched.
-  app.use('/oidc/:pool', services.oidc.handler);
 
   mountStaticAssets(app, config.paths, { isProduction: config.isProduction });
   app.use(notFoundHandler);

@@ -1,13 +1,16 @@
 import type { Collection, Db } from 'mongodb';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { CACHED_TOKEN_MODELS, type OidcTokenCache, type StoredToken } from './oidc.token-cache.js';
 
 /**
  * oidc-provider's storage (issue #32) over MongoDB: one collection per model (`oidc_session`,
  * `oidc_access_token`, …), every document under `_id` = `{pool}:{id}` with a `pool_id` field, so
  * every look-up is scoped by the pool: a token of pool A is unknown to pool B, whatever its id.
  * `expires_at` carries a TTL index (MongoDB deletes expired documents; `find` also refuses them so
- * correctness never waits for the TTL monitor). Nothing is kept in process memory: several server
- * processes serve one issuer.
+ * correctness never waits for the TTL monitor). Nothing is kept in process memory that correctness
+ * needs: several server processes serve one issuer. Access tokens are remembered per process for
+ * introspection (oidc.token-cache.ts), dropped on revocation here at once and elsewhere within
+ * the revocation feed's bound.
  *
  * Clients are not stored here: the 'Client' model is answered by `clientMetadata` (the
  * applications module's records); upserts and deletions of clients are refused.
@@ -93,7 +96,7 @@ const STORED_MODELS = [
   'BackchannelAuthenticationRequest',
 ];
 
-export function createOidcStorage(db: () => Db): OidcStorage {
+export function createOidcStorage(db: () => Db, tokens?: OidcTokenCache): OidcStorage {
   const collection = (model: string): Collection<StoredDocument> =>
     db().collection<StoredDocument>(collectionNameOf(model));
   let indexes: Promise<void> | null = null;
@@ -152,6 +155,8 @@ export function createOidcStorage(db: () => Db): OidcStorage {
         const target = () => collection(model);
         const idLength = OPAQUE_ID_LENGTHS[model];
         const savedOnce = SAVED_ONCE.has(model);
+        // Access tokens are remembered per process (oidc.token-cache.ts); other models are read each time.
+        const cached = tokens && CACHED_TOKEN_MODELS.has(model) ? tokens : undefined;
         const findOne = async (filter: Record<string, unknown>) => {
           const found = await target().findOne({ ...filter, pool_id: poolId, ...live() });
           return found?.payload;
@@ -180,10 +185,15 @@ export function createOidcStorage(db: () => Db): OidcStorage {
             // Another model's token (or a JWT): not stored here.
             if (idLength !== undefined && id.length !== idLength) return undefined;
             // A point read by `_id` (which starts with the pool); pool and expiry checked here.
-            const found = await target().findOne({ _id: key(id) });
-            if (!found || found.pool_id !== poolId) return undefined;
-            if (found.expires_at && found.expires_at.getTime() <= Date.now()) return undefined;
-            return found.payload;
+            const load = async (): Promise<StoredToken | undefined> => {
+              const found = await target().findOne({ _id: key(id) });
+              if (!found || found.pool_id !== poolId) return undefined;
+              const expiresAt = found.expires_at ? found.expires_at.getTime() : null;
+              if (expiresAt !== null && expiresAt <= Date.now()) return undefined;
+              return { payload: found.payload, expiresAt, grantId: found.grant_id };
+            };
+            if (cached) return cached.read(poolId, model, id, load);
+            return (await load())?.payload;
           },
           findByUid: (uid) => findOne({ uid }),
           findByUserCode: (userCode) => findOne({ user_code: userCode }),
@@ -195,9 +205,12 @@ export function createOidcStorage(db: () => Db): OidcStorage {
           },
           async destroy(id) {
             await target().deleteOne({ _id: key(id), pool_id: poolId });
+            await cached?.revoke(poolId, model, id);
           },
           async revokeByGrantId(grantId) {
             await target().deleteMany({ grant_id: grantId, pool_id: poolId });
+            // One notice per grant: the cache drops the grant's tokens of every model it holds.
+            if (model === 'AccessToken') await cached?.revokeGrant(poolId, grantId);
           },
         };
       };

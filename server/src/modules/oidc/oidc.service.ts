@@ -6,7 +6,9 @@ import type { UserDocument } from '../../core/account.js';
 import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { PoolSettings } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
+import { revocationFeedFor } from '../../lib/revocations.js';
 import { createOidcStorage } from './oidc.adapter.js';
+import { createOidcTokenCache } from './oidc.token-cache.js';
 import { cachedOidcClients } from './oidc.clients.js';
 import { OidcErrors } from './oidc.errors.js';
 import { createOidcKeys, type OidcKeys } from './oidc.keys.js';
@@ -64,7 +66,8 @@ export function createOidcService(deps: OidcDependencies, sources: OidcSources):
     return database;
   };
   const keys = createOidcKeys({ db });
-  const storage = createOidcStorage(db);
+  // Access tokens remembered per process, dropped through the revocation feed (oidc.token-cache.ts).
+  const storage = createOidcStorage(db, createOidcTokenCache(revocationFeedFor(deps.connection)));
   // The token endpoint reads its client on every request: from memory, at most 5 s old, forgotten
   // at once when this process changes the application (oidc.clients.ts, CLIENT_CACHE_MS).
   const clients = cachedOidcClients(sources.applications);
