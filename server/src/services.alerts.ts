@@ -7,6 +7,13 @@ import { createAlertsService, type AlertsService } from './modules/alerts/index.
 import { organizationModels } from './modules/organizations/index.js';
 import type { Services } from './services.types.js';
 
+/** A rule's application, or its project: what product analytics measures. */
+function scopeOf(rule: { application_id: Types.ObjectId | null; project_id: Types.ObjectId }) {
+  return rule.application_id
+    ? { application_id: String(rule.application_id) }
+    : { project_id: String(rule.project_id) };
+}
+
 /**
  * The alerts service over the modules it reads (organizations, projects, applications, users,
  * pools) and sends through (mail, webhooks). Built last: it only asks them when a request or an
@@ -24,6 +31,18 @@ export function createAlerts(
     mail: all.mail,
     activity: all.activity,
     webhooks: all.webhooks,
+    // Funnel conversion and active users as product analytics computes them (issue #35).
+    funnelConversion: async (rule, from, to) => {
+      const funnel = await all.productMetrics.funnelConversion({
+        scope: scopeOf(rule),
+        steps: rule.steps,
+        window_s: rule.window_s,
+        from,
+        to,
+      });
+      return { value: funnel.conversion, samples: funnel.entered };
+    },
+    activeUsers: (rule, from, to) => all.productMetrics.activeUsers({ scope: scopeOf(rule), from, to }),
     directory: {
       authorize: (userId, organizationId, permission, notFound) =>
         all.organizations.authorize(userId, organizationId, permission, notFound),

@@ -26,8 +26,12 @@ export async function checkRule(
     details.push({ path: 'body.event', message: 'event_count needs the event’s name (event).' });
   if (shape.metric !== 'event_count' && shape.event)
     details.push({ path: 'body.event', message: 'Only event_count takes an event name.' });
-  if (shape.metric === 'funnel_conversion' && shape.steps.length < 2)
-    details.push({ path: 'body.steps', message: 'funnel_conversion needs at least 2 steps (steps).' });
+  const journey = shape.steps.length === 1 && shape.steps[0] === 'journey';
+  if (shape.metric === 'funnel_conversion' && shape.steps.length < 2 && !journey)
+    details.push({
+      path: 'body.steps',
+      message: 'funnel_conversion needs at least 2 steps (steps), or ["journey"] for the built-in journey.',
+    });
   if (shape.metric !== 'funnel_conversion' && shape.steps.length > 0)
     details.push({ path: 'body.steps', message: 'Only funnel_conversion takes steps.' });
   if ((shape.metric === 'error_rate' || shape.metric === 'funnel_conversion') && shape.threshold > 100)

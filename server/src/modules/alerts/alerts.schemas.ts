@@ -32,10 +32,13 @@ const ruleFields = {
   event: EventName.nullable().optional().openapi({ description: 'event_count: the event’s name.' }),
   steps: z
     .array(EventName)
-    .min(LIMITS.steps.min, `A funnel has at least ${LIMITS.steps.min} steps.`)
+    .min(1, `A funnel has at least ${LIMITS.steps.min} steps (or is ["journey"]).`)
     .max(LIMITS.steps.max, `A funnel has at most ${LIMITS.steps.max} steps.`)
     .optional()
-    .openapi({ description: 'funnel_conversion: the event names of the funnel, in order.' }),
+    .openapi({
+      description:
+        'funnel_conversion: the event names of the funnel in order (each optionally `name|key=value`), or ["journey"] for the built-in journey.',
+    }),
   comparator: z.enum(ALERT_COMPARATORS).openapi({ description: 'value gt|gte|lt|lte threshold' }),
   threshold: z.number().finite().min(0, 'The threshold is 0 or more.'),
   window_s: z

@@ -187,10 +187,20 @@ function createMachinery(deps: AlertDependencies, models: AlertModels, now: () =
     logger: deps.logger,
     now,
     notify,
-    measure(rule, at) {
+    async measure(rule, at) {
+      const windowMs = rule.window_s * 1000;
+      if (rule.metric === 'active_users' && deps.activeUsers) {
+        const users = await deps.activeUsers(rule, new Date(at.getTime() - windowMs), at);
+        return { value: users, samples: users };
+      }
       if (rule.metric !== 'funnel_conversion') return metrics.measure(rule, at);
       if (!deps.funnelConversion) throw new AppError(AlertErrors.METRIC_UNAVAILABLE);
-      return deps.funnelConversion(rule, new Date(at.getTime() - rule.window_s * 1000), at);
+      // Those who entered one window earlier: each had the whole window to convert.
+      return deps.funnelConversion(
+        rule,
+        new Date(at.getTime() - 2 * windowMs),
+        new Date(at.getTime() - windowMs),
+      );
     },
   });
   return { notify, evaluator };

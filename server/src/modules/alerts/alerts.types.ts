@@ -38,10 +38,14 @@ export interface AlertDirectory {
 }
 
 /**
- * A funnel's conversion over a window (analytics module, issue #35): the share (percent) of those
- * who did the first step and went on to the last, and how many did the first step.
+ * A funnel's conversion (product analytics, issue #35): of those who did the first step in
+ * [from, to), the share (percent) who did every later step within `window_s` of it (value), and
+ * how many did the first step (samples).
  */
 export type FunnelConversion = (rule: MeasuredRule, from: Date, to: Date) => Promise<Measurement>;
+
+/** Distinct active users (registered and anonymous) of the rule's scope in [from, to) (product analytics). */
+export type ActiveUsers = (rule: MeasuredRule, from: Date, to: Date) => Promise<number>;
 
 export interface AlertDependencies {
   connection: Connection;
@@ -56,6 +60,8 @@ export interface AlertDependencies {
   now?: () => Date;
   /** null until the analytics module provides it: funnel_conversion rules are refused meanwhile. */
   funnelConversion?: FunnelConversion | null;
+  /** The analytics' definition of active users; without it, signed-in accounts among the requests. */
+  activeUsers?: ActiveUsers | null;
 }
 
 export interface EvaluationResult {

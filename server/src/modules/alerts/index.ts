@@ -5,6 +5,7 @@ export { registerAlertRoutes } from './alerts.routes.js';
 export { createAlertsService, MAX_ALERTS_PER_ORGANIZATION } from './alerts.service.js';
 export { EVALUATION_INTERVAL_MS, LEASE_MS } from './alerts.evaluator.js';
 export type {
+  ActiveUsers,
   AlertDependencies,
   AlertDirectory,
   AlertEvaluator,
