@@ -11832,6 +11832,484 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page views: top pages, referrers, entry and exit pages, sessions, duration, bounce rate
+         * @description From the SDK's page_view entries in [from, to) (default the last 30 days). A session is one installation's page views without a gap of more than 30 minutes. application_id or project_id (one is required). Organization members whose role has analytics:read; another tenant’s id answers 404 like one that does not exist; an API token (analytics scope) reads its own application and project only. Team members’ dashboard requests are never counted (docs/analytics.md). format=csv: the table as a CSV download.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The application (or project_id). */
+                    application_id?: string;
+                    /** @description Every application of the project. */
+                    project_id?: string;
+                    /** @description csv: the table as a CSV download (UTF-8 with BOM, header row). */
+                    format?: "json" | "csv";
+                    /** @description Start (inclusive); default 30 days before `to`. */
+                    from?: string;
+                    /** @description End (exclusive); default now. */
+                    to?: string;
+                    /** @description Which table format=csv exports. */
+                    table?: "pages" | "referrers" | "entry_pages" | "exit_pages";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Page views */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyticsPages"];
+                        "text/csv": components["schemas"]["AnalyticsPages"];
+                    };
+                };
+                /** @description A parameter is invalid (validation_failed names it) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A funnel: ordered event steps within a conversion window
+         * @description Visitors (installations) whose first step happened in [from, to) (default the last 30 days), and how many did each next step in order within the window: conversion, drop-off, median time between steps, anonymous vs registered. application_id or project_id (one is required). Organization members whose role has analytics:read; another tenant’s id answers 404 like one that does not exist; an API token (analytics scope) reads its own application and project only. Team members’ dashboard requests are never counted (docs/analytics.md). format=csv: the table as a CSV download.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The application (or project_id). */
+                    application_id?: string;
+                    /** @description Every application of the project. */
+                    project_id?: string;
+                    /** @description csv: the table as a CSV download (UTF-8 with BOM, header row). */
+                    format?: "json" | "csv";
+                    /** @description Start (inclusive); default 30 days before `to`. */
+                    from?: string;
+                    /** @description End (exclusive); default now. */
+                    to?: string;
+                    /** @description 2–10 event names separated by commas, in order; a step may filter properties: `purchase|plan=pro`. `journey`: the built-in first_seen → signup → confirmed → first_login → second_visit. */
+                    steps: string;
+                    /** @description Conversion window from the first step: 30m, 24h, 7d … (at most 90d; default 7d). */
+                    window?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The funnel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyticsFunnel"];
+                        "text/csv": components["schemas"]["AnalyticsFunnel"];
+                    };
+                };
+                /** @description A parameter is invalid (validation_failed names it) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retention: cohorts by first-seen or sign-up period and who came back
+         * @description A grid of `periods` cohorts; returned[k] counts the cohort's members active k periods after it (returned[0] = size). From the daily activity bitmaps. application_id or project_id (one is required). Organization members whose role has analytics:read; another tenant’s id answers 404 like one that does not exist; an API token (analytics scope) reads its own application and project only. Team members’ dashboard requests are never counted (docs/analytics.md). format=csv: the table as a CSV download.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The application (or project_id). */
+                    application_id?: string;
+                    /** @description Every application of the project. */
+                    project_id?: string;
+                    /** @description csv: the table as a CSV download (UTF-8 with BOM, header row). */
+                    format?: "json" | "csv";
+                    /** @description day, week (ISO, Monday) or month (UTC). */
+                    period?: "day" | "week" | "month";
+                    /** @description Periods shown, 1–52 (default 12); the last one holds `to`. */
+                    periods?: number;
+                    /** @description users: registered users and anonymous ids (as the summary counts them); installations. */
+                    unit?: "users" | "installations";
+                    /** @description first_seen: first day active at all; signup: first day active as a registered user. */
+                    cohort?: "first_seen" | "signup";
+                    /** @description Count a return only on this event (installations); default any activity. */
+                    return_event?: string;
+                    /** @description A time in the last period; default now. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The retention grid */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyticsRetention"];
+                        "text/csv": components["schemas"]["AnalyticsRetention"];
+                    };
+                };
+                /** @description A parameter is invalid (validation_failed names it) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/stickiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stickiness: DAU, WAU, MAU and DAU ÷ MAU
+         * @description Distinct active on the day, the 7 and the 30 days ending with it (UTC). application_id or project_id (one is required). Organization members whose role has analytics:read; another tenant’s id answers 404 like one that does not exist; an API token (analytics scope) reads its own application and project only. Team members’ dashboard requests are never counted (docs/analytics.md). format=csv: the table as a CSV download.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The application (or project_id). */
+                    application_id?: string;
+                    /** @description Every application of the project. */
+                    project_id?: string;
+                    /** @description csv: the table as a CSV download (UTF-8 with BOM, header row). */
+                    format?: "json" | "csv";
+                    /** @description users: registered users and anonymous ids (as the summary counts them); installations. */
+                    unit?: "users" | "installations";
+                    /** @description The day (UTC) DAU is counted on; default today. */
+                    date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stickiness */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyticsStickiness"];
+                        "text/csv": components["schemas"]["AnalyticsStickiness"];
+                    };
+                };
+                /** @description A parameter is invalid (validation_failed names it) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/lifecycle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lifecycle: new, returning, resurrecting and dormant per period
+         * @description new: first seen in the period; returning: active in it and the one before; resurrecting: active, not in the one before, seen earlier; dormant: active the period before, not in this one. application_id or project_id (one is required). Organization members whose role has analytics:read; another tenant’s id answers 404 like one that does not exist; an API token (analytics scope) reads its own application and project only. Team members’ dashboard requests are never counted (docs/analytics.md). format=csv: the table as a CSV download.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The application (or project_id). */
+                    application_id?: string;
+                    /** @description Every application of the project. */
+                    project_id?: string;
+                    /** @description csv: the table as a CSV download (UTF-8 with BOM, header row). */
+                    format?: "json" | "csv";
+                    /** @description day, week (ISO, Monday) or month (UTC). */
+                    period?: "day" | "week" | "month";
+                    /** @description Periods shown, 1–52 (default 12); the last one holds `to`. */
+                    periods?: number;
+                    /** @description users: registered users and anonymous ids (as the summary counts them); installations. */
+                    unit?: "users" | "installations";
+                    /** @description A time in the last period; default now. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Lifecycle */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyticsLifecycle"];
+                        "text/csv": components["schemas"]["AnalyticsLifecycle"];
+                    };
+                };
+                /** @description A parameter is invalid (validation_failed names it) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the analytics scope; or a role without the permission analytics:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Project or application not among the caller’s */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alerts": {
         parameters: {
             query?: never;
@@ -12560,8 +13038,10 @@ export interface paths {
                     application_id?: string;
                     /** @description An installation id (inst_…). */
                     installation_id?: string;
-                    /** @description platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity). */
-                    source?: "platform" | "sdk";
+                    /** @description platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity); dashboard: requests of team members’ dashboard sessions (listed only with this or include_dashboard=true). */
+                    source?: "platform" | "sdk" | "dashboard";
+                    /** @description true: also list the request-log rows of team members’ dashboard sessions (source dashboard), which are left out by default: they are not the application’s traffic. */
+                    include_dashboard?: "true" | "false";
                     /** @description Default 10, at most 500. */
                     limit?: number;
                     cursor?: string;
@@ -12665,8 +13145,10 @@ export interface paths {
                     application_id?: string;
                     /** @description An installation id (inst_…). */
                     installation_id?: string;
-                    /** @description platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity). */
-                    source?: "platform" | "sdk";
+                    /** @description platform: written by the platform (audit, request log); sdk: sent by an SDK (POST /activity); dashboard: requests of team members’ dashboard sessions (listed only with this or include_dashboard=true). */
+                    source?: "platform" | "sdk" | "dashboard";
+                    /** @description true: also list the request-log rows of team members’ dashboard sessions (source dashboard), which are left out by default: they are not the application’s traffic. */
+                    include_dashboard?: "true" | "false";
                     /** @description csv (default; UTF-8 with BOM, header row) or ndjson (one JSON object a line). */
                     format?: "csv" | "ndjson";
                 };
@@ -17032,6 +17514,98 @@ export interface components {
                 success_rate: number;
             }[];
         };
+        AnalyticsPages: {
+            from: string;
+            to: string;
+            page_views: number;
+            /** @description Distinct installations with a page view. */
+            visitors: number;
+            pages: {
+                path: string;
+                views: number;
+                visitors: number;
+            }[];
+            referrers: {
+                /** @description Host of the entry view’s referrer, or (direct). */
+                referrer: string;
+                sessions: number;
+                visitors: number;
+            }[];
+            entry_pages: {
+                path: string;
+                sessions: number;
+            }[];
+            exit_pages: {
+                path: string;
+                sessions: number;
+            }[];
+            sessions: number;
+            avg_session_duration_s: number;
+            /** @description Sessions with one page view, in percent. */
+            bounce_rate: number;
+        };
+        AnalyticsFunnel: {
+            from: string;
+            to: string;
+            window_s: number;
+            steps: {
+                name: string;
+                count: number;
+                /** @description Percent of step 1; null when nobody entered. */
+                conversion: number | null;
+                conversion_from_previous: number | null;
+                /** @description Visitors of the previous step who did not get here. */
+                drop_off: number;
+                /** @description Median time from the previous step. */
+                median_time_s: number | null;
+                anonymous: number;
+                /** @description Installations linked to an account. */
+                registered: number;
+            }[];
+        };
+        AnalyticsRetention: {
+            /** @enum {string} */
+            period: "day" | "week" | "month";
+            periods: number;
+            /** @enum {string} */
+            unit: "users" | "installations";
+            /** @enum {string} */
+            cohort: "first_seen" | "signup";
+            return_event: string | null;
+            cohorts: {
+                start: string;
+                size: number;
+                /** @description returned[k]: of the cohort, active k periods later ([0] = size). */
+                returned: number[];
+            }[];
+        };
+        AnalyticsStickiness: {
+            date: string;
+            /** @enum {string} */
+            unit: "users" | "installations";
+            dau: number;
+            wau: number;
+            mau: number;
+            /** @description dau ÷ mau (0–1, 4 decimals); null without anyone. */
+            dau_mau: number | null;
+            avg_dau: number;
+            avg_dau_mau: number | null;
+        };
+        AnalyticsLifecycle: {
+            /** @enum {string} */
+            period: "day" | "week" | "month";
+            /** @enum {string} */
+            unit: "users" | "installations";
+            periods: {
+                start: string;
+                active: number;
+                new: number;
+                returning: number;
+                resurrecting: number;
+                /** @description Active the period before, not in this one. */
+                dormant: number;
+            }[];
+        };
         AlertList: {
             data: components["schemas"]["Alert"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -17088,7 +17662,7 @@ export interface components {
             metric: "error_rate" | "p95_latency_ms" | "api_calls" | "active_users" | "sign_ups" | "failed_sign_ins" | "event_count" | "funnel_conversion";
             /** @description event_count: the event’s name. */
             event?: string | null;
-            /** @description funnel_conversion: the event names of the funnel, in order. */
+            /** @description funnel_conversion: the event names of the funnel in order (each optionally `name|key=value`), or ["journey"] for the built-in journey. */
             steps?: string[];
             /**
              * @description value gt|gte|lt|lte threshold
@@ -17127,7 +17701,7 @@ export interface components {
             metric?: "error_rate" | "p95_latency_ms" | "api_calls" | "active_users" | "sign_ups" | "failed_sign_ins" | "event_count" | "funnel_conversion";
             /** @description event_count: the event’s name. */
             event?: string | null;
-            /** @description funnel_conversion: the event names of the funnel, in order. */
+            /** @description funnel_conversion: the event names of the funnel in order (each optionally `name|key=value`), or ["journey"] for the built-in journey. */
             steps?: string[];
             /**
              * @description value gt|gte|lt|lte threshold
@@ -17240,10 +17814,10 @@ export interface components {
             project_id: string | null;
             application_id: string | null;
             /**
-             * @description sdk: sent by an SDK through POST /api/v1/activity with only the public application id (not verified); platform: written by the platform itself.
+             * @description sdk: sent by an SDK through POST /api/v1/activity with only the public application id (not verified); platform: written by the platform itself; dashboard: a request of a team member’s dashboard session.
              * @enum {string}
              */
-            source: "platform" | "sdk";
+            source: "platform" | "sdk" | "dashboard";
         };
         AdminUserList: {
             data: components["schemas"]["User"][];
