@@ -5,6 +5,7 @@ import type { TestContext } from '../helpers/context.js';
 import { bearer, createAuthContext, PASSWORD, signedInUser, uniqueEmail } from '../auth/helpers.js';
 import { createApplication, createOrganization, createProject, type User } from '../projects/helpers.js';
 import { redirectAllowed, s256 } from '../../src/modules/embedding/embedding.hosted.js';
+import { userModel } from '../../src/modules/users/index.js';
 
 const SHOP = 'https://shop.example.com';
 const OTHER_SHOP = 'https://other-shop.example.org';
@@ -290,7 +291,8 @@ describe('embedding API: hosted sign-in code (/api/auth/hosted/code, /hosted/tok
     });
 
     it('refuses the code of an account blocked or deleted since', async () => {
-      const profiles = ctx.database.connection.collection('profiles');
+      // Through the model, as the server writes accounts: the account cache sees the change.
+      const profiles = userModel(ctx.database.connection);
       const blocked = await endUser();
       const blockedCode = await codeFor(blocked.token);
       await profiles.updateOne({ _id: new Types.ObjectId(blocked.id) }, { $set: { blocked_at: new Date() } });
