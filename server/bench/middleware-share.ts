@@ -54,6 +54,7 @@ const VARIANTS: [string, string[]][] = [
   ['− request scope (AsyncLocalStorage; requestScope)', ['requestScope']],
   ['− compiled serialisers (JSON.stringify instead)', ['serialiseJsonResponses']],
   ['− all of the above (routers, route, handler only)', CHAIN],
+  ['− the health check’s database ping (answered as up)', ['databaseProbe']],
 ];
 
 const children = new Set<ChildProcess>();

@@ -91,6 +91,10 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // No ETag for bodies sent whole: API answers are `no-store` (never revalidated), and computing
+  // one hashed every body and made Express write headers and body in two chunks. Static files keep
+  // theirs (serve-static sets its own).
+  app.set('etag', false);
 
   // Security headers, and Cache-Control: no-store on every API answer (lib/security-headers.ts).
   app.use(securityHeaders(config.publicUrl));

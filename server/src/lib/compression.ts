@@ -62,13 +62,22 @@ function sendCompressed(res: Response, send: Send, body: unknown, threshold: num
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(res, body);
   if (res.getHeader('Content-Encoding') || res.statusCode === 204 || res.statusCode === 304)
     return send.call(res, body);
-  // What Express would pick for a body without a type, set now so the Buffer keeps it.
+  // What Express would pick for a body without a type, set now so a compressed Buffer keeps it.
   if (!res.getHeader('Content-Type')) res.type(typeof body === 'string' ? 'html' : 'bin');
   if (!isCompressibleType(String(res.getHeader('Content-Type')))) return send.call(res, body);
   res.vary('Accept-Encoding');
+  // A string's UTF-8 length is at least its length: only bodies that may reach the threshold are
+  // encoded to bytes here. The others go to Express as they are (a string is written with the
+  // headers in one write).
+  const size =
+    typeof body !== 'string'
+      ? body.length
+      : body.length * 3 < threshold
+        ? body.length
+        : Buffer.byteLength(body);
+  const encoding = size >= threshold ? preferredEncoding(res.req.headers['accept-encoding']) : null;
+  if (!encoding) return send.call(res, body);
   const input = typeof body === 'string' ? Buffer.from(body) : body;
-  const encoding = input.length >= threshold ? preferredEncoding(res.req.headers['accept-encoding']) : null;
-  if (!encoding) return send.call(res, input);
   res.setHeader('Content-Encoding', encoding);
   if (input.length <= SYNC_LIMIT_BYTES) {
     return send.call(res, encoding === 'br' ? brotliCompressSync(input, BROTLI_OPTIONS) : gzipSync(input));
