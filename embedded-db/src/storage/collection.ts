@@ -223,25 +223,52 @@ function crossesArray(doc: unknown, path: string): boolean {
 export class UniqueMarks {
   private readonly marks = new Map<string, KeyPart[] | null>();
   private readonly added = new Set<string>();
+  /**
+   * The last prefix looked up and its mark: the documents of one insert usually share it (one application's
+   * events), and comparing the parts is cheaper than building the string id of the prefix again.
+   */
+  private last: { prefix: KeyPart[]; mark: KeyPart[] | null } | undefined;
+  /** The key `isFree` answered last, with its id, which `add` then reuses (insertStored passes the same parts). */
+  private lastKey: { parts: readonly KeyPart[]; index: Index; id: string } | undefined;
 
   /** Whether no document holds the key (false: look it up). */
   isFree(collection: Collection, idx: Index, keyParts: readonly KeyPart[]): boolean {
     // Read before the command adds an entry with this prefix: checks come before each document's entries.
     const prefix = [idx.no, ...idx.leadingParts(keyParts)];
-    const prefixId = partsId(prefix);
-    let mark = this.marks.get(prefixId);
-    if (mark === undefined) {
-      mark = collection.greatestEntry(prefix);
-      this.marks.set(prefixId, mark);
+    let mark: KeyPart[] | null | undefined;
+    if (this.last && samePrimitiveParts(this.last.prefix, prefix)) mark = this.last.mark;
+    else {
+      const prefixId = partsId(prefix);
+      mark = this.marks.get(prefixId);
+      if (mark === undefined) {
+        mark = collection.greatestEntry(prefix);
+        this.marks.set(prefixId, mark);
+      }
+      this.last = { prefix, mark };
     }
     const key = [idx.no, ...keyParts];
-    return (mark === null || sortsAbove(key, mark)) && !this.added.has(partsId(key));
+    const id = partsId(key);
+    this.lastKey = { parts: keyParts, index: idx, id };
+    return (mark === null || sortsAbove(key, mark)) && !this.added.has(id);
   }
 
   /** Records a key the command added to a unique index. */
   add(idx: Index, keyParts: readonly KeyPart[]): void {
-    this.added.add(partsId([idx.no, ...keyParts]));
+    const last = this.lastKey;
+    this.added.add(
+      last && last.parts === keyParts && last.index === idx ? last.id : partsId([idx.no, ...keyParts]),
+    );
   }
+}
+
+/** Parts that are equal strings, numbers, booleans or nulls (anything else, e.g. a Buffer, answers false). */
+function samePrimitiveParts(a: readonly KeyPart[], b: readonly KeyPart[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (x !== b[i] || (typeof x === 'object' && x !== null)) return false;
+  }
+  return true;
 }
 
 /** Strings lmdb-js encodes as their bytes, unchanged (no escape byte, no escaped control characters). */
