@@ -15,7 +15,14 @@
  *    list (no filter: the caller's organizations and own account events), with and without its total;
  *  - export rows/s: GET /activity-logs/export of the organization's last 7 days (CSV and NDJSON);
  *  - request-logging cost: POST /api/v1/verify req/s (autocannon) on an app with the request
- *    logger and on one without it (REQUEST_LOGGING=false; same process, same database), alternated.
+ *    logger and on one without it (REQUEST_LOGGING=false; same process, same database), alternated;
+ *  - product analytics (issue #35): p50/p95 of GET /analytics/funnel (signup → login → purchase,
+ *    30 days, 7-day window), /retention (12 weeks), /stickiness and /lifecycle (12 weeks) for one
+ *    application and its project, and the size of the stores they read.
+ *
+ * --product: only the product-analytics part, seeded directly and fast (scripts/bench-analytics-
+ * product.ts: raw events, visitor days and activity bitmaps, no request rows), so 10M events seed in
+ * minutes. --installations <n per application> (default 200) sets how many visitors there are.
  *
  * Options: --sizes <comma-separated rows> (default 1000000,10000000), --samples <requests per
  * read> (default 30), --duration <s per verify run> (default 10), --connections <n> (default 20),
@@ -40,6 +47,7 @@ import { connectDatabase, type Database } from '../src/db/connect.js';
 import { activityLogModel } from '../src/modules/activity/index.js';
 import type { RequestRecord, TrackingRecord } from '../src/modules/telemetry/index.js';
 import { createServices, type Services } from '../src/services.js';
+import { productReads, seedProductEvents, storeSizes } from './bench-analytics-product.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,11 +57,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     repeat: { type: 'string', default: '2' },
     'data-dir': { type: 'string' },
+    product: { type: 'boolean', default: false },
+    installations: { type: 'string', default: '200' },
   },
 });
+const productOnly = values.product;
 /** Kept after the run; a later run with the same directory measures without seeding again. */
 const keptDataDir = values['data-dir'] ? path.resolve(values['data-dir']) : null;
-const SEEDED_FILE = 'bench-analytics-seeded.json';
+const SEEDED_FILE = values.product ? 'bench-analytics-product-seeded.json' : 'bench-analytics-seeded.json';
 const sizes = values.sizes
   .split(',')
   .map(Number)
@@ -75,7 +86,7 @@ const APPLICATIONS = 20;
 const PROJECTS = 4;
 const USERS = 5_000;
 /** Installations per application. */
-const INSTALLATIONS = 200;
+const INSTALLATIONS = Number(values.installations);
 const SEARCH = 'login';
 const ENDPOINTS: Array<[string, string]> = [
   ['GET', '/api/v1/projects'],
@@ -120,6 +131,8 @@ interface Target {
   /** The app with the request logger, and the same app without it (REQUEST_LOGGING=false). */
   withLogger: { url: string; server: Server; services: Services };
   withoutLogger: { url: string; server: Server; services: Services };
+  /** The embedded database's data directory (its size on disk is the store's size). */
+  dataDir: string | null;
   cleanup(): Promise<void>;
 }
 
@@ -172,6 +185,7 @@ async function openTarget(name: 'embedded' | 'mongodb'): Promise<Target> {
     config,
     withLogger,
     withoutLogger,
+    dataDir,
     async cleanup() {
       for (const app of [withLogger, withoutLogger]) {
         await new Promise<void>((resolve) => {
@@ -292,7 +306,7 @@ async function seed(target: Target, owners: Owner[], from: number, count: number
         record = { application: owner, at, events: [], installationIds: [] };
         tracking.set(appIndex, record);
       }
-      record.events!.push({ event, timestamp: at });
+      record.events!.push({ event, timestamp: at, installation_id: installation });
       record.installationIds!.push(installation);
     }
     const write = Promise.all([
@@ -413,7 +427,20 @@ for (const name of targets) {
       console.error(`${target.name}: seeding to ${size.toLocaleString('en')}`);
       const seedStarted = performance.now();
       const added = size - seeded;
-      if (added > 0) await seed(target, tenant.owners, seeded, added);
+      if (added > 0 && productOnly)
+        await seedProductEvents({
+          connection: target.database.connection,
+          recorder: target.withLogger.services.analyticsRecorder,
+          owners: tenant.owners,
+          from: seeded,
+          count: added,
+          installations: INSTALLATIONS,
+          spanMs: SPAN_MS,
+          end: Date.now() - 60_000,
+          random: random(seeded + 1),
+          log: (line) => console.error(`  ${target.name}:${line}`),
+        });
+      else if (added > 0) await seed(target, tenant.owners, seeded, added);
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       seeded = Math.max(seeded, size);
       if (seededFile)
@@ -437,6 +464,17 @@ for (const name of targets) {
           `${Math.round((2 * added) / seedSeconds).toLocaleString('en')}/s`,
           `${added.toLocaleString('en')} of each in ${seedSeconds.toFixed(0)} s`,
         );
+      for (const scope of [
+        `application_id=${application}`,
+        `project_id=${String(tenant.owners[0]!.project_id)}`,
+      ])
+        for (const [label, route] of productReads(scope)) {
+          const t = await timeGet(base, route, tenant.token);
+          row(label, `${t.p50} ms`, `${t.p95} ms`);
+        }
+      for (const [label, size] of await storeSizes(target.database.connection, target.dataDir))
+        row(label, size);
+      if (productOnly) continue;
       for (const [scope, query] of [
         ['organization', `organization_id=${tenant.organizationId}`],
         ['application', `application_id=${application}`],
@@ -496,6 +534,6 @@ console.log(
   `\nAnalytics benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
 console.log(
-  `${APPLICATIONS} applications in ${PROJECTS} projects of one organization, rows and events over 89 days; ${samples} sequential requests per read (p50/p95, loopback HTTP); /verify: ${connections} connections, ${repeat} × ${duration} s per variant\n`,
+  `${APPLICATIONS} applications in ${PROJECTS} projects of one organization (${INSTALLATIONS} installations each), ${productOnly ? 'SDK events (product analytics only)' : 'rows and events'} over 89 days; ${samples} sequential requests per read (p50/p95, loopback HTTP); /verify: ${connections} connections, ${repeat} × ${duration} s per variant\n`,
 );
 console.table(results);

@@ -1,11 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
-import {
-  analyticsEventModel,
-  encodeKey,
-  installationModel,
-  visitorDayModel,
-  type VisitorDay,
-} from '../telemetry/index.js';
+import { analyticsEventModel, installationModel, readEventDays } from '../telemetry/index.js';
 import { median, percentOf, round } from './pa.periods.js';
 import type { ResolvedScope } from './pa.types.js';
 
@@ -47,8 +41,8 @@ function valuesOf(text: string): unknown[] {
 }
 
 /**
- * The step times of every visitor (installation) from the visitor days (one document per visitor
- * and active day) — or, for steps with property filters, from the raw events of that name.
+ * The step times of every visitor (installation) from the event days (one document per event name,
+ * application and day) — or, for steps with property filters, from the raw events of that name.
  */
 async function readStepTimes(connection: Connection, scope: ResolvedScope, input: FunnelInput) {
   const end = new Date(input.to.getTime() + input.windowMs);
@@ -65,28 +59,14 @@ async function readStepTimes(connection: Connection, scope: ResolvedScope, input
     .map((step, index) => ({ step, index }))
     .filter(({ step }) => !step.filters.length);
   if (plain.length) {
-    const projection: Record<string, 0 | 1> = { _id: 0, i: 1 };
-    for (const { step } of plain) projection[`e.${encodeKey(step.event)}`] = 1;
-    const dayStart = new Date(Math.floor(input.from.getTime() / 86_400_000) * 86_400_000);
-    const days = await visitorDayModel(connection)
-      .find(
-        {
-          a: mongoose.trusted({ $in: scope.applicationIds }),
-          d: mongoose.trusted({ $gte: dayStart, $lt: end }),
-        },
-        projection,
-      )
-      .sort({ d: 1 })
-      .lean<VisitorDay[]>();
-    for (const day of days) {
-      const entry = day.e ? slot(day.i) : null;
-      if (!entry) continue;
-      for (const { step, index } of plain) {
-        const list = day.e[encodeKey(step.event)];
-        if (list)
-          for (const t of list) if (t >= input.from.getTime() && t < end.getTime()) entry[index]!.push(t);
-      }
-    }
+    const byEvent = await readEventDays(connection, {
+      applicationIds: scope.applicationIds,
+      events: [...new Set(plain.map(({ step }) => step.event))],
+      from: input.from,
+      end,
+    });
+    for (const { step, index } of plain)
+      for (const [installation, list] of byEvent.get(step.event)!) slot(installation)[index]!.push(...list);
   }
   const Events = analyticsEventModel(connection);
   for (const [index, step] of input.steps.entries()) {

@@ -1,5 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
-import { analyticsModels, encodeKey, visitorDayModel, type KeyKind } from '../telemetry/index.js';
+import { analyticsModels, readEventDays, type KeyKind } from '../telemetry/index.js';
 import { addBit, and, andNot, count, orInto, readDays, UNIT_KINDS, type Bits } from './pa.bitmaps.js';
 import { addPeriods, DAY_MS, periodIndex, periodStarts, round } from './pa.periods.js';
 import type { Period, ResolvedScope, Unit } from './pa.types.js';
@@ -10,7 +10,7 @@ export interface RetentionQuery {
   unit: Unit;
   /** first_seen: the first day active at all; signup: the first day active as a registered user. */
   cohort: 'first_seen' | 'signup';
-  /** Returning only on this event (installations, from the visitor days); default: any activity. */
+  /** Returning only on this event (installations, from the event days); default: any activity. */
   return_event?: string;
   to: Date;
 }
@@ -49,7 +49,7 @@ export async function periodSets(
   return { firstSeen, active };
 }
 
-/** Installations that did `event` in each period, as bits of their identity numbers. */
+/** Installations that did `event` in each period (from the event days), as bits of their identity numbers. */
 async function eventActive(
   connection: Connection,
   scope: ResolvedScope,
@@ -58,18 +58,15 @@ async function eventActive(
   period: Period,
 ): Promise<Bits[]> {
   const end = addPeriods(starts[starts.length - 1]!, period, 1);
-  const field = `e.${encodeKey(event)}`;
-  const days = await visitorDayModel(connection)
-    .find(
-      {
-        a: mongoose.trusted({ $in: scope.applicationIds }),
-        d: mongoose.trusted({ $gte: starts[0], $lt: end }),
-        [field]: mongoose.trusted({ $exists: true }),
-      },
-      { _id: 0, i: 1, d: 1 },
-    )
-    .lean<Array<{ i: string; d: Date }>>();
-  const keys = [...new Set(days.map((day) => day.i))];
+  const byInstallation = (
+    await readEventDays(connection, {
+      applicationIds: scope.applicationIds,
+      events: [event],
+      from: starts[0]!,
+      end,
+    })
+  ).get(event)!;
+  const keys = [...byInstallation.keys()];
   const numbers = new Map<string, number>();
   const { IdentityNumbers } = analyticsModels(connection);
   for (let offset = 0; offset < keys.length; offset += 5000) {
@@ -80,10 +77,13 @@ async function eventActive(
     for (const doc of found) numbers.set(doc.key, doc.n);
   }
   const active = starts.map((): Bits => new Map());
-  for (const day of days) {
-    const index = periodIndex(starts, period, day.d);
-    const n = numbers.get(day.i);
-    if (index >= 0 && index < starts.length && n !== undefined) addBit(active[index]!, 'installation', n);
+  for (const [installation, times] of byInstallation) {
+    const n = numbers.get(installation);
+    if (n === undefined) continue;
+    for (const t of times) {
+      const index = periodIndex(starts, period, new Date(t));
+      if (index >= 0 && index < starts.length) addBit(active[index]!, 'installation', n);
+    }
   }
   return active;
 }

@@ -42,12 +42,9 @@ const periods = z.coerce
   .max(MAX_PERIODS)
   .default(12)
   .openapi({ description: `Periods shown, 1–${MAX_PERIODS} (default 12); the last one holds \`to\`.` });
-const unit = z
-  .enum(UNITS)
-  .default('users')
-  .openapi({
-    description: 'users: registered users and anonymous ids (as the summary counts them); installations.',
-  });
+const unit = z.enum(UNITS).default('users').openapi({
+  description: 'users: registered users and anonymous ids (as the summary counts them); installations.',
+});
 
 export const PagesQuerySchema = z.object({
   ...scope,
@@ -82,12 +79,9 @@ export const RetentionQuerySchema = z.object({
   period,
   periods,
   unit,
-  cohort: z
-    .enum(['first_seen', 'signup'])
-    .default('first_seen')
-    .openapi({
-      description: 'first_seen: first day active at all; signup: first day active as a registered user.',
-    }),
+  cohort: z.enum(['first_seen', 'signup']).default('first_seen').openapi({
+    description: 'first_seen: first day active at all; signup: first day active as a registered user.',
+  }),
   return_event: z
     .string()
     .min(1)

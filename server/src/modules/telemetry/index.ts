@@ -25,7 +25,7 @@ export {
 } from './request-log.types.js';
 export { registerAnalyticsRoutes } from './summaries.routes.js';
 // What product analytics (modules/product-analytics) reads: the scope check of the analytics
-// routes, the activity bitmaps and identity numbers, the visitor days and the SDK's collections.
+// routes, the activity bitmaps and identity numbers, the event days and the SDK's collections.
 export { createScopeOf, type Scope, type ScopeDependencies } from './summaries.scope.js';
 export {
   analyticsModels,
@@ -37,7 +37,12 @@ export {
 } from './rollups.model.js';
 export { bucketStart } from './rollups.deltas.js';
 export { isDashboardRequest } from './request-log.middleware.js';
-export { VISITOR_DAY_MAX_TIMES, visitorDayModel, type VisitorDay } from './request-log.visitors.js';
+export {
+  EVENT_DAY_MAX_ENTRIES,
+  eventDayModel,
+  readEventDays,
+  type EventDay,
+} from './request-log.event-days.js';
 export { analyticsEventModel, installationModel } from './ingest.model.js';
 export { createAnalyticsService } from './summaries.service.js';
 export { percentileOf, resourceTypeOf } from './summaries.math.js';

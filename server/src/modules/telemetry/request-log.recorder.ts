@@ -6,7 +6,7 @@ import { analyticsModels } from './rollups.model.js';
 import { createEnsureIndexes, type RequestLogStore } from './rollups.indexes.js';
 import { createOwnerResolver, requestLogRow, scopesOf, type OwnerDirectory } from './request-log.rows.js';
 import type { AnalyticsRecorder, RequestRecord, TrackingRecord } from './request-log.types.js';
-import { ensureVisitorDayIndexes, visitorDayModel, visitorDayOps } from './request-log.visitors.js';
+import { ensureEventDayIndexes, eventDayModel, eventDayOps } from './request-log.event-days.js';
 
 /** How often buffered request rows and counters are written: a crash loses at most this much. */
 export const FLUSH_INTERVAL_MS = 1000;
@@ -47,19 +47,19 @@ export function createAnalyticsRecorder(deps: {
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
-  const VisitorDays = visitorDayModel(connection);
+  const EventDays = eventDayModel(connection);
   const ensureRollupIndexes = createEnsureIndexes({
     ...deps,
     models,
     migrate: () => bitmaps.migrateActiveKeys(),
   });
-  let visitorIndexes: Promise<void> | undefined;
+  let eventDayIndexes: Promise<void> | undefined;
   const ensureIndexes = async () => {
-    visitorIndexes ??= ensureVisitorDayIndexes(connection, deps.retentionDays).catch((error: unknown) => {
-      visitorIndexes = undefined;
+    eventDayIndexes ??= ensureEventDayIndexes(connection, deps.retentionDays).catch((error: unknown) => {
+      eventDayIndexes = undefined;
       throw error;
     });
-    await Promise.all([ensureRollupIndexes(), visitorIndexes]);
+    await Promise.all([ensureRollupIndexes(), eventDayIndexes]);
   };
 
   function startTimer() {
@@ -104,13 +104,13 @@ export function createAnalyticsRecorder(deps: {
     }
     const rollupOps = deltas.rollupOps();
     const eventOps = deltas.eventOps();
-    const visitorOps = visitorDayOps(tracking);
+    const eventDayWrites = eventDayOps(tracking);
     await Promise.all([
       rows.length && deps.requestLog ? deps.requestLog.insertMany(rows) : null,
       rollupOps.length ? Rollups.collection.bulkWrite(rollupOps, { ordered: false }) : null,
       eventOps.length ? EventCounts.collection.bulkWrite(eventOps, { ordered: false }) : null,
       bitmaps.writeBitmaps(deltas),
-      visitorOps.length ? VisitorDays.collection.bulkWrite(visitorOps, { ordered: false }) : null,
+      eventDayWrites.length ? EventDays.collection.bulkWrite(eventDayWrites, { ordered: false }) : null,
     ]);
   }
 

@@ -34,7 +34,7 @@ export interface TrackingRecord {
   at: Date;
   /**
    * Events as stored, each counted in the bucket of its own timestamp. With `installation_id` the
-   * event also lands in that installation's day (analytics_visitor_days: funnels, event retention).
+   * event is also written to its event day (analytics_event_days: funnels, event retention).
    */
   events?: Array<{ event: string; timestamp: Date; installation_id?: string | null }>;
   installationIds?: Array<string | null | undefined>;
