@@ -132,6 +132,9 @@ const historySchema = new Schema<AlertHistoryDocument>(
   { collection: 'alert_history', minimize: false },
 );
 historySchema.index({ alert_id: 1, at: -1, _id: -1 });
+/** History is kept 400 days (like the rollups), then MongoDB's TTL monitor deletes it. */
+export const HISTORY_RETENTION_DAYS = 400;
+historySchema.index({ at: 1 }, { expireAfterSeconds: HISTORY_RETENTION_DAYS * 86_400 });
 
 /** The evaluator's lease: whoever holds it (until `until`) is the one process that evaluates. */
 export interface AlertLeaseDocument {
