@@ -1,17 +1,26 @@
+import type { ZodType } from 'zod';
 import { z } from '../../lib/openapi.js';
 import { RESOURCE_TYPES } from '../../core/audit.js';
 import { ObjectIdParam } from '../../core/schemas.js';
+import {
+  ISO_DATE_TIME,
+  isPlainObject,
+  keyProblem,
+  MAX_EVENT_ID,
+  MAX_EVENT_NAME,
+  MAX_EVENTS_PER_BATCH,
+  MAX_NESTING,
+  MAX_PROPERTIES_BYTES,
+  quickParseBatch,
+  toDate,
+} from './ingest.batch-check.js';
 
 /** At most this many events per POST /analytics batch (400 beyond). */
-export const MAX_EVENTS_PER_BATCH = 500;
+export { MAX_EVENTS_PER_BATCH, MAX_PROPERTIES_BYTES };
 /** At most this many bytes per POST /analytics body (413 beyond), whatever BODY_LIMIT says. */
 export const MAX_BATCH_BYTES = 1024 * 1024;
 /** Events stamped further ahead than this are refused (a device clock that is badly wrong). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
-/** Serialized size of one event's `properties` or one activity's `metadata`. */
-export const MAX_PROPERTIES_BYTES = 32 * 1024;
-const MAX_NESTING = 8;
-const MAX_KEY_LENGTH = 128;
 
 // ---- identifiers the SDKs keep in the browser (SPEC §3) ---------------------------------------
 
@@ -34,21 +43,6 @@ export const SessionIdSchema = identifier(
 );
 
 // ---- free-form JSON objects (event properties, activity metadata) -----------------------------
-
-/** Keys MongoDB cannot store or query safely, or that would reach Object.prototype. */
-function keyProblem(key: string): string | null {
-  if (key === '__proto__' || key === 'constructor' || key === 'prototype')
-    return `"${key}" is not allowed as a key.`;
-  if (key.startsWith('$')) return 'Keys may not start with "$".';
-  if (key.includes('.')) return 'Keys may not contain ".".';
-  if (key.includes('\u0000')) return 'Keys may not contain NUL characters.';
-  if (key.length > MAX_KEY_LENGTH) return `Keys may be at most ${MAX_KEY_LENGTH} characters long.`;
-  return null;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * A JSON object stored as sent (so not z.record, which rebuilds it): every key checked at every
@@ -92,14 +86,6 @@ function jsonObject(description: string) {
         ctx.addIssue({ code: 'custom', message: `At most ${MAX_PROPERTIES_BYTES / 1024} KB of JSON.` });
     })
     .openapi({ type: 'object', additionalProperties: true, description } as never);
-}
-
-/** ISO 8601 date-time; seconds, fractions and the offset are optional (no offset: UTC). */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
-
-function toDate(value: string | number): Date {
-  return new Date(typeof value === 'string' && !HAS_OFFSET.test(value) ? `${value}Z` : value);
 }
 
 /** An instant: ISO 8601 (without an offset it is read as UTC) or Unix epoch milliseconds; becomes a Date. */
@@ -201,14 +187,14 @@ export const AnalyticsEventSchema = z
     id: z
       .string()
       .min(1)
-      .max(128)
+      .max(MAX_EVENT_ID)
       .regex(/^[\x21-\x7e]+$/, 'Must be printable ASCII without spaces.')
       .nullish()
       .openapi({
         description:
           'Idempotency key (the SDKs send evt_…): an event whose id is already stored for this application is not stored or counted again.',
       }),
-    event: text(200).min(1, 'Event name is required.'),
+    event: text(MAX_EVENT_NAME).min(1, 'Event name is required.'),
     properties: jsonObject('Event properties.').nullish(),
     timestamp: TimestampSchema.nullish().openapi({
       description: 'When it happened; default: when it arrived.',
@@ -227,6 +213,14 @@ export const AnalyticsBatchSchema = z
       .nullish(),
   })
   .openapi('AnalyticsBatch');
+
+// Valid batches are parsed by the hand-written check (ingest.batch-check.ts: the same result, several times
+// faster); zod parses the rest, so every refusal keeps its message. The route validator calls safeParse.
+const zodSafeParse = AnalyticsBatchSchema.safeParse.bind(AnalyticsBatchSchema);
+(AnalyticsBatchSchema as ZodType).safeParse = ((value: unknown, params?: never) => {
+  const quick = quickParseBatch(value);
+  return quick ? { success: true, data: quick } : zodSafeParse(value, params);
+}) as typeof zodSafeParse;
 
 export const EVENT_REJECTIONS = ['timestamp_in_future', 'timestamp_too_old'] as const;
 export type EventRejection = (typeof EVENT_REJECTIONS)[number];
