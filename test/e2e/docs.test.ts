@@ -9,16 +9,16 @@ import { checkScreen, DESKTOP } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
 
 const PASSWORD = 'Docs-Passwort-1';
-/** The page's sections (dashboard/src/pages/Docs/index.tsx), in order. */
+/** The page's sections (dashboard/src/pages/Docs/index.tsx), in order — in German, the UI's default (issue #36). */
 const SECTIONS = [
-  ['getting-started', 'Quick start'],
-  ['assistant', 'Ask the documentation'],
-  ['auth-dialog', 'Auth dialog'],
-  ['api-reference', 'Endpoint reference'],
+  ['getting-started', 'Schnellstart'],
+  ['assistant', 'Die Dokumentation fragen'],
+  ['auth-dialog', 'Auth-Dialog'],
+  ['api-reference', 'Endpunkt-Referenz'],
   ['sdks', 'SDKs'],
-  ['email-system', 'E-mail system'],
-  ['ai-integration', 'AI integration guide'],
-  ['guides', 'Guides'],
+  ['email-system', 'E-Mail-System'],
+  ['ai-integration', 'Anleitung für KI-Assistenten'],
+  ['guides', 'Anleitungen'],
 ] as const;
 
 /**
@@ -84,13 +84,15 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
 
   it('renders every section, the quick start for this server, the endpoint reference and a live auth dialog', async () => {
     await page.goto(`${server.url}/docs`);
-    await page.getByRole('heading', { name: 'API documentation', level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).to.equal('/');
+    await page.getByRole('heading', { name: 'API-Dokumentation', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Zurück zur Startseite' }).getAttribute('href')).to.equal(
+      '/',
+    );
     for (const [id, title] of SECTIONS) {
       await page.locator(`section#${id}`).getByRole('heading', { name: title, level: 2 }).waitFor();
       expect(
         await page
-          .getByRole('navigation', { name: 'On this page' })
+          .getByRole('navigation', { name: 'Auf dieser Seite' })
           .getByRole('link', { name: title })
           .getAttribute('href'),
       ).to.equal(`#${id}`);
@@ -102,7 +104,7 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     const commands = (await quickStart.locator('pre').allTextContents()).join('\n');
     expect(commands).to.contain(`export IAM_URL=${server.url}`);
     expect(commands).to.not.contain('localhost:3000');
-    expect(await quickStart.getByRole('button', { name: 'Copy' }).count()).to.equal(
+    expect(await quickStart.getByRole('button', { name: 'Kopieren' }).count()).to.equal(
       await quickStart.locator('pre').count(),
     );
 
@@ -121,7 +123,7 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     ]);
     const revoke = reference.locator('details#op-post-api-v1-tokens-id-revoke');
     await revoke.locator('summary').click();
-    await revoke.getByRole('heading', { name: 'Responses' }).waitFor();
+    await revoke.getByRole('heading', { name: 'Antworten' }).waitFor();
     expect(await revoke.locator('pre').textContent()).to.contain(
       `curl -X POST "${server.url}/api/v1/tokens/<id>/revoke"`,
     );
@@ -137,14 +139,14 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     await swagger.close();
     const login = reference.locator('details#op-post-api-v1-auth-login');
     await login.locator('summary').click();
-    await login.getByRole('heading', { name: 'Request body' }).waitFor();
+    await login.getByRole('heading', { name: 'Request-Body' }).waitFor();
     expect(await login.locator('table').first().textContent())
       .to.contain('email')
       .and.to.contain('password');
 
     // The auth dialog preview is the real widget build, rendered in its shadow root.
     await page.waitForFunction(() => Boolean(customElements.get('iam-auth-dialog')));
-    await page.getByLabel('Application ID for the preview').fill(applicationId);
+    await page.getByLabel('Application-ID für die Vorschau').fill(applicationId);
     const preview = page.getByTestId('auth-dialog-preview').locator('iam-auth-dialog');
     expect(await preview.getAttribute('application-id')).to.equal(applicationId);
     await preview.locator('input[type="password"]').first().waitFor();
@@ -163,7 +165,7 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
 
   it('/api-docs is the same page', async () => {
     await page.goto(`${server.url}/api-docs`);
-    await page.getByRole('heading', { name: 'API documentation', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'API-Dokumentation', level: 1 }).waitFor();
     await page.locator('section#sdks').waitFor();
   });
 
@@ -195,7 +197,7 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     expect(file.suggestedFilename()).to.equal('iam-platform-ai-integration.md');
     const text = await readFile((await file.path())!, 'utf8');
     expect(text).to.contain('`POST /api/v1/tokens/{id}/revoke`');
-    const open = guide.getByRole('link', { name: 'Open' });
+    const open = guide.getByRole('link', { name: 'Öffnen' });
     expect(await open.getAttribute('href')).to.equal('/api/v1/assistant/integration-guide');
   });
 
@@ -207,18 +209,18 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
       if (request.url().endsWith('/api/v1/assistant/ask')) asked.push(request.postData() ?? '');
     });
 
-    await section.getByRole('button', { name: 'Ask' }).click();
-    await section.getByRole('alert').filter({ hasText: 'Please enter a question' }).waitFor();
-    await section.getByLabel('Your question').fill('    ');
-    await section.getByRole('button', { name: 'Ask' }).click();
-    await section.getByRole('alert').filter({ hasText: 'Please enter a question' }).waitFor();
+    await section.getByRole('button', { name: 'Fragen' }).click();
+    await section.getByRole('alert').filter({ hasText: 'Bitte geben Sie eine Frage ein' }).waitFor();
+    await section.getByLabel('Ihre Frage').fill('    ');
+    await section.getByRole('button', { name: 'Fragen' }).click();
+    await section.getByRole('alert').filter({ hasText: 'Bitte geben Sie eine Frage ein' }).waitFor();
     expect(asked, 'the page sends no empty question').to.deep.equal([]);
 
-    await section.getByLabel('Your question').fill('How do I revoke an API token?');
-    await section.getByLabel('Area').selectOption('userAuth');
-    await section.getByRole('button', { name: 'Ask' }).click();
+    await section.getByLabel('Ihre Frage').fill('How do I revoke an API token?');
+    await section.getByLabel('Bereich').selectOption('userAuth');
+    await section.getByRole('button', { name: 'Fragen' }).click();
     const answer = page.getByTestId('assistant-answer');
-    await answer.getByRole('heading', { name: 'Sources' }).waitFor();
+    await answer.getByRole('heading', { name: 'Quellen' }).waitFor();
     expect(await answer.textContent()).to.contain('POST /api/v1/tokens/{id}/revoke');
     expect(JSON.parse(asked[0]!)).to.deep.equal({
       question: 'How do I revoke an API token?',
@@ -237,10 +239,10 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
 
     // "Nothing found" is an answer too, without sources.
     await page.goto(`${server.url}/docs#assistant`);
-    await section.getByLabel('Your question').fill('xyzzy plugh frobnicate');
-    await section.getByRole('button', { name: 'Ask' }).click();
+    await section.getByLabel('Ihre Frage').fill('xyzzy plugh frobnicate');
+    await section.getByRole('button', { name: 'Fragen' }).click();
     await answer.getByText('I found nothing in the documentation').waitFor();
-    expect(await answer.getByRole('heading', { name: 'Sources' }).count()).to.equal(0);
+    expect(await answer.getByRole('heading', { name: 'Quellen' }).count()).to.equal(0);
   });
 
   it('shows "Failed to generate documentation. Please try again." when the assistant fails', async () => {
@@ -254,11 +256,11 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     try {
       await page.goto(`${server.url}/docs#assistant`);
       const section = page.locator('section#assistant');
-      await section.getByLabel('Your question').fill('How do I send an e-mail?');
-      await section.getByRole('button', { name: 'Ask' }).click();
+      await section.getByLabel('Ihre Frage').fill('How do I send an e-mail?');
+      await section.getByRole('button', { name: 'Fragen' }).click();
       await section
         .getByRole('alert')
-        .filter({ hasText: 'Failed to generate documentation. Please try again.' })
+        .filter({ hasText: 'Die Antwort konnte nicht erstellt werden. Bitte versuchen Sie es erneut.' })
         .waitFor();
     } finally {
       await page.unroute('**/api/v1/assistant/ask');
@@ -333,7 +335,7 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     await page.goto(server.url);
     await page.getByRole('banner').getByRole('link', { name: 'Docs' }).click();
     await page.waitForURL(`${server.url}/docs`);
-    await page.getByRole('heading', { name: 'API documentation', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'API-Dokumentation', level: 1 }).waitFor();
     expect(await inViewport('h1')).to.equal(true);
   });
 

@@ -39,7 +39,6 @@ const coreEn: Record<CoreKey, string> = {
   'nav.logs': 'System logs',
   'nav.menu': 'Menu',
   'nav.more': 'More',
-  'nav.moreLabel': 'More areas',
   'nav.docs': 'Docs',
   'nav.signOut': 'Sign out',
   'nav.signedInAs': 'Signed in as',

@@ -40,7 +40,6 @@ const coreDe = {
   'nav.logs': 'System-Logs',
   'nav.menu': 'Menü',
   'nav.more': 'Mehr',
-  'nav.moreLabel': 'Weitere Bereiche',
   'nav.docs': 'Docs',
   'nav.signOut': 'Abmelden',
   'nav.signedInAs': 'Angemeldet als',

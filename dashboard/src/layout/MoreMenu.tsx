@@ -16,7 +16,7 @@ const Trigger = styled.button`
   display: inline-flex;
   align-items: center;
   gap: 4px;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  padding: ${({ theme }) => theme.space(2)} 10px;
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: none;
@@ -58,7 +58,7 @@ export function MoreMenu({ links }: { links: MoreLink[] }) {
         </Trigger>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <MenuContent align="start" sideOffset={6} aria-label={t('nav.moreLabel')} data-testid="more-menu">
+        <MenuContent align="start" sideOffset={6} data-testid="more-menu">
           {links.map((link) => (
             <MenuItem key={link.to} asChild>
               <Link to={link.to} aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}>
