@@ -170,6 +170,24 @@ function fieldsWritten(update: unknown): string[] {
   );
 }
 
+/** The keys of a bulkWrite that only updates `localOnly` fields of documents named by key, else null. */
+function localBulkKeys(
+  ops: unknown,
+  keyField: string,
+  onlyLocal: (fields: string[]) => boolean,
+): string[] | null {
+  if (!Array.isArray(ops) || ops.length === 0) return null;
+  const keys: string[] = [];
+  for (const op of ops as Array<Record<string, { filter?: Record<string, unknown>; update?: unknown }>>) {
+    const update = op.updateOne ?? op.updateMany;
+    if (!update || Object.keys(op).length !== 1 || !onlyLocal(fieldsWritten(update.update))) return null;
+    const named = keysOf(update.filter?.[keyField]);
+    if (!named) return null;
+    keys.push(...named);
+  }
+  return keys;
+}
+
 async function announce(
   connection: Connection,
   options: InvalidationOptions,
@@ -234,7 +252,24 @@ export function invalidatesCaches(schema: Schema, options: InvalidationOptions):
       false,
     );
   });
+  // bulkWrite's post hook does not see its operations: writes of only `localOnly` fields by key
+  // (the batched last_login_at) are dropped here before they run; any other bulkWrite publishes `*`
+  // after it, and while one is in flight every bulkWrite's end publishes `*` (never too early).
+  const inFlight = { local: 0, other: 0 };
+  schema.pre('bulkWrite', function (this: Model<unknown>, ops: unknown) {
+    const local = localBulkKeys(ops, keyField, onlyLocal);
+    if (!local) {
+      inFlight.other++;
+      return;
+    }
+    inFlight.local++;
+    for (const key of local) revocationFeedFor(this.db).dropLocally(options.topic, key);
+  });
   schema.post('bulkWrite', async function (this: Model<unknown>) {
-    await announce(this.db, options, null, false);
+    // Whose end this is cannot be told: count it as a local one's while any is in flight.
+    const other = inFlight.other > 0;
+    if (inFlight.local > 0) inFlight.local--;
+    else if (other) inFlight.other--;
+    if (other) await announce(this.db, options, null, false);
   });
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { bearer, signedInUser } from '../auth/helpers.js';
+import { bearer, login, signedInUser } from '../auth/helpers.js';
 import { monitoredContext, type MonitoredContext } from '../helpers/command-count.js';
 import { applicationHeader, signedInEndUser } from '../helpers/end-users.js';
 import { createApplication, createOrganization, createProject, createToken } from '../projects/helpers.js';
@@ -99,5 +99,24 @@ describe('Round trips of warm authenticated requests (issue #38)', function () {
         .send({ query: '{ viewer { email } }' }),
     );
     expect(commands).to.deep.equal([]);
+  });
+
+  it('a sign-in publishes no invalidation: its last_login_at is dropped from this process only', async () => {
+    const profiles = ctx.database.connection.collection('profiles');
+    const before = (await profiles.findOne({ email: user.email }))!.last_login_at as Date;
+    ctx.reset();
+    const tokens = await login(ctx, user.email);
+    const deadline = Date.now() + 10_000;
+    const written = async () =>
+      ((await profiles.findOne({ email: user.email }))!.last_login_at as Date).getTime() > before.getTime();
+    while (!(await written()) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ctx.commands.filter((command) => command.startsWith('update profiles'))).to.have.length(1);
+    expect(ctx.commands).not.to.include('insert auth_revocations');
+    const me = await ctx.request.get('/api/v1/auth/me').set(bearer(tokens.access_token)).expect(200);
+    expect(
+      new Date(me.body.last_login_at as string).getTime(),
+      'this process shows it at once',
+    ).to.be.greaterThan(before.getTime());
   });
 });
