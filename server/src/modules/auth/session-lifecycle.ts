@@ -2,7 +2,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { UserDocument } from '../../core/account.js';
 import { isPlatformPool, PLATFORM_POOL } from '../../core/pools.js';
 import { AppError } from '../../lib/errors.js';
-import { toPublicUser } from '../users/index.js';
+import { cachedUserById, toPublicUser } from '../users/index.js';
 import { userEvent, type AccountKit } from './account-kit.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthService } from './auth.types.js';
@@ -13,6 +13,7 @@ export function createSessionLifecycle(
 ): Pick<AuthService, 'startSession' | 'refresh' | 'logout' | 'endSession'> {
   const { deps, Users, sessions } = kit;
   const { activity } = deps;
+  const userById = cachedUserById(Users.db);
 
   return {
     async startSession(user, method, context, application, secondFactor) {
@@ -74,10 +75,12 @@ export function createSessionLifecycle(
     },
 
     async refresh(refreshToken, applicationId, context) {
-      // The account is read once: its address for the access token, the rest for the answer.
+      // The account is read once (from the account cache when warm: a block or a change is seen at
+      // once here and within FRESH_MS elsewhere, as for every token check): the address for the
+      // access token, the rest for the answer.
       let user: UserDocument | null = null;
       const result = await sessions.rotate(refreshToken, applicationId, async (userId) => {
-        user = await Users.findById(userId).lean<UserDocument>();
+        user = await userById(userId);
         return user?.email ?? null;
       });
       if (result.outcome === 'reused') {
