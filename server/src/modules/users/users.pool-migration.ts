@@ -93,6 +93,8 @@ export async function migrateUsersToPools(options: PoolMigrationOptions): Promis
   report.dropped_indexes = await dropLegacyIndexes(db);
 
   const movedUsers = Object.values(report.users).reduce((sum, count) => sum + count, 0);
+  // Written past the model: processes already serving drop their cached accounts (users.cache.ts).
+  if (movedUsers > 0) await revocationFeedFor(connection).publish('user', '*');
   const changed = movedUsers + report.sessions.updated + report.dropped_indexes.length + report.conflicts;
   if (changed > 0) logger.info({ poolMigration: report }, describe(report));
   else logger.debug('user pools migration: every account already has its pool');
