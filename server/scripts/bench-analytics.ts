@@ -22,7 +22,8 @@
  *
  * --product: only the product-analytics part, seeded directly and fast (scripts/bench-analytics-
  * product.ts: raw events, visitor days and activity bitmaps, no request rows), so 10M events seed in
- * minutes. --installations <n per application> (default 200) sets how many visitors there are.
+ * minutes (add --raw-events to store the raw events too). --installations <n per application>
+ * (default 200) sets how many visitors there are.
  *
  * Options: --sizes <comma-separated rows> (default 1000000,10000000), --samples <requests per
  * read> (default 30), --duration <s per verify run> (default 10), --connections <n> (default 20),
@@ -59,6 +60,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     product: { type: 'boolean', default: false },
     installations: { type: 'string', default: '200' },
+    'raw-events': { type: 'boolean', default: false },
   },
 });
 const productOnly = values.product;
@@ -438,6 +440,7 @@ for (const name of targets) {
           spanMs: SPAN_MS,
           end: Date.now() - 60_000,
           random: random(seeded + 1),
+          rawEvents: values['raw-events'],
           log: (line) => console.error(`  ${target.name}:${line}`),
         });
       else if (added > 0) await seed(target, tenant.owners, seeded, added);
