@@ -54,24 +54,26 @@ export function keyProblem(key: string): string | null {
 
 /** Whether a properties object passes the schema's walk (keys, nesting, size) — the walk without messages. */
 function propertiesFit(value: Record<string, unknown>): boolean {
-  let size = 0;
-  const walk = (node: unknown, depth: number): boolean => {
-    if (depth > MAX_NESTING) return false;
-    if (typeof node === 'string') size += node.length + 2;
-    else if (Array.isArray(node)) {
-      size += 2;
-      for (let i = 0; i < node.length; i++) if (!walk(node[i], depth + 1)) return false;
-    } else if (isPlainObject(node)) {
-      size += 2;
-      for (const key of Object.keys(node)) {
-        if (keyProblem(key) !== null) return false;
-        size += key.length + 4;
-        if (!walk(node[key], depth + 1)) return false;
-      }
-    } else size += 8;
-    return true;
-  };
-  return walk(value, 0) && size <= MAX_PROPERTIES_BYTES;
+  const size = { bytes: 0 };
+  return fits(value, 0, size) && size.bytes <= MAX_PROPERTIES_BYTES;
+}
+
+/** One node of that walk; `size` adds up as in the schema (characters of keys and values, a little per entry). */
+function fits(node: unknown, depth: number, size: { bytes: number }): boolean {
+  if (depth > MAX_NESTING) return false;
+  if (typeof node === 'string') size.bytes += node.length + 2;
+  else if (Array.isArray(node)) {
+    size.bytes += 2;
+    for (let i = 0; i < node.length; i++) if (!fits(node[i], depth + 1, size)) return false;
+  } else if (isPlainObject(node)) {
+    size.bytes += 2;
+    for (const key of Object.keys(node)) {
+      if (keyProblem(key) !== null) return false;
+      size.bytes += key.length + 4;
+      if (!fits(node[key], depth + 1, size)) return false;
+    }
+  } else size.bytes += 8;
+  return true;
 }
 
 /** A timestamp as the schema takes it (ISO string or epoch ms), or undefined when it would refuse it. */
