@@ -156,6 +156,13 @@ const CROSS_TENANT: Record<string, Case> = {
   'GET /api/v1/activity-logs/export': { query: (a) => ({ application_id: a.application }) },
   'GET /api/v1/analytics/summary': { query: (a) => ({ organization_id: a.organization }) },
   'GET /api/v1/analytics/functions': { query: (a) => ({ application_id: a.application }) },
+  'GET /api/v1/analytics/pages': { query: (a) => ({ application_id: a.application }) },
+  'GET /api/v1/analytics/funnel': {
+    query: (a) => ({ application_id: a.application, steps: 'signup,login' }),
+  },
+  'GET /api/v1/analytics/retention': { query: (a) => ({ project_id: a.project }) },
+  'GET /api/v1/analytics/stickiness': { query: (a) => ({ project_id: a.project }) },
+  'GET /api/v1/analytics/lifecycle': { query: (a) => ({ application_id: a.application }) },
   'POST /api/v1/projects': {
     body: (a) => ({ name: 'Intruder', slug: 'intruder', organization_id: a.organization }),
   },
