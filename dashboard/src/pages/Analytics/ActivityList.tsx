@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 import type { ApiSchemas } from '../../api/client';
-import { de, type MessageKey } from '../../i18n/messages';
 import { useFormatDate } from '../../i18n/format';
 import { SdkBadge } from '../../components/activity/SdkBadge';
-import { useResourceLabel } from '../Logs/format';
+import { useActionLabel, useResourceLabel } from '../Logs/format';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -54,19 +53,6 @@ const Muted = styled.div`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
-
-/**
- * A known action in words ("Token erstellt"); an action the catalog does not know, as the server
- * names it. An SDK's entry is shown as sent: words would make it read as the platform's own.
- */
-function useActionLabel(): (entry: ActivityLog) => string {
-  const t = useT();
-  return (entry) => {
-    if (entry.source === 'sdk') return entry.action;
-    const key = `home.action.${entry.action}`;
-    return key in de ? t(key as MessageKey) : entry.action;
-  };
-}
 
 /** SPEC §9 status badges of application logs: below 300 fine, below 400 notable, otherwise failed. */
 function statusTone(status: number): 'success' | 'info' | 'warning' {

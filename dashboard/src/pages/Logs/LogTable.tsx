@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
 import { Badge } from '../../ui/Badge';
 import { ClampedText, MutedText, NoWrap, Table, TableScroller, WideCell } from './DataTable';
-import { useFormatLogTime, useFormatNumber, useResourceLabel } from './format';
+import { useActionLabel, useFormatLogTime, useFormatNumber, useResourceLabel } from './format';
 import { LogDetailsDialog } from './LogDetailsDialog';
 import type { BadgeVariant } from './logFilters';
 import type { ActivityLog } from './queries';
@@ -65,6 +65,7 @@ export function LogTable({
   const formatTime = useFormatLogTime();
   const { milliseconds } = useFormatNumber();
   const resourceLabel = useResourceLabel();
+  const actionLabel = useActionLabel();
   const [open, setOpen] = useState<ActivityLog | null>(null);
 
   const cell = (log: ActivityLog, column: LogColumn) => {
@@ -76,7 +77,7 @@ export function LogTable({
               type="button"
               aria-haspopup="dialog"
               aria-label={t('logs.details.open', {
-                action: log.action,
+                action: actionLabel(log),
                 time: formatTime(log.created_at),
               })}
               onClick={() => setOpen(log)}

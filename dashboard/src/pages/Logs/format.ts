@@ -46,6 +46,19 @@ export function useFormatLogTime(): (iso: string) => string {
 }
 
 /**
+ * A known action in words ("Token erstellt"); an action the catalog does not know, as the server
+ * names it. An SDK's entry is shown as sent: words would make it read as the platform's own.
+ */
+export function useActionLabel(): (entry: { action: string; source?: string }) => string {
+  const t = useT();
+  return (entry) => {
+    if (entry.source === 'sdk') return entry.action;
+    const key = `home.action.${entry.action}`;
+    return key in de ? t(key as MessageKey) : entry.action;
+  };
+}
+
+/**
  * A resource type in words ("Anwendung"); one the catalog does not know, as the server names it.
  * The server files e-mail templates under `other`: their action names them ("E-Mail-Template"
  * rather than "Sonstiges").
