@@ -123,8 +123,15 @@ export async function rotateRefreshToken(
   let session =
     audience === undefined
       ? null
-      : await models.Sessions.findOneAndUpdate(
-          { refresh_token_hash: tokenHash, application_id: audience, ...rotation.activeFilter() },
+      : // The driver's collection: the hot path skips mongoose's casting and hydration (the
+        // filter and update are ours, fully typed; the answer is read like a lean document).
+        ((await models.Sessions.collection.findOneAndUpdate(
+          {
+            refresh_token_hash: tokenHash,
+            application_id: audience,
+            revoked_at: null,
+            expires_at: { $gt: current },
+          },
           {
             $set: {
               refresh_token_hash: next.hash,
@@ -133,17 +140,18 @@ export async function rotateRefreshToken(
             },
           },
           { returnDocument: 'after' },
-        ).lean<SessionDocument>();
+        )) as SessionDocument | null);
   let recorded: Promise<unknown> = Promise.resolve();
   if (session) {
     // Kept as used, so that presenting it again, even after further rotations, is seen as reuse.
     // Written while the account is read (both only need the session); acknowledged before the answer.
-    recorded = models.RefreshTokens.create({
+    recorded = models.RefreshTokens.collection.insertOne({
       token_hash: tokenHash,
       session_id: session._id,
       user_id: session.user_id,
       used_at: current,
       expires_at: session.expires_at,
+      created_at: current,
     });
   } else {
     const outcome = await slowPath(rotation, tokenHash, applicationId, next.hash);
