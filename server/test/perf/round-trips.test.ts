@@ -92,7 +92,7 @@ describe('Round trips of warm authenticated requests (issue #38)', function () {
   });
 
   it('GraphQL { viewer { email } } with a JWT (issue #34)', async () => {
-    const commands = await warm('POST /graphql { viewer { email } } (JWT)', () =>
+    const commands = await warm('POST /api/v1/graphql { viewer { email } } (JWT)', () =>
       ctx.request
         .post('/api/v1/graphql')
         .set(bearer(user.access_token))
