@@ -23,6 +23,9 @@ const ApplicationLogs = lazy(() => import('./pages/ApplicationLogs'));
 const SystemLogs = lazy(() => import('./pages/Logs'));
 const Tokens = lazy(() => import('./pages/Tokens'));
 const Analytics = lazy(() => import('./pages/Analytics'));
+const ProductAnalytics = lazy(() => import('./pages/Analytics/product'));
+const Alerts = lazy(() => import('./pages/Alerts'));
+const AlertDetail = lazy(() => import('./pages/Alerts/Detail'));
 const Admin = lazy(() => import('./pages/Admin'));
 const Security = lazy(() => import('./pages/Security'));
 const EmailTemplates = lazy(() => import('./pages/EmailTemplates'));
@@ -109,6 +112,10 @@ export const routes: RouteObject[] = [
           { path: 'projects/:projectId/logs', element: <ApplicationLogs /> },
           { path: 'tokens', element: <Tokens /> },
           { path: 'analytics', element: <Analytics /> },
+          { path: 'analytics/:view', element: <ProductAnalytics /> },
+          { path: 'alerts', element: <Alerts /> },
+          // Alert mails link here ({DASHBOARD_URL}/alerts/{id}, docs/alerts.md).
+          { path: 'alerts/:alertId', element: <AlertDetail /> },
           { path: 'logs', element: <SystemLogs /> },
           { path: 'admin', element: <Admin /> },
           { path: 'account/security', element: <Security /> },

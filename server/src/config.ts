@@ -117,7 +117,7 @@ const envSchema = z.object({
   ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   REQUEST_LOGGING: booleanFlag(true),
   HEALTH_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
-
+  ALERT_EVALUATION_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000), // docs/alerts.md
   // GraphQL (docs/graphql.md): schema introspection; default on, except in production.
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
 
@@ -227,6 +227,7 @@ export interface Config {
   };
   /** Each process stores a health sample this often (the health card's uptime: docs/analytics.md). */
   health: { sampleIntervalMs: number };
+  alerts: { evaluationIntervalMs: number }; // the alert evaluator's round; shorter only for tests and demos
   /** The GraphQL API (docs/graphql.md): introspection (GRAPHQL_INTROSPECTION), GraphiQL in development only. */
   graphql: { introspection: boolean; graphiql: boolean };
   webhooks: {
@@ -366,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestLogging: e.REQUEST_LOGGING,
     },
     health: { sampleIntervalMs: e.HEALTH_SAMPLE_INTERVAL_MS },
+    alerts: { evaluationIntervalMs: e.ALERT_EVALUATION_INTERVAL_MS },
     graphql: {
       introspection:
         e.GRAPHQL_INTROSPECTION === undefined

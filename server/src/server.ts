@@ -42,7 +42,7 @@ export async function startServer(
   // Each process sends queued webhook deliveries; leases keep them from sending one twice.
   services.webhooks.startWorker();
   // Each process runs the alert evaluator's loop; the lease in alert_leases lets one evaluate per minute.
-  services.alerts.evaluator.start();
+  services.alerts.evaluator.start({ intervalMs: config.alerts.evaluationIntervalMs });
   // Each process stores a health sample per interval: the health card's uptime and response time.
   const healthSampler = createHealthSampler({
     connection: database.connection,

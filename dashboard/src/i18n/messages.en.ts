@@ -1,5 +1,7 @@
 import * as activity from './areas/activity.en';
+import * as alerts from './areas/alerts.en';
 import * as analytics from './areas/analytics.en';
+import * as productAnalytics from './areas/productAnalytics.en';
 import * as authDemo from './areas/authDemo.en';
 import * as docs from './areas/docs.en';
 import * as emailChange from './areas/emailChange.en';
@@ -240,6 +242,8 @@ export const catalogParts = {
   stepUp: stepUp.en,
   logs: logs.en,
   analytics: analytics.en,
+  productAnalytics: productAnalytics.en,
+  alerts: alerts.en,
   hosted: hosted.en,
   projectUsers: projectUsers.en,
   skills: skills.en,
@@ -263,6 +267,8 @@ export const en: Catalog = {
   ...stepUp.en,
   ...logs.en,
   ...analytics.en,
+  ...productAnalytics.en,
+  ...alerts.en,
   ...hosted.en,
   ...projectUsers.en,
   ...skills.en,

@@ -1,5 +1,7 @@
 import * as activity from './areas/activity';
+import * as alerts from './areas/alerts';
 import * as analytics from './areas/analytics';
+import * as productAnalytics from './areas/productAnalytics';
 import * as authDemo from './areas/authDemo';
 import * as docs from './areas/docs';
 import * as emailChange from './areas/emailChange';
@@ -242,6 +244,8 @@ export const catalogParts = {
   stepUp: stepUp.de,
   logs: logs.de,
   analytics: analytics.de,
+  productAnalytics: productAnalytics.de,
+  alerts: alerts.de,
   hosted: hosted.de,
   projectUsers: projectUsers.de,
   skills: skills.de,
@@ -265,6 +269,8 @@ export const de = {
   ...stepUp.de,
   ...logs.de,
   ...analytics.de,
+  ...productAnalytics.de,
+  ...alerts.de,
   ...hosted.de,
   ...projectUsers.de,
   ...skills.de,

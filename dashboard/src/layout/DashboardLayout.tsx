@@ -2,6 +2,7 @@ import { LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
+import { AlertBell } from '../components/alerts/AlertBell';
 import { StepUpHost } from '../components/auth/StepUpDialog';
 import type { MessageKey } from '../i18n/messages';
 import { useT } from '../i18n/useT';
@@ -221,6 +222,7 @@ export default function DashboardLayout() {
             {menuOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
             {t('nav.menu')}
           </MenuButton>
+          <AlertBell />
         </Bar>
         {menuOpen ? (
           <MobilePanel id="dashboard-menu">

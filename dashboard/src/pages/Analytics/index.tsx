@@ -25,6 +25,7 @@ import {
   type AnalyticsSummary,
   type Period,
 } from './queries';
+import { AnalyticsNav } from './product/AnalyticsNav';
 import { SummaryCards } from './SummaryCards';
 
 const Page = styled.div`
@@ -180,6 +181,7 @@ export default function Analytics() {
         title={t('analytics.title')}
         intro={t('analytics.intro')}
       />
+      <AnalyticsNav />
       <Filters
         values={{ ...values, organizationId, projectId }}
         organizations={organizations.data ?? []}
