@@ -102,10 +102,11 @@ export class CommandContext {
   cheap(
     coll: Collection | undefined,
     filter: Doc,
-    find?: { sort?: Doc; hint?: unknown; limit: number },
+    find?: { sort?: Doc; hint?: unknown; limit: number; planned?: { value?: Plan } },
   ): boolean {
     if (!coll || coll.count <= CHEAP_CANDIDATES) return true;
     const plan = planQuery(coll, filter, find?.sort, find?.hint);
+    if (find?.planned) find.planned.value = plan; // the find runs this plan (Engine.find)
     // an exact plan that delivers the order reads at most `limit` keys and documents, and evaluates nothing
     const ordered = plan.sortCovered || !find?.sort || Object.keys(find.sort).length === 0;
     if (find && find.limit > 0 && find.limit <= CHEAP_EXACT_LIMIT && plan.exact && ordered) return true;

@@ -7,6 +7,7 @@ import { applyTypes, docTypes } from '../bson/types.js';
 import { type Doc, isPlainObject } from '../bson/values.js';
 import { mongoError } from '../errors.js';
 import { commandOptions } from '../query/mingo.js';
+import type { Plan } from '../query/plan.js';
 import { hintOrder } from '../query/planner.js';
 import { resolveView } from '../query/views.js';
 import { validateCollName } from '../engine/checks.js';
@@ -42,6 +43,8 @@ export function find(ctx: CommandContext, b: Doc, db: string, explained?: Explai
   const givenSort = isPlainObject(b.sort) && Object.keys(b.sort).length ? b.sort : undefined;
   // a hinted index without a sort answers in the index's order (descending keys included), like mongod
   const sort = givenSort ?? hintOrder(coll, b.hint);
+  // explain collects the plan itself; otherwise the time guard's plan is the one the find runs
+  const planned: { value?: Plan } = explained?.plan ?? {};
   const docs = ctx.bounded(
     () =>
       ctx.engine.find(coll, {
@@ -52,13 +55,14 @@ export function find(ctx: CommandContext, b: Doc, db: string, explained?: Explai
         projection: isPlainObject(b.projection) ? b.projection : undefined,
         hint: b.hint,
         stats: explained?.stats,
-        plan: explained?.plan,
+        plan: planned,
         raw: true,
       }),
     ctx.cheap(coll, filter, {
       sort,
       hint: b.hint,
       limit: (skip || 0) + (limit || 0),
+      planned: explained ? undefined : planned,
     }),
   );
   if (explained) explained.returned = docs.length;

@@ -44,6 +44,7 @@ export interface MatchOptions {
   limit?: number;
   hint?: unknown;
   stats?: ScanStats;
+  /** Receives the plan; `find` also takes one already made for the same filter, sort and hint. */
   plan?: { value?: Plan };
 }
 
@@ -362,7 +363,8 @@ export class Engine {
     validateFilter(opts.filter);
     if (!coll) return [];
     const skip = opts.skip ?? 0;
-    const plan = planQuery(coll, opts.filter, opts.sort, opts.hint);
+    // a plan already made for this query (the time guard's decision, commands/context.ts) is not made again
+    const plan = opts.plan?.value ?? planQuery(coll, opts.filter, opts.sort, opts.hint);
     if (opts.plan) opts.plan.value = plan;
     this.planUsed(coll, plan);
     const raw = opts.raw ? this.findRaw(coll, plan, opts) : undefined;
