@@ -808,7 +808,7 @@ function cell(value: number | null | undefined, digits = 0): string {
 function markdown(machine: Record<string, string | number>): string {
   const lines = [
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}; Node ${machine.node}; ` +
-      `${machine.date}; commit ${machine.commit}${build.stale.length > 0 ? ` (**build older than the sources of ${build.stale.join(', ')}**)` : ''}, production build; ` +
+      `${machine.date}; commit ${machine.commit}${build.stale.length > 0 ? ` (**build older than the last commit of ${build.stale.join(', ')}**)` : ''}${build.uncommitted.length > 0 ? ` (uncommitted work in ${build.uncommitted.join(', ')} not part of the commit)` : ''}, production build; ` +
       `load average (1 min) ${machine.loadAverage} the run. ` +
       `${duration} s per measurement after a ${warmup} s warm-up, ${connections} connections ` +
       `(sign-in: ${signInConnections}, ingest: 4, health beside sign-in: 2 at 100 req/s, ranged queries: 8 in flight); ` +

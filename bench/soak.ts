@@ -301,7 +301,7 @@ async function write(r: Record<string, unknown>): Promise<void> {
   const rssSeries = samples.map((s) => s.rssMiB);
   const lines = [
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; Node ${machine.node}; started ${machine.started}; ` +
-      `commit ${machine.commit}${build.stale.length > 0 ? ` (**build older than the sources of ${build.stale.join(', ')}**)` : ''}, production build, ` +
+      `commit ${machine.commit}${build.stale.length > 0 ? ` (**build older than the last commit of ${build.stale.join(', ')}**)` : ''}${build.uncommitted.length > 0 ? ` (uncommitted work in ${build.uncommitted.join(', ')} not part of the commit)` : ''}, production build, ` +
       `one process, embedded database journaled to a fresh data directory; load average (1 min) ${machine.loadAverage}. ` +
       `${minutes} min at a fixed rate, warm-up ${warmupMinutes} min, a sample every ${sampleSeconds} s. Command: \`npm run bench:soak${minutes === 30 ? '' : ` -- --minutes ${minutes}`}\`.`,
     '',

@@ -4,7 +4,7 @@
  * from its production build (`npm run build` first: server/dist and embedded-db/dist).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,40 +169,37 @@ export async function startOurs(options: OurServerOptions): Promise<Running> {
   return running;
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: root }).toString().trim();
+  } catch {
+    return ''; // not a checkout
   }
-  return newest;
 }
 
 /**
- * The measured code is the build: stop without one, and say so when a workspace's sources are
- * newer than its build (the figures would be of older code).
+ * The measured code is the build: stop without one, and say so when a workspace's last commit is
+ * newer than its build (the figures would be of older code). Uncommitted changes in a workspace's
+ * sources (work in progress in a shared checkout) are named too; they are measured only if they
+ * were there when the build ran.
  */
-export function checkBuild(): { commit: string; stale: string[] } {
+export function checkBuild(): { commit: string; stale: string[]; uncommitted: string[] } {
   const builds = [
     ['server', 'server/dist/index.js'],
     ['embedded-db', 'embedded-db/dist/index.js'],
   ] as const;
   const stale: string[] = [];
+  const uncommitted: string[] = [];
   for (const [workspace, entry] of builds) {
     const built = path.join(root, entry);
     if (!existsSync(built)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-    if (newestMtime(path.join(root, workspace, 'src')) > statSync(built).mtimeMs) stale.push(workspace);
+    const committed = Number(git(['log', '-1', '--format=%ct', '--', `${workspace}/src`])) * 1000;
+    if (committed > statSync(built).mtimeMs) stale.push(workspace);
+    if (git(['status', '--porcelain', '--', `${workspace}/src`]) !== '') uncommitted.push(workspace);
   }
   if (stale.length > 0)
     console.error(
-      `bench: WARNING — sources newer than the build in ${stale.join(', ')}; run \`npm run build\` to measure them`,
+      `bench: WARNING — commits newer than the build in ${stale.join(', ')}; run \`npm run build\` to measure them`,
     );
-  let commit = 'unknown';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-  } catch {
-    // not a checkout
-  }
-  return { commit, stale };
+  return { commit: git(['rev-parse', '--short', 'HEAD']) || 'unknown', stale, uncommitted };
 }
