@@ -74,6 +74,20 @@ describe('sign-in and refresh: database round trips (#38)', function () {
       expect(stored?.last_login_at?.toISOString()).to.equal(tokens.user.last_login_at);
     });
 
+    it('the sign-in limits, counted in one command, still answer with their RateLimit headers', async () => {
+      const { email, password } = await registerConfirmed(ctx);
+      const first = await login(email, password).expect(200);
+      const second = await login(email, 'a wrong password').expect(401);
+      for (const answer of [first, second]) {
+        expect(answer.headers['ratelimit-policy']).to.match(/"login-ip"; q=10000; w=900; pk=:[^:]+:/);
+        expect(answer.headers['ratelimit-policy']).to.match(/"login-account"; q=1000; w=900; pk=:[^:]+:/);
+      }
+      const remaining = (answer: typeof first) =>
+        Number(/"login-account"; r=(\d+)/.exec(String(answer.headers.ratelimit))?.[1]);
+      expect(remaining(first)).to.equal(999);
+      expect(remaining(second)).to.equal(998);
+    });
+
     it('presenting the previous refresh token ends the session', async () => {
       const first = await signedIn();
       const second = (await refresh(first.refresh_token).expect(200)).body as Tokens;

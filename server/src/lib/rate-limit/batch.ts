@@ -11,6 +11,7 @@
  * one-by-one counting would have let one through — never both admitted beyond the limit.
  */
 import { createHash } from 'node:crypto';
+import type { Response } from 'express';
 import type { Collection } from 'mongoose';
 import { AppError } from '../errors.js';
 import { isDuplicateKey } from '../mongoose-plugins.js';
@@ -41,6 +42,10 @@ export interface CountedWindow {
   name: string;
   limit: number;
   windowMs: number;
+  /** The limiter's key (address, account): the `pk` of the RateLimit-Policy header. */
+  key?: string;
+  /** The window as read back after counting (set by the caller that read it), for the headers. */
+  seen?: { hits: number; resetAt: Date };
 }
 
 /** A hit in each window, all in one `update` command (one upsert per window, running or new). */
@@ -117,4 +122,28 @@ export function rateLimitedError(resetAt: Date): AppError {
     { status: 429, code: 'rate_limited', message: 'Too many requests. Please try again later.' },
     { headers: { 'Retry-After': String(seconds) } },
   );
+}
+
+/**
+ * The IETF draft-8 `RateLimit` and `RateLimit-Policy` headers of the windows read back (`seen`), one
+ * entry per limit — what the limiter middlewares send (express-rate-limit's format and partition key).
+ */
+export function setRateLimitHeaders(res: Response, windows: readonly CountedWindow[]): void {
+  if (res.headersSent) return;
+  for (const window of windows) {
+    if (!window.seen) continue;
+    const reset = Math.max(0, Math.ceil((window.seen.resetAt.getTime() - Date.now()) / 1000));
+    const remaining = Math.max(0, window.limit - window.seen.hits);
+    const partition = Buffer.from(
+      createHash('sha256')
+        .update(window.key ?? window.id)
+        .digest('hex')
+        .slice(0, 12),
+    ).toString('base64');
+    res.append('RateLimit', `"${window.name}"; r=${remaining}; t=${reset}`);
+    res.append(
+      'RateLimit-Policy',
+      `"${window.name}"; q=${window.limit}; w=${Math.ceil(window.windowMs / 1000)}; pk=:${partition}:`,
+    );
+  }
 }

@@ -29,6 +29,7 @@ export {
   firstOverLimit,
   rateLimitDocumentId,
   rateLimitedError,
+  setRateLimitHeaders,
   takeBack,
   type CountedWindow,
 } from './batch.js';

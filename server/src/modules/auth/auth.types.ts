@@ -32,13 +32,13 @@ export interface AuthService {
   /**
    * Checks e-mail and password (with lockout); returns the user or throws. `limits` (the route's
    * rate limits) are counted first, in one command, and refused with 429 rate_limited before
-   * anything else.
+   * anything else; each gets `seen` (its window as read back), for the RateLimit headers.
    */
   verifyCredentials(
     email: string,
     password: string,
     context: RequestContext,
-    limits?: readonly CountedWindow[],
+    limits?: CountedWindow[],
   ): Promise<UserDocument>;
   /** Starts a dashboard session, or with `application` an embedding session for that application. */
   startSession(

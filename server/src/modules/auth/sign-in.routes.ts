@@ -2,7 +2,12 @@ import type { Request, RequestHandler } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { AppError } from '../../lib/errors.js';
-import { clientIpKey, rateLimitDocumentId, type CountedWindow } from '../../lib/rate-limit/index.js';
+import {
+  clientIpKey,
+  rateLimitDocumentId,
+  setRateLimitHeaders,
+  type CountedWindow,
+} from '../../lib/rate-limit/index.js';
 import { accountKey } from '../../core/pools.js';
 import { normalizeEmail } from '../users/index.js';
 import { requestContext } from '../../core/request-context.js';
@@ -43,6 +48,7 @@ function loginLimits(req: Request, config: AuthRouteDependencies['config']): Cou
   if (ip !== undefined)
     windows.push({
       id: rateLimitDocumentId('login-ip:', ip),
+      key: ip,
       name: 'login-ip',
       limit: perIp,
       windowMs: windowS * 1000,
@@ -52,6 +58,7 @@ function loginLimits(req: Request, config: AuthRouteDependencies['config']): Cou
     const account = accountKey(req.pool, normalizeEmail(email));
     windows.push({
       id: rateLimitDocumentId('login-account:', account),
+      key: account,
       name: 'login-account',
       limit: perAccount,
       windowMs: windowS * 1000,
@@ -67,18 +74,23 @@ function passwordLogin(
   config: AuthRouteDependencies['config'],
 ): RequestHandler {
   const passport = new Passport();
+  const limitsOf = new WeakMap<Request, CountedWindow[]>();
   passport.use(
     new LocalStrategy(
       { usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false },
       (req, email, password, done) => {
         auth
-          .verifyCredentials(email, password, requestContext(req), loginLimits(req, config))
+          .verifyCredentials(email, password, requestContext(req), limitsOf.get(req))
           .then((user) => done(null, user), done);
       },
     ),
   );
   return (req, res, next) => {
+    const limits = loginLimits(req, config);
+    limitsOf.set(req, limits);
     passport.authenticate('local', { session: false }, (error: unknown, user: UserDocument | false) => {
+      // As the limiter middlewares do: every answer the limits counted carries their headers.
+      setRateLimitHeaders(res, limits);
       if (error) return next(error);
       if (!user) return next(new AppError(AuthErrors.INVALID_CREDENTIALS));
       const context = requestContext(req);

@@ -95,6 +95,10 @@ export function createSignIn(
         ids: [...limits.map((limit) => limit.id), ...lockState.ids],
         secondFactorStores: deps.secondFactorStores,
       });
+      for (const limit of limits) {
+        const counted = state.windows.get(limit.id);
+        if (counted) limit.seen = { hits: counted.hits, resetAt: counted.reset_at };
+      }
       const refused = firstOverLimit(limits, state.windows);
       if (refused) {
         // Counted only against the limits that refused it (as allRateLimits does); best effort.
