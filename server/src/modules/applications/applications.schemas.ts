@@ -2,6 +2,7 @@ import { listSchema, PageQuerySchema } from '../../lib/pagination.js';
 import { z } from '../../lib/openapi.js';
 import { SlugSchema } from '../../lib/slug.js';
 import { ObjectIdParam, HttpUrlSchema, requiredText } from '../../core/schemas.js';
+import { checkOrigin, type OriginProblem } from '@iam-platform/common';
 import { DEFAULT_VERSION } from './applications.model.js';
 import { OidcSettingsSchema, UpdateOidcSchema } from './applications.oidc.schemas.js';
 
@@ -16,46 +17,48 @@ export const VersionSchema = z
   )
   .openapi({ example: DEFAULT_VERSION });
 
-/** The origin `value` names, or null unless it is exactly scheme://host[:port] (a trailing slash is tolerated). */
-function bareOrigin(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  const bare =
-    /^https?:$/.test(url.protocol) &&
-    !url.username &&
-    !url.password &&
-    url.pathname === '/' &&
-    !/[?#]/.test(value);
-  return bare ? url.origin : null;
-}
+/** What the server says about each reason an entry is not an origin (the dashboard words its own). */
+const ORIGIN_PROBLEMS: Record<OriginProblem, string> = {
+  empty: 'it is empty',
+  wildcard: 'wildcards (*) are not supported, list each origin',
+  scheme: 'it has no scheme (http:// or https://)',
+  unsupported_scheme: 'only http and https are allowed',
+  host: 'it names no valid host',
+  credentials: 'it contains a user name or password',
+  path: 'it has a path',
+  query: 'it has a query (?)',
+  fragment: 'it has a fragment (#)',
+};
 
 /**
- * A browser origin: scheme, host and optional port, nothing else (what the `Origin` header
- * carries). Hosts are lower-cased and default ports dropped, as browsers do.
+ * Browser origins: scheme, host and optional port, nothing else (what the `Origin` header
+ * carries), checked by the same rule the dashboard applies as they are typed. Hosts are
+ * lower-cased and default ports dropped, as browsers do. A refused entry is named with its
+ * index, its value, every reason and — for a pasted URL — the origin it belongs to.
  */
-export const OriginSchema = z
-  .string()
-  .trim()
-  .max(300)
-  .transform((value, ctx) => {
-    const origin = bareOrigin(value);
-    if (origin) return origin;
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${value}" is not an origin; use scheme://host[:port] without a path, e.g. https://app.example.com.`,
-    });
-    return z.NEVER;
-  })
-  .openapi({ type: 'string', example: 'https://app.example.com' });
-
 const AllowedOriginsSchema = z
-  .array(OriginSchema)
+  .array(z.string().trim().max(300))
   .max(50, 'At most 50 allowed origins.')
-  .transform((origins) => [...new Set(origins)])
+  .transform((values, ctx) => {
+    const origins: string[] = [];
+    values.forEach((value, index) => {
+      const check = checkOrigin(value);
+      if (check.ok) {
+        origins.push(check.origin);
+        return;
+      }
+      const reasons = check.problems.map((problem) => ORIGIN_PROBLEMS[problem]).join(', ');
+      const example = check.suggestion
+        ? `use ${check.suggestion}`
+        : 'use scheme://host[:port], e.g. https://app.example.com';
+      ctx.addIssue({
+        code: 'custom',
+        path: [index],
+        message: `allowed_origins[${index}] "${value}" is not an origin: ${reasons}; ${example}.`,
+      });
+    });
+    return [...new Set(origins)];
+  })
   .openapi({
     type: 'array',
     items: { type: 'string' },
