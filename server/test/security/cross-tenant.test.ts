@@ -54,6 +54,8 @@ interface TenantA {
   loginCookie: string;
   consentInteraction: string;
   consentCookie: string;
+  /** An alert rule on Alice's application that has mailed her once (one history row). */
+  alert: string;
 }
 
 interface Case {
@@ -80,6 +82,12 @@ interface Case {
    * tokens are let in (`x-token-scope`), else 403 token_not_allowed, as for any token and any project.
    */
   apiToken?: true;
+  /**
+   * Bob also calls with his end-user token of Alice's application (her project's pool): 403
+   * application_token_not_allowed, as on every product route — her pool's user is nobody on her
+   * dashboard.
+   */
+  endUserToken?: true;
 }
 
 /**
@@ -156,13 +164,84 @@ const CROSS_TENANT: Record<string, Case> = {
   'GET /api/v1/activity-logs/export': { query: (a) => ({ application_id: a.application }) },
   'GET /api/v1/analytics/summary': { query: (a) => ({ organization_id: a.organization }) },
   'GET /api/v1/analytics/functions': { query: (a) => ({ application_id: a.application }) },
-  'GET /api/v1/analytics/pages': { query: (a) => ({ application_id: a.application }) },
+  // Product analytics of Alice's application or project: Bob's session, his analytics token (of his
+  // own application) and his end-user session at her application see nothing of them.
+  'GET /api/v1/analytics/pages': {
+    query: (a) => ({ application_id: a.application }),
+    code: 'application_not_found',
+    apiToken: true,
+    endUserToken: true,
+  },
   'GET /api/v1/analytics/funnel': {
     query: (a) => ({ application_id: a.application, steps: 'signup,login' }),
+    code: 'application_not_found',
+    apiToken: true,
+    endUserToken: true,
   },
-  'GET /api/v1/analytics/retention': { query: (a) => ({ project_id: a.project }) },
-  'GET /api/v1/analytics/stickiness': { query: (a) => ({ project_id: a.project }) },
-  'GET /api/v1/analytics/lifecycle': { query: (a) => ({ application_id: a.application }) },
+  'GET /api/v1/analytics/retention': {
+    query: (a) => ({ project_id: a.project }),
+    apiToken: true,
+    endUserToken: true,
+  },
+  'GET /api/v1/analytics/stickiness': {
+    query: (a) => ({ project_id: a.project }),
+    apiToken: true,
+    endUserToken: true,
+  },
+  'GET /api/v1/analytics/lifecycle': {
+    query: (a) => ({ application_id: a.application }),
+    code: 'application_not_found',
+    apiToken: true,
+    endUserToken: true,
+  },
+  // Alert rules: Bob neither lists, creates (mailing himself about her traffic), reads, mutes,
+  // deletes nor test-fires Alice's, nor reads its history; API tokens get no alert route at all.
+  'GET /api/v1/alerts': {
+    query: (a) => ({ organization_id: a.organization }),
+    apiToken: true,
+    endUserToken: true,
+  },
+  'GET /api/v1/alerts/firing': {
+    query: (a) => ({ application_id: a.application }),
+    apiToken: true,
+    endUserToken: true,
+  },
+  'POST /api/v1/alerts': {
+    body: (a, bob) => ({ ...ALERT_RULE, application_id: a.application, channels: { emails: [bob.email] } }),
+    apiToken: true,
+    endUserToken: true,
+  },
+  'GET /api/v1/alerts/{id}': {
+    path: (a) => `/api/v1/alerts/${a.alert}`,
+    code: 'alert_not_found',
+    apiToken: true,
+    endUserToken: true,
+  },
+  'PATCH /api/v1/alerts/{id}': {
+    path: (a) => `/api/v1/alerts/${a.alert}`,
+    body: (_a, bob) => ({ muted: true, channels: { emails: [bob.email], webhook: false } }),
+    code: 'alert_not_found',
+    apiToken: true,
+    endUserToken: true,
+  },
+  'DELETE /api/v1/alerts/{id}': {
+    path: (a) => `/api/v1/alerts/${a.alert}`,
+    code: 'alert_not_found',
+    apiToken: true,
+    endUserToken: true,
+  },
+  'GET /api/v1/alerts/{id}/history': {
+    path: (a) => `/api/v1/alerts/${a.alert}/history`,
+    code: 'alert_not_found',
+    apiToken: true,
+    endUserToken: true,
+  },
+  'POST /api/v1/alerts/{id}/test': {
+    path: (a) => `/api/v1/alerts/${a.alert}/test`,
+    code: 'alert_not_found',
+    apiToken: true,
+    endUserToken: true,
+  },
   'POST /api/v1/projects': {
     body: (a) => ({ name: 'Intruder', slug: 'intruder', organization_id: a.organization }),
   },
@@ -473,6 +552,14 @@ const INTRUDER_POLICY = { name: 'Intruder', effect: 'allow', actions: ['invoice:
 /** Bob's password as an end user of Alice's (and his own) application; not his dashboard one. */
 const BOB_SHOP_PASSWORD = 'bob shops elsewhere';
 const ALICE_ANONYMOUS_ID = `anon_${'a1'.repeat(16)}`;
+/** A rule that no call below can make fire (and the evaluator does not run in tests). */
+const ALERT_RULE = {
+  name: 'Checkout errors',
+  metric: 'error_rate',
+  comparator: 'gt',
+  threshold: 50,
+  window_s: 300,
+};
 
 /**
  * A browser's sign-in at a pool's OpenID provider for a client: the authorization request (PKCE),
@@ -606,6 +693,8 @@ const GUARDED_COLLECTIONS = [
   'project_roles',
   'project_default_roles',
   'policies',
+  'alert_rules',
+  'alert_history',
 ];
 
 describe('tenant isolation: every route, with another tenant’s ids', () => {
@@ -828,17 +917,28 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
     bobOwnApplicationToken = (
       await signedInEndUser(ctx, bobApplication, { email: bob.email, password: BOB_SHOP_PASSWORD })
     ).token;
-    bobApiToken = await createToken(ctx, bob, bobApplication, ['read', 'write', 'delete']);
+    bobApiToken = await createToken(ctx, bob, bobApplication, ['read', 'write', 'delete', 'analytics']);
     // Bob's browser starts two sign-ins at the partner's shop; in the second he signs in as Alice's
     // customer, so it waits for his consent.
     const atLogin = await openIdInteraction(ctx, project, partner);
     const atConsent = await openIdInteraction(ctx, project, partner, bobEmbeddingToken);
+    // Alice's alert rule mails her (an active member) and has sent one test: a row of history.
+    const alert = (
+      await ctx.request
+        .post('/api/v1/alerts')
+        .set(as(alice))
+        .send({ ...ALERT_RULE, application_id: application, channels: { emails: [alice.email] } })
+        .expect(201)
+    ).body.id;
+    await ctx.request.post(`/api/v1/alerts/${alert}/test`).set(as(alice)).expect(200);
+    await waitForMail(ctx, alice.email, 'alert');
     tenant = {
       ...aliceTenant,
       loginInteraction: atLogin.uid,
       loginCookie: atLogin.cookie,
       consentInteraction: atConsent.uid,
       consentCookie: atConsent.cookie,
+      alert,
     };
     // Alice's application has tracking data: an installation, an anonymous user, events, and
     // SDK activity of an anonymous user linked to Bob (he signed in on her site), which is hers.
@@ -890,6 +990,9 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
 
   it("answers 404 to Bob for each of Alice's resources and changes nothing", async () => {
     const before = await snapshot();
+    // Alice's alert rule and its history row are there for Bob's calls to change.
+    expect(before.alert_rules, 'alert rules').to.have.length(1);
+    expect(before.alert_history, 'alert history').to.have.length(1);
     const failures: string[] = [];
     for (const operation of operations.filter((op) => op in CROSS_TENANT)) {
       const spec = CROSS_TENANT[operation]!;
@@ -925,6 +1028,18 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
           : [403, 'token_not_allowed'];
         if (answer.status !== wanted[0] || answer.body.code !== wanted[1])
           failures.push(`${operation} (API token): ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+      if (spec.endUserToken) {
+        let asEndUser = (ctx.request as unknown as Record<string, (url: string) => Test>)[
+          method.toLowerCase()
+        ]!(path).set(bearer(bobEmbeddingToken));
+        if (spec.query) asEndUser = asEndUser.query(spec.query(tenant));
+        if (spec.body) asEndUser = asEndUser.send(spec.body(tenant, bob));
+        const answer = await asEndUser;
+        if (answer.status !== 403 || answer.body.code !== 'application_token_not_allowed')
+          failures.push(
+            `${operation} (end user of Alice's pool): ${answer.status} ${JSON.stringify(answer.body)}`,
+          );
       }
     }
     expect(failures).to.deep.equal([]);
@@ -1067,6 +1182,8 @@ describe('tenant isolation: every route, with another tenant’s ids', () => {
       '/api/v1/anonymous-users',
       '/api/v1/invitations',
       `/api/v1/projects/${bobProject}/users`,
+      '/api/v1/alerts',
+      '/api/v1/alerts/firing',
     ]) {
       const response = await ctx.request
         .get(path)
