@@ -16,6 +16,7 @@ import {
 import { applicationEvent, authorizeApplication, type TemplateCaller } from './email-templates.access.js';
 import { createRecipientPolicy, type SendAudience } from './email-send.recipients.js';
 import { EmailTemplateErrors } from './email-templates.errors.js';
+import { SENDER_LINK_TTL_HOURS } from './email-senders.js';
 import { emptyHtmlDetail, hasVisibleContent } from './email-templates.html.js';
 import type { SendEmailInput, SendEmailResult } from './email-templates.schemas.js';
 import { createTemplateStore } from './email-templates.store.js';
@@ -87,17 +88,30 @@ export function createEmailSendService(deps: {
    * MAIL_FROM without `from`, and for MAIL_FROM's own address (with its configured name: nobody
    * renames the platform's sender); the requested sender when its address is a verified sender of
    * the application. Anything else is refused rather than replaced, so the caller learns that the
-   * mail would not have carried the sender they asked for.
+   * mail would not have carried the sender they asked for — and, since a caller with an API token
+   * cannot look around the dashboard, the refusal names the address and the way to verify it.
    */
-  function chooseSender(requested: string | undefined, verified: string[]): string {
+  function chooseSender(
+    requested: string | undefined,
+    settings: { verified_senders: string[]; pending_senders: string[] },
+    applicationId: string,
+  ): string {
     if (requested === undefined) return config.mail.from;
     const sender = parseSender(requested);
-    if (!sender) throw new AppError(EmailTemplateErrors.INVALID_SENDER);
-    if (sender.address === defaultSender?.address) return config.mail.from;
-    if (!verified.includes(sender.address))
-      throw new AppError(EmailTemplateErrors.SENDER_NOT_VERIFIED, {
-        message: `${sender.address} is not a verified sender of this application. Add it in the e-mail settings and follow the link mailed to it.`,
+    if (!sender)
+      throw new AppError(EmailTemplateErrors.INVALID_SENDER, {
+        details: [{ path: 'body.from', message: EmailTemplateErrors.INVALID_SENDER.message }],
       });
+    if (sender.address === defaultSender?.address) return config.mail.from;
+    if (!settings.verified_senders.includes(sender.address)) {
+      const how = settings.pending_senders.includes(sender.address)
+        ? `${sender.address} is listed as a sender of this application but not verified yet: someone who reads that mailbox must follow the link mailed to it (valid ${SENDER_LINK_TTL_HOURS} hours; an admin can send a new one from the e-mail settings).`
+        : `${sender.address} is not a verified sender of this application. An admin of the organization adds it in the application's e-mail settings (dashboard: /application-email-templates/${applicationId}, Senders; API: PATCH /api/v1/applications/${applicationId}/email-settings), then someone who reads that mailbox follows the link mailed to it.`;
+      throw new AppError(EmailTemplateErrors.SENDER_NOT_VERIFIED, {
+        message: `${how} Nothing was sent.`,
+        details: [{ path: 'body.from', message: how }],
+      });
+    }
     return formatSender(sender);
   }
 
@@ -110,7 +124,7 @@ export function createEmailSendService(deps: {
     async send(caller, application, input, context) {
       const settings = await store.settingsOf(application._id);
       // Every refusal comes before anything is counted, rendered or sent.
-      const from = chooseSender(input.from, settings.verified_senders);
+      const from = chooseSender(input.from, settings, String(application._id));
       await recipients.assertUser(application, input.userId);
       await recipients.assertRecipient(application, input.to);
       let locale: Locale | null = null;
