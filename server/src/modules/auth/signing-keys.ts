@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { isDuplicateKey } from '../../lib/mongoose-plugins.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthModels } from './auth.model.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export interface AccessTokenClaims {
   sub: string;
@@ -57,6 +58,8 @@ export interface SigningKeys {
 }
 
 const CURRENT_KEY_ID = 'current';
+/** Verified access tokens kept per process (verified-tokens.ts): ~10,000 × ~0.6 KB. */
+const VERIFIED_TOKENS_CAPACITY = 10_000;
 /** Embedding sessions carry their application's id (a MongoDB ObjectId) as audience. */
 const APPLICATION_AUDIENCE = /^[0-9a-f]{24}$/;
 
@@ -104,12 +107,15 @@ export async function loadSigningKeys(options: {
   issuer: string;
   audience: string;
   accessTokenTtlS: number;
+  /** The clock of the verified-token cache (tests); jsonwebtoken reads the real one. */
+  now?: () => number;
 }): Promise<SigningKeys> {
   const privateKey = createPrivateKey(await loadPrivateKeyPem(options.models, options.configuredPem));
   const publicKey = createPublicKey(privateKey);
   const alg = algorithmOf(privateKey);
   const publicJwk = publicKey.export({ format: 'jwk' }) as Record<string, unknown>;
   const kid = thumbprint(publicJwk);
+  const verified = new VerifiedTokens<AccessTokenClaims>(VERIFIED_TOKENS_CAPACITY, options.now);
 
   return {
     kid,
@@ -128,6 +134,9 @@ export async function loadSigningKeys(options: {
       return { token, expiresAt: new Date(exp * 1000) };
     },
     verifyAccessToken(token) {
+      const known = verified.get(token);
+      if (known === 'expired') throw new AppError(AuthErrors.TOKEN_EXPIRED);
+      if (known) return known;
       let decoded: jwt.Jwt;
       try {
         // Only our own algorithm is accepted: this refuses `alg: none` and HS256 tokens
@@ -151,7 +160,11 @@ export async function loadSigningKeys(options: {
       ) {
         throw new AppError(AuthErrors.INVALID_TOKEN);
       }
-      return payload as AccessTokenClaims;
+      // Frozen: the same object answers every later request with this token.
+      const claims = Object.freeze(payload) as AccessTokenClaims;
+      // A token without `exp` (never ours) is not kept: nothing would bound its entry.
+      if (typeof claims.exp === 'number') verified.set(token, claims);
+      return claims;
     },
     jwks() {
       return { keys: [{ ...publicJwk, kid, alg, use: 'sig' } as PublicJwk] };
