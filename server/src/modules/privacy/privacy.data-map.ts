@@ -33,7 +33,14 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   },
   { collection: 'email_preferences', section: 'mail_preferences', byUserId: ['user_id'], erase: 'delete' },
   { collection: 'organization_members', section: 'memberships', byUserId: ['user_id'], erase: 'delete' },
-  { collection: 'auth_sessions', section: 'sessions', byUserId: ['user_id'], erase: 'delete' },
+  {
+    collection: 'auth_sessions',
+    section: 'sessions',
+    byUserId: ['user_id'],
+    erase: 'delete',
+    // The hashes of the session's current and previous refresh token (refresh rotation, #38): secrets.
+    omit: ['refresh_token_hash', 'previous_refresh_token_hash'],
+  },
   { collection: 'refresh_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'auth_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   // E-mail sign-in codes (hashed, 10 minutes): secrets, erased with the account.
