@@ -16,7 +16,12 @@ import { API_BASE_PATH } from '../../src/lib/api-paths.js';
 import { ApiRouter } from '../../src/lib/api-router.js';
 import { createApiRegistry } from '../../src/lib/openapi.js';
 import { databaseWritesOf, registerHealthRoutes } from '../../src/modules/health/index.js';
-import { getHealth, type HealthDependencies } from '../../src/modules/health/health.service.js';
+import {
+  createHealthCheck,
+  getHealth,
+  HEALTHY_PROBE_REUSE_MS,
+  type HealthDependencies,
+} from '../../src/modules/health/health.service.js';
 import { writesFromServerStatus } from '../../src/modules/health/health.database.js';
 
 function healthApp(deps: HealthDependencies): ReturnType<typeof supertest> {
@@ -62,6 +67,37 @@ describe('health: the database', () => {
       status: 'degraded',
       db: { status: 'degraded', reason: 'out_of_disk_space', message: 'disk full' },
     });
+  });
+
+  it('reuses an ok probe for at most HEALTHY_PROBE_REUSE_MS after it started, a failed one never', async () => {
+    let probes = 0;
+    let up = true;
+    let clock = 1_000_000;
+    const check = createHealthCheck({
+      ...base,
+      now: () => clock,
+      isDatabaseUp: async () => {
+        probes++;
+        return up;
+      },
+    });
+    // Concurrent checks share one probe.
+    const [first, second] = await Promise.all([check(), check()]);
+    expect([first.status, second.status, probes]).to.deep.equal(['ok', 'ok', 1]);
+    clock += HEALTHY_PROBE_REUSE_MS - 1;
+    expect((await check()).status).to.equal('ok');
+    expect(probes).to.equal(1);
+    // The database goes down: reported by the first check at the bound, and by every one after.
+    up = false;
+    clock += 1;
+    expect((await check()).db).to.deep.equal({ status: 'down' });
+    expect(probes).to.equal(2);
+    expect((await check()).db).to.deep.equal({ status: 'down' });
+    expect(probes, 'a failed probe is not reused').to.equal(3);
+    // Back up: the very next check says so.
+    up = true;
+    expect((await check()).status).to.equal('ok');
+    expect(probes).to.equal(4);
   });
 
   it('reads the embedded server’s serverStatus.embedded.writes; anything else counts as taking writes', () => {
@@ -116,8 +152,13 @@ describe('health: the embedded database on a full disk', function () {
       logger: pino({ level: 'silent' }),
     });
     const db = database;
+    // The route reuses an ok probe for HEALTHY_PROBE_REUSE_MS (by design; tested above): the clock
+    // moves past that bound before the check that must see the full disk, so this test does not
+    // depend on how fast the disk fills. A degraded answer is never reused, so the last check needs none.
+    let clock = Date.now();
     const request = healthApp({
-      ...{ version: 'test', startedAt: Date.now() },
+      ...{ version: 'test', startedAt: clock },
+      now: () => clock,
       isDatabaseUp: () => db.isUp(),
       databaseWrites: () => databaseWritesOf(db),
     });
@@ -145,6 +186,7 @@ describe('health: the embedded database on a full disk', function () {
     }
     expect(refused?.code, 'the write was not refused for lack of space').to.equal(14031);
 
+    clock += HEALTHY_PROBE_REUSE_MS;
     const degraded = await request.get('/api/v1/health').expect(503);
     expect(degraded.body).to.deep.include({ status: 'degraded', version: 'test' });
     expect(degraded.body.db).to.include({ status: 'degraded', reason: 'out_of_disk_space' });
