@@ -23,6 +23,7 @@ import { StepUpErrors } from './modules/step-up/step-up.errors.js';
 import { TelemetryErrors } from './modules/telemetry/telemetry.errors.js';
 import { WebhookErrors } from './modules/webhooks/webhooks.errors.js';
 import { CommonErrors, type ErrorDefinition } from './lib/errors.js';
+import { RateLimitErrors } from './lib/rate-limit/rate-limit.errors.js';
 
 /**
  * The one list of every error the API can answer with, gathered from the catalogs: CommonErrors
@@ -35,15 +36,6 @@ import { CommonErrors, type ErrorDefinition } from './lib/errors.js';
  * never import a module. It imports the modules' `*.errors.ts` directly, not their index: those
  * files are plain data, so the dashboard's tests can import this list without loading the server.
  */
-
-/** Answered by lib/rate-limit itself (express-rate-limit writes that response, not our handler). */
-export const RateLimitErrors = {
-  RATE_LIMITED: {
-    status: 429,
-    code: 'rate_limited',
-    message: 'Too many requests. Please try again later.',
-  },
-} as const satisfies Record<string, ErrorDefinition>;
 
 export const ERROR_CATALOGS = {
   CommonErrors,

@@ -15,6 +15,7 @@ import type { Response } from 'express';
 import type { Collection } from 'mongoose';
 import { AppError } from '../errors.js';
 import { isDuplicateKey } from '../mongoose-plugins.js';
+import { RateLimitErrors } from './rate-limit.errors.js';
 
 /** One fixed window of one key: `_id` is `<prefix><key>`; MongoDB's TTL monitor removes it after `reset_at`. */
 export interface RateLimitDocument {
@@ -118,10 +119,7 @@ export async function takeBack(
 /** 429 `rate_limited` with `Retry-After` (at least 1 s), as the limiter middlewares answer. */
 export function rateLimitedError(resetAt: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new AppError(
-    { status: 429, code: 'rate_limited', message: 'Too many requests. Please try again later.' },
-    { headers: { 'Retry-After': String(seconds) } },
-  );
+  return new AppError(RateLimitErrors.RATE_LIMITED, { headers: { 'Retry-After': String(seconds) } });
 }
 
 /**
