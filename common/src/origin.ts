@@ -5,6 +5,20 @@
  * for the same reasons, and both can offer the origin a pasted URL belongs to.
  */
 
+/**
+ * The WHATWG URL parser, global in browsers and Node; common builds without either's types, so
+ * the part used here is declared (a module-local declaration: it emits nothing).
+ */
+interface ParsedUrl {
+  protocol: string;
+  hostname: string;
+  username: string;
+  password: string;
+  pathname: string;
+  origin: string;
+}
+declare const URL: new (input: string) => ParsedUrl;
+
 /** Why an entry is not an origin; several may apply ("127.0.0.1:3499/path": scheme and path). */
 export type OriginProblem =
   | 'empty'
@@ -47,7 +61,7 @@ export function checkOrigin(value: string): OriginCheck {
     const rest = trimmed.replace(/^\/\//, '');
     candidate = schemeFor(rest) + rest;
   }
-  let url: URL;
+  let url: ParsedUrl;
   try {
     url = new URL(candidate);
   } catch {
