@@ -119,8 +119,10 @@ export function createApp(deps: AppDependencies): Express {
       ),
     );
   app.use(bodyParsers(config.bodyLimit));
-  // After the body parsers: answers a request reads once (core/request-scope.ts), ended with its response.
-  app.use(named('requestScope', requestScope()));
+  // After the body parsers: answers a request reads once (core/request-scope.ts), ended with its
+  // response. Not entered by the health check, JWT verification and the signing keys: none reads it.
+  const unscoped = [`${API_BASE_PATH}/health`, `${API_BASE_PATH}/verify`, '/.well-known/jwks.json'];
+  app.use(named('requestScope', requestScope({ skip: unscoped })));
 
   const registry = createApiRegistry();
   const isApplicationActive = async (id: string) => Boolean(await services.applications.findActive(id));

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /**
@@ -8,25 +9,28 @@ import type { RequestHandler } from 'express';
  * change or a removal takes effect on the very next request.
  */
 class RequestScope {
-  private readonly memo = new Map<string, Promise<unknown>>();
-  private ended = false;
+  /** Made by the first `once`: a request that reads nothing allocates nothing. */
+  private memo: Map<string, Promise<unknown>> | undefined;
+
+  constructor(private readonly res: ServerResponse) {}
 
   once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.ended) return load();
-    const known = this.memo.get(key) as Promise<T> | undefined;
+    // Ended with the response (sent, or the connection closed): asked here rather than by
+    // listeners on every response, so a request that never reads the scope pays nothing for it.
+    if (this.res.writableEnded || this.res.destroyed) {
+      this.memo = undefined;
+      return load();
+    }
+    const memo = (this.memo ??= new Map());
+    const known = memo.get(key) as Promise<T> | undefined;
     if (known) return known;
     const loading = load();
-    this.memo.set(key, loading);
+    memo.set(key, loading);
     // A failure is not remembered: a later call in the same request tries again.
     loading.catch(() => {
-      if (this.memo.get(key) === loading) this.memo.delete(key);
+      if (memo.get(key) === loading) memo.delete(key);
     });
     return loading;
-  }
-
-  end() {
-    this.ended = true;
-    this.memo.clear();
   }
 }
 
@@ -34,15 +38,18 @@ const storage = new AsyncLocalStorage<RequestScope>();
 
 /**
  * Runs the rest of the request in its own scope (mounted after the body parsers, whose stream
- * events would not carry it). Where no scope is found, everything is read each time.
+ * events would not carry it). Where no scope is found, everything is read each time. `skip`: exact
+ * paths whose handlers never read it (the health check, JWT verification), which then do not pay
+ * for entering an AsyncLocalStorage.
  */
-export function requestScope(): RequestHandler {
-  return (_req, res, next) => {
-    const scope = new RequestScope();
-    const end = () => scope.end();
-    res.once('finish', end);
-    res.once('close', end);
-    storage.run(scope, next);
+export function requestScope(options: { skip?: readonly string[] } = {}): RequestHandler {
+  const skip = new Set(options.skip);
+  return (req, res, next) => {
+    if (skip.size > 0) {
+      const query = req.url.indexOf('?');
+      if (skip.has(query < 0 ? req.url : req.url.slice(0, query))) return next();
+    }
+    storage.run(new RequestScope(res), next);
   };
 }
 
