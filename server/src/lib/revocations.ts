@@ -40,7 +40,10 @@ export type RevocationKind =
   | 'organization'
   | 'project'
   | 'application'
-  | 'second_factor';
+  | 'second_factor'
+  // An OpenID token (modules/oidc/oidc.token-cache.ts): `{pool}:{model}:{id}` for one token,
+  // `grant:{pool}:{grantId}` for every token of a grant.
+  | 'oidc_token';
 
 export type RevocationListener = (kind: RevocationKind, key: string) => void;
 

@@ -24,10 +24,9 @@ const TOKEN_CACHE_MAX_ENTRIES = 10_000;
 
 /**
  * The feed's kind for OpenID tokens: `{pool}:{model}:{id}` for one token, `grant:{pool}:{grantId}`
- * for every token of a grant. (Not among lib/revocations.ts's kinds yet: every other listener of
- * the feed ignores kinds it does not handle.)
+ * for every token of a grant (every other listener of the feed ignores kinds it does not handle).
  */
-const OIDC_TOKEN = 'oidc_token' as RevocationKind;
+const OIDC_TOKEN: RevocationKind = 'oidc_token';
 
 /** What the adapter read of a token. */
 export interface StoredToken {
