@@ -195,8 +195,8 @@ describe('alerts in Chromium: rule form, firing, bell, history, mail link', func
 
   it('sends a test notification, mutes and unmutes, and deletes after asking', async () => {
     const mailsBefore = sink.received.length;
-    await page.getByRole('button', { name: `Testbenachrichtigung für „${RULE}“ senden` }).click();
-    await page.getByText('E-Mails: 1, abgelehnt: 0, Webhook: nein').waitFor();
+    await page.getByRole('button', { name: `„${RULE}“ testen` }).click();
+    await page.getByText('E-Mails: 1, abgelehnt: 0, Webhook: nein', { exact: true }).waitFor();
     await eventually(
       async () => sink.received.slice(mailsBefore).map((received) => received.mail.subject),
       (subjects) => expect(subjects).to.include(`[Test] ${RULE}`),
@@ -205,7 +205,7 @@ describe('alerts in Chromium: rule form, firing, bell, history, mail link', func
 
     await page.getByRole('button', { name: `„${RULE}“ stummschalten` }).click();
     await page.getByText('Stummgeschaltet', { exact: true }).waitFor();
-    await page.getByRole('button', { name: `Stummschaltung von „${RULE}“ aufheben` }).click();
+    await page.getByRole('button', { name: `„${RULE}“: Stummschaltung aufheben` }).click();
     await page.getByRole('button', { name: `„${RULE}“ stummschalten` }).waitFor();
     expect(await page.getByText('Stummgeschaltet', { exact: true }).count()).to.equal(0);
 

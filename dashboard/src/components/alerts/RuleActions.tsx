@@ -117,14 +117,13 @@ export function RuleActions({ rule, onDeleted }: { rule: AlertRule; onDeleted?()
         pending={remove.isPending}
         destructive
         onConfirm={() =>
-          remove.mutate(rule.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              toast({ title: t('alerts.deleted', { name: rule.name }), variant: 'success' });
-              onDeleted?.();
-            },
-            onError: fail,
-          })
+          // mutateAsync: the page may unmount this component (the rule is gone) before a
+          // mutate-level callback would run; the promise still settles.
+          remove.mutateAsync(rule.id).then(() => {
+            setDeleting(false);
+            toast({ title: t('alerts.deleted', { name: rule.name }), variant: 'success' });
+            onDeleted?.();
+          }, fail)
         }
       />
     </Actions>

@@ -112,7 +112,15 @@ export function RuleDialog({
   const project = projects.data?.find((entry) => entry.id === draft.projectId);
   const members = useMembers(project?.organization_id ?? '', { enabled: Boolean(project) });
   const activeMembers = (members.data ?? []).filter((member) => member.status === 'active');
-  const change = (patch: Partial<RuleDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const change = (patch: Partial<RuleDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    // A field's problem goes once it is being corrected; the next submit checks again.
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key as keyof RuleErrors];
+      return next;
+    });
+  };
   const pending = create.isPending || update.isPending;
 
   const submit = async () => {

@@ -100,7 +100,8 @@ export function useAlertMutations() {
     remove: useMutation({
       mutationFn: async (id: string) =>
         expectNoContent(await api.DELETE('/api/v1/alerts/{id}', { params: { path: { id } } })),
-      onSuccess: refresh,
+      // Not awaited: the deleted rule's own page would ask for it again (404) before leaving.
+      onSuccess: () => void refresh(),
     }),
     test: useMutation({
       mutationFn: async (id: string) =>

@@ -107,8 +107,9 @@ export function validate(draft: RuleDraft, t: Translate): { body?: CreateAlertRu
       ...(draft.applicationId ? { application_id: draft.applicationId } : { project_id: draft.projectId }),
       name,
       metric: draft.metric,
-      event: draft.metric === 'event_count' ? event : null,
-      steps: draft.metric === 'funnel_conversion' ? steps : [],
+      // The server refuses an event or steps on a metric that has none.
+      ...(draft.metric === 'event_count' ? { event } : {}),
+      ...(draft.metric === 'funnel_conversion' ? { steps } : {}),
       comparator: draft.comparator,
       threshold,
       window_s: windowS,

@@ -89,7 +89,7 @@ export const en: Record<keyof typeof de, string> = {
   'alerts.unmuteShort': 'Unmute',
   'alerts.muted': '“{name}” is muted',
   'alerts.unmuted': '“{name}” notifies again',
-  'alerts.test': 'Send a test notification for “{name}”',
+  'alerts.test': 'Test “{name}”',
   'alerts.testShort': 'Test',
   'alerts.tested': 'Test notification sent',
   'alerts.testedText': 'E-mails: {emails}, refused: {failed}, webhook: {webhook}',
