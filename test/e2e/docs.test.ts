@@ -127,9 +127,9 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
     expect(await revoke.locator('pre').textContent()).to.contain(
       `curl -X POST "${server.url}/api/v1/tokens/<id>/revoke"`,
     );
-    expect(await revoke.getByRole('link', { name: /Try it in Swagger UI/ }).getAttribute('href')).to.equal(
-      '/api/v1/docs/#/API%20tokens/post_api_v1_tokens__id__revoke',
-    );
+    expect(
+      await revoke.getByRole('link', { name: /In Swagger UI ausprobieren/ }).getAttribute('href'),
+    ).to.equal('/api/v1/docs/#/API%20tokens/post_api_v1_tokens__id__revoke');
     // "Try it" opens Swagger UI at that operation, expanded.
     const swagger = await launched.browser.newPage();
     await swagger.goto(`${server.url}/api/v1/docs/#/API%20tokens/post_api_v1_tokens__id__revoke`);
@@ -187,7 +187,7 @@ describe('documentation page (/docs, /api-docs) in Chromium', function () {
       expect(response.headers.get('content-type'), file).to.match(type);
     }
     const guide = page.locator('section#ai-integration');
-    const download = guide.getByRole('link', { name: /Download iam-platform-ai-integration\.md/ });
+    const download = guide.getByRole('link', { name: /iam-platform-ai-integration\.md herunterladen/ });
     const response = await fetch(`${server.url}${await download.getAttribute('href')}`);
     expect(response.headers.get('content-type')).to.equal('text/markdown; charset=utf-8');
     expect(response.headers.get('content-disposition')).to.match(

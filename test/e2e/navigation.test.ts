@@ -139,13 +139,17 @@ describe('navigation, tab bars, members dialog and stale sessions in Chromium (#
     expect(stops).to.include('Mehr');
 
     // /email-templates had no entry in the wide header at all: reach it by keyboard alone.
+    const focused = (text: string) =>
+      page.waitForFunction((wanted) => document.activeElement?.textContent === wanted, text);
     await more.focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
+    await focused('Analytics');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
+    await focused('E-Mail Templates');
     await page.keyboard.press('Enter');
-    await page.waitForURL(new RegExp(`^${server.url}/email-templates`));
+    await page.waitForFunction(() => location.pathname === '/email-templates');
     // The button is marked while one of its pages is shown.
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="more-trigger"]')?.classList.contains('active'),

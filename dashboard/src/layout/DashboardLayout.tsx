@@ -29,7 +29,7 @@ const Bar = styled.div`
   margin: 0 auto;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
 `;
 
@@ -62,9 +62,12 @@ const DesktopNav = styled.nav`
   }
 `;
 
-/** Horizontal padding of 10 px: with "Mehr" the bar holds six entries beside the user area at 1200 px. */
+/**
+ * Horizontal padding of 8 px: with "Mehr" the bar holds six entries beside the user area at
+ * 1200 px, with room left for one more icon button (measured by test/e2e/layout.test.ts).
+ */
 const NavItem = styled(NavLink)`
-  padding: ${({ theme }) => theme.space(2)} 10px;
+  padding: ${({ theme }) => theme.space(2)};
   border-radius: ${({ theme }) => theme.radii.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   font-weight: 600;

@@ -16,7 +16,7 @@ const Trigger = styled.button`
   display: inline-flex;
   align-items: center;
   gap: 4px;
-  padding: ${({ theme }) => theme.space(2)} 10px;
+  padding: ${({ theme }) => theme.space(2)};
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: none;

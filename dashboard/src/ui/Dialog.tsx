@@ -112,7 +112,9 @@ export function Dialog({
     if (event.relatedTarget) return;
     const content = event.currentTarget;
     requestAnimationFrame(() => {
-      if (content.isConnected && document.activeElement === document.body) content.focus();
+      // Not while closing: then focus goes back to the opener (returnFocus).
+      const stillOpen = content.isConnected && content.dataset.state === 'open';
+      if (stillOpen && document.activeElement === document.body) content.focus();
     });
   };
   const closeOnEscape = (event: KeyboardEvent) => {
