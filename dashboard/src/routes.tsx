@@ -34,6 +34,7 @@ const ProjectEmailTemplates = lazy(() => import('./pages/EmailTemplates/ProjectT
 const Docs = lazy(() => import('./pages/Docs'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const AuthDemo = lazy(() => import('./pages/AuthDemo'));
+const StatusPage = lazy(() => import('./pages/Status'));
 // A project's hosted sign-in and account pages (/p/{project_id}/…), one chunk per page.
 const HostedLayout = lazy(() => import('./pages/Hosted'));
 const HostedSignIn = lazy(() => import('./pages/Hosted/SignIn'));
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
           { path: 'docs', element: <Docs /> },
           { path: 'api-docs', element: <Docs /> },
           { path: 'auth-demo', element: <AuthDemo /> },
+          { path: 'status', element: <StatusPage /> },
           { path: '*', element: <NotFound /> },
         ],
       },

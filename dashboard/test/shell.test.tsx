@@ -147,7 +147,7 @@ describe('dashboard shell and landing page', () => {
     expect(hrefs).to.include.members(['/docs', '/docs#getting-started', '/docs#sdks', '/docs#webhooks']);
     for (const href of hrefs) {
       expect(href).to.match(
-        /^(\/|\/auth(\?tab=register)?|#main|#features|#architecture|\/docs(#(getting-started|sdks|webhooks|two-factor|privacy|analytics|tracking))?|\/api\/v1\/openapi\.json)$/,
+        /^(\/|\/auth(\?tab=register)?|#main|#features|#architecture|#pricing|\/status|\/docs(#(getting-started|sdks|webhooks|two-factor|privacy|analytics|tracking|concepts|self-hosting|security|assistant))?|\/api\/v1\/openapi\.json)$/,
       );
       // In-page anchors must have their target on the page.
       if (href?.startsWith('#')) expect(document.getElementById(href.slice(1)), href).to.exist;

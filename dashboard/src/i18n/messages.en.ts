@@ -4,6 +4,7 @@ import * as analytics from './areas/analytics.en';
 import * as productAnalytics from './areas/productAnalytics.en';
 import * as authDemo from './areas/authDemo.en';
 import * as docs from './areas/docs.en';
+import * as landing from './areas/landing.en';
 import * as emailChange from './areas/emailChange.en';
 import * as emailTemplates from './areas/emailTemplates.en';
 import * as errors from './areas/errors.en';
@@ -253,6 +254,7 @@ export const catalogParts = {
   activity: activity.en,
   authDemo: authDemo.en,
   docs: docs.en,
+  landing: landing.en,
 } as const;
 
 export const en: Catalog = {
@@ -279,4 +281,5 @@ export const en: Catalog = {
   ...activity.en,
   ...authDemo.en,
   ...docs.en,
+  ...landing.en,
 };

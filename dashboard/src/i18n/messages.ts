@@ -4,6 +4,7 @@ import * as analytics from './areas/analytics';
 import * as productAnalytics from './areas/productAnalytics';
 import * as authDemo from './areas/authDemo';
 import * as docs from './areas/docs';
+import * as landing from './areas/landing';
 import * as emailChange from './areas/emailChange';
 import * as emailTemplates from './areas/emailTemplates';
 import * as errors from './areas/errors';
@@ -255,6 +256,7 @@ export const catalogParts = {
   activity: activity.de,
   authDemo: authDemo.de,
   docs: docs.de,
+  landing: landing.de,
 } as const;
 
 export const de = {
@@ -281,6 +283,7 @@ export const de = {
   ...activity.de,
   ...authDemo.de,
   ...docs.de,
+  ...landing.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

@@ -4,7 +4,14 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { api, unwrap } from '../../api/client';
 import { useT } from '../../i18n/useT';
-import { API_DOCS_URL, DOCS_SECTION_LINKS, OPENAPI_URL } from './links';
+import {
+  API_DOCS_URL,
+  COMPANY_LINKS,
+  DOCS_SECTION_LINKS,
+  OPENAPI_URL,
+  SERVICE_LINKS,
+  STATUS_PATH,
+} from './links';
 
 const Footer = styled.footer`
   background: #0f172a;
@@ -56,6 +63,13 @@ const Bottom = styled.p`
   font-size: 0.875rem;
 `;
 
+/** Underlined: it sits in a line of text ("API-Status: Betriebsbereit"), so colour alone would not mark it. */
+const StatusLink = styled(Link)`
+  && {
+    text-decoration: underline;
+  }
+`;
+
 const StatusDot = styled.span<{ $ok: boolean | null }>`
   display: inline-block;
   width: 8px;
@@ -83,7 +97,7 @@ function ApiStatus() {
         : t('status.degraded');
   return (
     <li>
-      {t('landing.footer.status')}:{' '}
+      <StatusLink to={STATUS_PATH}>{t('landing.footer.status')}</StatusLink>:{' '}
       <span data-testid="api-status" aria-live="polite">
         <StatusDot aria-hidden="true" $ok={ok} />
         {text}
@@ -111,9 +125,15 @@ function DocsSectionLinks() {
   );
 }
 
+/** A footer link: router links for our pages, plain anchors for same-page anchors and mailto/external. */
+function FooterLink({ href, children }: { href: string; children: string }) {
+  return href.startsWith('/') ? <Link to={href}>{children}</Link> : <a href={href}>{children}</a>;
+}
+
 /**
- * SPEC §2 footer. Its external (About, Pricing, Privacy, Impressum) and placeholder (Status,
- * Support, Security) targets are not shown, so only links to our own pages and docs remain.
+ * SPEC §2 footer. The SPEC shows no targets for Company (About, Pricing, Privacy, Impressum) and
+ * the Status, Support and Security placeholders, so each points to the place in the product that
+ * answers it (links.ts; docs/dashboard.md, "Landing page links").
  */
 export function LandingFooter() {
   const t = useT();
@@ -156,12 +176,27 @@ export function LandingFooter() {
             </li>
           </ul>
         </nav>
-        <div>
-          <h2>{t('landing.footer.company')}</h2>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company">{t('landing.footer.company')}</h2>
+          <ul>
+            {COMPANY_LINKS.map((link) => (
+              <li key={link.label}>
+                <FooterLink href={link.href}>{t(link.label)}</FooterLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-service">
+          <h2 id="footer-service">{t('landing.footer.service')}</h2>
           <ul>
             <ApiStatus />
+            {SERVICE_LINKS.map((link) => (
+              <li key={link.label}>
+                <FooterLink href={link.href}>{t(link.label)}</FooterLink>
+              </li>
+            ))}
           </ul>
-        </div>
+        </nav>
       </Columns>
       <Bottom>{t('landing.footer.copyright')}</Bottom>
     </Footer>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
 import { ButtonRouterLink } from '../../ui/Button';
-import { API_DOCS_URL } from './links';
+import { API_DOCS_URL, PRICING_ANCHOR } from './links';
 import { LocaleSwitch } from '../../layout/LocaleSwitch';
 
 export const HEADER_HEIGHT = '68px';
@@ -135,6 +135,9 @@ export function LandingHeader() {
       </a>
       <a href="#architecture" onClick={close}>
         {t('landing.nav.architecture')}
+      </a>
+      <a href={`#${PRICING_ANCHOR}`} onClick={close}>
+        {t('landing.nav.pricing')}
       </a>
       <Link to={API_DOCS_URL}>{t('landing.nav.docs')}</Link>
     </>

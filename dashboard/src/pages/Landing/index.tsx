@@ -7,6 +7,7 @@ import { Architecture } from './Architecture';
 import { Features } from './Features';
 import { LandingFooter } from './LandingFooter';
 import { HEADER_HEIGHT, LandingHeader } from './LandingHeader';
+import { Pricing } from './Pricing';
 import { SkipLink } from '../../layout/SkipLink';
 
 const badges: string[] = ['Multi-Tenant', '2FA & FIDO2', 'Analytics', 'RBAC'];
@@ -75,7 +76,7 @@ const heroButtons: { to: string; label: MessageKey; secondary?: boolean }[] = [
   { to: '/auth', label: 'landing.hero.demo', secondary: true },
 ];
 
-/** The public landing page (SPEC §2): header, hero, features, architecture and footer. */
+/** The public landing page (SPEC §2): header, hero, features, architecture, pricing and footer. */
 export default function Landing() {
   const t = useT();
   return (
@@ -107,6 +108,7 @@ export default function Landing() {
         </Hero>
         <Features />
         <Architecture />
+        <Pricing />
       </main>
       <LandingFooter />
     </>

@@ -1,13 +1,14 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Terminal } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { BackLinkRow, PageHeader, ScrollingTabList } from '../../components/tenancy/PageParts';
 import { useT } from '../../i18n/useT';
 import { TextField } from '../../ui/Field';
+import { ButtonRouterLink } from '../../ui/Button';
 import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { FunctionStatistics } from './FunctionStatistics';
-import { RESOURCE_TYPES, systemStatusVariant, type LogFilters } from './logFilters';
+import { RESOURCE_TYPES, systemStatusVariant, withFilter, type LogFilters } from './logFilters';
 import { LogList } from './LogList';
 import type { LogColumn } from './LogTable';
 import { PeriodSelect } from './PeriodSelect';
@@ -37,6 +38,22 @@ const COLUMNS: readonly LogColumn[] = [
   'method',
   'endpoint',
 ];
+
+/**
+ * SPEC §2: "a button opens the backend function logs". Our backend functions are the API's
+ * `/functions/v1/…` routes (send-email, ai-documentation), logged into the same activity logs; the
+ * button shows those entries (search on the endpoint) in the period on screen.
+ */
+const FUNCTION_ROUTES_PREFIX = '/functions/v1/';
+
+function functionLogsLink(period: LogFilters['period']): string {
+  const params = withFilter(
+    withFilter(new URLSearchParams(), 'search', FUNCTION_ROUTES_PREFIX),
+    'period',
+    period,
+  );
+  return `/logs?${params.toString()}`;
+}
 
 const TABS = ['activity', 'functions'] as const;
 type TabValue = (typeof TABS)[number];
@@ -79,7 +96,20 @@ export default function SystemLogs() {
         }
         title={t('logs.system.title')}
         intro={t('logs.system.intro')}
-        actions={<LogActions filters={filters} />}
+        actions={
+          <>
+            <ButtonRouterLink
+              to={functionLogsLink(chosen.period)}
+              $variant="secondary"
+              title={t('logs.functionLogsHint')}
+              data-testid="function-logs-button"
+            >
+              <Terminal aria-hidden="true" size={16} />
+              {t('logs.functionLogs')}
+            </ButtonRouterLink>
+            <LogActions filters={filters} />
+          </>
+        }
       />
       <Page>
         <FilterBar role="search" aria-label={t('logs.filters')}>
