@@ -1,0 +1,151 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
+import { checkScreen, DESKTOP, eventually, PHONE } from '../support/checks.js';
+import { startBuiltServer, type StartedServer } from '../support/server.js';
+
+const PASSWORD = 'Besitzer-Passwort-1';
+
+/**
+ * Issue #36 item 3, against the built server in Chromium: in "Anwendung bearbeiten" an owner
+ * adds `http://127.0.0.1:3499`, then types `127.0.0.1:3499/path`. The field marks that entry as
+ * it is typed and says why (no scheme, a path); saving is refused in the form while it remains,
+ * and nothing reaches the application; the fix offer turns it into its origin — already listed,
+ * so it is not listed twice — and saving keeps the valid entry. Photographed at 1280 and 375 px
+ * with the bad entry marked and after saving; axe finds nothing serious or critical.
+ */
+describe('allowed origins in the application settings in Chromium', function () {
+  this.timeout(240_000);
+
+  let server: StartedServer;
+  let launched: LaunchedBrowser;
+  let page: Page;
+  let token = '';
+  let projectId: string;
+  let applicationId: string;
+  const stamp = Date.now().toString(36);
+  const owner = `origins.${stamp}@example.com`;
+
+  async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    expect(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
+    return json;
+  }
+
+  const dialog = () => page.getByRole('dialog', { name: 'Anwendung bearbeiten' });
+  const newOrigin = () => dialog().getByLabel('Neuer Origin', { exact: true });
+  const listed = () => dialog().getByRole('listitem').allTextContents();
+
+  before(async function () {
+    this.timeout(300_000); // the first run may install Chromium
+    [server, launched] = await Promise.all([
+      startBuiltServer({
+        EMAIL_CONFIRMATION_REQUIRED: 'false',
+        ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
+      }),
+      launchBrowser(),
+    ]);
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await api('POST', '/api/v1/auth/register', { email: owner, password: PASSWORD, display_name: 'Olga' });
+    token = (
+      (await api('POST', '/api/v1/auth/login', { email: owner, password: PASSWORD })) as {
+        access_token: string;
+      }
+    ).access_token;
+    const organization = await api('POST', '/api/v1/organizations', {
+      name: 'Shop GmbH',
+      slug: `shop-${stamp}`,
+    });
+    projectId = (
+      await api('POST', '/api/v1/projects', {
+        name: 'Webshop',
+        slug: 'webshop',
+        organization_id: organization.id,
+      })
+    ).id as string;
+    applicationId = (await api('POST', '/api/v1/applications', { name: 'Storefront', project_id: projectId }))
+      .id as string;
+
+    page = await launched.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel('E-Mail', { exact: true }).fill(owner);
+    await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+  });
+
+  after(async () => {
+    await launched?.close();
+    if (server) expect(await server.stop()).to.equal(0);
+  });
+
+  it('marks a pasted URL as typed, says why, and refuses to save while it remains', async () => {
+    await page.goto(`${server.url}/projects/${projectId}/applications/${applicationId}`);
+    await page.getByRole('button', { name: 'Bearbeiten', exact: true }).click();
+    await dialog().waitFor();
+    await newOrigin().pressSequentially('http://127.0.0.1:3499');
+    await newOrigin().press('Enter');
+    expect(await listed()).to.deep.equal(['http://127.0.0.1:3499']);
+
+    await newOrigin().pressSequentially('127.0.0.1:3499/path');
+    expect(await newOrigin().getAttribute('aria-invalid')).to.equal('true');
+    // The reason and what an origin is, as a screen reader announces them for the field.
+    const described = await newOrigin().evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? ''),
+    );
+    expect(described).to.deep.equal([
+      '„127.0.0.1:3499/path“ ist kein Origin: das Schema fehlt (http:// oder https://), er enthält einen Pfad.',
+      'Origin (Ursprung) = Schema, Host und Port, z. B. https://app.example.com — ohne Pfad. Seiten auf diesen Origins dürfen die Embedding-API im Browser aufrufen.',
+    ]);
+    const fix = dialog().getByRole('button', { name: 'Als Ursprung übernehmen: http://127.0.0.1:3499' });
+    expect(await fix.isVisible()).to.equal(true);
+
+    await dialog().getByRole('button', { name: 'Speichern', exact: true }).click();
+    expect(await dialog().getByRole('alert').textContent()).to.equal(
+      'Korrigieren oder leeren Sie den markierten Origin, um zu speichern.',
+    );
+    expect(await newOrigin().evaluate((input) => input === document.activeElement)).to.equal(true);
+    expect(await listed()).to.deep.equal(['http://127.0.0.1:3499']);
+    expect((await api('GET', `/api/v1/applications/${applicationId}`)).allowed_origins).to.deep.equal([]);
+    await checkScreen(page, 'marked', 'allowed-origins');
+    // The dialog scrolls inside itself: photograph the field itself, marked, at both widths.
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await fix.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `allowed-origins-field-${viewport.width}.png`),
+      });
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('the fix offer turns it into its origin (listed once) and saving keeps the valid entry', async () => {
+    await dialog().getByRole('button', { name: 'Als Ursprung übernehmen: http://127.0.0.1:3499' }).click();
+    expect(await listed()).to.deep.equal(['http://127.0.0.1:3499']);
+    expect(await newOrigin().inputValue()).to.equal('');
+    expect(await newOrigin().getAttribute('aria-invalid')).to.equal(null);
+    await dialog().getByRole('button', { name: 'Speichern', exact: true }).click();
+    await dialog().waitFor({ state: 'detached' });
+    // The application page lists what was saved.
+    await eventually(
+      () => page.locator('[aria-labelledby="application-origins"] li').allTextContents(),
+      (shown) => expect(shown).to.deep.equal(['http://127.0.0.1:3499']),
+    );
+    expect((await api('GET', `/api/v1/applications/${applicationId}`)).allowed_origins).to.deep.equal([
+      'http://127.0.0.1:3499',
+    ]);
+    // The settings tab: the analytics chart of the default tab is not part of this change.
+    await page.goto(`${server.url}/projects/${projectId}/applications/${applicationId}?tab=settings`);
+    await page.locator('[aria-labelledby="application-origins"] li').waitFor();
+    await checkScreen(page, 'saved', 'allowed-origins');
+  });
+});
