@@ -18,11 +18,7 @@ const Trigger = styled.button`
   background: none;
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
-  /* On phones the bell sits beside the menu button on the right; in the wide bar after the user area. */
-  margin-left: auto;
-  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
-    margin-left: 0;
-  }
+  /* After the menu button (phones, which keeps the bar's right edge) or the user area (wide bar). */
   &:hover,
   &[data-state='open'] {
     background: ${({ theme }) => theme.colors.background};
