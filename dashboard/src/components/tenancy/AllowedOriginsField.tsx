@@ -68,6 +68,9 @@ const Problem = styled.div`
     overflow-wrap: anywhere;
     text-align: left;
   }
+  button svg {
+    flex: none;
+  }
 `;
 
 const IconButton = styled.button`
