@@ -104,6 +104,11 @@ const Email = styled.span`
   overflow-wrap: anywhere;
 `;
 
+/** Only the e-mail gives way in a full bar: the sign-out button keeps its whole label. */
+const SignOutButton = styled(Button)`
+  flex: none;
+`;
+
 const MenuButton = styled(Button)`
   margin-left: auto;
   @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
@@ -210,10 +215,10 @@ export default function DashboardLayout() {
           <UserArea>
             <LocaleSwitch />
             <ProfileMenu email={user?.email ?? ''} />
-            <Button type="button" $variant="secondary" onClick={handleSignOut}>
+            <SignOutButton type="button" $variant="secondary" onClick={handleSignOut}>
               <LogOut aria-hidden="true" size={16} />
               {t('nav.signOut')}
-            </Button>
+            </SignOutButton>
           </UserArea>
           <MenuButton
             type="button"
@@ -235,10 +240,10 @@ export default function DashboardLayout() {
             </Email>
             <LocaleSwitch block />
             <ExportDataButton />
-            <Button type="button" $variant="secondary" onClick={handleSignOut}>
+            <SignOutButton type="button" $variant="secondary" onClick={handleSignOut}>
               <LogOut aria-hidden="true" size={16} />
               {t('nav.signOut')}
-            </Button>
+            </SignOutButton>
           </MobilePanel>
         ) : null}
       </Header>
