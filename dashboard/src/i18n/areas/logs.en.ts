@@ -44,6 +44,8 @@ export const en: Record<keyof typeof de, string> = {
   'logs.filter.allSources': 'All sources',
   'logs.source.option.platform': 'Platform (audit, API)',
   'logs.source.option.sdk': 'SDK (not verified)',
+  'logs.source.option.dashboard': 'Dashboard',
+  'logs.filter.source.dashboard': 'Dashboard requests',
   'logs.source.sdk': 'SDK',
   'logs.source.sdkHint':
     'Sent by an SDK: the public application id is all it takes, the entry is not verified.',

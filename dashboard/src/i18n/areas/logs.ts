@@ -47,6 +47,8 @@ export const de = {
   'logs.filter.allSources': 'Alle Quellen',
   'logs.source.option.platform': 'Plattform (Audit, API)',
   'logs.source.option.sdk': 'SDK (nicht geprüft)',
+  'logs.source.option.dashboard': 'Dashboard',
+  'logs.filter.source.dashboard': 'Dashboard-Anfragen',
   'logs.source.sdk': 'SDK',
   'logs.source.sdkHint':
     'Von einem SDK gesendet: Dafür genügt die öffentliche Anwendungs-ID, der Eintrag ist nicht geprüft.',

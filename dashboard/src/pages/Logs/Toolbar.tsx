@@ -84,7 +84,8 @@ export function SourceSelect({
       value={value ?? ''}
       options={ACTIVITY_SOURCES.map((source) => ({
         value: source,
-        label: t(`logs.source.option.${source}`),
+        // Team members' own dashboard requests are hidden unless asked for (docs/analytics.md).
+        label: t(source === 'dashboard' ? 'logs.filter.source.dashboard' : `logs.source.option.${source}`),
       }))}
       onChange={(event) => onChange((event.target.value as ActivitySource) || undefined)}
     />

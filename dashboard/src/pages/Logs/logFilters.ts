@@ -18,7 +18,10 @@ export const INSTALLATION_FILTER_LIMIT = 10;
 export const USER_TYPES = ['registered', 'anonymous'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Who wrote an entry: the platform, or an SDK with only the public application id (not verified). */
+/**
+ * Who wrote an entry: the platform, an SDK with only the public application id (not verified), or a
+ * team member's dashboard session (its requests, hidden unless asked for).
+ */
 export { ACTIVITY_SOURCES, type ActivitySource };
 ACTIVITY_SOURCES satisfies readonly ActivityLog['source'][];
 
@@ -55,6 +58,8 @@ export function filterQuery(filters: LogFilters) {
     ...(filters.resourceType ? { resource_type: filters.resourceType } : {}),
     ...(filters.userType ? { user_type: filters.userType } : {}),
     ...(filters.source ? { source: filters.source } : {}),
+    // The API leaves team members' dashboard requests out unless asked for them.
+    ...(filters.source === 'dashboard' ? { include_dashboard: 'true' as const } : {}),
     ...(filters.installationId ? { installation_id: filters.installationId } : {}),
     ...(filters.projectId ? { project_id: filters.projectId } : {}),
     ...(filters.applicationId ? { application_id: filters.applicationId } : {}),
