@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import type { MessageKey } from '../i18n/messages';
 import { useT } from '../i18n/useT';
-import { MenuContent, MenuItem } from './ProfileMenu';
+import { MenuContent, MenuItem } from '../ui/Menu';
 
 export interface MoreLink {
   to: string;

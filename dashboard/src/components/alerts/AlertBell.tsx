@@ -3,7 +3,7 @@ import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useT } from '../../i18n/useT';
-import { MenuContent, MenuItem } from '../../layout/ProfileMenu';
+import { MenuContent, MenuItem } from '../../ui/Menu';
 import { useDescribeRule } from './describe';
 import { useFiringAlerts } from './queries';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
-import { formatDuration } from '../../pages/Analytics/product/format';
+import { formatDuration } from '../analytics/duration';
 import { useUiStore } from '../../stores/ui';
 import { COMPARATOR_SIGNS, PERCENT_METRICS, type AlertMetric, type AlertRule } from './queries';
 

@@ -13,7 +13,7 @@ import { useUiStore } from '../../stores/ui';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Skeletons } from '../../ui/Skeleton';
-import { formatDuration } from '../Analytics/product/format';
+import { formatDuration } from '../../components/analytics/duration';
 import { DataTable, Muted, Section } from '../Analytics/product/parts';
 import { historyCsv, saveBlob } from './historyCsv';
 

@@ -4,7 +4,7 @@ import { useT } from '../../../i18n/useT';
 import { SelectField } from '../../../ui/Select';
 import { useAnalyticsFormat } from '../format';
 import { useAnalyticsSummary } from '../queries';
-import { useDuration } from './format';
+import { useDuration } from '../../../components/analytics/duration';
 import { BarsChart, ChartBox, DataTable, Muted, ReportSection, Section, useReportState } from './parts';
 import { useFunnel, type FunnelQuery, type ProductScope } from './queries';
 import { StepPicker } from './StepPicker';

@@ -1,6 +1,6 @@
 import { useT } from '../../../i18n/useT';
 import { useAnalyticsFormat } from '../format';
-import { useDuration } from './format';
+import { useDuration } from '../../../components/analytics/duration';
 import { BarsChart, ChartBox, DataTable, Figures, ReportSection, useReportState } from './parts';
 import { usePages, type PagesQuery, type PagesResult, type ProductScope } from './queries';
 
