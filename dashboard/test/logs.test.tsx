@@ -627,11 +627,17 @@ describe('log screens', () => {
           'Alle Quellen',
           'Plattform (Audit, API)',
           'SDK (nicht geprüft)',
+          'Dashboard-Anfragen',
         ]);
         await user.selectOptions(sources, 'SDK (nicht geprüft)');
         await waitFor(() => expect(lastList(stub).query.source).to.equal('sdk'));
+        expect(lastList(stub).query.include_dashboard).to.equal(undefined);
         await user.selectOptions(sources, 'Plattform (Audit, API)');
         await waitFor(() => expect(lastList(stub).query.source).to.equal('platform'));
+        // Team members' own dashboard requests are hidden by the API unless asked for.
+        await user.selectOptions(sources, 'Dashboard-Anfragen');
+        await waitFor(() => expect(lastList(stub).query.source).to.equal('dashboard'));
+        expect(lastList(stub).query.include_dashboard).to.equal('true');
 
         act(() => void useUiStore.getState().setLocale('en'));
         await waitFor(() =>
