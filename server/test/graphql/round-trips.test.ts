@@ -1,72 +1,8 @@
 import { expect } from 'chai';
-import mongoose from 'mongoose';
-import { pino } from 'pino';
-import supertest from 'supertest';
-import type { CommandStartedEvent } from 'mongodb';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { connectDatabase, type Database } from '../../src/db/connect.js';
-import { createServices, type Services } from '../../src/services.js';
 import { bearer, signedInUser } from '../auth/helpers.js';
-import type { TestContext } from '../helpers/context.js';
+import { monitoredContext, type MonitoredContext } from '../helpers/command-count.js';
 import { addMember, createOrganization, uniqueSlug } from '../projects/helpers.js';
 import { post } from './helpers.js';
-
-/** The driver's handshake, authentication and health chatter: not the request's work. */
-const NOT_WORK = new Set([
-  'hello',
-  'ismaster',
-  'isMaster',
-  'ping',
-  'saslStart',
-  'saslContinue',
-  'endSessions',
-]);
-
-/**
- * A test app whose database connection reports every command it sends (MongoDB driver command
- * monitoring): the count of a request's round trips to the database, not its time.
- */
-async function monitoredContext(): Promise<TestContext & { commands: string[] }> {
-  const config = loadConfig({ NODE_ENV: 'test', BCRYPT_COST: '4', REQUEST_LOGGING: 'false' });
-  const logger = pino({ level: 'silent' });
-  const externalUri = process.env.MONGODB_URI;
-  const base = await connectDatabase({
-    mongodbUri: externalUri,
-    embeddedDataDir: null,
-    dbName: `iam_test_rt_${Date.now().toString(36)}`,
-    logger,
-  });
-  const connection = mongoose.createConnection(base.uri, {
-    dbName: base.connection.name,
-    monitorCommands: true,
-  });
-  await connection.asPromise();
-  const commands: string[] = [];
-  connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
-    const target = event.command[event.commandName] as unknown;
-    // The revocation feed is polled on a timer, whatever the requests.
-    if (NOT_WORK.has(event.commandName) || target === 'auth_revocations') return;
-    commands.push(`${event.commandName} ${typeof target === 'string' ? target : ''}`.trim());
-  });
-  const database: Database = { ...base, connection };
-  const services: Services = createServices({ config, logger, database });
-  const app = createApp({ config, logger, database, services });
-  return {
-    app,
-    request: supertest(app),
-    database,
-    services,
-    config,
-    commands,
-    async close() {
-      await services.close();
-      await connection.dropDatabase();
-      await connection.close();
-      await base.close();
-    },
-  };
-}
 
 const PAGE = `
   query Projects($organizationId: ID!, $first: Int!) {
@@ -89,7 +25,7 @@ const PAGE = `
  * query costs three commands, however many projects the page has — all three reads of data.
  */
 describe('GraphQL: database round trips of nested lists', () => {
-  let ctx: Awaited<ReturnType<typeof monitoredContext>>;
+  let ctx: MonitoredContext;
   let user: Awaited<ReturnType<typeof signedInUser>>;
   let organizationId: string;
   before(async function () {
