@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router';
 import { ThemeProvider } from 'styled-components';
@@ -13,6 +13,11 @@ import Toaster from '../src/ui/Toast';
 const globals = globalThis as unknown as Record<string, unknown>;
 globals.Event = window.Event;
 globals.CustomEvent = window.CustomEvent;
+
+// findBy*/waitFor wait like a user would: the CI machine is shared and a screen that renders in
+// 100 ms alone can take over a second under load (the default of 1 s made suites flaky). What the
+// tests assert is unchanged; only how long they wait for it.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Renders a screen with the providers it expects from App (toasts included), at the given URL
