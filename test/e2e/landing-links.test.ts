@@ -216,9 +216,8 @@ describe('landing page links and the /logs function-logs button (#36 item 9)', f
       (url) => url.pathname === '/logs' && url.searchParams.get('q') === '/functions/v1/',
     );
     expect(new URL(page.url()).searchParams.get('period')).to.equal('30d');
-    expect(await page.getByRole('tab', { name: 'Aktivitäts-Logs' }).getAttribute('aria-selected')).to.equal(
-      'true',
-    );
+    // The address changes first, then the screen: wait for the tab as a user would.
+    await page.getByRole('tab', { name: 'Aktivitäts-Logs', selected: true }).waitFor();
     expect(await page.getByLabel('Suche').inputValue()).to.equal('/functions/v1/');
     const rows = page.getByTestId('log-row');
     await rows.first().waitFor();

@@ -397,6 +397,10 @@ describe('auth widget: a passkey as the second step (Chromium, virtual authentic
   });
 
   it('signs in with password and "Use a passkey", the session being the application’s', async () => {
+    // /auth-demo speaks the dashboard's language (German unless chosen, #36): this test reads English.
+    await page.evaluate(() =>
+      localStorage.setItem('iam-ui', JSON.stringify({ state: { locale: 'en' }, version: 0 })),
+    );
     await page.goto(`${origin}/auth-demo?applicationId=${applicationId}`);
     const widget = page.locator('iam-auth-dialog');
     await widget.getByRole('heading', { name: 'Sign in' }).waitFor();
