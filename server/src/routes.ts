@@ -29,6 +29,7 @@ import {
 import { databaseWritesOf, registerHealthRoutes } from './modules/health/index.js';
 import { registerEmailTemplateRoutes } from './modules/email-templates/index.js';
 import { registerMailRoutes } from './modules/mail/index.js';
+import { createOnboardingService, registerOnboardingRoutes } from './modules/onboarding/index.js';
 import { registerOrganizationRoutes } from './modules/organizations/index.js';
 import { registerProjectRoutes } from './modules/projects/index.js';
 import { registerPoolRoutes } from './modules/pools/index.js';
@@ -200,6 +201,13 @@ export function registerWorkspaceRoutes(api: ApiRouter, root: ApiRouter, context
     config,
   });
   registerTokenRoutes(api, services.tokens);
+  registerOnboardingRoutes(
+    api,
+    createOnboardingService({
+      connection,
+      organizationIdsOf: (userId, permission) => services.organizations.organizationIdsOf(userId, permission),
+    }),
+  );
   registerAssistantRoutes(api, root, {
     // It indexes the OpenAPI document, which exists once every route is registered (below).
     assistant: createAssistantService({

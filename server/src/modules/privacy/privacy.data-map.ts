@@ -32,6 +32,8 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
     erase: 'delete',
   },
   { collection: 'email_preferences', section: 'mail_preferences', byUserId: ['user_id'], erase: 'delete' },
+  // Whether the person hid the first-run checklist (issue #36).
+  { collection: 'onboarding_states', section: 'onboarding', byUserId: ['user_id'], erase: 'delete' },
   { collection: 'organization_members', section: 'memberships', byUserId: ['user_id'], erase: 'delete' },
   {
     collection: 'auth_sessions',

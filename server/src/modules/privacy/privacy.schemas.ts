@@ -30,6 +30,7 @@ export const PersonalDataExportSchema = z
     user_id: z.string(),
     profile: z.record(z.string(), z.unknown()),
     mail_preferences: rows,
+    onboarding: rows.openapi({ description: 'Whether and when the first-run checklist was hidden.' }),
     memberships: rows.openapi({ description: 'Each with its organization (name, slug) while it exists.' }),
     sessions: rows.openapi({
       description: 'Every sign-in still stored: device, address, times, how it ended.',
