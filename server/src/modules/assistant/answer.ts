@@ -1,4 +1,6 @@
+import type { Language } from './language.js';
 import type { Chunk, Hit, SearchIndex } from './search-index.js';
+import { splitSentences } from './user-facing.js';
 
 export interface Source {
   title: string;
@@ -29,13 +31,35 @@ const EXCERPT_CHARS = 280;
 const ANSWER_TEXT_CHARS = 700;
 const CODE_LINES = 25;
 
-function sentences(text: string): string[] {
-  return text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g)?.map((sentence) => sentence.trim()) ?? [text];
-}
+/** The words around the quoted sections, in the question's language (the guides are English). */
+const TEMPLATES: Record<
+  Language,
+  { nothing: string; closest: string; tryOther: string; intro: string; source: string }
+> = {
+  en: {
+    nothing: 'I found nothing in the documentation that answers this question.',
+    closest: 'The closest sections are:',
+    tryOther: 'Try other words, or browse the guides and the endpoint reference on this page.',
+    intro: 'Here is what the documentation says, best match first:',
+    source: 'Source',
+  },
+  de: {
+    nothing: 'Dazu habe ich in der Dokumentation nichts gefunden.',
+    closest: 'Am nächsten kommen diese Abschnitte:',
+    tryOther:
+      'Versuchen Sie es mit anderen Worten, oder sehen Sie in den Anleitungen und der Endpunkt-Referenz auf dieser Seite nach.',
+    intro:
+      'Das steht in der Dokumentation dazu, der beste Treffer zuerst. Die Anleitungen sind auf Englisch; die Abschnitte werden wörtlich zitiert:',
+    source: 'Quelle',
+  },
+};
 
-/** The passage of a section that holds most of the question's terms, about `limit` characters long. */
+/**
+ * The passage of a section that holds most of the question's terms, about `limit` characters long,
+ * in whole sentences: it starts at a sentence and ends at one (a single longer sentence is kept whole).
+ */
 export function passage(index: SearchIndex, text: string, questionTerms: string[], limit: number): string {
-  const all = sentences(text).filter(Boolean);
+  const all = splitSentences(text);
   if (all.length === 0) return '';
   let best = 0;
   let bestScore = -1;
@@ -49,7 +73,7 @@ export function passage(index: SearchIndex, text: string, questionTerms: string[
     if (result && result.length + sentence.length > limit) break;
     result = result ? `${result} ${sentence}` : sentence;
   }
-  return result.length > limit + 40 ? `${result.slice(0, limit).replace(/\s+\S*$/, '')} …` : result;
+  return result;
 }
 
 function fence(code: { language: string; body: string }): string {
@@ -63,19 +87,25 @@ function fence(code: { language: string; body: string }): string {
  * relevance threshold, a plain "nothing found" with the closest sections as suggestions. It only
  * ever repeats what the documentation says, so it cannot name an endpoint that does not exist.
  */
-export function composeAnswer(index: SearchIndex, question: string, hits: Hit[]): Answer {
+export function composeAnswer(
+  index: SearchIndex,
+  question: string,
+  hits: Hit[],
+  language: Language = 'en',
+): Answer {
+  const words = TEMPLATES[language];
   const terms = index.terms(question);
   const needed = Math.ceil(terms.length * MIN_COVERAGE) / Math.max(terms.length, 1);
   const relevant = (hit: Hit) => hit.coverage >= needed - 1e-9;
   const best = hits[0];
   if (!best || !relevant(best) || best.score < MIN_SCORE) {
     const closest = hits.slice(0, 3);
-    const lines = ['I found nothing in the documentation that answers this question.'];
+    const lines = [words.nothing];
     if (closest.length > 0) {
-      lines.push('', 'The closest sections are:', '');
+      lines.push('', words.closest, '');
       for (const hit of closest) lines.push(`- [${hit.chunk.title}](${hit.chunk.url})`);
     } else {
-      lines.push('', 'Try other words, or browse the guides and the endpoint reference on this page.');
+      lines.push('', words.tryOther);
     }
     return { documentation: lines.join('\n'), sources: [], found: false, sections: [] };
   }
@@ -87,11 +117,11 @@ export function composeAnswer(index: SearchIndex, question: string, hits: Hit[])
     if (chosen.some((other) => other.chunk.url === hit.chunk.url)) continue;
     chosen.push(hit);
   }
-  const parts = ['Here is what the documentation says, best match first:'];
+  const parts = [words.intro];
   for (const { chunk } of chosen) {
     parts.push('', `### ${chunk.title}`, '', passage(index, chunk.text, terms, ANSWER_TEXT_CHARS));
     if (chunk.code) parts.push('', fence(chunk.code));
-    parts.push('', `Source: [${chunk.title}](${chunk.url})`);
+    parts.push('', `${words.source}: [${chunk.title}](${chunk.url})`);
   }
   return {
     documentation: parts.join('\n'),

@@ -36,6 +36,10 @@ export const AnswerSchema = z
         'suggests the closest sections, and `sources` is empty.',
     }),
     sources: z.array(SourceSchema),
+    language: z.enum(['de', 'en']).openapi({
+      description:
+        'The question’s language (German or English); the answer’s own words are in it. The guides are English and quoted as written.',
+    }),
   })
   .openapi('AssistantAnswer');
 

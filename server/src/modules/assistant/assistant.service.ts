@@ -7,6 +7,7 @@ import { AssistantErrors } from './assistant.errors.js';
 import { normaliseQuestion, questionKey, unansweredQuestionModel } from './assistant.model.js';
 import { loadGuides, SDK_REFERENCE_SLUG, type Guide } from './guides.js';
 import { buildIntegrationGuide, INTEGRATION_GUIDE_SLUG } from './integration-guide.js';
+import { detectLanguage, type Language } from './language.js';
 import { askLanguageModel } from './llm.js';
 import { listOperations, type ApiOperation, type OpenApiDocument } from './openapi-operations.js';
 import { safeAnswer } from './safe-answer.js';
@@ -23,6 +24,8 @@ export interface AssistantDependencies {
 export interface AskResult {
   documentation: string;
   sources: Source[];
+  /** The question's language, which the answer's own words are in. */
+  language: Language;
 }
 
 export interface GuideSummary {
@@ -100,10 +103,11 @@ export function createAssistantService(deps: AssistantDependencies) {
       const trimmed = question.trim();
       if (!trimmed) throw new AppError(AssistantErrors.QUESTION_REQUIRED);
       const { index, operations } = await load();
-      const answer = composeAnswer(index, trimmed, index.query(trimmed, promptType));
+      const language = detectLanguage(trimmed);
+      const answer = composeAnswer(index, trimmed, index.query(trimmed, promptType), language);
       if (!answer.found) {
         await logUnanswered(trimmed, promptType);
-        return { documentation: answer.documentation, sources: answer.sources };
+        return { documentation: answer.documentation, sources: answer.sources, language };
       }
       const { llmUrl, llmKey, llmModel, llmTimeoutMs } = config.assistant;
       if (llmUrl && llmKey) {
@@ -112,11 +116,13 @@ export function createAssistantService(deps: AssistantDependencies) {
           trimmed,
           answer.sections,
           logger,
+          language,
         );
         // The model's words go to API clients as Markdown: made safe and its endpoints checked first.
-        if (phrased) return { documentation: safeAnswer(phrased, operations), sources: answer.sources };
+        if (phrased)
+          return { documentation: safeAnswer(phrased, operations), sources: answer.sources, language };
       }
-      return { documentation: answer.documentation, sources: answer.sources };
+      return { documentation: answer.documentation, sources: answer.sources, language };
     },
 
     async guides(): Promise<GuideSummary[]> {

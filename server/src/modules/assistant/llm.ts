@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Language } from './language.js';
 import type { Chunk } from './search-index.js';
 
 export interface LlmOptions {
@@ -12,7 +13,14 @@ const INSTRUCTION =
   'You answer questions about the IAM Platform using ONLY the documentation sections given below. ' +
   'Name endpoints, fields and SDK calls exactly as the sections write them; never invent an endpoint, ' +
   'parameter or SDK call. Cite the sections you used by their URL in Markdown links. If the sections do ' +
-  'not answer the question, say so. Answer in Markdown, briefly, with a code example when the sections have one.';
+  'not answer the question, say so. Answer in Markdown, briefly, with a code example when the sections have one. ' +
+  'Keep code examples exactly as the sections write them; only the prose is yours.';
+
+/** The answer's language is the question's (language.ts), whatever the sections are written in. */
+const IN_LANGUAGE: Record<Language, string> = {
+  en: 'Answer in English.',
+  de: 'Answer in German (Sie form), even though the sections are English; keep code, endpoints and field names as written.',
+};
 
 const MAX_ANSWER_CHARS = 8000;
 
@@ -40,6 +48,7 @@ export async function askLanguageModel(
   question: string,
   sections: Chunk[],
   logger: Logger,
+  language: Language = 'en',
 ): Promise<string | null> {
   try {
     const response = await fetch(options.url, {
@@ -49,7 +58,7 @@ export async function askLanguageModel(
         model: options.model,
         temperature: 0,
         messages: [
-          { role: 'system', content: INSTRUCTION },
+          { role: 'system', content: `${INSTRUCTION} ${IN_LANGUAGE[language]}` },
           {
             role: 'user',
             content: `Documentation sections:\n\n${context(sections)}\n\nQuestion: ${question}`,

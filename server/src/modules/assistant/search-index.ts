@@ -2,6 +2,8 @@ import MiniSearch from 'minisearch';
 import { stemmer } from 'stemmer';
 import type { Guide } from './guides.js';
 import type { ApiOperation } from './openapi-operations.js';
+import { englishTermsOf } from './german-terms.js';
+import { userFacingSections, userFacingText } from './user-facing.js';
 
 export const PROMPT_TYPES = ['logging', 'monitoring', 'userAuth'] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
@@ -60,6 +62,9 @@ export function searchTerms(term: string): string[] {
   if (word.length < 2 || STOP_WORDS.has(word) || /^\d+$/.test(word)) return [];
   const synonyms = SYNONYMS.get(word);
   if (synonyms) return synonyms;
+  // The guides are English: a German question's words are looked up by their English meaning.
+  const english = englishTermsOf(word);
+  if (english) return english.flatMap((term) => SYNONYMS.get(term) ?? [stemmer(term)]);
   return [stemmer(word)];
 }
 
@@ -82,7 +87,8 @@ function areasOf(label: string): PromptType[] {
 export function chunksOf(guides: Guide[], operations: ApiOperation[]): Chunk[] {
   const chunks: Chunk[] = [];
   for (const guide of guides) {
-    for (const section of guide.parsed.sections) {
+    // Only user-facing guides, without developer notes (user-facing.ts).
+    for (const section of userFacingSections(guide)) {
       const path = [...section.parents, section.heading].filter((part) => part !== guide.parsed.title);
       chunks.push({
         id: `guide:${section.anchor}`,
@@ -98,15 +104,16 @@ export function chunksOf(guides: Guide[], operations: ApiOperation[]): Chunk[] {
   for (const operation of operations) {
     const parameters = operation.parameters.map((parameter) => `${parameter.name} (${parameter.in})`);
     const fields = operation.bodyFields.map((field) => field.name);
+    const summary = userFacingText(operation.summary);
     chunks.push({
       id: `operation:${operation.anchor}`,
       kind: 'operation',
-      title: `${operation.method} ${operation.path} — ${operation.summary}`,
+      title: `${operation.method} ${operation.path} — ${summary}`,
       text: [
-        `${operation.method} ${operation.path}: ${operation.summary}.`,
+        `${operation.method} ${operation.path}: ${summary}.`,
         // "How do I read / list / get …" questions are about the GET operations.
         operation.method === 'GET' ? 'Reads (lists, gets) them.' : '',
-        operation.description,
+        userFacingText(operation.description),
         parameters.length ? `Parameters: ${parameters.join(', ')}.` : '',
         fields.length ? `Body fields: ${fields.join(', ')}.` : '',
         operation.authenticated ? 'Needs Authorization: Bearer <access token or cs_ API token>.' : '',
