@@ -9384,6 +9384,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/applications/{id}/refused-origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Origins refused for an application
+         * @description Browser origins that asked for this application (the SDK's and the widget's start-up origin check, refused embedding and ingest calls) and were refused because they are not among its allowed origins, newest first: at most 20, each for 30 days after it was last seen. Origins allowed since are left out. Allow one with PATCH /api/v1/applications/{id} (allowed_origins).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Refused origins */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefusedOriginList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API token without the read scope; or a role without the permission application:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such active application among the caller’s (also for other tenants’ ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -10972,7 +11056,7 @@ export interface paths {
         };
         /**
          * May the calling page’s origin use this application?
-         * @description A refused CORS preflight reaches a page only as a network error. This simple request (no custom headers, readable from any origin) tells the page instead: 200 when its Origin may call the application, 403 origin_not_allowed naming the origin to add otherwise, 404 for an unknown or inactive application.
+         * @description A refused CORS preflight reaches a page only as a network error. This simple request (no custom headers, readable from any origin) tells the page instead: 200 when its Origin may call the application, 403 origin_not_allowed naming the origin to add otherwise (with `allowed: false` and `origin`, nothing else about the application), 404 for an unknown or inactive application. The SDK and the auth widget call it at start-up; a refused origin is listed on the application’s page in the dashboard (GET /api/v1/applications/{id}/refused-origins).
          */
         get: {
             parameters: {
@@ -15177,6 +15261,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The first-run checklist of the signed-in team member
+         * @description Six steps (organization → project → application → allowed origin → snippet → first event), each computed from the data of the caller’s organizations on every read, and whether the caller hid the checklist. docs/dashboard.md, "First run".
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The checklist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Onboarding"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/dismissal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide the first-run checklist
+         * @description Remembered for the account (every browser); DELETE brings it back. Idempotent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The checklist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Onboarding"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Show the first-run checklist again
+         * @description Undoes POST /onboarding/dismissal. Idempotent.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The checklist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Onboarding"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assistant/ask": {
         parameters: {
             query?: never;
@@ -15398,6 +15664,95 @@ export interface paths {
                     };
                 };
                 /** @description No such guide (guide_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unexpected server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applications/{id}/snippets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Integration code for an application
+         * @description Ready-to-paste code for this application: the auth widget by script tag, SDK tracking, the Python client, the server-side token check (`POST /api/auth/verify`) and OpenID Connect sign-in with openid-client — the application id, this server’s URL, the allowed origins and the OpenID issuer filled in. Made from templates that follow the cited guide sections; every operation the code calls is in this document. Members of the application’s organization (application:read); not with API tokens.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One kind; all kinds when left out. */
+                    kind?: "widget" | "sdk" | "python" | "token-check" | "oidc";
+                    /** @description The language of titles and explanations (code is the same in both). */
+                    locale?: "de" | "en";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The snippets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationSnippetList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description API tokens cannot call this endpoint; or a role without the permission application:read (code forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such active application among the caller’s (also for other tenants’ ids) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -16350,6 +16705,10 @@ export interface components {
             mail_preferences: {
                 [key: string]: unknown;
             }[];
+            /** @description Whether and when the first-run checklist was hidden. */
+            onboarding: {
+                [key: string]: unknown;
+            }[];
             /** @description Each with its organization (name, slug) while it exists. */
             memberships: {
                 [key: string]: unknown;
@@ -17006,6 +17365,21 @@ export interface components {
              * @default 86400
              */
             overlap_seconds: number;
+        };
+        RefusedOriginList: {
+            origins: components["schemas"]["RefusedOrigin"][];
+            /** @description At most this many origins are kept. */
+            kept: number;
+        };
+        RefusedOrigin: {
+            /** @example https://shop.example.com */
+            origin: string;
+            /** @description Refusals seen (may lag by up to a minute). */
+            count: number;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
         };
         EmbeddingRegisterResponse: {
             user: components["schemas"]["User"];
@@ -18095,10 +18469,46 @@ export interface components {
         PermissionsRequest: {
             application_id: string;
         };
+        Onboarding: {
+            /** @description Every step, in order (always all six). */
+            steps: {
+                /**
+                 * @description organization: a membership; project: an active project; application: an active application; origin: an application with an allowed origin; snippet: the SDK registered an installation, or the organization received a request from an SDK, the widget or an API token; event: an analytics event was counted.
+                 * @enum {string}
+                 */
+                key: "organization" | "project" | "application" | "origin" | "snippet" | "event";
+                done: boolean;
+            }[];
+            /** @description How many steps are done. */
+            done: number;
+            total: number;
+            /** @description Every step is done. */
+            complete: boolean;
+            /** @description The person hid the checklist (POST /onboarding/dismissal). */
+            dismissed: boolean;
+            /** Format: date-time */
+            dismissed_at: string | null;
+            /**
+             * @description The first step not done; null when complete.
+             * @enum {string|null}
+             */
+            next: "organization" | "project" | "application" | "origin" | "snippet" | "event" | null;
+            /** @description Where the next step is done: the organization, project and application found for the steps done so far (the most recently created), null where none exists yet. The dashboard links each step there. */
+            context: {
+                organization_id: string | null;
+                project_id: string | null;
+                application_id: string | null;
+            };
+        };
         AssistantAnswer: {
             /** @description The answer in Markdown, made of the cited sections. When nothing relevant was found it says so and suggests the closest sections, and `sources` is empty. */
             documentation: string;
             sources: components["schemas"]["AssistantSource"][];
+            /**
+             * @description The question’s language (German or English); the answer’s own words are in it. The guides are English and quoted as written.
+             * @enum {string}
+             */
+            language: "de" | "en";
         };
         AssistantSource: {
             title: string;
@@ -18138,6 +18548,36 @@ export interface components {
         };
         Guide: components["schemas"]["GuideSummary"] & {
             markdown: string;
+        };
+        IntegrationSnippetList: {
+            application_id: string;
+            /** @example https://iam.example.com */
+            api_url: string;
+            allowed_origins: string[];
+            data: components["schemas"]["IntegrationSnippet"][];
+        };
+        IntegrationSnippet: {
+            /** @enum {string} */
+            kind: "widget" | "sdk" | "python" | "token-check" | "oidc";
+            title: string;
+            /**
+             * @description The code’s language.
+             * @enum {string}
+             */
+            language: "html" | "javascript" | "python";
+            /** @example verify-token.mjs */
+            filename: string;
+            /** @description Ready to paste, with the application’s id, this server’s URL and the allowed origins filled in. From templates, never from a language model. */
+            code: string;
+            /** @description Paragraphs of plain text around the code. */
+            explanation: string[];
+            /** @description The guide section the code follows. */
+            source: {
+                title: string;
+                url: string;
+            };
+            /** @description `METHOD /path` of the API operations the code calls; all in the OpenAPI document. */
+            endpoints: string[];
         };
         UnansweredQuestionList: {
             data: {

@@ -11,6 +11,7 @@ import * as errors from './areas/errors.en';
 import * as hosted from './areas/hosted.en';
 import * as logs from './areas/logs.en';
 import * as oidc from './areas/oidc.en';
+import * as onboarding from './areas/onboarding.en';
 import * as security from './areas/security.en';
 import * as stepUp from './areas/stepUp.en';
 import * as passkeys from './areas/passkeys.en';
@@ -255,6 +256,7 @@ export const catalogParts = {
   authDemo: authDemo.en,
   docs: docs.en,
   landing: landing.en,
+  onboarding: onboarding.en,
 } as const;
 
 export const en: Catalog = {
@@ -282,4 +284,5 @@ export const en: Catalog = {
   ...authDemo.en,
   ...docs.en,
   ...landing.en,
+  ...onboarding.en,
 };

@@ -11,6 +11,7 @@ import * as errors from './areas/errors';
 import * as hosted from './areas/hosted';
 import * as logs from './areas/logs';
 import * as oidc from './areas/oidc';
+import * as onboarding from './areas/onboarding';
 import * as security from './areas/security';
 import * as stepUp from './areas/stepUp';
 import * as passkeys from './areas/passkeys';
@@ -257,6 +258,7 @@ export const catalogParts = {
   authDemo: authDemo.de,
   docs: docs.de,
   landing: landing.de,
+  onboarding: onboarding.de,
 } as const;
 
 export const de = {
@@ -284,6 +286,7 @@ export const de = {
   ...authDemo.de,
   ...docs.de,
   ...landing.de,
+  ...onboarding.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

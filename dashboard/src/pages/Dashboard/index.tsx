@@ -15,6 +15,7 @@ import { CreateOrganizationDialog } from '../../components/dialogs/CreateOrganiz
 import { CreateProjectDialog } from '../../components/dialogs/CreateProjectDialog';
 import { CreateTokenDialog } from '../../components/dialogs/CreateTokenDialog';
 import { InviteMemberDialog } from '../../components/dialogs/InviteMemberDialog';
+import { FirstRunChecklist } from '../../components/onboarding/FirstRunChecklist';
 import { useApplications, useOrganizations, useProjects } from '../../components/tenancy/queries';
 import { useT } from '../../i18n/useT';
 import { useSessionStore } from '../../stores/session';
@@ -148,6 +149,8 @@ export default function Dashboard() {
         <h1>{t('dashboard.welcome', { name: user?.display_name || user?.email || '' })}</h1>
         <p>{t('dashboard.intro')}</p>
       </Welcome>
+
+      <FirstRunChecklist />
 
       {hasNothingYet ? (
         <EmptyState
