@@ -24,6 +24,7 @@ import {
   createEmbeddingRouter,
   EMBEDDING_BASE_PATH,
   gatedApplicationOf,
+  registerRefusedOriginRoutes,
   sameApplication,
 } from './modules/embedding/index.js';
 import { databaseWritesOf, registerHealthRoutes } from './modules/health/index.js';
@@ -137,6 +138,10 @@ export function registerTenancyRoutes(api: ApiRouter, context: RouteContext): vo
     registry: context.registry,
   });
   registerApplicationRoutes(api, services.applications);
+  registerRefusedOriginRoutes(api, {
+    applications: services.applications,
+    connection: context.database.connection,
+  });
 }
 
 /** The two routers partner sites and SDKs call: the embedding API and SDK ingest. */
@@ -219,5 +224,6 @@ export function registerWorkspaceRoutes(api: ApiRouter, root: ApiRouter, context
     connection,
     config,
     organizations: services.organizations,
+    applications: services.applications,
   });
 }

@@ -277,6 +277,12 @@ describe('route × role matrix: every product-API route’s declared permission'
     },
     'GET /api/v1/applications': { query: (i) => ({ project_id: i.project }) },
     'GET /api/v1/applications/{id}': { path: (i) => `/api/v1/applications/${i.application}` },
+    'GET /api/v1/applications/{id}/refused-origins': {
+      path: (i) => `/api/v1/applications/${i.application}/refused-origins`,
+    },
+    'GET /api/v1/applications/{id}/snippets': {
+      path: (i) => `/api/v1/applications/${i.application}/snippets`,
+    },
     'PATCH /api/v1/applications/{id}': {
       path: (i) => `/api/v1/applications/${i.application}`,
       body: () => ({ description: 'Matrix' }),

@@ -9,6 +9,7 @@ import { AuthErrors } from '../auth/index.js';
 import { authOf } from '../../core/auth-context.js';
 import { poolOfProject } from '../../core/pools.js';
 import { EmbeddingErrors } from './embedding.errors.js';
+import type { RefusedOrigins } from './refused-origins.js';
 
 /** The header naming the application a public (embedding or SDK) request is made for. */
 export const APPLICATION_HEADER = 'X-Application-ID';
@@ -29,6 +30,8 @@ export interface ApplicationGateOptions {
    * batch. Default 'current': every request reads the application (the embedding API's sign-ins).
    */
   lookup?: 'current' | 'recent';
+  /** Where refusals are noted for the application's page in the dashboard (refused-origins.ts). */
+  refused?: Pick<RefusedOrigins, 'record'>;
 }
 
 /** The application a gated request was made for, set by `applicationGate`. */
@@ -46,12 +49,29 @@ export const sameApplication: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** 403 naming the refused origin and where its owner can allow it. */
-function originNotAllowed(origin: string): AppError {
+/** Where a person allows an origin, as the SDK's and the widget's messages name it. */
+export const ALLOWED_ORIGINS_PLACE = 'Dashboard → Project → Application → Allowed origins';
+
+/**
+ * 403 naming the refused origin and where its owner can allow it. `readable` adds the origin as
+ * a field for the origin check, whose answer any page may read: it tells the page nothing it did
+ * not send.
+ */
+function originNotAllowed(origin: string, readable = false): AppError {
   const shown = origin.length > MAX_ORIGIN_SHOWN ? `${origin.slice(0, MAX_ORIGIN_SHOWN)}…` : origin;
   return new AppError(EmbeddingErrors.ORIGIN_NOT_ALLOWED, {
-    message: `The origin ${shown} may not call this application. Add it to the application's allowed origins (allowed_origins, under the application's settings in the dashboard).`,
+    message: `The origin ${shown} may not call this application. Add it to the application's allowed origins (allowed_origins, under the application's settings in the dashboard: ${ALLOWED_ORIGINS_PLACE}).`,
+    fields: readable ? { allowed: false, origin: shown } : undefined,
   });
+}
+
+/** Notes a refusal for the dashboard; a failure to note it never changes the answer. */
+async function noteRefusal(
+  refused: ApplicationGateOptions['refused'],
+  application: ApplicationDocument,
+  origin: string,
+): Promise<void> {
+  await refused?.record(String(application._id), origin).catch(() => undefined);
 }
 
 function isSameOrigin(req: Request, origin: string, publicOrigin: string): boolean {
@@ -83,7 +103,7 @@ async function resolveApplication(
  * `?application_id=` already does: whether one origin is listed.
  */
 export function originCheck(
-  options: Pick<ApplicationGateOptions, 'applications' | 'publicUrl'>,
+  options: Pick<ApplicationGateOptions, 'applications' | 'publicUrl' | 'refused'>,
 ): RequestHandler {
   const publicOrigin = new URL(options.publicUrl).origin;
   return async (req, res) => {
@@ -95,7 +115,10 @@ export function originCheck(
       id,
     );
     if (origin !== undefined && !isSameOrigin(req, origin, publicOrigin)) {
-      if (!application.cors_origins.includes(origin)) throw originNotAllowed(origin);
+      if (!application.cors_origins.includes(origin)) {
+        await noteRefusal(options.refused, application, origin);
+        throw originNotAllowed(origin, true);
+      }
     }
     res.json({ allowed: true, origin: origin ?? null });
   };
@@ -126,8 +149,11 @@ export function applicationGate(options: ApplicationGateOptions): RequestHandler
   async function preflightAllows(req: Request, origin: string): Promise<boolean> {
     const applicationId = typeof req.query.application_id === 'string' ? req.query.application_id : undefined;
     if (applicationId === undefined) return applications.isOriginListed(origin);
-    const application = await findApplication(applicationId);
-    return Boolean(application?.cors_origins.includes(origin));
+    const application = /^[0-9a-f]{24}$/i.test(applicationId) ? await findApplication(applicationId) : null;
+    if (!application) return false;
+    if (application.cors_origins.includes(origin)) return true;
+    await noteRefusal(options.refused, application, origin);
+    return false;
   }
 
   return async (req, res, next) => {
@@ -156,7 +182,10 @@ export function applicationGate(options: ApplicationGateOptions): RequestHandler
       throw error;
     }
     if (crossOrigin) {
-      if (!application.cors_origins.includes(origin)) throw originNotAllowed(origin);
+      if (!application.cors_origins.includes(origin)) {
+        await noteRefusal(options.refused, application, origin);
+        throw originNotAllowed(origin);
+      }
       allowOrigin(res, origin);
     }
     res.locals.gatedApplication = application;

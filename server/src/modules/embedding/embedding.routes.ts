@@ -12,6 +12,7 @@ import { registerHostedRoutes } from './embedding.hosted.js';
 import { registerPasskeySignInRoutes } from './embedding.passkeys.js';
 import { registerAccountRoutes, registerSessionRoutes } from './embedding.session.js';
 import { registerSecondFactorRoutes, registerSignInRoutes } from './embedding.sign-in.js';
+import { createRefusedOrigins } from './refused-origins.js';
 
 export type { EmbeddingDependencies } from './embedding.kit.js';
 
@@ -74,6 +75,8 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
   registerEmailCodeRoutes(kit);
   registerPasskeySignInRoutes(kit);
   registerPoolGoogleRoutes(kit, EMBEDDING_BASE_PATH);
+  // Shown on the application's page in the dashboard (refused-origins.routes.ts).
+  const refused = createRefusedOrigins(deps.connection);
 
   api.route(
     {
@@ -81,7 +84,7 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       path: ORIGIN_CHECK_PATH,
       summary: 'May the calling page’s origin use this application?',
       description:
-        'A refused CORS preflight reaches a page only as a network error. This simple request (no custom headers, readable from any origin) tells the page instead: 200 when its Origin may call the application, 403 origin_not_allowed naming the origin to add otherwise, 404 for an unknown or inactive application.',
+        'A refused CORS preflight reaches a page only as a network error. This simple request (no custom headers, readable from any origin) tells the page instead: 200 when its Origin may call the application, 403 origin_not_allowed naming the origin to add otherwise (with `allowed: false` and `origin`, nothing else about the application), 404 for an unknown or inactive application. The SDK and the auth widget call it at start-up; a refused origin is listed on the application’s page in the dashboard (GET /api/v1/applications/{id}/refused-origins).',
       tags: TAGS,
       query: OriginCheckQuerySchema,
       responses: {
@@ -93,13 +96,14 @@ export function createEmbeddingRouter(api: ApiRouter, deps: EmbeddingDependencie
       },
     },
     kit.perIp('origin-check-ip', deps.config.auth.rateLimit.perIp * 10),
-    originCheck({ applications: deps.applications, publicUrl: deps.config.publicUrl }),
+    originCheck({ applications: deps.applications, publicUrl: deps.config.publicUrl, refused }),
   );
 
   const gate = applicationGate({
     applications: deps.applications,
     publicUrl: deps.config.publicUrl,
     allowedHeaders: ALLOWED_HEADERS,
+    refused,
   });
   const router = Router();
   router.use(

@@ -11,3 +11,4 @@ export {
   EMBEDDING_BASE_PATH,
   type EmbeddingDependencies,
 } from './embedding.routes.js';
+export { registerRefusedOriginRoutes } from './refused-origins.routes.js';
