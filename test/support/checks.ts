@@ -58,7 +58,8 @@ export async function linkFromOutbox(
  * the DevTools protocol instead.
  */
 export async function expectAccessible(page: Page, where = page.url()): Promise<void> {
-  await page.evaluate(await readFile(AXE_SCRIPT, 'utf8'));
+  // Once per document: the 500 kB script costs a second to evaluate on a busy machine.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SCRIPT, 'utf8'));
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run();
