@@ -59,7 +59,7 @@ declare module 'oidc-provider' {
 
   export interface GrantModel {
     new (properties: { accountId: string; clientId: string }): GrantInstance;
-    find(id: string): Promise<GrantInstance | undefined>;
+    find(id: string, options?: { ignoreExpiration?: boolean }): Promise<GrantInstance | undefined>;
   }
 
   export interface ClientModel {
@@ -113,4 +113,16 @@ declare module 'oidc-provider' {
     /** The default policy (login, consent), to be extended. */
     function base(): Prompt[] & { get(name: string): Prompt | undefined };
   }
+}
+
+/** The library's own token look-up (introspection and revocation use it): oidc.introspection.ts. */
+declare module 'oidc-provider/lib/helpers/token_find.js' {
+  import type Provider from 'oidc-provider';
+
+  export function findToken(provider: Provider, token: string, tokenTypeHint?: string): Promise<unknown>;
+}
+
+/** The characters a client id or secret may hold (visible ASCII). */
+declare module 'oidc-provider/lib/consts/client_attributes.js' {
+  export const noVSCHAR: RegExp;
 }

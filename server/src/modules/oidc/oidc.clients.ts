@@ -73,6 +73,26 @@ export function clientMetadataOf(record: OidcClientRecord, now = new Date()): Ad
   return metadata;
 }
 
+const builtMetadata = new WeakMap<OidcClientRecord, { metadata: AdapterPayload; validUntil: number }>();
+
+/**
+ * `clientMetadataOf` once per record (the cached records live CLIENT_CACHE_MS): the token and
+ * introspection endpoints ask for their client on every request. Rebuilt when one of the secrets
+ * it kept has expired since.
+ */
+export function memoizedClientMetadata(record: OidcClientRecord, now = Date.now()): AdapterPayload {
+  const built = builtMetadata.get(record);
+  if (built && now < built.validUntil) return built.metadata;
+  const metadata = clientMetadataOf(record, new Date(now));
+  let validUntil = Number.POSITIVE_INFINITY;
+  for (const secret of record.oidc.secrets) {
+    const expiresAt = secret.expires_at ? new Date(secret.expires_at).getTime() : Number.NaN;
+    if (expiresAt > now) validUntil = Math.min(validUntil, expiresAt);
+  }
+  builtMetadata.set(record, { metadata, validUntil });
+  return metadata;
+}
+
 /** Whether the presented secret's SHA-256 equals one of the client's unexpired hashes (timing-safe). */
 export function secretMatches(hashes: readonly string[] | undefined, presented: string): boolean {
   const digest = sha256Hex(presented);
@@ -112,6 +132,9 @@ export function cachedOidcClients(
   const clients = new LRUCache<string, OidcClientRecord>({ max: CACHED_CLIENTS, ttl });
   const apis = new LRUCache<string, OidcResourceServerRecord>({ max: CACHED_CLIENTS, ttl });
   let changes = 0;
+  // Reads in flight, shared: when an entry expires under load, the requests that miss it together
+  // wait for one read instead of each sending its own (20 connections sent 20 finds every 5 s).
+  const reading = new Map<string, Promise<unknown>>();
 
   async function remembered<T extends object>(
     cache: LRUCache<string, T>,
@@ -121,10 +144,19 @@ export function cachedOidcClients(
     if (key === null) return read();
     const cached = cache.get(key);
     if (cached) return cached;
+    const pending = reading.get(key) as Promise<T | null> | undefined;
+    if (pending) return pending;
     const changesBefore = changes;
-    const found = await read();
-    if (found && changes === changesBefore) cache.set(key, found);
-    return found;
+    const started = read().then((found) => {
+      if (found && changes === changesBefore) cache.set(key, found);
+      return found;
+    });
+    reading.set(key, started);
+    try {
+      return await started;
+    } finally {
+      if (reading.get(key) === started) reading.delete(key);
+    }
   }
 
   return {
@@ -142,6 +174,8 @@ export function cachedOidcClients(
       ),
     forget(applicationId) {
       changes += 1;
+      // A request after a change never joins a read that began before it.
+      reading.clear();
       clients.delete(applicationId.toLowerCase());
       apis.clear();
     },

@@ -4,7 +4,7 @@ import type { UserDocument } from '../../core/account.js';
 import type { OidcClientSource } from '../../core/oidc-clients.js';
 import type { PoolSettings } from '../../core/pools.js';
 import type { OidcStorage } from './oidc.adapter.js';
-import { clientMetadataOf, EXTRA_CLIENT_METADATA } from './oidc.clients.js';
+import { EXTRA_CLIENT_METADATA, memoizedClientMetadata } from './oidc.clients.js';
 import type { PrivateJwk } from './oidc.keys.js';
 import { renderErrorPage, renderLoggedOutPage, renderLogoutPage, type PageContext } from './oidc.pages.js';
 
@@ -29,9 +29,19 @@ export interface RoleClaims {
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /** The oidc-provider client fields read here (extra metadata keeps its snake_case names). */
-interface OidcClient {
+export interface IntrospectingClient {
   clientId: string;
   clientAuthMethod: string;
+}
+type OidcClient = IntrospectingClient;
+
+/**
+ * `features.introspection.allowedPolicy` (also the introspection fast path's, oidc.introspection.ts):
+ * a confidential client (e.g. an API checking tokens) may introspect every token of the pool; a
+ * public client only its own.
+ */
+export function introspectionAllowed(client: IntrospectingClient, token: { clientId?: string }): boolean {
+  return client.clientAuthMethod !== 'none' || token.clientId === client.clientId;
 }
 
 type TokenWithServer = { resourceServer?: { accessTokenTTL?: number } };
@@ -184,7 +194,7 @@ async function clientMetadata(input: ConfigurationInput, clientId: string) {
   const record = await input.clients.oidcClientOf(clientId);
   // A client of another project is unknown here.
   if (!record || record.project_id !== input.pool.poolId) return undefined;
-  return clientMetadataOf(record);
+  return memoizedClientMetadata(record);
 }
 
 async function findAccount(input: ConfigurationInput, sub: string) {
@@ -231,12 +241,11 @@ function features(input: ConfigurationInput, pages: PageContext) {
   return {
     devInteractions: { enabled: false },
     clientCredentials: { enabled: true },
-    // A confidential client (e.g. an API checking tokens) may introspect every token of the
-    // pool; a public client only its own. Revoking is for the token's own client only.
+    // Revoking is for the token's own client only.
     introspection: {
       enabled: true,
       allowedPolicy: async (_ctx: KoaContextWithOIDC, client: OidcClient, token: { clientId?: string }) =>
-        client.clientAuthMethod !== 'none' || token.clientId === client.clientId,
+        introspectionAllowed(client, token),
     },
     revocation: {
       enabled: true,

@@ -13,7 +13,8 @@ import { cachedOidcClients } from './oidc.clients.js';
 import { OidcErrors } from './oidc.errors.js';
 import { createOidcKeys, type OidcKeys } from './oidc.keys.js';
 import type { RoleClaims } from './oidc.configuration.js';
-import { createOidcProviders, type OidcProviders } from './oidc.provider.js';
+import { introspect, isPlainIntrospection } from './oidc.introspection.js';
+import { createOidcProviders, type OidcPool, type OidcProviders } from './oidc.provider.js';
 
 /** What the OpenID provider is built from. */
 export interface OidcDependencies {
@@ -51,6 +52,12 @@ export interface OidcService {
    * keys sign until then and stay in the JWKS until their tokens expired.
    */
   rotateKeys(options?: { publicationDelayS?: number }): Promise<void>;
+}
+
+/** The provider answers; the common introspection request takes the fast path (oidc.introspection.ts). */
+function serve(pool: OidcPool, req: Request, res: Response): void {
+  if (isPlainIntrospection(req)) void introspect(pool, req, res);
+  else pool.callback(req, res);
 }
 
 interface SecretDocument {
@@ -120,11 +127,11 @@ export function createOidcService(deps: OidcDependencies, sources: OidcSources):
     const poolId = String(req.params.pool);
     // Most requests: the pool was checked lately; straight to its provider.
     const checked = providers.checkedProvider(poolId);
-    if (checked) return checked.callback(req, res);
+    if (checked) return serve(checked, req, res);
     try {
       const pool = await providers.providerFor(poolId);
       if (!pool) throw new AppError(OidcErrors.ISSUER_NOT_FOUND);
-      pool.callback(req, res);
+      serve(pool, req, res);
     } catch (error) {
       next(error);
     }
