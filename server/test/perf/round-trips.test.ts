@@ -67,11 +67,17 @@ describe('Round trips of warm authenticated requests (issue #38)', function () {
     expect(commands).to.deep.equal([]);
   });
 
-  it('GET /api/v1/projects with a cs_ token sends one command: the list', async () => {
-    const commands = await warm('GET /api/v1/projects (cs_ token)', () =>
+  // A token sees at most its application's project: the cached row and membership answer, no list
+  // query (fewer than the issue's 1), with the organization filter and without (`npm run bench`).
+  it('GET /api/v1/projects with a cs_ token sends no command', async () => {
+    const filtered = await warm('GET /api/v1/projects?organization_id (cs_ token)', () =>
       ctx.request.get('/api/v1/projects').query({ organization_id: organizationId }).set(bearer(token)),
     );
-    expect(commands).to.deep.equal(['find projects']);
+    expect(filtered).to.deep.equal([]);
+    const all = await warm('GET /api/v1/projects (cs_ token)', () =>
+      ctx.request.get('/api/v1/projects').set(bearer(token)),
+    );
+    expect(all).to.deep.equal([]);
   });
 
   it("embedding verify (the partner's check of an end user's token) sends no command", async () => {

@@ -8,6 +8,7 @@ import { tenantResource, type ResourceService } from '../../core/tenant-resource
 import type { OrganizationsService, Permission } from '../organizations/index.js';
 import { ProjectErrors } from './projects.errors.js';
 import { projectModel, type Environment, type ProjectDocument } from './projects.model.js';
+import { tokenProjectList } from './projects.token-list.js';
 
 export const API_KEY_PREFIX = 'pk_';
 const VISIBLE_KEY_CHARACTERS = 8;
@@ -123,6 +124,7 @@ export function createProjectsService(deps: {
     }),
   });
   const { findActive } = rows;
+  const listOfToken = tokenProjectList({ findActive, organizations, view: projectView });
 
   async function authorize(
     userId: string,
@@ -175,6 +177,7 @@ export function createProjectsService(deps: {
     },
 
     async list(caller, query) {
+      if (caller.onlyProjectId !== undefined) return listOfToken(caller.userId, caller.onlyProjectId, query);
       let organizationIds: Types.ObjectId[];
       if (query.organization_id) {
         const { organization } = await organizations.authorize(
@@ -186,7 +189,7 @@ export function createProjectsService(deps: {
       } else {
         organizationIds = await organizations.organizationIdsOf(caller.userId, 'project:read');
       }
-      return rows.list('organization_id', organizationIds, caller.onlyProjectId, query, projectView);
+      return rows.list('organization_id', organizationIds, undefined, query, projectView);
     },
 
     async get(caller, projectId) {
