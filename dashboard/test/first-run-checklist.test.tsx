@@ -10,7 +10,7 @@ import { renderWithProviders } from './render';
 const KEYS = ['organization', 'project', 'application', 'origin', 'snippet', 'event'] as const;
 
 /** The server's checklist with the first `done` steps done. */
-function checklist(done: number, fields: Record<string, unknown> = {}) {
+function checklist(done: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     steps: KEYS.map((key, index) => ({ key, done: index < done })),
     done,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/useT';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -10,7 +10,8 @@ import { useOnboarding, useSetOnboardingDismissed } from './queries';
 /**
  * The first-run checklist of the dashboard (issue #36): shown until every step is done or the
  * person dismisses it; once dismissed (and not complete) a one-line "show again" stays in its
- * place, so the way back is where the checklist was. Hiding is stored for the account.
+ * place, so the way back is where the checklist was. Hiding is stored for the account. A checklist
+ * completed while on screen stays, all ticked, until dismissed; on the next visit it is gone.
  */
 export function FirstRunChecklist() {
   const t = useT();
@@ -21,6 +22,10 @@ export function FirstRunChecklist() {
   // Focus follows the control that replaced the one just used (the card ↔ the restore line).
   const moved = useRef<'dismissed' | 'restored' | null>(null);
   const data = checklist.data;
+  // Completed while on screen: the last tick stays visible (until dismissed or the next visit).
+  // (State adjusted while rendering, React's pattern for a value derived from earlier renders.)
+  const [seenIncomplete, setSeenIncomplete] = useState(false);
+  if (data && !data.complete && !seenIncomplete) setSeenIncomplete(true);
 
   useEffect(() => {
     if (moved.current === 'dismissed' && data?.dismissed) restoreRef.current?.focus();
@@ -44,7 +49,7 @@ export function FirstRunChecklist() {
         </Button>
       </Alert>
     );
-  if (!data || data.complete) return null;
+  if (!data || (data.complete && (data.dismissed || !seenIncomplete))) return null;
   const progress = t('onboarding.progress', { done: String(data.done), total: String(data.total) });
 
   if (data.dismissed)
@@ -92,6 +97,7 @@ export function FirstRunChecklist() {
       {failed}
       <ChecklistSteps checklist={data} />
       {data.next === 'snippet' || data.next === 'event' ? <p>{t('onboarding.snippet.live')}</p> : null}
+      {data.complete ? <Alert tone="success">{t('onboarding.complete')}</Alert> : null}
     </Box>
   );
 }

@@ -12,6 +12,7 @@ export const en: Record<keyof typeof de, string> = {
   'onboarding.restoreText': 'Getting started: {done} of {total} done.',
   'onboarding.loading': 'Loading the “Getting started” checklist …',
   'onboarding.loadFailed': 'The “Getting started” checklist could not be loaded.',
+  'onboarding.complete': 'All done: your website sends events to the platform.',
   'onboarding.retry': 'Try again',
   'onboarding.saveFailed': 'That did not work. Please try again.',
   'onboarding.status.done': 'Done',

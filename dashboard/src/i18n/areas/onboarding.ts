@@ -14,6 +14,7 @@ export const de = {
   'onboarding.restoreText': 'Erste Schritte: {done} von {total} erledigt.',
   'onboarding.loading': 'Die Checkliste „Erste Schritte“ wird geladen …',
   'onboarding.loadFailed': 'Die Checkliste „Erste Schritte“ konnte nicht geladen werden.',
+  'onboarding.complete': 'Alles erledigt: Ihre Website sendet Ereignisse an die Plattform.',
   'onboarding.retry': 'Erneut versuchen',
   'onboarding.saveFailed': 'Das hat nicht geklappt. Bitte erneut versuchen.',
   'onboarding.status.done': 'Erledigt',
