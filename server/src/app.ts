@@ -1,6 +1,6 @@
 import { requestLogging } from './lib/request-logging.js';
 import { securityHeaders } from './lib/security-headers.js';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -58,8 +58,10 @@ export const SERIALISED_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The request bodies' parsers, skipped as a whole by GET and HEAD requests (no body to read). Bodies
- * of the analytics batch, the user import and GraphQL have their own limits and go first.
+ * The request bodies' parsers, skipped as a whole by GET and HEAD requests and by any request that
+ * announces no body (neither Content-Length nor Transfer-Encoding: every parser behind would pass it
+ * on untouched, as body-parser does — a `POST /api/v1/verify` sends none). Bodies of the analytics
+ * batch, the user import and GraphQL have their own limits and go first.
  */
 function bodyParsers(bodyLimit: string | number): RequestHandler {
   const parsers = express.Router();
@@ -69,9 +71,16 @@ function bodyParsers(bodyLimit: string | number): RequestHandler {
   parsers.use(GRAPHQL_PATH, graphqlBodyParser());
   parsers.use(express.json({ limit: bodyLimit }));
   return function bodyParsers(req, res, next) {
-    if (req.method === 'GET' || req.method === 'HEAD') next();
+    if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) next();
     else parsers(req, res, next);
   };
+}
+
+/** type-is's `hasBody`: a body is announced by Transfer-Encoding or a numeric Content-Length. */
+function hasBody(req: Request): boolean {
+  return (
+    req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']))
+  );
 }
 
 const INTERACTION_PATH = /^\/interaction(?:[/?]|$)/i;
@@ -120,8 +129,15 @@ export function createApp(deps: AppDependencies): Express {
     );
   app.use(bodyParsers(config.bodyLimit));
   // After the body parsers: answers a request reads once (core/request-scope.ts), ended with its
-  // response. Not entered by the health check, JWT verification and the signing keys: none reads it.
-  const unscoped = [`${API_BASE_PATH}/health`, `${API_BASE_PATH}/verify`, '/.well-known/jwks.json'];
+  // response. Not entered by the health check, JWT verification, the signed-in user, refresh and the
+  // signing keys: none reads it (and a path that did would only read again, never wrongly).
+  const unscoped = [
+    `${API_BASE_PATH}/health`,
+    `${API_BASE_PATH}/verify`,
+    `${API_BASE_PATH}/auth/me`,
+    `${API_BASE_PATH}/auth/refresh`,
+    '/.well-known/jwks.json',
+  ];
   app.use(named('requestScope', requestScope({ skip: unscoped })));
 
   const registry = createApiRegistry();

@@ -3,6 +3,7 @@ import {
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
+  sign,
   type KeyObject,
 } from 'node:crypto';
 import jwt from 'jsonwebtoken';
@@ -116,22 +117,34 @@ export async function loadSigningKeys(options: {
   const publicJwk = publicKey.export({ format: 'jwk' }) as Record<string, unknown>;
   const kid = thumbprint(publicJwk);
   const verified = new VerifiedTokens<AccessTokenClaims>(VERIFIED_TOKENS_CAPACITY, options.now);
+  // The JOSE header is the same for every token of this key (jsonwebtoken's: alg, typ, kid).
+  const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT', kid })).toString('base64url');
+  // ES256 signatures are r‖s (IEEE P1363), as JWS wants, not DER; RS256 is PKCS#1 v1.5.
+  const signingKey = alg === 'ES256' ? { key: privateKey, dsaEncoding: 'ieee-p1363' as const } : privateKey;
 
   return {
     kid,
     alg,
     signAccessToken(claims) {
-      const payload = { sid: claims.sid, email: claims.email, pool: claims.pool, ...claims.roles };
-      const token = jwt.sign(payload, privateKey, {
-        algorithm: alg,
-        keyid: kid,
-        subject: claims.sub,
-        issuer: options.issuer,
-        audience: claims.audience ?? options.audience,
-        expiresIn: claims.ttlS ?? options.accessTokenTtlS,
-      });
-      const { exp } = jwt.decode(token) as { exp: number };
-      return { token, expiresAt: new Date(exp * 1000) };
+      // Signed here rather than by jsonwebtoken: the same token (header, claims in jsonwebtoken's
+      // order, signature), without its per-call option validation, key checks and the decode of
+      // its own output — a refresh signs one token per request. Verification stays jsonwebtoken's.
+      const iat = Math.floor(Date.now() / 1000);
+      const exp = iat + (claims.ttlS ?? options.accessTokenTtlS);
+      const payload = {
+        sid: claims.sid,
+        email: claims.email,
+        pool: claims.pool,
+        ...claims.roles,
+        iat,
+        exp,
+        aud: claims.audience ?? options.audience,
+        iss: options.issuer,
+        sub: claims.sub,
+      };
+      const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+      const signature = sign('sha256', Buffer.from(input), signingKey).toString('base64url');
+      return { token: `${input}.${signature}`, expiresAt: new Date(exp * 1000) };
     },
     verifyAccessToken(token) {
       const known = verified.get(token);
