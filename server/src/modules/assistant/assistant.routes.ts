@@ -6,6 +6,7 @@ import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import { authOf } from '../../core/auth-context.js';
 import { OrganizationErrors, type OrganizationsService } from '../organizations/index.js';
+import type { ApplicationsService } from '../applications/index.js';
 import {
   AnswerSchema,
   AskSchema,
@@ -16,12 +17,15 @@ import {
   UnansweredQuery,
 } from './assistant.schemas.js';
 import type { AssistantService } from './assistant.service.js';
+import { registerSnippetRoutes } from './snippets.routes.js';
 
 export interface AssistantRouteDependencies {
   assistant: AssistantService;
   connection: Connection;
   config: Config;
   organizations: Pick<OrganizationsService, 'isGlobalAdmin'>;
+  /** Reads the application for the integration snippets, as its own GET route does (tenancy, 404s). */
+  applications: Pick<ApplicationsService, 'get'>;
 }
 
 /**
@@ -131,6 +135,8 @@ export function registerAssistantRoutes(
     if (req.query.download === '1') res.attachment('iam-platform-ai-integration.md');
     res.type('text/markdown; charset=utf-8').send(await assistant.integrationGuide());
   });
+
+  registerSnippetRoutes(api, deps);
 
   const requireGlobalAdmin = async (req: Request, _res: Response, next: NextFunction) => {
     if (!(await deps.organizations.isGlobalAdmin(authOf(req).user)))

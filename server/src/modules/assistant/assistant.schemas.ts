@@ -1,5 +1,6 @@
 import { z } from '../../lib/openapi.js';
 import { PROMPT_TYPES } from './search-index.js';
+import { SNIPPET_KINDS } from './snippets.js';
 
 export const MAX_QUESTION_LENGTH = 1000;
 
@@ -83,3 +84,40 @@ export const UnansweredListSchema = z
     next_cursor: z.null(),
   })
   .openapi('UnansweredQuestionList');
+
+export const SnippetsQuery = z.object({
+  kind: z.enum(SNIPPET_KINDS).optional().openapi({ description: 'One kind; all kinds when left out.' }),
+  locale: z
+    .enum(['de', 'en'])
+    .default('en')
+    .openapi({ description: 'The language of titles and explanations (code is the same in both).' }),
+});
+
+export const SnippetSchema = z
+  .object({
+    kind: z.enum(SNIPPET_KINDS),
+    title: z.string(),
+    language: z.enum(['html', 'javascript', 'python']).openapi({ description: 'The code’s language.' }),
+    filename: z.string().openapi({ example: 'verify-token.mjs' }),
+    code: z.string().openapi({
+      description:
+        'Ready to paste, with the application’s id, this server’s URL and the allowed origins filled in. From templates, never from a language model.',
+    }),
+    explanation: z.array(z.string()).openapi({ description: 'Paragraphs of plain text around the code.' }),
+    source: z
+      .object({ title: z.string(), url: z.string() })
+      .openapi({ description: 'The guide section the code follows.' }),
+    endpoints: z.array(z.string()).openapi({
+      description: '`METHOD /path` of the API operations the code calls; all in the OpenAPI document.',
+    }),
+  })
+  .openapi('IntegrationSnippet');
+
+export const SnippetListSchema = z
+  .object({
+    application_id: z.string(),
+    api_url: z.string().openapi({ example: 'https://iam.example.com' }),
+    allowed_origins: z.array(z.string()),
+    data: z.array(SnippetSchema),
+  })
+  .openapi('IntegrationSnippetList');

@@ -11,6 +11,8 @@ import { detectLanguage, type Language } from './language.js';
 import { askLanguageModel } from './llm.js';
 import { listOperations, type ApiOperation, type OpenApiDocument } from './openapi-operations.js';
 import { safeAnswer } from './safe-answer.js';
+import { snippetsFor } from './snippet-service.js';
+import type { SnippetApplication, SnippetKind } from './snippets.js';
 import { chunksOf, SearchIndex, type PromptType } from './search-index.js';
 
 export interface AssistantDependencies {
@@ -136,6 +138,11 @@ export function createAssistantService(deps: AssistantDependencies) {
       if (!guide) throw new AppError(AssistantErrors.GUIDE_NOT_FOUND);
       const { title, description, source, markdown } = guide;
       return { slug, title, description, source, markdown };
+    },
+
+    /** Integration code for one application (its caller already authorized), in `language`. */
+    async snippets(app: SnippetApplication, language: Language, kinds?: SnippetKind[]) {
+      return snippetsFor(await load(), app, config.publicUrl, language, kinds, logger);
     },
 
     async integrationGuide(): Promise<string> {
