@@ -70,6 +70,8 @@ declare module 'oidc-provider' {
       ): Promise<boolean> | boolean;
     };
     find(id: string): Promise<unknown>;
+    /** The 'Client' adapter (ours answers from the applications, oidc.configuration.ts). */
+    readonly adapter: Adapter;
   }
 
   export type Configuration = Record<string, unknown>;

@@ -13,7 +13,7 @@ import type { OidcPool } from './oidc.provider.js';
  *
  * Only the request every resource server sends takes this path: HTTP Basic client credentials, a
  * form body of `token` (and `token_type_hint`), no `Origin` (CORS), no client attestation. It
- * uses the library's own pieces — `provider.Client.find` (the cached client), the client's
+ * uses the library's own pieces — `provider.Client.find` (the cached client, see clientOf), the client's
  * `checkClientSecretExpiration` and `compareClientSecret`, the library's `findToken` (the models'
  * `find`, i.e. our adapter and its token cache: a revoked token is inactive at once) and
  * `provider.Grant.find` — and answers exactly what its introspection action answers (same fields,
@@ -63,6 +63,24 @@ interface IntrospectedToken {
   jkt?: string;
   'x5t#S256'?: string;
   isSenderConstrained(): boolean;
+}
+
+/**
+ * oidc-provider's clients by the metadata object our adapter answered for them. The adapter hands
+ * out one object per application record (`memoizedClientMetadata`, renewed whenever the record is
+ * re-read or changed), so the same object means the same client: what `Client.find` would answer
+ * after hashing the metadata's JSON (its own cache is keyed by that hash), without the hashing.
+ */
+const clientsByMetadata = new WeakMap<object, FastClient>();
+
+async function clientOf(provider: OidcPool['provider'], clientId: string): Promise<FastClient | undefined> {
+  const metadata = await provider.Client.adapter.find(clientId);
+  if (!metadata) return undefined;
+  const known = clientsByMetadata.get(metadata);
+  if (known) return known;
+  const client = (await provider.Client.find(clientId)) as FastClient | undefined;
+  if (client) clientsByMetadata.set(metadata, client);
+  return client;
 }
 
 /** Whether the request has the one shape this path answers (headers only; the body is unread). */
@@ -158,9 +176,7 @@ async function introspectionBody(
   const body: Record<string, unknown> = { active: false };
   if (token.accountId) {
     const owner =
-      token.clientId === client.clientId
-        ? client
-        : ((await provider.Client.find(token.clientId ?? '')) as FastClient | undefined);
+      token.clientId === client.clientId ? client : await clientOf(provider, token.clientId ?? '');
     if (!owner || owner.subjectType === 'pairwise') return null;
     body.sub = token.accountId;
   }
@@ -209,7 +225,7 @@ export async function introspect(pool: OidcPool, req: IncomingMessage, res: Serv
     // Client authentication first: a refused client reaches the library with its body unread.
     const credentials = basicCredentials(req.headers.authorization!);
     if (!credentials) return toLibrary();
-    const client = (await pool.provider.Client.find(credentials.clientId)) as FastClient | undefined;
+    const client = await clientOf(pool.provider, credentials.clientId);
     if (!client || !SECRET_METHODS.has(client.clientAuthMethod)) return toLibrary();
     client.checkClientSecretExpiration('expired');
     if (!(await client.compareClientSecret(credentials.secret))) return toLibrary();
