@@ -12,6 +12,7 @@ import * as hosted from './areas/hosted.en';
 import * as logs from './areas/logs.en';
 import * as oidc from './areas/oidc.en';
 import * as onboarding from './areas/onboarding.en';
+import * as snippets from './areas/snippets.en';
 import * as security from './areas/security.en';
 import * as stepUp from './areas/stepUp.en';
 import * as passkeys from './areas/passkeys.en';
@@ -257,6 +258,7 @@ export const catalogParts = {
   docs: docs.en,
   landing: landing.en,
   onboarding: onboarding.en,
+  snippets: snippets.en,
 } as const;
 
 export const en: Catalog = {
@@ -285,4 +287,5 @@ export const en: Catalog = {
   ...docs.en,
   ...landing.en,
   ...onboarding.en,
+  ...snippets.en,
 };

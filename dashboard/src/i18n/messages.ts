@@ -12,6 +12,7 @@ import * as hosted from './areas/hosted';
 import * as logs from './areas/logs';
 import * as oidc from './areas/oidc';
 import * as onboarding from './areas/onboarding';
+import * as snippets from './areas/snippets';
 import * as security from './areas/security';
 import * as stepUp from './areas/stepUp';
 import * as passkeys from './areas/passkeys';
@@ -259,6 +260,7 @@ export const catalogParts = {
   docs: docs.de,
   landing: landing.de,
   onboarding: onboarding.de,
+  snippets: snippets.de,
 } as const;
 
 export const de = {
@@ -287,6 +289,7 @@ export const de = {
   ...docs.de,
   ...landing.de,
   ...onboarding.de,
+  ...snippets.de,
 } as const;
 export type MessageKey = keyof typeof de;
 export type Catalog = Record<MessageKey, string>;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EditApplicationDialog } from '../../components/dialogs/EditApplicationDialog';
+import { IntegrationSnippets } from '../../components/snippets/IntegrationSnippets';
 import { CopyButton } from '../../components/tenancy/CopyButton';
 import { LinkPanel } from '../../components/tenancy/LinkPanel';
 import { NotFoundNotice } from '../../components/tenancy/NotFoundNotice';
@@ -165,6 +166,7 @@ export default function ApplicationDetail() {
           )}
         </Fact>
       </Overview>
+      <IntegrationSnippets applicationId={app.id} />
       <Tabs
         value={tab}
         onValueChange={(value) => {

@@ -10,6 +10,7 @@ import { TextareaField } from '../../ui/Textarea';
 import { Markdown } from './Markdown';
 import { pageHref } from './markdown';
 import { useAskAssistant, type PromptType } from './queries';
+import { AssistantSnippets } from './Snippets';
 import { DocsSection, Muted } from './styles';
 
 /** SPEC §2: the page refuses an empty question itself ("Please enter a question" in English). */
@@ -81,7 +82,7 @@ export function AssistantSection() {
       </Form>
       {ask.isError ? <Alert tone="error">{t(ASSISTANT_FAILED)}</Alert> : null}
       {ask.data ? (
-        <Answer aria-live="polite" data-testid="assistant-answer">
+        <Answer aria-live="polite" data-testid="assistant-answer" lang={ask.data.language}>
           <Markdown source={ask.data.documentation} />
           {ask.data.sources.length ? (
             <>
@@ -98,6 +99,7 @@ export function AssistantSection() {
           ) : null}
         </Answer>
       ) : null}
+      <AssistantSnippets />
     </DocsSection>
   );
 }
