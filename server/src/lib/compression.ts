@@ -113,3 +113,40 @@ export function compressSentBodies(response: Response, threshold = COMPRESSION_T
     return sendCompressed(this, send, body, threshold);
   };
 }
+
+/** The type `res.json` gives a body (Express: `application/json`, then `send` adds the charset). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON text (a compiled serialiser's, response-serialisers.ts) with Content-Type JSON_CONTENT_TYPE
+ * already set: what `res.send(text)` does — compressed above the threshold, `Vary: Accept-Encoding`,
+ * Content-Length, conditional and HEAD requests — with the common case (nothing to compress, no
+ * conditional request, a 2xx with a body) written straight to `res.end`. Node then writes headers and
+ * body as one string in one chunk, without Express's re-parsing of the type and its copy of longer
+ * bodies into a Buffer (written beside the headers as a second chunk). Anything else goes through
+ * `res.send`, as before.
+ */
+export function sendJsonText(res: Response, text: string, threshold = COMPRESSION_THRESHOLD_BYTES): Response {
+  const req = res.req;
+  const status = res.statusCode;
+  const headers = req.headers;
+  const bytes = Buffer.byteLength(text);
+  if (
+    status < 200 ||
+    status > 299 ||
+    status === 204 ||
+    status === 205 ||
+    req.method === 'HEAD' ||
+    headers['if-none-match'] !== undefined ||
+    headers['if-modified-since'] !== undefined ||
+    res.getHeader('Content-Encoding') !== undefined ||
+    res.getHeader('Transfer-Encoding') !== undefined ||
+    typeof res.app.get('etag fn') === 'function' ||
+    (bytes >= threshold && preferredEncoding(headers['accept-encoding']) !== null)
+  )
+    return res.send(text);
+  res.vary('Accept-Encoding');
+  res.setHeader('Content-Length', String(bytes));
+  res.end(text, 'utf8');
+  return res;
+}

@@ -16,6 +16,7 @@
 import fastJson from 'fast-json-stringify';
 import type { RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
+import { JSON_CONTENT_TYPE, sendJsonText } from './compression.js';
 import { z } from './openapi.js';
 
 export type Serialise = (body: unknown) => string;
@@ -195,7 +196,10 @@ export function serialiseJsonResponses(response: Response): void {
     } catch {
       return json.call(this, body);
     }
-    if (!this.get('Content-Type')) this.set('Content-Type', 'application/json');
-    return this.send(text);
+    // Express's `res.json` would set `application/json` and its `send` add the charset; a route
+    // that chose its own type keeps it (and Express's send).
+    if (this.getHeader('Content-Type') !== undefined) return this.send(text);
+    this.setHeader('Content-Type', JSON_CONTENT_TYPE);
+    return sendJsonText(this, text);
   };
 }
