@@ -1,27 +1,15 @@
-import { BlockList, isIPv4, SocketAddress } from 'node:net';
-import {
-  buildMongoQueryMatcher,
-  createMongoAbility,
-  type MongoAbility,
-  type RawRuleFrom,
-} from '@casl/ability';
-import { $and, and, type FieldCondition, type JsInterpreter } from '@ucast/mongo2js';
+import { createMongoAbility, type MongoAbility, type RawRuleFrom } from '@casl/ability';
 import { skillKey, type Skill } from '../../core/skills.js';
-import {
-  minutesOf,
-  WEEKDAYS,
-  type PolicyConditions,
-  type TimeWindowCondition,
-  type Weekday,
-} from './policies.conditions.js';
+import type { PolicyConditions } from './policies.conditions.js';
+import { Clock, conditionsMatcher, socketAddress } from './policies.operators.js';
 
 /*
  * The policy engine: CASL (@casl/ability) evaluates the policies. Each enabled policy becomes one
  * CASL rule for its actions — an allow policy a rule, a deny policy an inverted rule — whose
  * conditions are a MongoDB-style query over the facts of one check (subject, resource, context).
  * CASL indexes the rules by action, compiles each query once into a matcher (@ucast/mongo2js) and
- * matches them; two operators of our own join its language: $cidr (node:net BlockList) and
- * $time_window (Intl, per IANA time zone). Why CASL and not Cedar: docs ("Policy engine").
+ * matches them; two operators of our own join its language: $cidr and $time_window
+ * (policies.operators.ts). Why CASL and not Cedar: docs ("Policy engine").
  */
 
 export type PolicyEffect = 'allow' | 'deny';
@@ -83,137 +71,6 @@ export interface Decision {
   matched_policies: MatchedPolicy[];
 }
 
-/** The local clock of one instant, per time zone, computed once per check and zone. */
-class Clock {
-  private readonly local = new Map<string, { weekday: Weekday; minute: number }>();
-  constructor(readonly at: Date) {}
-
-  in(zone: string): { weekday: Weekday; minute: number } {
-    let local = this.local.get(zone);
-    if (!local) {
-      local = localTime(this.at, zone);
-      this.local.set(zone, local);
-    }
-    return local;
-  }
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAY_OF: Record<string, Weekday> = {
-  Mon: 'mon',
-  Tue: 'tue',
-  Wed: 'wed',
-  Thu: 'thu',
-  Fri: 'fri',
-  Sat: 'sat',
-  Sun: 'sun',
-};
-
-function localTime(at: Date, zone: string): { weekday: Weekday; minute: number } {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(zone, format);
-  }
-  let weekday: Weekday = 'mon';
-  let minute = 0;
-  for (const part of format.formatToParts(at)) {
-    if (part.type === 'weekday') weekday = WEEKDAY_OF[part.value] ?? 'mon';
-    else if (part.type === 'hour') minute += Number(part.value) * 60;
-    else if (part.type === 'minute') minute += Number(part.value);
-  }
-  return { weekday, minute };
-}
-
-/** A time window compiled: minutes since midnight, and its days. */
-interface Window {
-  zone: string;
-  days: ReadonlySet<Weekday> | null;
-  from: number;
-  to: number;
-}
-
-function compileWindow(window: TimeWindowCondition): Window {
-  return {
-    zone: window.time_zone,
-    days: window.weekdays ? new Set(window.weekdays) : null,
-    from: window.from ? minutesOf(window.from) : 0,
-    to: window.to ? minutesOf(window.to) : 24 * 60,
-  };
-}
-
-function inWindow(window: Window, clock: Clock): boolean {
-  const { weekday, minute } = clock.in(window.zone);
-  if (window.from < window.to)
-    return (!window.days || window.days.has(weekday)) && minute >= window.from && minute < window.to;
-  // Across midnight (22:00–06:00): the evening belongs to its own day, the morning to the day before.
-  if (minute >= window.from) return !window.days || window.days.has(weekday);
-  if (minute < window.to) return !window.days || window.days.has(previousDay(weekday));
-  return false;
-}
-
-function previousDay(day: Weekday): Weekday {
-  return WEEKDAYS[(WEEKDAYS.indexOf(day) + 6) % 7]!;
-}
-
-/** An address as node:net compares it; IPv4-mapped IPv6 (::ffff:a.b.c.d) counts as IPv4. */
-function socketAddress(ip: string | null): SocketAddress | null {
-  if (!ip) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const address = mapped ?? ip;
-  try {
-    return new SocketAddress({ address, family: isIPv4(address) ? 'ipv4' : 'ipv6' });
-  } catch {
-    return null;
-  }
-}
-
-function blockListOf(ranges: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const range of ranges) {
-    const [address, prefix] = range.split('/') as [string, string | undefined];
-    const family = isIPv4(address) ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(prefix), family);
-  }
-  return list;
-}
-
-// The two operators our conditions add to CASL's MongoDB query language.
-const $cidr = {
-  type: 'field' as const,
-  parse: (_instruction: unknown, value: readonly string[], context: { field: string }) => ({
-    operator: 'cidr',
-    field: context.field,
-    value: blockListOf(value),
-  }),
-};
-const cidr: JsInterpreter<FieldCondition<BlockList>> = (node, object, { get }) => {
-  const address = get(object, node.field) as SocketAddress | null;
-  return address !== null && address !== undefined && node.value.check(address);
-};
-const $time_window = {
-  type: 'field' as const,
-  parse: (_instruction: unknown, value: TimeWindowCondition, context: { field: string }) => ({
-    operator: 'time_window',
-    field: context.field,
-    value: compileWindow(value),
-  }),
-};
-const time_window: JsInterpreter<FieldCondition<Window>> = (node, object, { get }) =>
-  inWindow(node.value, get(object, node.field) as Clock);
-
-const conditionsMatcher = buildMongoQueryMatcher(
-  { $and, $cidr, $time_window } as never,
-  { and, cidr, time_window } as never,
-);
-
 type Query = Record<string, unknown>;
 
 /*
@@ -259,6 +116,10 @@ export function toQuery(conditions: PolicyConditions): Query | undefined {
 export interface FactNeeds {
   secondFactor: boolean;
   skills: boolean;
+  /** The source address (a policy with `context.source_ip`). */
+  address: boolean;
+  /** The local time (a policy with `context.time`). */
+  clock: boolean;
 }
 
 export interface CompiledPolicies {
@@ -279,10 +140,13 @@ const MAX_CACHED_ACTIONS = 2_000;
 export function compilePolicies(policies: readonly PolicyRule[]): CompiledPolicies {
   const byId = new Map<string, MatchedPolicy>();
   const rules: Array<RawRuleFrom<[string, string], Query>> = [];
-  const needs: FactNeeds = { secondFactor: false, skills: false };
+  const needs: FactNeeds = { secondFactor: false, skills: false, address: false, clock: false };
+  /** Each policy's query as text: policies with equal text match the same checks. */
+  const conditionKeys = new Map<string, string>();
   for (const policy of policies) {
     byId.set(policy.id, { id: policy.id, name: policy.name, effect: policy.effect, scope: policy.scope });
     const conditions = toQuery(policy.conditions);
+    conditionKeys.set(policy.id, JSON.stringify(conditions ?? null));
     rules.push({
       action: [...policy.actions],
       subject: SUBJECT_TYPE,
@@ -292,6 +156,8 @@ export function compilePolicies(policies: readonly PolicyRule[]): CompiledPolici
     });
     if (policy.conditions.subject?.second_factor !== undefined) needs.secondFactor = true;
     if (policy.conditions.subject?.skills) needs.skills = true;
+    if (policy.conditions.context?.source_ip) needs.address = true;
+    if (policy.conditions.context?.time) needs.clock = true;
   }
   const ability: MongoAbility<[string, string], Query> = createMongoAbility(rules as never, {
     conditionsMatcher: conditionsMatcher as never,
@@ -300,21 +166,41 @@ export function compilePolicies(policies: readonly PolicyRule[]): CompiledPolici
     anySubjectType: '__none__',
   });
 
-  /** The rules naming an action (exactly, by `prefix:*` or `*`), each once: built on first use. */
-  const rulesByAction = new Map<string, ReadonlyArray<(typeof ability.rules)[number] & object>>();
+  /*
+   * How an action is decided, built on its first check: the rules naming it (exactly, by `prefix:*`
+   * or `*`; each once, in CASL's order), each with the policy it reports and the index of its
+   * conditions among the action's distinct ones. Policies often share conditions (one address
+   * range, one attribute test); a check evaluates each distinct one once, the first time a rule
+   * needs it, and reports the policies in the same order as rule by rule.
+   */
   type CaslRule = ReturnType<typeof ability.rulesFor>[number];
-  function rulesNaming(action: string): readonly CaslRule[] {
-    let found = rulesByAction.get(action) as readonly CaslRule[] | undefined;
-    if (found) return found;
+  interface ActionPlan {
+    tests: CaslRule[];
+    rules: Array<{ test: number; deny: boolean; policy: MatchedPolicy }>;
+  }
+  const plans = new Map<string, ActionPlan>();
+  function planFor(action: string): ActionPlan {
+    let plan = plans.get(action);
+    if (plan) return plan;
     const unique = new Set<CaslRule>();
     for (const candidate of actionCandidates(action))
       for (const rule of ability.rulesFor(candidate, SUBJECT_TYPE)) unique.add(rule);
-    found = [...unique];
+    plan = { tests: [], rules: [] };
+    const testOf = new Map<string, number>();
+    for (const rule of unique) {
+      const key = conditionKeys.get(rule.reason!)!;
+      let test = testOf.get(key);
+      if (test === undefined) {
+        test = plan.tests.push(rule) - 1;
+        testOf.set(key, test);
+      }
+      plan.rules.push({ test, deny: rule.inverted, policy: byId.get(rule.reason!)! });
+    }
     // Bounded: actions are the callers' strings; past the bound, the oldest half is forgotten.
-    if (rulesByAction.size >= MAX_CACHED_ACTIONS)
-      for (const key of [...rulesByAction.keys()].slice(0, MAX_CACHED_ACTIONS / 2)) rulesByAction.delete(key);
-    rulesByAction.set(action, found as never);
-    return found;
+    if (plans.size >= MAX_CACHED_ACTIONS)
+      for (const key of [...plans.keys()].slice(0, MAX_CACHED_ACTIONS / 2)) plans.delete(key);
+    plans.set(action, plan);
+    return plan;
   }
 
   return {
@@ -323,9 +209,13 @@ export function compilePolicies(policies: readonly PolicyRule[]): CompiledPolici
     match(action, facts) {
       const deny: MatchedPolicy[] = [];
       const allow: MatchedPolicy[] = [];
-      for (const rule of rulesNaming(action)) {
-        if (!rule.matchesConditions(facts as never)) continue;
-        (rule.inverted ? deny : allow).push(byId.get(rule.reason!)!);
+      const { tests, rules: planned } = planFor(action);
+      const results: Array<boolean | undefined> = new Array<boolean | undefined>(tests.length);
+      for (const rule of planned) {
+        let matched = results[rule.test];
+        if (matched === undefined)
+          matched = results[rule.test] = tests[rule.test]!.matchesConditions(facts as never);
+        if (matched) (rule.deny ? deny : allow).push(rule.policy);
       }
       return { deny, allow };
     },
@@ -340,20 +230,32 @@ function actionCandidates(action: string): string[] {
   return candidates;
 }
 
-/** The facts of one check, in the shape the compiled queries read. */
-export function factsOf(subject: SubjectFacts, resource: ResourceFacts, context: ContextFacts): Facts {
+const ALL_FACTS: FactNeeds = { secondFactor: true, skills: true, address: true, clock: true };
+
+/**
+ * The facts of one check, in the shape the compiled queries read. The skills, the parsed address
+ * and the clock are left out (null) when no policy reads them (`needs`).
+ */
+export function factsOf(
+  subject: SubjectFacts,
+  resource: ResourceFacts,
+  context: ContextFacts,
+  needs: FactNeeds = ALL_FACTS,
+): Facts {
   const at = subject.email.lastIndexOf('@');
   const facts: Facts = {
     subject_pool: subject.pool,
     subject_roles: subject.roles,
-    subject_skills: subject.skills.map((skill) => ({ name: skillKey(skill.name), level: skill.level })),
+    subject_skills: needs.skills
+      ? subject.skills.map((skill) => ({ name: skillKey(skill.name), level: skill.level }))
+      : null,
     subject_email_domain: at >= 0 ? subject.email.slice(at + 1).toLowerCase() : null,
     subject_second_factor: subject.second_factor,
     resource_owned_by_subject: Boolean(resource.owner_id) && resource.owner_id === subject.user_id,
     resource_organization_id: resource.organization_id ?? null,
     resource_project_id: resource.project_id ?? null,
-    context_address: socketAddress(context.ip),
-    context_clock: new Clock(context.time),
+    context_address: needs.address ? socketAddress(context.ip) : null,
+    context_clock: needs.clock ? new Clock(context.time) : null,
   };
   for (const [key, value] of Object.entries(resource.attributes ?? {}))
     facts[`${ATTRIBUTE_PREFIX}${key}`] = value;
@@ -372,7 +274,7 @@ export function decide(
   resource: ResourceFacts,
   context: ContextFacts,
 ): Decision {
-  const { deny, allow } = policies.match(action, factsOf(subject, resource, context));
+  const { deny, allow } = policies.match(action, factsOf(subject, resource, context, policies.needs));
   if (deny.length > 0) return { allowed: false, reason: 'denied_by_policy', matched_policies: deny };
   if (subject.permissions.has(action))
     return { allowed: true, reason: 'granted_by_role', matched_policies: allow };
