@@ -55,6 +55,7 @@ export const SERIALISED_ROUTES: ReadonlySet<string> = new Set([
   `GET ${API_BASE_PATH}/auth/me`,
   `GET ${API_BASE_PATH}/projects`,
   `POST ${API_BASE_PATH}/authorize`,
+  `POST ${API_BASE_PATH}/auth/refresh`,
 ]);
 
 /**

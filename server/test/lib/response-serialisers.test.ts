@@ -17,7 +17,7 @@ import {
   serialiseJsonResponses,
   type Serialise,
 } from '../../src/lib/response-serialisers.js';
-import { MeSchema, VerifyResponseSchema } from '../../src/modules/auth/auth.schemas.js';
+import { MeSchema, SessionTokensSchema, VerifyResponseSchema } from '../../src/modules/auth/auth.schemas.js';
 import { HealthSchema } from '../../src/modules/health/health.schemas.js';
 import { AuthorizeResponseSchema } from '../../src/modules/policies/policies.schemas.js';
 import { ProjectListSchema } from '../../src/modules/projects/projects.schemas.js';
@@ -89,6 +89,20 @@ const ROUTES: Record<string, { schema: ZodType; fixtures: unknown[] }> = {
       decision,
       { ...decision, allowed: true, matched_policies: [] },
       { results: [decision, decision] },
+    ],
+  },
+  'POST /api/v1/auth/refresh': {
+    schema: SessionTokensSchema,
+    fixtures: [
+      {
+        success: true,
+        access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
+        refresh_token: 'r-\u00e4"x',
+        token_type: 'Bearer',
+        expires_in: 900,
+        expires_at: 1_800_000_000,
+        user: { ...user, id: new Types.ObjectId('0123456789abcdef01234567'), last_login_at: new Date(0) },
+      },
     ],
   },
 };
@@ -207,7 +221,23 @@ describe('precompiled response serialisers', () => {
             .send({ action: 'invoice:read', resource: { type: 'invoice' } })
             .expect(200)
         ).text,
+        'POST /api/v1/auth/refresh': (
+          await ctx.request
+            .post('/api/v1/auth/refresh')
+            .send({ refresh_token: admin.refresh_token })
+            .expect(200)
+        ).text,
       };
+      // Sign-in answers the same fields through JSON.stringify (not serialised): nothing is left out.
+      const signIn = (
+        await ctx.request
+          .post('/api/v1/auth/login')
+          .send({ email: admin.email, password: admin.password })
+          .expect(200)
+      ).body as { user: object };
+      const refreshed = JSON.parse(answers['POST /api/v1/auth/refresh']!) as { user: object };
+      expect(Object.keys(refreshed)).to.deep.equal(Object.keys(signIn));
+      expect(Object.keys(refreshed.user)).to.deep.equal(Object.keys(signIn.user));
       for (const [route, text] of Object.entries(answers)) {
         expect(compiled(route)(JSON.parse(text)), route).to.equal(text);
         expect(text, route).to.equal(JSON.stringify(JSON.parse(text)));
