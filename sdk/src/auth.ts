@@ -1,5 +1,8 @@
 import { PermissionCache, type CanResource, type Decision } from './can';
 import { IamError } from './client';
+import { checkOrigin, tellRefusal, type OriginCheck } from './origin-check';
+
+const SIGN_IN_MEANWHILE = 'Sign-in and registration fail until then.';
 import { SafeStorage, type KeyValueStorage } from './storage';
 import type { Tracker } from './tracker';
 
@@ -108,6 +111,19 @@ export class AuthClient {
     this.#key = `iam_auth_${config.applicationId}`;
     tracker?.useSession(() => this.getSession());
     this.#schedule();
+  }
+
+  /**
+   * May this page's origin call the application? GET /api/auth/origin-check, asked once per page
+   * (the tracker's check shares it). For a refused origin the console says which origin to add and
+   * where; a start-up screen (the auth widget) can say it too. Never rejects.
+   */
+  async checkOrigin(): Promise<OriginCheck> {
+    const { apiUrl, applicationId } = this.#config;
+    if (!apiUrl || !applicationId) return { allowed: null };
+    const check = await checkOrigin(apiUrl, applicationId, this.#config.fetch);
+    if (check.allowed === false) tellRefusal(apiUrl, applicationId, check, SIGN_IN_MEANWHILE);
+    return check;
   }
 
   /** The stored session, or null. */
@@ -323,15 +339,12 @@ export class AuthClient {
       });
     } catch (error) {
       // A refused CORS preflight looks like a network failure; the origin check (a simple request
-      // any origin may read) tells the two apart. Anything else reaches the caller as it is (SPEC §8).
-      const check = await fetchImpl(
-        `${base}origin-check?application_id=${encodeURIComponent(applicationId)}`,
-        {
-          credentials: 'omit',
-        },
-      ).catch(() => undefined);
-      if (check && !check.ok) response = check;
-      else throw error;
+      // any origin may read) tells the two apart, and the console says which origin to add where.
+      // Anything else reaches the caller as it is (SPEC §8).
+      const check = await checkOrigin(apiUrl, applicationId, this.#config.fetch);
+      if (check.allowed !== false) throw error;
+      tellRefusal(apiUrl, applicationId, check, SIGN_IN_MEANWHILE);
+      throw new IamError(403, 'origin_not_allowed', check.message);
     }
     const result = (await response.json().catch(() => ({}))) as T & { error?: string; code?: string };
     if (response.ok) return result;

@@ -16,6 +16,7 @@ export {
 export { type CanResource, type Decision } from './can';
 export { IamClient, IamError, type Health, type IamClientOptions } from './client';
 export { createId, isId, ID_PREFIX, type IdKind } from './ids';
+export type { OriginCheck } from './origin-check';
 export type { TrackerOptions } from './options';
 export type { KeyValueStorage } from './storage';
 export { Tracker, type ActivityDetails, type ResourceType, type TrackerIds } from './tracker';

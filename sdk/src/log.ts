@@ -1,7 +1,10 @@
-/** Console output of the SDK. It must never be the reason the host page breaks. */
-export function warn(message: string): void {
+/**
+ * Console output of the SDK. It must never be the reason the host page breaks. `error` for what
+ * stops the SDK from working until someone changes a setting (a refused origin).
+ */
+export function warn(message: string, level: 'warn' | 'error' = 'warn'): void {
   try {
-    console.warn(`[iam-sdk] ${message}`);
+    console[level](`[iam-sdk] ${message}`);
   } catch {
     // A host page may have replaced console with something that throws.
   }

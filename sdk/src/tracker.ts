@@ -74,6 +74,8 @@ export class Tracker {
   #retryAt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #stopped = false;
+  /** The application refuses this page's origin: nothing is sent (#checkOrigin). */
+  #refused = false;
 
   constructor(options: TrackerOptions) {
     const { config, disabled } = normalizeOptions(options);
@@ -349,7 +351,32 @@ export class Tracker {
 
   /** Not while opted out or offline, nor before the backoff (or the server's Retry-After) has passed. */
   #canSend(): boolean {
-    return this.#tracking() && this.#win?.navigator?.onLine !== false && Date.now() >= this.#retryAt;
+    return (
+      this.#tracking() &&
+      !this.#refused &&
+      this.#win?.navigator?.onLine !== false &&
+      Date.now() >= this.#retryAt
+    );
+  }
+
+  /**
+   * A send failed like a network failure in a browser: maybe CORS refused this page's origin
+   * (issue #36, item 4). The origin check tells; if refused, say so once in the console (the
+   * server's text: which origin to add, and where) and stop sending instead of retrying in
+   * silence. The next page load asks again.
+   */
+  async #checkOrigin(): Promise<void> {
+    if (!this.#win) return;
+    const { apiUrl, applicationId } = this.config;
+    // The application id is [\w-] only (options.ts): nothing to encode.
+    const body = (await (this.config.fetch ?? fetch)(
+      `${apiUrl}/api/auth/origin-check?application_id=${applicationId}`,
+    )
+      .then((response) => response.json())
+      .catch(() => ({}))) as { code?: string; error?: string };
+    if (body.code !== 'origin_not_allowed') return;
+    this.#refused = true;
+    warn(`${body.error} Tracking is paused until a reload; events wait in this browser.`, 'error');
   }
 
   /** One drain at a time; a flush asked for meanwhile makes it look at the queue once more. */
@@ -392,6 +419,7 @@ export class Tracker {
     }
     // A keepalive send took its entries out of storage; the page is still here, so they go back.
     if (removed) for (const entry of batch.entries) this.#queue.add(entry);
+    if (result.status === 0) void this.#checkOrigin().catch(report);
     if (this.#queue.release(ids, result.status >= 500))
       this.#warnOnce(`${batch.path} failed ${MAX_ATTEMPTS} times with HTTP 5xx; dropped.`);
     this.#failures++;

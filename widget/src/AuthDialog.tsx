@@ -10,6 +10,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { catalogs, format, resolveLocale, type MessageKey, type Messages } from './i18n';
 import { getPasskeyAssertion, passkeysSupported } from './passkey';
 import { validateAuthForm, type AuthFormValues, type AuthMode } from './validation';
+import { OriginNotice, useRefusedOrigin } from './origin-notice';
 
 /** What `iam-auth-success` carries: the session, as the embedding API issued it. */
 export interface AuthSuccessDetail {
@@ -131,6 +132,7 @@ export function AuthDialog({
     () => given ?? new AuthClient({ applicationId, apiUrl: base }),
     [given, applicationId, base],
   );
+  const refusedOrigin = useRefusedOrigin(client, base);
   const [session, setSession] = useState<AuthSession | null>(() => client.getSession());
   const [view, setView] = useState<View>(session ? 'success' : initialMode);
   const [values, setValues] = useState<AuthFormValues>(emptyValues);
@@ -362,6 +364,7 @@ export function AuthDialog({
           ))}
         </div>
       ) : null}
+      {refusedOrigin ? <OriginNotice origin={refusedOrigin} t={t} /> : null}
       <div aria-live="polite" className="iam-live">
         {problem ? (
           <div className="iam-alert" part="alert" role="alert">

@@ -79,6 +79,9 @@ const en = {
     'This application requires a second factor. Set up an authenticator app or a passkey on your account page, then sign in again.',
   hostedNotConfigured: 'The sign-in is not set up on this page (project-id is missing).',
   hostedUnavailable: 'The sign-in needs a secure (https) page.',
+  originRefusedTitle: 'This site may not use this sign-in yet',
+  originRefused:
+    'Add {0} to the allowed origins (Dashboard → Projects → your project → the application → Allowed origins), then reload.',
 };
 
 export type Messages = typeof en;
@@ -167,6 +170,9 @@ const de: Messages = {
     'Diese Anwendung verlangt einen zweiten Faktor. Richten Sie auf Ihrer Kontoseite eine Authenticator-App oder einen Passkey ein und melden Sie sich dann erneut an.',
   hostedNotConfigured: 'Die Anmeldung ist auf dieser Seite nicht eingerichtet (project-id fehlt).',
   hostedUnavailable: 'Die Anmeldung braucht eine sichere (https-)Seite.',
+  originRefusedTitle: 'Diese Website darf diese Anmeldung noch nicht nutzen',
+  originRefused:
+    'Tragen Sie {0} bei den erlaubten Origins ein (Dashboard → Projekte → Ihr Projekt → die Anwendung → Erlaubte Origins) und laden Sie neu.',
 };
 
 export type Locale = 'de' | 'en';

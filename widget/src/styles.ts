@@ -39,6 +39,7 @@ font:16px/1.5 var(--iam-font,system-ui,-apple-system,'Segoe UI',Roboto,sans-seri
 .iam-alert{background:var(--erb);color:var(--er);border:1px solid currentColor}
 .iam-notice{background:var(--okb);color:var(--ok)}
 .iam-form .iam-notice{margin:0}
+.iam-origin p{margin:4px 0 0}.iam-origin code{overflow-wrap:anywhere}
 .iam-root :focus-visible{outline:3px solid var(--p);outline-offset:2px}
 .iam-triggers{display:flex;gap:8px;align-items:center}
 .iam-modal{border:0;padding:0;background:none;width:min(400px,calc(100vw - 24px));max-width:none;color:inherit}

@@ -63,7 +63,11 @@ describe('refused origins (GET /api/v1/applications/:id/refused-origins)', () =>
     const answer = await check(PARTNER).expect(403);
     expect(answer.headers['access-control-allow-origin']).to.equal('*');
     expect(answer.body).to.include({ code: 'origin_not_allowed', allowed: false, origin: PARTNER });
-    expect(answer.body.error).to.contain(PARTNER).and.to.contain('Allowed origins');
+    // The SDK writes this text to the console as it is: which origin, and where, in both languages.
+    expect(answer.body.error)
+      .to.contain(`The origin ${PARTNER} may not call this application`)
+      .and.to.contain('Dashboard → Projects → your project → the application → Allowed origins')
+      .and.to.contain('Dashboard → Projekte → Ihr Projekt → die Anwendung → Erlaubte Origins');
     // Nothing about the application beyond what the page sent.
     expect(Object.keys(answer.body).sort()).to.deep.equal(['allowed', 'code', 'error', 'origin']);
 

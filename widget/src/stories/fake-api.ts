@@ -35,6 +35,7 @@ const DEFAULTS: Record<string, FakeAnswer> = {
   'password-reset': { status: 200, body: { success: true, message: 'sent' } },
   'resend-confirmation': { status: 200, body: { success: true, message: 'sent' } },
   logout: { status: 200, body: { success: true, message: 'Signed out.' } },
+  'origin-check': { status: 200, body: { allowed: true, origin: 'https://shop.example' } },
   refresh: { status: 200 },
   'mfa/challenge': { status: 200 },
   'mfa/webauthn/options': {
@@ -55,12 +56,15 @@ const DEFAULTS: Record<string, FakeAnswer> = {
  */
 export function fakeApi(scenario: Scenario = {}) {
   const calls: { path: string; body: Record<string, unknown> }[] = [];
+  /** The dialog's start-up origin checks, kept apart from the calls a person's actions make. */
+  const checks: string[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
     const path = url.pathname.replace(/^\/api\/auth\//, '');
     const given = scenario[path] as FakeAnswer | undefined;
     if (scenario.offline && !given) throw new TypeError('Failed to fetch');
-    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : {} });
+    if (path === 'origin-check') checks.push(url.search);
+    else calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : {} });
     const answer = given ??
       DEFAULTS[path] ?? { status: 404, body: { error: 'Not found', code: 'not_found' } };
     if (answer.hang) return new Promise<Response>(() => undefined);
@@ -84,7 +88,7 @@ export function fakeApi(scenario: Scenario = {}) {
       removeItem: (key) => void storage.delete(key),
     },
   });
-  return { client, calls, fetch };
+  return { client, calls, checks, fetch };
 }
 
 export const ORIGIN_REFUSED: Scenario = {
@@ -94,6 +98,8 @@ export const ORIGIN_REFUSED: Scenario = {
     body: {
       error: 'The origin https://shop.example may not call this application.',
       code: 'origin_not_allowed',
+      allowed: false,
+      origin: 'https://shop.example',
     },
   },
 };

@@ -49,18 +49,22 @@ export const sameApplication: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Where a person allows an origin, as the SDK's and the widget's messages name it. */
-export const ALLOWED_ORIGINS_PLACE = 'Dashboard → Project → Application → Allowed origins';
+/** Where a person allows an origin, as the dashboard names it. */
+export const ALLOWED_ORIGINS_PLACE = 'Dashboard → Projects → your project → the application → Allowed origins';
+const ALLOWED_ORIGINS_PLACE_DE = 'Dashboard → Projekte → Ihr Projekt → die Anwendung → Erlaubte Origins';
 
 /**
- * 403 naming the refused origin and where its owner can allow it. `readable` adds the origin as
- * a field for the origin check, whose answer any page may read: it tells the page nothing it did
- * not send.
+ * 403 naming the refused origin and where its owner can allow it. `readable` is for the origin
+ * check, whose answer any page may read and whose text the SDK writes to the console as it is: it
+ * adds the origin as a field and the text in German (it tells the page nothing it did not send).
  */
 function originNotAllowed(origin: string, readable = false): AppError {
   const shown = origin.length > MAX_ORIGIN_SHOWN ? `${origin.slice(0, MAX_ORIGIN_SHOWN)}…` : origin;
+  const english = `The origin ${shown} may not call this application. Add it to the application's allowed origins (allowed_origins, in the dashboard: ${ALLOWED_ORIGINS_PLACE}).`;
   return new AppError(EmbeddingErrors.ORIGIN_NOT_ALLOWED, {
-    message: `The origin ${shown} may not call this application. Add it to the application's allowed origins (allowed_origins, under the application's settings in the dashboard: ${ALLOWED_ORIGINS_PLACE}).`,
+    message: readable
+      ? `${english} Deutsch: Der Origin ${shown} darf diese Anwendung nicht aufrufen; tragen Sie ihn unter ${ALLOWED_ORIGINS_PLACE_DE} ein.`
+      : english,
     fields: readable ? { allowed: false, origin: shown } : undefined,
   });
 }

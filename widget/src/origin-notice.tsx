@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import type { AuthClient } from '@iam-platform/sdk';
+import { format, type Messages } from './i18n';
+
+/**
+ * Issue #36 item 4: on a site whose origin the application does not allow, every call of the
+ * dialog fails, and without this it would look fine until the first submit. At start-up the
+ * dialog asks the origin check (a simple request any origin may read; the SDK asks once per page
+ * and writes the console message) and, when refused, says on screen which origin to add and where.
+ * Same-origin pages (the platform's own hosted pages and demo) are always allowed: no request.
+ */
+export function useRefusedOrigin(client: AuthClient, apiUrl: string): string | null {
+  // Kept with the client it is about: another client (application, server) starts unrefused.
+  const [refused, setRefused] = useState<{ client: AuthClient; origin: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    const here = globalThis.location?.origin;
+    if (here && `${apiUrl}/`.startsWith(`${here}/`)) return;
+    void client.checkOrigin().then((check) => {
+      if (current && check.allowed === false) setRefused({ client, origin: check.origin });
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, apiUrl]);
+  return refused?.client === client ? refused.origin : null;
+}
+
+/** What the dialog shows above its form while the site's origin is refused. */
+export function OriginNotice({ origin, t }: { origin: string; t: Messages }) {
+  const [before, after = ''] = format(t.originRefused, '\u0000').split('\u0000');
+  return (
+    <div className="iam-alert iam-origin" part="alert" role="alert">
+      <strong>{t.originRefusedTitle}</strong>
+      <p>
+        {before}
+        <code>{origin}</code>
+        {after}
+      </p>
+    </div>
+  );
+}
