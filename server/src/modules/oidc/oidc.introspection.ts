@@ -143,9 +143,16 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** `token=` an opaque token (base64url), optionally `&token_type_hint=` a hint: nothing to decode. */
+const SIMPLE_BODY = /^token=([A-Za-z0-9_-]+)(?:&token_type_hint=([a-z_]+))?$/;
+
 /** The `token` (and hint) of a body with nothing else in it, else null. */
 function plainParameters(body: Buffer): { token: string; hint: string | undefined } | null {
-  const form = parseForm(body.toString());
+  const text = body.toString();
+  // What querystring.parse makes of it, without its general machinery.
+  const simple = SIMPLE_BODY.exec(text);
+  if (simple) return { token: simple[1]!, hint: simple[2] || undefined };
+  const form = parseForm(text);
   for (const name of Object.keys(form)) if (!PARAMETERS.has(name)) return null;
   const { token, token_type_hint: hint } = form;
   // Empty, duplicated, or a JWT (the library refuses structured tokens): the library answers.
