@@ -87,10 +87,25 @@ describe('first-run checklist on the dashboard (issue #36)', () => {
     expect(within(items[5]!).getByRole('link', { name: 'Zu Analytics' }).getAttribute('href')).to.equal(
       '/analytics?app=a1',
     );
-    // The snippet for the application, ready to paste.
-    const snippet = within(card).getByTestId('first-run-snippet').textContent ?? '';
-    expect(snippet).to.include('/cdn/sdk/iam-sdk.min.js" data-application-id="a1"');
+    // The snippet appears once pasting it is the next step.
+    expect(within(card).queryByTestId('first-run-snippet')).to.equal(null);
+  });
+
+  it('offers the application’s snippet to paste and copy once it is the next step', async () => {
+    stub = new FetchStub().on('GET', '/api/v1/onboarding', () => json(200, checklist(4))).install();
+    renderWithProviders(<FirstRunChecklist />, { route: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Erste Schritte' });
+    const next = within(card).getAllByRole('listitem')[4]!;
+    expect(next.getAttribute('aria-current')).to.equal('step');
+    const snippet = within(next).getByTestId('first-run-snippet').textContent ?? '';
+    expect(snippet).to.include(`src="${location.origin}/cdn/sdk/iam-sdk.min.js" data-application-id="a1"`);
     expect(snippet).to.include("IamSdk.track('first_event')");
+    expect(within(next).getByRole('button', { name: 'Snippet kopieren' })).to.exist;
+    expect(
+      within(next)
+        .getByRole('link', { name: /Anleitung in den Docs/ })
+        .getAttribute('href'),
+    ).to.equal('/docs');
   });
 
   it('hides on "Ausblenden" for the account and offers the way back, moving the focus with it', async () => {

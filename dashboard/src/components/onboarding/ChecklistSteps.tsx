@@ -1,15 +1,16 @@
 import { ArrowRight, CheckCircle2, Circle } from 'lucide-react';
+import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { ButtonRouterLink } from '../../ui/Button';
 import { VisuallyHidden } from '../../ui/Skeleton';
 import { CopyButton } from '../tenancy/CopyButton';
-import { Snippet, Step, StepBody, Steps } from './parts';
+import { Snippet, Step, StepBody, Steps, Title } from './parts';
 import type { Onboarding } from './queries';
 import { snippetFor, STEP_TEXTS, stepLink } from './steps';
 
 /**
  * The six steps in order. A step not done links to where it is done; the next one is
- * highlighted, carries the primary link and `aria-current="step"`. The snippet step shows the
+ * highlighted, says what to do, carries the primary link and `aria-current="step"`. The snippet step shows the
  * application's ready-to-paste script tag once there is an application.
  */
 export function ChecklistSteps({ checklist }: { checklist: Onboarding }) {
@@ -25,8 +26,9 @@ export function ChecklistSteps({ checklist }: { checklist: Onboarding }) {
           : next
             ? 'onboarding.status.next'
             : 'onboarding.status.open';
+        // The snippet once it is what to do next (an application with an allowed origin exists).
         const snippet =
-          key === 'snippet' && !done && applicationId ? snippetFor(applicationId, location.origin) : null;
+          next && key === 'snippet' && applicationId ? snippetFor(applicationId, location.origin) : null;
         return (
           <Step
             key={key}
@@ -38,13 +40,15 @@ export function ChecklistSteps({ checklist }: { checklist: Onboarding }) {
           >
             {done ? <CheckCircle2 aria-hidden="true" size={20} /> : <Circle aria-hidden="true" size={20} />}
             <StepBody>
-              <div>
+              <Title>
                 <h3>
                   {t(texts.title)}
                   <VisuallyHidden>{`: ${t(status)}`}</VisuallyHidden>
                 </h3>
-                {done ? null : <p>{t(texts.text)}</p>}
-              </div>
+                {/* Later steps: a plain link, so the next one stands out; its text and button below. */}
+                {!done && !next ? <Link to={stepLink(key, checklist.context)}>{t(texts.action)}</Link> : null}
+              </Title>
+              {next ? <p>{t(texts.text)}</p> : null}
               {snippet ? (
                 <Snippet>
                   <pre
@@ -57,15 +61,12 @@ export function ChecklistSteps({ checklist }: { checklist: Onboarding }) {
                   <CopyButton value={snippet} label={t('onboarding.snippet.copy')} />
                 </Snippet>
               ) : null}
-              {done ? null : (
-                <ButtonRouterLink
-                  to={stepLink(key, checklist.context)}
-                  $variant={next ? 'primary' : 'secondary'}
-                >
+              {next ? (
+                <ButtonRouterLink to={stepLink(key, checklist.context)}>
                   {t(texts.action)}
                   <ArrowRight aria-hidden="true" size={16} />
                 </ButtonRouterLink>
-              )}
+              ) : null}
             </StepBody>
           </Step>
         );

@@ -60,9 +60,21 @@ export const Step = styled.li<{ $next: boolean; $done: boolean }>`
     font-size: 1rem;
   }
   p {
-    margin: ${({ theme }) => theme.space(1)} 0 0;
+    margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
     overflow-wrap: anywhere;
+  }
+`;
+
+export const Title = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
   }
 `;
 
