@@ -59,10 +59,12 @@ export const SERIALISED_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The request bodies' parsers, skipped as a whole by GET and HEAD requests and by any request that
- * announces no body (neither Content-Length nor Transfer-Encoding: every parser behind would pass it
- * on untouched, as body-parser does — a `POST /api/v1/verify` sends none). Bodies of the analytics
- * batch, the user import and GraphQL have their own limits and go first.
+ * The request bodies' parsers, skipped as a whole by GET and HEAD requests and by any request none
+ * of them would read: one that announces no body (neither Content-Length nor Transfer-Encoding) or
+ * names no Content-Type (each parser matches by type, so they all pass it on untouched, as
+ * body-parser does) — a `POST /api/v1/verify` from curl, fetch or a load generator sends neither a
+ * body nor a type. Bodies of the analytics batch, the user import and GraphQL have their own limits
+ * and go first.
  */
 function bodyParsers(bodyLimit: string | number): RequestHandler {
   const parsers = express.Router();
@@ -72,16 +74,19 @@ function bodyParsers(bodyLimit: string | number): RequestHandler {
   parsers.use(GRAPHQL_PATH, graphqlBodyParser());
   parsers.use(express.json({ limit: bodyLimit }));
   return function bodyParsers(req, res, next) {
-    if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) next();
+    if (req.method === 'GET' || req.method === 'HEAD' || !parsable(req)) next();
     else parsers(req, res, next);
   };
 }
 
-/** type-is's `hasBody`: a body is announced by Transfer-Encoding or a numeric Content-Length. */
-function hasBody(req: Request): boolean {
-  return (
-    req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']))
-  );
+/**
+ * A body some parser would read: announced (type-is's `hasBody`: Transfer-Encoding or a numeric
+ * Content-Length) and typed (every parser behind matches by Content-Type, none without one).
+ */
+function parsable(req: Request): boolean {
+  const { headers } = req;
+  if (headers['content-type'] === undefined) return false;
+  return headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(headers['content-length']));
 }
 
 const INTERACTION_PATH = /^\/interaction(?:[/?]|$)/i;
