@@ -232,6 +232,17 @@ export const en: Record<keyof typeof de, string> = {
   'applications.copyId': 'Copy application ID',
   'applications.apiEndpoint': 'API endpoint',
   'applications.origins': 'Allowed origins',
+  'applications.refused.title': 'Refused origins',
+  'applications.refused.text':
+    'Websites that called this application (SDK, sign-in widget) but are not among its allowed origins – their calls were refused. “Allow” adds the origin to the allowed origins.',
+  'applications.refused.loading': 'Loading refused origins …',
+  'applications.refused.loadFailed': 'The refused origins could not be loaded.',
+  'applications.refused.empty':
+    'No refused calls. When a website embeds the SDK or the widget without being allowed, it appears here.',
+  'applications.refused.seen': 'Refused {count}×, last on {last}',
+  'applications.refused.allow': 'Allow',
+  'applications.refused.allowOrigin': 'Allow: {origin}',
+  'applications.refused.allowed': 'Origin allowed',
   'applications.detail.tabs': 'Application sections',
   'applications.detail.analytics': 'Analytics',
   'applications.detail.logs': 'Logs',

@@ -236,6 +236,17 @@ export const de = {
   'applications.copyId': 'Anwendungs-ID kopieren',
   'applications.apiEndpoint': 'API-Endpunkt',
   'applications.origins': 'Erlaubte Origins',
+  'applications.refused.title': 'Abgelehnte Origins',
+  'applications.refused.text':
+    'Websites, die diese Anwendung aufgerufen haben (SDK, Anmelde-Widget), aber nicht bei den erlaubten Origins stehen – ihre Aufrufe wurden abgelehnt. „Erlauben“ trägt den Origin bei den erlaubten Origins ein.',
+  'applications.refused.loading': 'Abgelehnte Origins werden geladen …',
+  'applications.refused.loadFailed': 'Die abgelehnten Origins konnten nicht geladen werden.',
+  'applications.refused.empty':
+    'Keine abgelehnten Aufrufe. Bindet eine Website das SDK oder das Widget ein, ohne erlaubt zu sein, erscheint sie hier.',
+  'applications.refused.seen': '{count}× abgelehnt, zuletzt am {last}',
+  'applications.refused.allow': 'Erlauben',
+  'applications.refused.allowOrigin': 'Erlauben: {origin}',
+  'applications.refused.allowed': 'Origin erlaubt',
   'applications.detail.tabs': 'Anwendungsbereiche',
   'applications.detail.analytics': 'Analytics',
   'applications.detail.logs': 'Logs',

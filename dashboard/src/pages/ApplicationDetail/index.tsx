@@ -22,6 +22,7 @@ import { Tab, TabPanel, Tabs } from '../../ui/Tabs';
 import { AnalyticsExcerpt } from '../Analytics/AnalyticsExcerpt';
 import { LogsExcerpt } from '../ApplicationLogs/LogsExcerpt';
 import { ApplicationSettings } from './ApplicationSettings';
+import { RefusedOriginsCard } from './RefusedOriginsCard';
 import { OidcTab } from './Oidc';
 
 const Overview = styled.div`
@@ -166,6 +167,7 @@ export default function ApplicationDetail() {
           )}
         </Fact>
       </Overview>
+      <RefusedOriginsCard application={app} />
       <IntegrationSnippets applicationId={app.id} />
       <Tabs
         value={tab}
