@@ -359,20 +359,20 @@ describe('every dashboard screen, both widths, in Chromium (axe, overflow)', fun
 
     const dialogs: Array<[string, string, string]> = [
       ['/organizations', 'Neue Organisation', 'Neue Organisation'],
-      ['/organizations', 'Mitglieder', 'Mitglieder'],
+      ['/organizations', 'Mitglieder', 'Mitglieder von Jeder Bildschirm GmbH'],
       ['/dashboard', 'Benutzer einladen', 'Mitglied einladen'],
       ['/projects', 'Neues Projekt', 'Neues Projekt'],
       ['/projects', 'Neue Anwendung', 'Neue Anwendung'],
-      ['/tokens', 'Neuer Token', 'Neuer API Token'],
+      ['/tokens', 'Neuer Token', 'Neuen API Token erstellen'],
       ['/alerts', 'Neue Regel', 'Neue Alert-Regel'],
     ];
     for (const [address, button, title] of dialogs) {
       it(`dialog „${title}“ (${address})`, async () => {
         await open(address);
         await page.getByRole('button', { name: button }).first().click();
-        const dialog = page.getByRole('dialog');
+        const dialog = page.getByRole('dialog', { name: title });
         await dialog.waitFor();
-        await checkBothWidths(page, `dialog-${screenName(title.toLowerCase())}`, PREFIX);
+        await checkBothWidths(page, `dialog-${screenName(button.toLowerCase())}`, PREFIX);
         checked += 1;
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });

@@ -137,7 +137,14 @@ export async function expectKeyboardOperable(page: Page, within?: string, maxSto
       element.removeAttribute('data-keyboard-stop');
     }
     if (!scope) {
-      (document.activeElement as HTMLElement | null)?.blur();
+      // blur() alone leaves Chromium's focus navigation starting point where focus was (say the
+      // link that led here), and Tab went on from there, missing the header. Focus a marker at
+      // the very top instead (not itself a Tab stop), removed after the walk.
+      const start = document.createElement('span');
+      start.tabIndex = -1;
+      start.setAttribute('data-keyboard-start', '');
+      document.body.prepend(start);
+      start.focus({ preventScroll: true });
       window.scrollTo(0, 0);
     }
   }, within ?? null);
@@ -177,6 +184,7 @@ export async function expectKeyboardOperable(page: Page, within?: string, maxSto
     if (!stop) break;
     stops.push(stop);
   }
+  await page.evaluate(() => document.querySelector('[data-keyboard-start]')?.remove());
   expect(
     stops.filter((stop) => !stop.visibleFocus).map((stop) => stop.label),
     'controls without a visible focus indicator',

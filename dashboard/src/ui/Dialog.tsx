@@ -74,6 +74,10 @@ interface DialogProps {
   children: ReactNode;
 }
 
+/** What the Tab key stops at inside a dialog. */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /** A modal dialog: traps focus, closes on Escape and on the overlay, returns focus on close. */
 export function Dialog({
   trigger,
@@ -117,7 +121,21 @@ export function Dialog({
       if (stillOpen && document.activeElement === document.body) content.focus();
     });
   };
-  const closeOnEscape = (event: KeyboardEvent) => {
+  // Focus taken back to the dialog itself (above) sits before its first control: Tab moves on,
+  // but Shift+Tab left the dialog and Radix's trap put focus back on it, again and again — a
+  // keyboard trap. From the dialog itself Shift+Tab goes to its last control instead.
+  const wrapShiftTab = (event: KeyboardEvent<HTMLDivElement>) => {
+    const content = event.currentTarget;
+    if (event.key !== 'Tab' || !event.shiftKey || document.activeElement !== content) return;
+    const controls = [...content.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+      (control) => control.tabIndex >= 0 && control.getClientRects().length > 0,
+    );
+    const last = controls[controls.length - 1];
+    if (!last) return;
+    event.preventDefault();
+    last.focus();
+  };
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     event.preventDefault();
     onOpenChange(false);
@@ -133,7 +151,10 @@ export function Dialog({
           onOpenAutoFocus={rememberOpener}
           onCloseAutoFocus={returnFocus}
           onSubmit={keepSubmitInside}
-          onKeyDown={closeOnEscape}
+          onKeyDown={(event) => {
+            wrapShiftTab(event);
+            closeOnEscape(event);
+          }}
           onBlur={keepFocusInside}
         >
           <Title>{title}</Title>

@@ -85,6 +85,12 @@ const Frame = styled.iframe<{ $width: number }>`
   margin: 0 auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: #fff;
+  /* The frame is a Tab stop (its mail may scroll) and Chromium gives a focused iframe no
+     :focus-visible: show the ring on :focus, as on every other control. */
+  &:focus {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 /**
