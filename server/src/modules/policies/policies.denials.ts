@@ -4,8 +4,7 @@ import type { Decision } from './policies.engine.js';
 
 /** The action of a denied check in the activity log (countable: filter the log by it). */
 export const DENIED_ACTION = 'authorization.denied';
-/** Short, so that what waits is young garbage once written (a busy check API denies thousands a second). */
-const FLUSH_INTERVAL_MS = 250;
+const FLUSH_INTERVAL_MS = 1_000;
 /** Beyond this many waiting rows (the database is down or far too slow) rows are dropped and counted. */
 const MAX_PENDING = 50_000;
 
@@ -26,7 +25,7 @@ export interface Denial {
 }
 
 export interface DenialRecorder {
-  /** Queues the denial; its row is written with the next flush, within a quarter second. Never throws. */
+  /** Queues the denial; its row is written with the next flush, at most a second later. Never throws. */
   record(denial: Denial): void;
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -88,8 +87,8 @@ function rowOf({ denial, at }: { denial: Denial; at: number }): Record<string, u
 /**
  * Every denied check becomes one `authorization.denied` row of the activity log (organization,
  * project, application, the subject as user_id; action, reason and deny policies in metadata), so
- * denials are counted and listed like any other activity. Checks only append to a queue; four times
- * a second one unordered insert writes what queued up — nothing on the request path waits for it.
+ * denials are counted and listed like any other activity. Checks only append to a queue; once a
+ * second one unordered insert writes what queued up — nothing on the request path waits for it.
  */
 export function createDenialRecorder(deps: {
   insertMany(rows: Array<Record<string, unknown>>): Promise<void>;
