@@ -121,6 +121,8 @@ export class AuthClient {
   async checkOrigin(): Promise<OriginCheck> {
     const { apiUrl, applicationId } = this.#config;
     if (!apiUrl || !applicationId) return { allowed: null };
+    // A page on the API's own origin is always allowed: no request.
+    if (`${apiUrl}/`.startsWith(`${globalThis.location?.origin}/`)) return { allowed: true };
     const check = await checkOrigin(apiUrl, applicationId, this.#config.fetch);
     if (check.allowed === false) tellRefusal(apiUrl, applicationId, check, SIGN_IN_MEANWHILE);
     return check;

@@ -132,7 +132,7 @@ export function AuthDialog({
     () => given ?? new AuthClient({ applicationId, apiUrl: base }),
     [given, applicationId, base],
   );
-  const refusedOrigin = useRefusedOrigin(client, base);
+  const refusedOrigin = useRefusedOrigin(client);
   const [session, setSession] = useState<AuthSession | null>(() => client.getSession());
   const [view, setView] = useState<View>(session ? 'success' : initialMode);
   const [values, setValues] = useState<AuthFormValues>(emptyValues);

@@ -7,22 +7,20 @@ import { format, type Messages } from './i18n';
  * dialog fails, and without this it would look fine until the first submit. At start-up the
  * dialog asks the origin check (a simple request any origin may read; the SDK asks once per page
  * and writes the console message) and, when refused, says on screen which origin to add and where.
- * Same-origin pages (the platform's own hosted pages and demo) are always allowed: no request.
+ * On the API's own origin (the platform's demo) the client answers without asking.
  */
-export function useRefusedOrigin(client: AuthClient, apiUrl: string): string | null {
+export function useRefusedOrigin(client: AuthClient): string | null {
   // Kept with the client it is about: another client (application, server) starts unrefused.
   const [refused, setRefused] = useState<{ client: AuthClient; origin: string } | null>(null);
   useEffect(() => {
     let current = true;
-    const here = globalThis.location?.origin;
-    if (here && `${apiUrl}/`.startsWith(`${here}/`)) return;
     void client.checkOrigin().then((check) => {
       if (current && check.allowed === false) setRefused({ client, origin: check.origin });
     });
     return () => {
       current = false;
     };
-  }, [client, apiUrl]);
+  }, [client]);
   return refused?.client === client ? refused.origin : null;
 }
 
