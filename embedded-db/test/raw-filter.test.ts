@@ -82,6 +82,9 @@ const filters: Doc[] = [
   { v: { $eq: idB } },
   { v: true },
   { v: false },
+  { v: null },
+  { v: { $eq: null } },
+  { v: null, w: { $gte: 1 } },
   { $or: [{ v: /log/ }, { w: 1 }] },
   { $and: [{ v: { $gte: new Date(0) } }, { w: { $lt: 3 } }] },
   { v: { $regex: 'login' }, w: { $gte: 1 } },
@@ -141,13 +144,22 @@ describe('db: filters decided on stored BSON', () => {
     expect(test(bytes({ action: ['login'], endpoint: '/x' }))).to.equal(undefined);
   });
 
-  it('compiles nothing it cannot decide: dotted paths, $in, $not, $expr, null, embedded documents, x flag', () => {
+  it('decides null equality on null and missing fields (a refresh rotation filters on revoked_at: null)', () => {
+    const test = compileRawFilter(engineForm({ revoked_at: null, expires_at: { $gt: new Date(1000) } }))!;
+    const bytes = (doc: Doc) => Buffer.from(serialize(doc));
+    expect(test(bytes({ revoked_at: null, expires_at: new Date(2000) }))).to.equal(true);
+    expect(test(bytes({ expires_at: new Date(2000) }))).to.equal(true);
+    expect(test(bytes({ revoked_at: new Date(1), expires_at: new Date(2000) }))).to.equal(false);
+    expect(test(bytes({ revoked_at: [null], expires_at: new Date(2000) }))).to.equal(undefined);
+  });
+
+  it('compiles nothing it cannot decide: dotted paths, $in, $not, $expr, null ranges, embedded documents, x flag', () => {
     for (const filter of [
       { 'a.b': 1 },
       { v: { $in: [1, 2] } },
       { v: { $not: /x/ } },
       { $expr: { $eq: ['$a', 1] } },
-      { v: null },
+      { v: { $gt: null } },
       { v: { a: 1 } },
       { v: { $regex: 'a b', $options: 'x' } },
       { v: { $gte: 'a' } },

@@ -314,8 +314,10 @@ export class Engine {
 
   /** The documents a plan reads that match a filter its key ranges are not all of. */
   private *testedRaw(coll: Collection, filter: Doc, plan: Plan, scanStats: ScanStats): Generator<Buffer> {
-    const q = new Query(filter, MINGO_OPTIONS);
     const quick = compileRawFilter(filter);
+    // A filter the raw test compiles has only operators mingo accepts: its Query is built when a
+    // document needs it (a refresh's findAndModify decides its one document on the bytes).
+    let q = quick ? undefined : new Query(filter, MINGO_OPTIONS);
     const fields = filterFields(filter);
     const names = fields ? fieldNames(fields) : null;
     for (const bytes of runPlanRaw(coll, plan, scanStats)) {
@@ -326,7 +328,7 @@ export class Engine {
         continue;
       }
       const part = names ? selectFields(bytes, names) : null;
-      if (q.test(coll.decode(part ?? bytes))) yield bytes;
+      if ((q ??= new Query(filter, MINGO_OPTIONS)).test(coll.decode(part ?? bytes))) yield bytes;
     }
   }
 

@@ -13,7 +13,7 @@
  *   every filter this module does not compile (`null`).
  *
  * Only filters whose every condition is understood compile; anything else (dotted paths, `$not`, `$in`, `$expr`,
- * null equality, embedded documents, flags JavaScript does not share with PCRE) keeps the general path.
+ * embedded documents, flags JavaScript does not share with PCRE) keeps the general path.
  */
 import { bsonType, isPlainObject, type Doc } from '../bson/values.js';
 import { nameIs, walkElements } from './partial.js';
@@ -106,6 +106,10 @@ function objectIdEquals(id: Uint8Array): ElementTest {
     type === T.objectId ? bytesEqual(doc, at, id) : UNDECIDED.has(type) ? undefined : false;
 }
 
+/** `null` equality: null or a missing field; `undefined` (0x06) and arrays are left to the exact path. */
+const nullEquals: ElementTest = (type) =>
+  type === 0x0a || type === 0 ? true : type === 0x06 || UNDECIDED.has(type) ? undefined : false;
+
 function booleanEquals(value: boolean): ElementTest {
   return (type, doc, at) =>
     type === T.boolean ? (doc[at] === 1) === value : UNDECIDED.has(type) ? undefined : false;
@@ -148,6 +152,7 @@ function comparisonTest(op: Comparison, value: unknown): ElementTest | null {
   if (typeof value === 'number') return Number.isNaN(value) ? null : numberTest(op, value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dateTest(op, value.getTime());
   if (op !== '$eq') return null;
+  if (value === null) return nullEquals;
   if (typeof value === 'string') return stringEquals(value);
   if (typeof value === 'boolean') return booleanEquals(value);
   if (bsonType(value) === 'ObjectId') return objectIdEquals((value as { id: Uint8Array }).id);
