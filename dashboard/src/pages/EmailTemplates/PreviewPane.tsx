@@ -85,12 +85,6 @@ const Frame = styled.iframe<{ $width: number }>`
   margin: 0 auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: #fff;
-  /* The frame is a Tab stop (its mail may scroll) and Chromium gives a focused iframe no
-     :focus-visible: show the ring on :focus, as on every other control. */
-  &:focus {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
 `;
 
 /**
@@ -145,7 +139,11 @@ export function PreviewPane({
         <>
           <Subject>{t('emailTemplates.preview.subject', { subject: preview.subject })}</Subject>
           <Stage>
+            {/* A picture of the mail, not controls: its links do nothing in the sandbox, and Tab
+                stopped at the frame and its links with no focus ring the page can draw. Out of
+                the Tab order; screen readers still read it (it stays in the accessibility tree). */}
             <Frame
+              tabIndex={-1}
               sandbox=""
               srcDoc={preview.html}
               title={t('emailTemplates.preview.frame', { width: widthLabel })}
