@@ -127,7 +127,7 @@ describe('refused origins: partner page, console, dashboard card (Chromium)', fu
   it('the widget says at start-up, on screen and in the console, which origin to add and where', async () => {
     for (const locale of ['en', 'de'] as const) {
       const { page, errors, widget } = await openPartner(locale);
-      const notice = widget().getByRole('alert');
+      const notice = widget().getByRole('status');
       await notice.waitFor();
       const text = await notice.textContent();
       if (locale === 'en') {

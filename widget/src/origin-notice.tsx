@@ -24,11 +24,14 @@ export function useRefusedOrigin(client: AuthClient): string | null {
   return refused?.client === client ? refused.origin : null;
 }
 
-/** What the dialog shows above its form while the site's origin is refused. */
+/**
+ * What the dialog shows above its form while the site's origin is refused: a polite live region
+ * (`status`), so that a failed submit's own `alert` stays the one alert.
+ */
 export function OriginNotice({ origin, t }: { origin: string; t: Messages }) {
   const [before, after = ''] = format(t.originRefused, '\u0000').split('\u0000');
   return (
-    <div className="iam-alert iam-origin" part="alert" role="alert">
+    <div className="iam-alert iam-origin" part="alert" role="status">
       <strong>{t.originRefusedTitle}</strong>
       <p>
         {before}

@@ -42,7 +42,7 @@ describe('AuthDialog on a site whose origin is not allowed', () => {
     render(
       <AuthDialog applicationId={APP} client={api.client} apiUrl="https://iam.example.com" locale="en" />,
     );
-    const notice = await screen.findByRole('alert');
+    const notice = await screen.findByRole('status');
     expect(notice.textContent).to.contain('This site may not use this sign-in yet');
     expect(notice.textContent).to.contain(`Add ${ORIGIN} to the allowed origins`);
     expect(notice.textContent).to.contain(
@@ -68,7 +68,7 @@ describe('AuthDialog on a site whose origin is not allowed', () => {
         locale="de"
       />,
     );
-    const notice = await screen.findByRole('alert');
+    const notice = await screen.findByRole('status');
     expect(notice.textContent).to.contain('Diese Website darf diese Anmeldung noch nicht nutzen');
     expect(notice.textContent).to.contain(`Tragen Sie ${ORIGIN} bei den erlaubten Origins ein`);
     expect(notice.textContent).to.contain(
@@ -83,7 +83,7 @@ describe('AuthDialog on a site whose origin is not allowed', () => {
     );
     await waitFor(() => expect(api.checks).to.have.length(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(screen.queryByRole('alert')).to.equal(null);
+    expect(screen.queryByRole('status')).to.equal(null);
     expect(errors).to.deep.equal([]);
   });
 });
