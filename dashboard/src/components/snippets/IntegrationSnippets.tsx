@@ -102,6 +102,8 @@ function SnippetBody({
 
 const Card = styled.section`
   display: grid;
+  /* Long code lines scroll inside their block instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(3)};
   min-width: 0;
   margin-bottom: ${({ theme }) => theme.space(6)};
@@ -124,6 +126,7 @@ const Card = styled.section`
 
 const Body = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(3)};
   min-width: 0;
   pre {

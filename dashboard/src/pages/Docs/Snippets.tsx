@@ -47,6 +47,7 @@ export function AssistantSnippets() {
 
 const Part = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(3)};
   margin-top: ${({ theme }) => theme.space(6)};
   min-width: 0;
