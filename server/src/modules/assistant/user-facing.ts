@@ -13,6 +13,7 @@ import type { MarkdownSection } from './markdown-sections.js';
  */
 export const USER_FACING_GUIDES: readonly string[] = [
   'getting-started',
+  'first-run',
   'concepts',
   'self-hosting',
   'sdk',
