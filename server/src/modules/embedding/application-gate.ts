@@ -50,7 +50,8 @@ export const sameApplication: RequestHandler = (req, res, next) => {
 };
 
 /** Where a person allows an origin, as the dashboard names it. */
-export const ALLOWED_ORIGINS_PLACE = 'Dashboard → Projects → your project → the application → Allowed origins';
+export const ALLOWED_ORIGINS_PLACE =
+  'Dashboard → Projects → your project → the application → Allowed origins';
 const ALLOWED_ORIGINS_PLACE_DE = 'Dashboard → Projekte → Ihr Projekt → die Anwendung → Erlaubte Origins';
 
 /**
