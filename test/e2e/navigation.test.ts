@@ -102,16 +102,22 @@ describe('navigation, tab bars, members dialog and stale sessions in Chromium (#
     if (server) expect(await server.stop()).to.equal(0);
   });
 
-  it('offers Analytics, System-Logs, E-Mail Templates and Docs in the wide header at 1280, 1600 and 1920 px, by keyboard', async () => {
+  it('offers Analytics, System-Logs, E-Mail Templates and Docs in the wide header from 1200 to 1920 px, beside the alerts bell, by keyboard', async () => {
     const header = page.getByRole('banner');
     const more = header.getByRole('button', { name: 'Mehr' });
     const menu = page.getByRole('menu', { name: 'Mehr' });
-    for (const width of [1280, 1600, 1920]) {
+    for (const width of [1200, 1280, 1440, 1600, 1920]) {
       await page.setViewportSize({ width, height: DESKTOP.height });
       const trigger = await box(more);
       expect(trigger.x + trigger.width, `"Mehr" inside the window at ${width} px`).to.be.at.most(width);
       const signOut = await box(header.getByRole('button', { name: 'Abmelden' }));
       expect(width - (signOut.x + signOut.width), `sign-out gap at ${width} px`).to.be.at.least(16);
+      // The alerts bell sits beside "Abmelden", never over it (it did at 1280 px: the squeezed user area
+      // let the button run under the bell).
+      const bell = await box(header.getByTestId('alert-bell'));
+      expect(bell.x, `alerts bell clear of "Abmelden" at ${width} px`).to.be.at.least(
+        signOut.x + signOut.width,
+      );
       await expectNoHorizontalOverflow(page, `/dashboard at ${width}`);
       // A menu button: Enter opens it with the first item focused, Escape closes it and focus returns.
       await more.focus();

@@ -109,6 +109,21 @@ const SignOutButton = styled(Button)`
   flex: none;
 `;
 
+/**
+ * The wide header's "Abmelden" text. The bar is at most 1200 px wide at any window size, and with the
+ * links, "Mehr", the language, the e-mail and the alerts bell it has no room for it (a squeezed user
+ * area let the button run under the bell). The button shows its icon with a tooltip and keeps the text
+ * for screen readers and its name; the small-screen menu shows the text.
+ */
+const SignOutLabel = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
 const MenuButton = styled(Button)`
   margin-left: auto;
   @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
@@ -215,9 +230,14 @@ export default function DashboardLayout() {
           <UserArea>
             <LocaleSwitch />
             <ProfileMenu email={user?.email ?? ''} />
-            <SignOutButton type="button" $variant="secondary" onClick={handleSignOut}>
+            <SignOutButton
+              type="button"
+              $variant="secondary"
+              onClick={handleSignOut}
+              title={t('nav.signOut')}
+            >
               <LogOut aria-hidden="true" size={16} />
-              {t('nav.signOut')}
+              <SignOutLabel>{t('nav.signOut')}</SignOutLabel>
             </SignOutButton>
           </UserArea>
           <MenuButton
