@@ -132,6 +132,9 @@ export function mountStaticAssets(
     headers: { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' },
   };
   app.use('/cdn/sdk', ...staticFiles(paths.sdkDist, cdnOptions));
+  // The Python client is a source file the SDK's build only copies into dist/: served from its source
+  // when there is no build (a development checkout, the server's tests before `npm run build`).
+  app.use('/cdn/sdk', ...staticFiles(path.join(path.dirname(paths.sdkDist), 'python'), cdnOptions));
   app.use('/cdn/widget', ...staticFiles(paths.widgetDist, cdnOptions));
 
   app.use(

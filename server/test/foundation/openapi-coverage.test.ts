@@ -11,6 +11,7 @@ interface Operation {
 const BODYLESS_WRITES = new Set([
   'POST /api/v1/auth/logout',
   'POST /api/v1/verify',
+  'POST /api/v1/onboarding/dismissal',
   'POST /api/v1/organizations/{id}/deactivate',
   'POST /api/v1/organizations/{id}/activate',
   'POST /api/v1/projects/{id}/deactivate',

@@ -507,6 +507,12 @@ const CROSS_TENANT: Record<string, Case> = {
   'POST /api/v1/applications/{id}/email-templates/copy-system': {
     path: (a) => `/api/v1/applications/${a.application}/email-templates/copy-system`,
   },
+  'GET /api/v1/applications/{id}/refused-origins': {
+    path: (a) => `/api/v1/applications/${a.application}/refused-origins`,
+  },
+  'GET /api/v1/applications/{id}/snippets': {
+    path: (a) => `/api/v1/applications/${a.application}/snippets?kind=sdk`,
+  },
   'GET /api/v1/applications/{id}/email-settings': {
     path: (a) => `/api/v1/applications/${a.application}/email-settings`,
   },
@@ -641,6 +647,11 @@ const SELF_SCOPED = new Set([
   'POST /api/v1/auth/reauthenticate',
   'POST /api/v1/auth/reauthenticate/passkey-options',
   'POST /api/v1/verify',
+  // The first-run checklist of the caller's own account (steps computed from the organizations the
+  // caller belongs to; another organization's data never ticks one: server/test/onboarding).
+  'GET /api/v1/onboarding',
+  'POST /api/v1/onboarding/dismissal',
+  'DELETE /api/v1/onboarding/dismissal',
   // Embedding API: answers with the caller's own user; the application id only selects CORS rules.
   'POST /api/auth/verify',
   'POST /api/auth/logout',
