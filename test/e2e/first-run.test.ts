@@ -95,7 +95,10 @@ describe('first run: the "Erste Schritte" checklist in Chromium', function () {
   it('ticks organization, project and application as they are created through the checklist’s links', async () => {
     await checklist().getByRole('link', { name: 'Zu den Organisationen' }).click();
     await page.waitForURL(`${server.url}/organizations`);
-    await page.getByRole('button', { name: 'Erste Organisation erstellen' }).click();
+    // The address changes before the lazy screen replaces the dashboard, whose empty state has a
+    // button of the same name: wait for the organizations screen itself.
+    await page.getByRole('heading', { level: 1, name: 'Organisationen' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Erste Organisation erstellen' }).click();
     await dialog('Neue Organisation').getByLabel('Name', { exact: true }).fill('Erste Schritte GmbH');
     await dialog('Neue Organisation').getByRole('button', { name: 'Erstellen', exact: true }).click();
     await dialog('Neue Organisation').waitFor({ state: 'detached' });
@@ -105,6 +108,7 @@ describe('first run: the "Erste Schritte" checklist in Chromium', function () {
 
     await checklist().getByRole('link', { name: 'Zu den Projekten' }).click();
     await page.waitForURL(`${server.url}/projects`);
+    await page.getByRole('heading', { level: 1, name: 'Projekte' }).waitFor();
     await page.getByRole('button', { name: 'Neues Projekt' }).first().click();
     const projectDialog = dialog('Neues Projekt');
     await projectDialog.getByLabel('Name', { exact: true }).fill('Webshop');

@@ -268,6 +268,9 @@ describe('keyboard only: every primary action of the dashboard in Chromium', fun
         document.activeElement?.getAttribute('role') === 'tab' &&
         document.activeElement.getAttribute('aria-selected') === 'true',
     );
+    // The chosen tab's panel loads its data after the switch; walk the page once it has settled
+    // (a walk that started while the panel re-rendered lost its starting point and reached nothing).
+    await page.waitForLoadState('networkidle');
     await expectKeyboardOperable(page);
     await checkBothWidths(page, 'logs', PREFIX);
   });
