@@ -20,6 +20,25 @@ export async function focused(page: Page): Promise<string> {
     .trim();
 }
 
+/**
+ * Presses `key` and waits (up to a second) until focus has left the element it was on: a menu or
+ * a roving tab list moves focus a moment after the key (Radix focuses in an effect), and a read
+ * taken before that named the old stop, so the next press went one item too far.
+ */
+async function pressAndSettle(page: Page, key: string): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __focusBefore?: Element | null }).__focusBefore = document.activeElement;
+  });
+  await page.keyboard.press(key);
+  await page
+    .waitForFunction(
+      () => document.activeElement !== (window as unknown as { __focusBefore?: Element | null }).__focusBefore,
+      undefined,
+      { timeout: 1000, polling: 'raf' },
+    )
+    .catch(() => undefined); // a key that leaves focus where it was (the last item) is a stop too
+}
+
 function matches(stop: string, name: string | RegExp): boolean {
   const accessibleName = stop.match(/^[\w-]+ "((?:[^"\\]|\\.)*)"/)?.[1] ?? '';
   return typeof name === 'string' ? accessibleName === name : name.test(stop);
@@ -41,7 +60,7 @@ export async function tabTo(
     const stop = await focused(page);
     if (matches(stop, name)) return;
     stops.push(stop);
-    if (press < max) await page.keyboard.press(key);
+    if (press < max) await pressAndSettle(page, key);
   }
   // One lap is enough to read: a dialog's focus trap repeats its few stops to the end.
   const lap = stops.indexOf(stops[0]!, 1);
