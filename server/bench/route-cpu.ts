@@ -4,7 +4,7 @@
  * request much less). Our server runs from source in production mode (or `--dist`: the build),
  * against the embedded database in its own process; autocannon runs here.
  *
- *   npx tsx server/bench/route-cpu.ts [--seconds 5] [--rounds 2] [--routes health,verify,me,refresh]
+ *   npx tsx server/bench/route-cpu.ts [--seconds 5] [--rounds 2] [--routes health,verify,me,refresh,projects,graphql,authorize]
  *     [--connections 20] [--dist] [--cpu-prof <dir>]
  *
  * `of hello-world` = hello-world's CPU µs per request ÷ ours: the share of hello-world's throughput
@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options } from 'autocannon';
+import { authorizeLoad } from '../../bench/lib/authorize-load.js';
 import { api, fixture, PASSWORD } from '../../bench/lib/fixture.js';
 import { freePort, startProcess, type Running } from '../../bench/lib/processes.js';
 
@@ -136,10 +137,22 @@ async function startOurs(spec: string): Promise<Ours> {
   );
   const f = await fixture(base);
   const jwt = { authorization: `Bearer ${f.accessToken}` };
+  let authorizeOptions: Promise<Options> | undefined;
   const routes: Record<string, () => Promise<Options>> = {
     health: () => Promise.resolve({ url: `${base}/api/v1/health` }),
     verify: () => Promise.resolve({ url: `${base}/api/v1/verify`, method: 'POST', headers: jwt }),
     me: () => Promise.resolve({ url: `${base}/api/v1/auth/me`, headers: jwt }),
+    projects: () =>
+      Promise.resolve({ url: `${base}/api/v1/projects`, headers: { authorization: `Bearer ${f.apiToken}` } }),
+    graphql: () =>
+      Promise.resolve({
+        url: `${base}/api/v1/graphql`,
+        method: 'POST',
+        headers: { ...jwt, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ viewer { email } }' }),
+      }),
+    // Set up once (its 50 policies), then the same request every round.
+    authorize: () => (authorizeOptions ??= authorizeLoad(base, f)),
     refresh: async () => {
       const seeds = await Promise.all(
         Array.from({ length: connections }, () =>
