@@ -32,7 +32,8 @@ async function pressAndSettle(page: Page, key: string): Promise<void> {
   await page.keyboard.press(key);
   await page
     .waitForFunction(
-      () => document.activeElement !== (window as unknown as { __focusBefore?: Element | null }).__focusBefore,
+      () =>
+        document.activeElement !== (window as unknown as { __focusBefore?: Element | null }).__focusBefore,
       undefined,
       { timeout: 1000, polling: 'raf' },
     )
