@@ -309,9 +309,9 @@ describe('e-mail template screens', () => {
 
   it('says "Keine Anwendung angegeben" without an application or project', async () => {
     renderAt('/app-email-templates');
-    expect(await screen.findByRole('heading', { name: 'Keine Anwendung angegeben' })).to.exist;
+    expect(await screen.findByRole('heading', { name: 'Keine Anwendung angegeben', level: 1 })).to.exist;
     cleanup();
     renderAt('/application-email-templates');
-    expect(await screen.findByRole('heading', { name: 'Keine Anwendung angegeben' })).to.exist;
+    expect(await screen.findByRole('heading', { name: 'Keine Anwendung angegeben', level: 1 })).to.exist;
   });
 });

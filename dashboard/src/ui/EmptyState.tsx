@@ -11,6 +11,7 @@ const Box = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
+  h1,
   h2,
   h3 {
     margin: 0;
@@ -26,7 +27,10 @@ const Box = styled.div`
   }
 `;
 
-/** What a list shows when it has nothing yet: an icon, a title, a hint and the action to start. */
+/**
+ * What a list shows when it has nothing yet: an icon, a title, a hint and the action to start.
+ * `headingLevel` 1 when the empty state is the whole screen (it then names the page).
+ */
 export function EmptyState({
   icon,
   title,
@@ -38,9 +42,9 @@ export function EmptyState({
   title: string;
   text?: string;
   action?: ReactNode;
-  headingLevel?: 2 | 3;
+  headingLevel?: 1 | 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1]!;
   return (
     <Box>
       {icon}

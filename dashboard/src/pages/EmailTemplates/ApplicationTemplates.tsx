@@ -16,11 +16,15 @@ import { CreateDialog } from './CreateDialog';
 import { SenderSettings } from './SenderSettings';
 import { TemplateList } from './TemplateList';
 
-/** SPEC §8 "Keine Anwendung angegeben": a template screen opened without an application. */
+/**
+ * SPEC §8 "Keine Anwendung angegeben": a template screen opened without an application. The empty
+ * state is the whole screen, so its title is the page's h1 (screen readers jump to it).
+ */
 export function NoApplication() {
   const t = useT();
   return (
     <EmptyState
+      headingLevel={1}
       icon={<MailX aria-hidden="true" size={40} />}
       title={t('emailTemplates.noApplication')}
       text={t('emailTemplates.noApplicationText')}
