@@ -42,8 +42,16 @@ export interface SessionDocument {
    */
   second_factor: SecondFactorUsed | null;
   /**
-   * SHA-256 of the session's current refresh token and of the one before it (refresh-rotation.ts).
-   * Absent on sessions from before: their current token is in refresh_tokens until the next refresh.
+   * SHA-256 of the secret of the session's current refresh token, and the key that signs every
+   * refresh token the session issues (refresh-token-format.ts). Absent on sessions of older releases
+   * until their next refresh.
+   */
+  refresh_secret_hash?: string | null;
+  refresh_family_key?: string | null;
+  /**
+   * Older releases: SHA-256 of the session's current refresh token and of the one before it (or, older
+   * still, the current token in refresh_tokens). A session moved to the form above keeps the hash of
+   * the last such token it used as `previous_refresh_token_hash` (presenting it again is reuse).
    */
   refresh_token_hash?: string | null;
   previous_refresh_token_hash?: string | null;
@@ -80,6 +88,8 @@ const sessionSchema = new Schema<SessionDocument>(
     enrollment_only: { type: Boolean, default: false },
     access_token_ttl_s: { type: Number, default: null },
     second_factor: { type: String, enum: ['totp', 'recovery_code', 'passkey', null], default: null },
+    refresh_secret_hash: { type: String, private: true },
+    refresh_family_key: { type: String, private: true },
     refresh_token_hash: { type: String, private: true },
     previous_refresh_token_hash: { type: String, private: true },
   },
@@ -87,6 +97,7 @@ const sessionSchema = new Schema<SessionDocument>(
 );
 sessionSchema.index({ user_id: 1, created_at: -1 });
 sessionSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+// Only tokens of older releases are looked up by hash (the current form names its session).
 sessionSchema.index({ refresh_token_hash: 1 }, { sparse: true });
 sessionSchema.index({ previous_refresh_token_hash: 1 }, { sparse: true });
 sessionSchema.plugin(toJSONPlugin);

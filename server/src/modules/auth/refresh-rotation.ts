@@ -1,10 +1,18 @@
 import mongoose, { Types } from 'mongoose';
 import { AppError } from '../../lib/errors.js';
-import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { sha256Hex } from '../../lib/crypto.js';
 import type { CredentialCache, RevocationFeed } from '../../lib/revocations.js';
 import { PLATFORM_POOL } from '../../core/pools.js';
 import { AuthErrors } from './auth.errors.js';
 import type { AuthModels, SessionDocument } from './auth.model.js';
+import {
+  issuedBy,
+  newFamilyKey,
+  newRefreshSecret,
+  parseSessionRefreshToken,
+  sessionRefreshToken,
+  type SessionRefreshToken,
+} from './refresh-token-format.js';
 import type { SigningKeys } from './signing-keys.js';
 
 export interface TokenPair {
@@ -31,13 +39,14 @@ export type RoleClaims = (
 ) => Promise<{ roles: string[]; permissions: string[] }>;
 
 /**
- * Refresh tokens live in their session: the session document holds the SHA-256 of its current
- * refresh token and of the one before it. Starting a session is then one insert, and a rotation
- * one findOneAndUpdate that checks the token, its audience and the session's life, and stores the
- * next token at once. Every used token is also kept in `refresh_tokens` (used_at set), so that
- * presenting any earlier token of a session is recognised as reuse and ends the session, however
- * many rotations ago it was used. Sessions started before this (their current token in
- * `refresh_tokens`) are moved over at their next refresh.
+ * Refresh tokens live in their session (refresh-token-format.ts): the session holds the SHA-256 of its
+ * current token's secret and a key that signs every token it issues. Starting a session is one insert,
+ * and a rotation one findOneAndUpdate on the session's `_id` that checks the token, its audience and
+ * the session's life, and stores the next token's hash at once. Any earlier token of the session
+ * (its tag proves it was issued there, and every issued token but the current one has been used) is
+ * reuse and ends the session, however many rotations ago it was used. Tokens of older releases (a
+ * random string: its hash in the session's `refresh_token_hash` or in `refresh_tokens`) are handled as
+ * before and moved to the new form at their next refresh.
  */
 export interface TokenIssuer {
   models: AuthModels;
@@ -54,10 +63,16 @@ export interface RotationContext {
   activeFilter(): Record<string, unknown>;
 }
 
-/** A new refresh token and the hash its session stores. */
-export function newRefreshToken(): { raw: string; hash: string } {
-  const raw = randomToken(32);
-  return { raw, hash: sha256Hex(raw) };
+/** What a session stores for its first refresh token, and the secret the token is made of. */
+export function firstRefreshToken(): {
+  secret: string;
+  stored: { refresh_secret_hash: string; refresh_family_key: string };
+} {
+  const next = newRefreshSecret();
+  return {
+    secret: next.secret,
+    stored: { refresh_secret_hash: next.hash, refresh_family_key: newFamilyKey() },
+  };
 }
 
 /**
@@ -113,19 +128,101 @@ export async function rotateRefreshToken(
   emailOf: (userId: string) => Promise<string | null>,
 ): Promise<RotationResult> {
   const { issuer, revocations, cache } = rotation;
-  const { models } = issuer;
-  const tokenHash = sha256Hex(refreshToken);
   const current = issuer.now();
   const audience = audienceOf(applicationId);
-  const next = newRefreshToken();
+  const next = newRefreshSecret();
   const generation = revocations.generation;
-  // The common case, in one command: the session's current token, of this audience, still live.
-  let session =
+  const token = parseSessionRefreshToken(refreshToken);
+  let session: SessionDocument | null;
+  if (token) {
+    // The common case, in one command: the session's current token, of this audience, still live.
+    // The driver's collection: the hot path skips mongoose's casting and hydration (the filter and
+    // update are ours, fully typed; the answer is read like a lean document).
+    session =
+      audience === undefined
+        ? null
+        : ((await rotation.issuer.models.Sessions.collection.findOneAndUpdate(
+            {
+              _id: token.sessionId,
+              refresh_secret_hash: token.secretHash,
+              application_id: audience,
+              revoked_at: null,
+              expires_at: { $gt: current },
+            },
+            { $set: { refresh_secret_hash: next.hash, last_used_at: current } },
+            { returnDocument: 'after' },
+          )) as SessionDocument | null);
+    if (!session) return familySlowPath(rotation, token, applicationId);
+  } else {
+    const outcome = await olderRelease(rotation, sha256Hex(refreshToken), audience, applicationId, next.hash);
+    if (outcome.outcome === 'reused') return outcome;
+    session = outcome.session;
+  }
+  const live: SessionDocument = session;
+  if (revocations.generation === generation) cache.set(String(live._id), live, current.getTime());
+  const email = await emailOf(String(live.user_id));
+  if (!email || !live.refresh_family_key) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+  return {
+    outcome: 'rotated',
+    tokens: await tokenPair(
+      issuer,
+      live,
+      email,
+      sessionRefreshToken(live._id, next.secret, live.refresh_family_key),
+    ),
+    userId: String(live.user_id),
+  };
+}
+
+/**
+ * A token of the session form that is not its session's current one of this audience, live: made up
+ * (no such session, or a tag the session's key did not sign) or of another audience → refused, the
+ * session untouched; the current token of an ended session → refused; any other token the session
+ * issued → reuse, the session ends.
+ */
+async function familySlowPath(
+  rotation: RotationContext,
+  token: SessionRefreshToken,
+  applicationId: string | null,
+): Promise<Extract<RotationResult, { outcome: 'reused' }>> {
+  const holder = await rotation.issuer.models.Sessions.findById(token.sessionId).lean<SessionDocument>();
+  if (!holder || !sameAudience(holder, applicationId) || !issuedBy(token, holder.refresh_family_key))
+    throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+  if (holder.refresh_secret_hash === token.secretHash) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
+  return reused(rotation, { sessionId: holder._id, userId: holder.user_id });
+}
+
+/** What a session of an older release stores when its token is rotated into the new form. */
+function movedToFamilyForm(nextHash: string, current: Date) {
+  return {
+    $set: {
+      refresh_secret_hash: nextHash,
+      refresh_family_key: newFamilyKey(),
+      last_used_at: current,
+    },
+  };
+}
+
+/**
+ * A token of an older release: the session's current one (its hash in `refresh_token_hash`) is
+ * rotated in one command into the new form — the token just used becomes the session's
+ * `previous_refresh_token_hash` (presenting it again is reuse); earlier ones are in `refresh_tokens`.
+ */
+async function olderRelease(
+  rotation: RotationContext,
+  tokenHash: string,
+  audience: Types.ObjectId | null | undefined,
+  applicationId: string | null,
+  nextHash: string,
+): Promise<
+  { outcome: 'migrated'; session: SessionDocument } | Extract<RotationResult, { outcome: 'reused' }>
+> {
+  const current = rotation.issuer.now();
+  const moved = movedToFamilyForm(nextHash, current);
+  const session =
     audience === undefined
       ? null
-      : // The driver's collection: the hot path skips mongoose's casting and hydration (the
-        // filter and update are ours, fully typed; the answer is read like a lean document).
-        ((await models.Sessions.collection.findOneAndUpdate(
+      : ((await rotation.issuer.models.Sessions.collection.findOneAndUpdate(
           {
             refresh_token_hash: tokenHash,
             application_id: audience,
@@ -133,40 +230,13 @@ export async function rotateRefreshToken(
             expires_at: { $gt: current },
           },
           {
-            $set: {
-              refresh_token_hash: next.hash,
-              previous_refresh_token_hash: tokenHash,
-              last_used_at: current,
-            },
+            $set: { ...moved.$set, previous_refresh_token_hash: tokenHash },
+            $unset: { refresh_token_hash: '' },
           },
           { returnDocument: 'after' },
         )) as SessionDocument | null);
-  let recorded: Promise<unknown> = Promise.resolve();
-  if (session) {
-    // Kept as used, so that presenting it again, even after further rotations, is seen as reuse.
-    // Written while the account is read (both only need the session); acknowledged before the answer.
-    recorded = models.RefreshTokens.collection.insertOne({
-      token_hash: tokenHash,
-      session_id: session._id,
-      user_id: session.user_id,
-      used_at: current,
-      expires_at: session.expires_at,
-      created_at: current,
-    });
-  } else {
-    const outcome = await slowPath(rotation, tokenHash, applicationId, next.hash);
-    if (outcome.outcome === 'reused') return outcome;
-    session = outcome.session;
-  }
-  const live: SessionDocument = session;
-  if (revocations.generation === generation) cache.set(String(live._id), live, current.getTime());
-  const [email] = await Promise.all([emailOf(String(live.user_id)), recorded]);
-  if (!email) throw new AppError(AuthErrors.INVALID_REFRESH_TOKEN);
-  return {
-    outcome: 'rotated',
-    tokens: await tokenPair(issuer, live, email, next.raw),
-    userId: String(live.user_id),
-  };
+  if (session) return { outcome: 'migrated', session };
+  return slowPath(rotation, tokenHash, applicationId, nextHash);
 }
 
 /** Ends the session of a token presented a second time (reuse detection). */
@@ -183,10 +253,10 @@ async function reused(
 }
 
 /**
- * Everything but the common case: a token of another audience (refused untouched), a session's
- * previous or an earlier used token (reuse: the session ends), the token of an ended session, and
- * a token issued before tokens lived in their session (claimed in `refresh_tokens`, and the
- * session moved over).
+ * A token of an older release that is not its session's current one: of another audience (refused
+ * untouched), a session's previous or an earlier used token (reuse: the session ends), the token of
+ * an ended session, and a token issued before tokens lived in their session (claimed in
+ * `refresh_tokens`, and the session moved to the new form).
  */
 async function slowPath(
   rotation: RotationContext,
@@ -228,7 +298,7 @@ async function slowPath(
   }
   const session = await models.Sessions.findOneAndUpdate(
     { _id: claimed.session_id, ...rotation.activeFilter() },
-    { $set: { refresh_token_hash: nextHash, previous_refresh_token_hash: null, last_used_at: current } },
+    { ...movedToFamilyForm(nextHash, current), $unset: { refresh_token_hash: '' } },
     { returnDocument: 'after' },
   ).lean<SessionDocument>();
   if (!session) throw invalid();

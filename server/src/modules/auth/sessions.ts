@@ -3,13 +3,14 @@ import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { AuthModels, SecondFactorUsed, SessionDocument } from './auth.model.js';
 import {
-  newRefreshToken,
+  firstRefreshToken,
   rotateRefreshToken,
   tokenPair,
   type IssuedSession,
   type RoleClaims,
   type RotationResult,
 } from './refresh-rotation.js';
+import { sessionRefreshToken } from './refresh-token-format.js';
 import type { SigningKeys } from './signing-keys.js';
 
 export type { IssuedSession, RoleClaims, RotationResult, TokenPair } from './refresh-rotation.js';
@@ -89,9 +90,9 @@ export function createSessions(options: {
     async create(user, method, context, application, secondFactor) {
       const current = now();
       // The first refresh token is stored in the session itself: starting a session is one insert.
-      const refresh = newRefreshToken();
+      const refresh = firstRefreshToken();
       const session = await models.Sessions.create({
-        refresh_token_hash: refresh.hash,
+        ...refresh.stored,
         user_id: new Types.ObjectId(user.id),
         last_used_at: current,
         expires_at: new Date(
@@ -109,7 +110,12 @@ export function createSessions(options: {
         access_token_ttl_s: application?.accessTokenTtlS ?? null,
         second_factor: secondFactor ?? null,
       });
-      return tokenPair(issuer, session, user.email, refresh.raw);
+      return tokenPair(
+        issuer,
+        session,
+        user.email,
+        sessionRefreshToken(session._id, refresh.secret, refresh.stored.refresh_family_key),
+      );
     },
 
     rotate(refreshToken, applicationId, emailOf) {

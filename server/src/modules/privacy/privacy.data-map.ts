@@ -40,8 +40,8 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
     section: 'sessions',
     byUserId: ['user_id'],
     erase: 'delete',
-    // The hashes of the session's current and previous refresh token (refresh rotation, #38): secrets.
-    omit: ['refresh_token_hash', 'previous_refresh_token_hash'],
+    // The session's refresh-token hashes and the key that signs its tokens (refresh rotation, #38): secrets.
+    omit: ['refresh_secret_hash', 'refresh_family_key', 'refresh_token_hash', 'previous_refresh_token_hash'],
   },
   { collection: 'refresh_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
   { collection: 'auth_tokens', section: null, byUserId: ['user_id'], erase: 'delete' },
