@@ -9,7 +9,7 @@ import {
   type SubjectFacts,
 } from './policies.engine.js';
 import { createCheckScopes } from './policies.scope.js';
-import { createSubjectResolver } from './policies.subjects.js';
+import { createSubjectMemo, createSubjectResolver } from './policies.subjects.js';
 import type { CheckInput } from './policies.schemas.js';
 import type { CheckServiceDependencies, MemberCaller } from './policies.types.js';
 import type { PolicyOwner } from './policies.store.js';
@@ -35,6 +35,9 @@ export function createCheckService(deps: CheckServiceDependencies) {
   const ownerFor = createCheckScopes(deps);
 
   const subjectFacts = createSubjectResolver(deps);
+  const knownSubjects = createSubjectMemo(deps.store.feed, (userId, owner, policies) =>
+    deps.users.findById(userId).then((user) => subjectFacts(user, owner, policies)),
+  );
 
   function resourceFacts(resource: CheckInput['resource'] | undefined, owner: PolicyOwner): ResourceFacts {
     return {
@@ -87,7 +90,7 @@ export function createCheckService(deps: CheckServiceDependencies) {
       const subjectOf = (userId: string) => {
         let subject = subjects.get(userId);
         if (!subject) {
-          subject = deps.users.findById(userId).then((user) => subjectFacts(user, owner, policies));
+          subject = knownSubjects.factsOf(userId, owner, policies);
           // Settled by the loop below; this keeps an early failure of a later one from going unhandled.
           subject.catch(() => undefined);
           subjects.set(userId, subject);

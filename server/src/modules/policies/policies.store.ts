@@ -54,6 +54,8 @@ export function createPolicyStore(connection: Connection) {
 
   return {
     Policies,
+    /** The feed that drops compiled sets (the check's other memos follow it too). */
+    feed,
 
     /** The compiled enabled policies deciding checks for `owner`. */
     async compiledFor(owner: PolicyOwner): Promise<CompiledPolicies> {

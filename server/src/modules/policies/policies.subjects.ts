@@ -1,7 +1,9 @@
 import type { UserDocument } from '../../core/account.js';
+import { FeedMemo } from '../../core/feed-memo.js';
 import { isPlatformPool } from '../../core/pools.js';
 import { skillsOf } from '../../core/skills.js';
 import { AppError } from '../../lib/errors.js';
+import type { RevocationFeed } from '../../lib/revocations.js';
 import type { CheckServiceDependencies } from './policies.types.js';
 import type { CompiledPolicies, SubjectFacts } from './policies.engine.js';
 import { PolicyErrors } from './policies.errors.js';
@@ -63,4 +65,40 @@ export function createSubjectResolver(
   }
 
   return subjectFacts;
+}
+
+/** How long a subject's facts are kept while nothing changes (any invalidation drops them all). */
+const SUBJECT_TTL_MS = 5_000;
+const SUBJECT_MAX_ENTRIES = 10_000;
+
+/**
+ * The facts of subjects checked lately, per project (organization) and user, while the revocation
+ * feed applies no invalidation at all (core/feed-memo.ts): a partner's server asks about the same
+ * users again and again, and every fact comes from caches that feed drops — the account (its
+ * roles and skills), the project's role definitions, memberships, organization roles, second
+ * factors. A change to any of them takes effect for the next check here, within FRESH_MS in other
+ * processes. Kept with the compiled policy set they were read for (it decides which facts are
+ * read): another set reads them again.
+ */
+export function createSubjectMemo(
+  feed: RevocationFeed,
+  resolve: (userId: string, owner: PolicyOwner, policies: CompiledPolicies) => Promise<SubjectFacts>,
+) {
+  const memo = new FeedMemo<{ policies: CompiledPolicies; facts: SubjectFacts }>(
+    feed,
+    SUBJECT_TTL_MS,
+    SUBJECT_MAX_ENTRIES,
+  );
+  return {
+    async factsOf(userId: string, owner: PolicyOwner, policies: CompiledPolicies): Promise<SubjectFacts> {
+      const key = `${owner.organizationId}|${owner.projectId ?? ''}|${userId}`;
+      const now = Date.now();
+      const known = memo.get(key, now);
+      if (known?.policies === policies) return known.facts;
+      const generation = memo.current;
+      const facts = await resolve(userId, owner, policies);
+      memo.set(key, { policies, facts }, generation, now);
+      return facts;
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import type { UserDocument } from '../../core/account.js';
 import { endUserPermissions, isPlatformPool } from '../../core/pools.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -5,6 +6,7 @@ import { CredentialCache, revocationFeedFor } from '../../lib/revocations.js';
 import type { TokensDeps, TokensService } from './tokens.contract.js';
 import { TokenErrors } from './tokens.errors.js';
 import { apiTokenModel, type ApiTokenDocument } from './tokens.model.js';
+import { FeedMemo } from '../../core/feed-memo.js';
 import { createUsageRecorder } from './tokens.usage.js';
 import { scopedPermissionFlags, statusOf } from './tokens.views.js';
 
@@ -13,6 +15,9 @@ const TOKEN_FORMAT = /^cs_[0-9a-f]{64}$/;
 /** A cached token document is read again at the latest after this (revocations arrive sooner). */
 const TOKEN_CACHE_TTL_MS = 60_000;
 const TOKEN_CACHE_MAX_ENTRIES = 20_000;
+/** How long a presented token's whole answer (token, owner, access) is kept while nothing changes. */
+const PRESENTED_TTL_MS = 5_000;
+const PRESENTED_MAX_ENTRIES = 10_000;
 
 /** Presented tokens: who they belong to, and what their bearer may do in an application. */
 export function createTokenAuthentication(
@@ -29,6 +34,15 @@ export function createTokenAuthentication(
     else if (kind === 'user_api_tokens') cache.deleteWhere((token) => String(token.user_id) === key);
   });
   const recordUse = createUsageRecorder(Tokens, deps.logger, TOKEN_CACHE_MAX_ENTRIES);
+  // Presented tokens as they were last authenticated — the token, its owner, and that the owner's
+  // access to its application held — by the presented string: no hashing and no walk through the
+  // caches while no invalidation at all has arrived (core/feed-memo.ts). Revoking a token, any write
+  // to an account, membership, organization, project, application or custom role empties it.
+  const presented = new FeedMemo<{ token: ApiTokenDocument; user: UserDocument }>(
+    revocations,
+    PRESENTED_TTL_MS,
+    PRESENTED_MAX_ENTRIES,
+  );
 
   async function findByHash(tokenHash: string, now: number): Promise<ApiTokenDocument | null> {
     if (revocations.isFresh()) {
@@ -62,8 +76,15 @@ export function createTokenAuthentication(
 
   return {
     async authenticate(rawToken) {
-      if (!TOKEN_FORMAT.test(rawToken)) throw new AppError(TokenErrors.INVALID);
       const now = Date.now();
+      const known = presented.get(rawToken, now);
+      // Expiry is the one thing that changes without a write: checked on every request.
+      if (known && statusOf(known.token, now) === 'active') {
+        await recordUse(known.token, now);
+        return known;
+      }
+      if (!TOKEN_FORMAT.test(rawToken)) throw new AppError(TokenErrors.INVALID);
+      const generation = presented.current;
       const token = await findByHash(sha256Hex(rawToken), now);
       if (!token) throw new AppError(TokenErrors.INVALID);
       const status = statusOf(token, now);
@@ -73,8 +94,10 @@ export function createTokenAuthentication(
       if (!user) throw new AppError(TokenErrors.INVALID);
       const organization = await organizationOf(token);
       if (!organization.is_active) throw new AppError(TokenErrors.ORGANIZATION_INACTIVE);
+      const answer = { token, user };
+      presented.set(rawToken, answer, generation, now);
       await recordUse(token, now);
-      return { token, user };
+      return answer;
     },
 
     async applicationPermissions(caller, applicationId) {
