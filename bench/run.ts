@@ -2,7 +2,11 @@
  * `npm run bench` — every benchmark of issue #38 in one run (under 10 minutes on a 2-core machine),
  * each beside its reference, on loopback, against the production build (`npm run build` first):
  *
- *   1. a bare Express 5 hello-world (the ceiling), measured before and after each block;
+ *   1. a bare Express 5 hello-world (the ceiling), measured right before and right after each row
+ *      compared with it (hello, row, hello, row, …, hello: each run between two rows serves both;
+ *      half a row's duration after half its warm-up), each row against the mean of its two
+ *      neighbours, so that a row and its reference see the same minute of a shared machine's load;
+ *      the block's hello-world row is the mean of all its runs;
  *   2. GET /api/v1/health (no auth, no database; 20 connections, not rate-limited) — goal ≥ 70 % of 1;
  *      POST /api/v1/verify (JWT) — ≥ 50 %; GET /api/v1/auth/me (JWT) — shown, no goal of its own;
  *      GET /api/v1/projects (cs_ token) — ≥ 40 %; POST /api/v1/graphql `{ viewer { email } }` (JWT;
@@ -26,7 +30,9 @@
  * one only). Every server runs in its own
  * process against one embedded database (in memory, its own process too); autocannon runs here.
  * Fixed durations and connection counts; a warm-up run before each measurement is discarded. The
- * header records the commit, the machine's load average before and after, and the run time. Writes
+ * header records the commit, the machine's load average before and after, and the run time; each
+ * row records the 1-minute load average at its start (the table's "load" column) and its wall time
+ * (`seconds` in the JSON). Writes
  * bench-results/latest.json and latest.md, and the table into docs/benchmarks.md.
  *
  * Options: --duration <s> (8), --warmup <s> (2), --connections <n> (20), --processes <n>,
@@ -97,6 +103,9 @@ const documents = Number(values.documents);
 /** Shorter than the defaults: a trial of the runner, written apart from the real figures. */
 const trial = duration < 8 || warmup < 2;
 const SIGN_IN_GOAL = 0.85;
+/** Hello-world's runs beside each row (HelloBeside): half a row's duration after half its warm-up. */
+const helloDuration = Math.max(1, Math.round(duration / 2));
+const helloWarmup = Math.max(1, Math.round(warmup / 2));
 const startedAt = Date.now();
 const build = checkBuild();
 const passed = process.argv.slice(2);
@@ -140,13 +149,17 @@ interface Measured {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The machine's 1-minute load average when the run (its warm-up) started. */
+  loadAverage: number;
+  /** Wall time of the warm-up and the measured run, in s. */
+  seconds: number;
 }
 
 function roundRate(rate: number): number {
   return rate < 100 ? Math.round(rate * 10) / 10 : Math.round(rate);
 }
 
-function measured(result: Result): Measured {
+function measured(result: Result, loadAverage: number, started: number): Measured {
   return {
     // Answered requests per second that succeeded: failures never count as throughput.
     // One decimal below 100/s (sign-in counts a few per second).
@@ -155,20 +168,30 @@ function measured(result: Result): Measured {
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    loadAverage: Number(loadAverage.toFixed(2)),
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
 }
 
 /**
  * A discarded warm-up run, then the measured one. `options` may be a function, called before each
- * run, for loads that use up what they are given (refresh tokens).
+ * run, for loads that use up what they are given (refresh tokens). `seconds` and `warmSeconds`
+ * replace the defaults (hello-world's short runs beside the rows); a `duration` in `options` wins.
  */
 async function load(
   options: Options | (() => Promise<Options>),
-  { warm = true }: { warm?: boolean } = {},
+  {
+    warm = true,
+    seconds = duration,
+    warmSeconds = warmup,
+  }: { warm?: boolean; seconds?: number; warmSeconds?: number } = {},
 ): Promise<Measured> {
+  const loadAverage = os.loadavg()[0]!;
+  const started = performance.now();
   const prepare = typeof options === 'function' ? options : async () => options;
-  if (warm && warmup > 0) await autocannon({ connections, ...(await prepare()), duration: warmup });
-  return measured(await autocannon({ connections, duration, ...(await prepare()) }));
+  if (warm && warmSeconds > 0) await autocannon({ connections, ...(await prepare()), duration: warmSeconds });
+  const result = await autocannon({ connections, duration: seconds, ...(await prepare()) });
+  return measured(result, loadAverage, started);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,65 +284,47 @@ async function assertIntrospects(issuer: string, basic: string, token: string): 
     throw new Error(`introspection → ${response.status} ${JSON.stringify(answer)}: not an active token`);
 }
 
-async function oidcRows(
-  o: OidcFixture,
-  processes: number,
-  ceiling: { reference: string; referenceValue: number },
-) {
+/** The OpenID rows, each between two runs of hello-world. */
+async function oidcRows(o: OidcFixture, hello: HelloBeside) {
   const form = { authorization: o.basic, 'content-type': 'application/x-www-form-urlencoded' };
-  const hello = ceiling.referenceValue;
-  const opaque = await load({
-    url: `${o.issuer}/token`,
-    method: 'POST',
-    headers: form,
-    body: 'grant_type=client_credentials',
-  });
-  row({
-    id: `oidc-client-credentials-${processes}`,
-    name: 'POST {issuer}/token client_credentials (client_secret_basic; opaque access token, stored)',
-    processes,
-    ...opaque,
-    ...ceiling,
-    goal: '≥ 5 %',
-    goalRatio: 0.05,
-    met: opaque.rps / hello >= 0.05,
-  });
-  // The JWT variant differs by its signature only: one process is enough to show it.
-  if (processes === 1 || onlyOidc) {
-    const jwt = await load({
-      url: `${o.issuer}/token`,
-      method: 'POST',
-      headers: form,
-      body: clientCredentialsJwtBody,
-    });
-    row({
-      id: `oidc-client-credentials-jwt-${processes}`,
-      name: `POST {issuer}/token client_credentials with resource (client_secret_basic; JWT access token, ${o.jwtAlg})`,
-      processes,
-      ...jwt,
-      ...ceiling,
+  await besideHello(
+    hello,
+    {
+      id: 'oidc-client-credentials',
+      name: 'POST {issuer}/token client_credentials (client_secret_basic; opaque access token, stored)',
       goal: '≥ 5 %',
       goalRatio: 0.05,
-      met: jwt.rps / hello >= 0.05,
-    });
-  }
-  const introspection = await load({
-    url: `${o.issuer}/token/introspection`,
-    method: 'POST',
-    headers: form,
-    body: `token=${encodeURIComponent(o.opaqueToken)}`,
-  });
+    },
+    { url: `${o.issuer}/token`, method: 'POST', headers: form, body: 'grant_type=client_credentials' },
+  );
+  // The JWT variant differs by its signature only: one process is enough to show it.
+  if (hello.processes === 1 || onlyOidc)
+    await besideHello(
+      hello,
+      {
+        id: 'oidc-client-credentials-jwt',
+        name: `POST {issuer}/token client_credentials with resource (client_secret_basic; JWT access token, ${o.jwtAlg})`,
+        goal: '≥ 5 %',
+        goalRatio: 0.05,
+      },
+      { url: `${o.issuer}/token`, method: 'POST', headers: form, body: clientCredentialsJwtBody },
+    );
+  await besideHello(
+    hello,
+    {
+      id: 'oidc-introspection',
+      name: 'POST {issuer}/token/introspection of an opaque access token (client_secret_basic)',
+      goal: '≥ 40 %',
+      goalRatio: 0.4,
+    },
+    {
+      url: `${o.issuer}/token/introspection`,
+      method: 'POST',
+      headers: form,
+      body: `token=${encodeURIComponent(o.opaqueToken)}`,
+    },
+  );
   await assertIntrospects(o.issuer, o.basic, o.opaqueToken);
-  row({
-    id: `oidc-introspection-${processes}`,
-    name: 'POST {issuer}/token/introspection of an opaque access token (client_secret_basic)',
-    processes,
-    ...introspection,
-    ...ceiling,
-    goal: '≥ 40 %',
-    goalRatio: 0.4,
-    met: introspection.rps / hello >= 0.4,
-  });
 }
 
 /** Median time of one bcrypt comparison at BCRYPT_COST on this machine, in ms. */
@@ -345,9 +350,22 @@ interface Row {
   p50: number | null;
   p99: number | null;
   non2xx?: number;
+  errors?: number;
   /** What the row is compared with, and its value. */
   reference: string | null;
   referenceValue: number | null;
+  /**
+   * Rows against hello-world: its runs right before and right after the row (referenceValue is
+   * their mean).
+   */
+  referenceBefore?: number;
+  referenceAfter?: number;
+  /** The block's hello-world row: the rates of all its runs beside the rows, in order. */
+  helloRuns?: number[];
+  /** The machine's 1-minute load average at the row's start. */
+  loadAverage?: number;
+  /** Wall time of the row's load (warm-up and measured run), in s. */
+  seconds?: number;
   /** rps ÷ referenceValue (for peer rows: ours ÷ theirs). */
   ratio: number | null;
   goal: string | null;
@@ -359,8 +377,8 @@ interface Row {
 
 /**
  * Load on a shared machine changes during a run. References are therefore measured before and
- * after the rows that use them (hello-world around each process count, the hash time around all
- * sign-in rows), and the rows are compared with the mean.
+ * after the rows that use them (hello-world around each row, see HelloBeside; the hash time around
+ * all sign-in rows), and the rows are compared with the mean.
  */
 function rebase(matches: (row: Row) => boolean, referenceValue: number): void {
   for (const entry of rows) {
@@ -390,9 +408,104 @@ function row(fields: Omit<Row, 'ratio' | 'met'> & { ratio?: number | null; met?:
   rows.push(entry);
   console.error(
     `bench: +${elapsed()} ${entry.name} [${entry.processes ?? '-'}] ${entry.rps ?? '-'} req/s p50 ${entry.p50 ?? '-'} p99 ${entry.p99 ?? '-'} non-2xx ${entry.non2xx ?? '-'}` +
-      (entry.ratio !== null ? ` ratio ${(entry.ratio * 100).toFixed(0)} %` : ''),
+      (entry.ratio !== null ? ` ratio ${(entry.ratio * 100).toFixed(0)} %` : '') +
+      (entry.referenceBefore !== undefined
+        ? ` (hello-world ${entry.referenceBefore} before, ${entry.referenceAfter} after)`
+        : '') +
+      ` load ${entry.loadAverage ?? '-'}, ${entry.seconds ?? '-'} s`,
   );
   return entry;
+}
+
+/**
+ * Hello-world of one block (one process count), measured right before and right after each row
+ * compared with it: hello, row, hello, row, …, hello — each run between two rows serves both, so
+ * a row's reference is measured seconds, not minutes, from the row itself while the load of a
+ * shared machine changes from minute to minute. Its runs are shorter than a row's (half the
+ * duration after half the warm-up): a warm ceiling with no database is steady within seconds.
+ * Work between two rows that is not a row (fixtures, setups) goes before the first one, or calls
+ * `interrupt()` so that the next row gets a fresh run before it.
+ */
+class HelloBeside {
+  readonly runs: Measured[] = [];
+  private last: number | undefined;
+
+  constructor(
+    readonly processes: number,
+    private readonly url: string,
+  ) {}
+
+  interrupt(): void {
+    this.last = undefined;
+  }
+
+  private async measure(): Promise<number> {
+    const run = await load({ url: this.url }, { seconds: helloDuration, warmSeconds: helloWarmup });
+    this.runs.push(run);
+    this.last = run.rps;
+    return run.rps;
+  }
+
+  /** `run` with hello-world just before it (the previous row's "after" if nothing came between) and after it. */
+  async around(run: () => Promise<Measured>): Promise<{ measured: Measured; before: number; after: number }> {
+    const before = this.last ?? (await this.measure());
+    const measured = await run();
+    return { measured, before, after: await this.measure() };
+  }
+
+  get label(): string {
+    return `hello-world (${this.processes} process${this.processes > 1 ? 'es' : ''})`;
+  }
+
+  /** The block's hello-world row: the mean of every run beside its rows. */
+  blockRow(): Omit<Row, 'ratio' | 'met'> {
+    const rates = this.runs.map((run) => run.rps);
+    const mean = (pick: (run: Measured) => number) =>
+      Math.round((this.runs.reduce((sum, run) => sum + pick(run), 0) / this.runs.length) * 10) / 10;
+    return {
+      id: `hello-${this.processes}`,
+      name: "Express 5 hello-world (the ceiling; mean of its runs beside this block's rows)",
+      processes: this.processes,
+      rps: Math.round(mean((run) => run.rps)),
+      p50: mean((run) => run.p50),
+      p99: mean((run) => run.p99),
+      non2xx: this.runs.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: this.runs.reduce((sum, run) => sum + run.errors, 0),
+      reference: null,
+      referenceValue: null,
+      goal: null,
+      helloRuns: rates,
+      loadAverage: this.runs[0]?.loadAverage,
+      seconds: Number(this.runs.reduce((sum, run) => sum + run.seconds, 0).toFixed(1)),
+      note: `${rates.length} runs of ${helloDuration} s, ${Math.min(...rates)}–${Math.max(...rates)}`,
+    };
+  }
+}
+
+/**
+ * A row against hello-world, measured between two of its runs; compared with their mean. `id`
+ * gets the process count appended.
+ */
+async function besideHello(
+  hello: HelloBeside,
+  fields: { id: string; name: string; goal: string | null; goalRatio?: number; note?: string },
+  options: Options | (() => Promise<Options>),
+): Promise<Row> {
+  const { measured, before, after } = await hello.around(() => load(options));
+  const mean = (before + after) / 2;
+  const ratio = measured.rps / mean;
+  return row({
+    ...fields,
+    id: `${fields.id}-${hello.processes}`,
+    processes: hello.processes,
+    ...measured,
+    reference: hello.label,
+    referenceValue: roundRate(mean),
+    referenceBefore: before,
+    referenceAfter: after,
+    ratio,
+    met: fields.goalRatio === undefined ? null : ratio >= fields.goalRatio,
+  });
 }
 
 /**
@@ -481,99 +594,78 @@ async function refresh(base: string, email: string, processes: number) {
 }
 
 /**
- * Our server with every row of a block: the request paths first, then the OpenID rows, then the
- * rows that leave work behind them (sign-in and refresh sessions, analytics batches).
+ * Our server with every row of a block: the request paths first, each between two runs of
+ * hello-world (their setups before the first, so nothing but hello-world runs between two rows),
+ * then the OpenID rows, then the rows that leave work behind them (sign-in and refresh sessions,
+ * analytics batches).
  */
-async function ourSuite(databaseUri: string, processes: number, hello: Measured) {
+async function ourSuite(databaseUri: string, hello: HelloBeside) {
+  const processes = hello.processes;
   const server = await startOurs(databaseUri, { processes });
   try {
     const base = server.url;
     const f = await fixture(base);
-    const ceiling = helloCeiling(processes, hello);
-    const health = await load({ url: `${base}/api/v1/health` });
-    row({
-      id: `health-${processes}`,
-      name: 'GET /api/v1/health (no auth, no database; not rate-limited)',
-      processes,
-      ...health,
-      ...ceiling,
-      goal: '≥ 70 %',
-      goalRatio: 0.7,
-      met: health.rps / hello.rps >= 0.7,
-    });
-    const verify = await load({
-      url: `${base}/api/v1/verify`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${f.accessToken}` },
-    });
-    row({
-      id: `verify-${processes}`,
-      name: 'POST /api/v1/verify (JWT)',
-      processes,
-      ...verify,
-      ...ceiling,
-      goal: '≥ 50 %',
-      goalRatio: 0.5,
-      met: verify.rps / hello.rps >= 0.5,
-    });
+    const authorize = await authorizeLoad(base, f);
+    const o = await oidcFixture(base, await fixture(base));
+    const jwt = { authorization: `Bearer ${f.accessToken}` };
+    await besideHello(
+      hello,
+      {
+        id: 'health',
+        name: 'GET /api/v1/health (no auth, no database; not rate-limited)',
+        goal: '≥ 70 %',
+        goalRatio: 0.7,
+      },
+      { url: `${base}/api/v1/health` },
+    );
+    await besideHello(
+      hello,
+      { id: 'verify', name: 'POST /api/v1/verify (JWT)', goal: '≥ 50 %', goalRatio: 0.5 },
+      { url: `${base}/api/v1/verify`, method: 'POST', headers: jwt },
+    );
     // Like verify, with no goal of its own: one process shows it.
-    if (processes === 1) {
-      const me = await load({
-        url: `${base}/api/v1/auth/me`,
-        headers: { authorization: `Bearer ${f.accessToken}` },
-      });
-      row({
-        id: `me-${processes}`,
-        name: 'GET /api/v1/auth/me (JWT)',
-        processes,
-        ...me,
-        ...ceiling,
-        goal: null,
-        note: 'no goal of its own; 0 round trips warm, like verify',
-      });
-    }
-    const projects = await load({
-      url: `${base}/api/v1/projects`,
-      headers: { authorization: `Bearer ${f.apiToken}` },
-    });
-    row({
-      id: `projects-${processes}`,
-      name: 'GET /api/v1/projects (cs_ token)',
-      processes,
-      ...projects,
-      ...ceiling,
-      goal: '≥ 40 %',
-      goalRatio: 0.4,
-      met: projects.rps / hello.rps >= 0.4,
-    });
-    const graphql = await load({
-      url: `${base}/api/v1/graphql`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${f.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ viewer { email } }' }),
-    });
-    row({
-      id: `graphql-viewer-${processes}`,
-      name: 'POST /api/v1/graphql { viewer { email } } (JWT)',
-      processes,
-      ...graphql,
-      ...ceiling,
-      goal: '≥ 30 %',
-      goalRatio: 0.3,
-      met: graphql.rps / hello.rps >= 0.3,
-    });
-    const authorize = await load(await authorizeLoad(base, f));
-    row({
-      id: `authorize-${processes}`,
-      name: 'POST /api/v1/authorize (cs_ token; an end user, 50 policies)',
-      processes,
-      ...authorize,
-      ...ceiling,
-      goal: '≥ 40 %',
-      goalRatio: 0.4,
-      met: authorize.rps / hello.rps >= 0.4,
-    });
-    await oidcRows(await oidcFixture(base, await fixture(base)), processes, ceiling);
+    if (processes === 1)
+      await besideHello(
+        hello,
+        {
+          id: 'me',
+          name: 'GET /api/v1/auth/me (JWT)',
+          goal: null,
+          note: 'no goal of its own; 0 round trips warm, like verify',
+        },
+        { url: `${base}/api/v1/auth/me`, headers: jwt },
+      );
+    await besideHello(
+      hello,
+      { id: 'projects', name: 'GET /api/v1/projects (cs_ token)', goal: '≥ 40 %', goalRatio: 0.4 },
+      { url: `${base}/api/v1/projects`, headers: { authorization: `Bearer ${f.apiToken}` } },
+    );
+    await besideHello(
+      hello,
+      {
+        id: 'graphql-viewer',
+        name: 'POST /api/v1/graphql { viewer { email } } (JWT)',
+        goal: '≥ 30 %',
+        goalRatio: 0.3,
+      },
+      {
+        url: `${base}/api/v1/graphql`,
+        method: 'POST',
+        headers: { ...jwt, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ viewer { email } }' }),
+      },
+    );
+    await besideHello(
+      hello,
+      {
+        id: 'authorize',
+        name: 'POST /api/v1/authorize (cs_ token; an end user, 50 policies)',
+        goal: '≥ 40 %',
+        goalRatio: 0.4,
+      },
+      authorize,
+    );
+    await oidcRows(o, hello);
     await signIn(base, f.email, processes);
     await refresh(base, f.email, processes);
     if (processes === 1) {
@@ -614,15 +706,9 @@ async function ourSuite(databaseUri: string, processes: number, hello: Measured)
   }
 }
 
-function helloCeiling(processes: number, hello: Measured) {
-  return {
-    reference: `hello-world (${processes} process${processes > 1 ? 'es' : ''})`,
-    referenceValue: hello.rps,
-  };
-}
-
 /** Our server with just the OpenID rows (`--profile-oidc`: CPU-profiled). */
-async function oidcSuite(databaseUri: string, processes: number, hello: Measured) {
+async function oidcSuite(databaseUri: string, hello: HelloBeside) {
+  const processes = hello.processes;
   const profileDir = values['profile-oidc']
     ? path.join(resultsDir, 'profiles', `oidc-${processes}`)
     : undefined;
@@ -633,7 +719,7 @@ async function oidcSuite(databaseUri: string, processes: number, hello: Measured
   const server = await startOurs(databaseUri, { processes, profileDir });
   try {
     const o = await oidcFixture(server.url, await fixture(server.url));
-    await oidcRows(o, processes, helloCeiling(processes, hello));
+    await oidcRows(o, hello);
   } finally {
     await server.stop();
   }
@@ -768,23 +854,42 @@ function cell(value: number | null | undefined, digits = 0): string {
     : value.toLocaleString('en-US', { maximumFractionDigits: digits });
 }
 
+/** Hello-world's two runs around a row further apart than this share of their mean: marked. */
+const UNSTEADY = 0.25;
+
+/**
+ * `hello-world (1 process) (8,603 before, 9,438 after: 9,021)`, marked **unsteady** when the two
+ * differ by more than UNSTEADY (the machine's load changed during the row: read its ratio with
+ * care), or the reference and its value.
+ */
+function referenceCell(r: Row): string {
+  if (r.reference === null) return '–';
+  if (r.referenceBefore !== undefined && r.referenceAfter !== undefined) {
+    const mean = (r.referenceBefore + r.referenceAfter) / 2;
+    const unsteady = Math.abs(r.referenceAfter - r.referenceBefore) > UNSTEADY * mean;
+    return `${r.reference} (${cell(r.referenceBefore)} before, ${cell(r.referenceAfter)} after: ${cell(r.referenceValue, 1)}${unsteady ? '; **unsteady**' : ''})`;
+  }
+  return `${r.reference}${r.referenceValue !== null ? ` (${cell(r.referenceValue, 1)})` : ''}`;
+}
+
 function markdown(machine: Record<string, string | number>): string {
   const lines = [
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}; Node ${machine.node}; ` +
       `${machine.date}; commit ${machine.commit}${build.stale.length > 0 ? ` (**build older than the last commit of ${build.stale.join(', ')}**)` : ''}${build.uncommitted.length > 0 ? ` (uncommitted work in ${build.uncommitted.join(', ')} not part of the commit)` : ''}, production build; ` +
       `load average (1 min) ${machine.loadAverage} the run. ` +
       `${duration} s per measurement after a ${warmup} s warm-up, ${connections} connections ` +
+      `(hello-world: right before and after each row compared with it, ${helloDuration} s after ${helloWarmup} s; the row against their mean) ` +
       `(sign-in: ${signInConnections}, ingest: 4, health beside sign-in: 2 at 100 req/s, ranged queries: 8 in flight); ` +
       `server, embedded database (in memory) and autocannon each in their own process on this machine. ` +
       `One bcrypt-${BCRYPT_COST} comparison: ${machine.oneHashMs} ms (mean of before and after the sign-in rows) → hash limit ${machine.hashLimit}/s. ` +
       `Run time ${machine.runMinutes} min. Command: \`${command}\`.`,
     '',
-    '| # | benchmark | processes | req/s | p50 ms | p99 ms | reference | ratio | goal | met |',
-    '| - | --------- | --------: | ----: | -----: | -----: | --------- | ----: | ---- | --- |',
+    '| # | benchmark | processes | req/s | p50 ms | p99 ms | reference | ratio | goal | met | load |',
+    '| - | --------- | --------: | ----: | -----: | -----: | --------- | ----: | ---- | --- | ---: |',
   ];
   rows.forEach((r, i) => {
     lines.push(
-      `| ${i + 1} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.processes ?? '–'} | ${cell(r.rps, 1)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${r.reference ?? '–'}${r.referenceValue !== null ? ` (${cell(r.referenceValue, 1)})` : ''} | ${r.ratio === null ? '–' : `${(r.ratio * 100).toFixed(0)} %`} | ${r.goal ?? '–'} | ${r.met === null ? '–' : r.met ? 'yes' : '**no**'} |`,
+      `| ${i + 1} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.processes ?? '–'} | ${cell(r.rps, 1)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${referenceCell(r)} | ${r.ratio === null ? '–' : `${(r.ratio * 100).toFixed(0)} %`} | ${r.goal ?? '–'} | ${r.met === null ? '–' : r.met ? 'yes' : '**no**'} | ${cell(r.loadAverage, 1)} |`,
     );
   });
   return `${lines.join('\n')}\n`;
@@ -819,7 +924,7 @@ async function writeResults(
 ) {
   mkdirSync(resultsDir, { recursive: true });
   const json = JSON.stringify(
-    { machine, settings: { duration, warmup, connections }, rows, profiles },
+    { machine, settings: { duration, warmup, connections, helloDuration, helloWarmup }, rows, profiles },
     null,
     2,
   );
@@ -863,28 +968,19 @@ if (values['profile-only']) {
 }
 try {
   for (const processes of [...new Set([1, manyProcesses])]) {
-    // Idle while the other rows run; measured before and after them.
+    // Idle while the other rows run; measured right before and after each row compared with it.
     const helloServer = await startHello(processes);
-    const hello = await load({ url: helloServer.url });
-    const helloRow = row({
-      id: `hello-${processes}`,
-      name: 'Express 5 hello-world (the ceiling; mean of a run before and one after this block)',
-      processes,
-      ...hello,
-      reference: null,
-      referenceValue: null,
-      goal: null,
-    });
-    if (onlyOidc) await oidcSuite(database.url, processes, hello);
-    else await ourSuite(database.url, processes, hello);
-    const helloAfter = await load({ url: helloServer.url });
-    await helloServer.stop();
-    helloRow.rps = Math.round((hello.rps + helloAfter.rps) / 2);
-    helloRow.note = `${hello.rps} before, ${helloAfter.rps} after`;
-    rebase(
-      (entry) => entry.processes === processes && Boolean(entry.reference?.startsWith('hello-world')),
-      helloRow.rps,
-    );
+    const hello = new HelloBeside(processes, helloServer.url);
+    const first = rows.length;
+    try {
+      if (onlyOidc) await oidcSuite(database.url, hello);
+      else await ourSuite(database.url, hello);
+    } finally {
+      await helloServer.stop();
+    }
+    // The block's hello-world row heads the block, as before.
+    row(hello.blockRow());
+    rows.splice(first, 0, rows.pop()!);
   }
   if (onlyOidc) {
     await database.stop();
@@ -893,7 +989,10 @@ try {
   }
 
   // The engine's ranged reads at 1M documents (a database process of its own, filled here).
+  const rangedLoad = Number(os.loadavg()[0]!.toFixed(2));
+  const rangedStarted = performance.now();
   const ranged = await rangedQueries({ documents, duration, warmup });
+  const rangedSeconds = Number(((performance.now() - rangedStarted) / 1000).toFixed(1));
   const size = documents.toLocaleString('en-US');
   const how =
     ranged.source === 'bench:ranged'
@@ -910,6 +1009,8 @@ try {
     referenceValue: 1000,
     goal: '≥ 1,000 q/s',
     met: ranged.qps >= 1000 && ranged.errors === 0,
+    loadAverage: rangedLoad,
+    seconds: rangedSeconds,
     note: `q/s; ${how}; seeded in ${ranged.fillSeconds} s${ranged.serverRssMiB ? `, server RSS ${ranged.serverRssMiB} MiB` : ''}${ranged.errors ? `; ${ranged.errors} errors` : ''}`,
   });
   for (const [id, label, figure] of [
@@ -928,6 +1029,7 @@ try {
         referenceValue: null,
         goal: null,
         note: 'q/s; no goal of its own',
+        loadAverage: rangedLoad,
       });
 
   const hashMsAfter = oneHashMs();
