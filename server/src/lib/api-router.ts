@@ -6,6 +6,7 @@ import { API_BASE_PATH } from './api-paths.js';
 import { AppError, CommonErrors, type ErrorDetail } from './errors.js';
 import { ErrorResponseSchema, type z } from './openapi.js';
 import { RouteSerialisers, useSerialisers } from './response-serialisers.js';
+import { dispatchDirectly } from './route-table.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -144,7 +145,10 @@ export class ApiRouter {
        */
       serialised?: ReadonlySet<string>;
     } = {},
-  ) {}
+  ) {
+    // Static routes looked up in a table built once, not tried in order (lib/route-table.ts).
+    dispatchDirectly(this.router);
+  }
 
   route<
     TBody extends ZodType | undefined = undefined,
