@@ -119,7 +119,8 @@ export function requestLogging(logger: Logger, options: { ignorePaths: string[] 
   return function requestLogging(req, res, next) {
     if (!ignored.has(req.url)) {
       (res as Timed)[STARTED] = Date.now();
-      res.once('close', log);
+      // `on`, not `once`: a response closes once, and `once` wraps the listener anew per request.
+      res.on('close', log);
     }
     next();
   };

@@ -24,15 +24,30 @@ export interface RequestLoggerOptions {
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
+const NO_PARAMS: ReadonlyMap<string, string> = new Map();
+
 /**
  * The route pattern that answered, with its mount path: Express keeps the matched route (its path
  * relative to the router) on req.route, while req.baseUrl is reset once the router is left (as
  * on errors). Route patterns here have one URL segment per pattern segment, so the mount path is
  * the URL's leading segments that the pattern does not cover.
  */
-function routeOf(req: Request, path: string): { endpoint: string; params: Map<string, string> } | null {
+function routeOf(
+  req: Request,
+  path: string,
+): { endpoint: string; params: ReadonlyMap<string, string> } | null {
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof pattern !== 'string') return null;
+  // A pattern without parameters, at the end of a path without empty segments or a trailing slash:
+  // the path is the endpoint (what the segment arithmetic below gives, without its arrays).
+  if (
+    pattern.length > 1 &&
+    !pattern.includes(':') &&
+    path.endsWith(pattern) &&
+    !path.endsWith('/') &&
+    !path.includes('//')
+  )
+    return { endpoint: path, params: NO_PARAMS };
   const patternSegments = segmentsOf(pattern);
   const urlSegments = segmentsOf(path);
   const mountLength = urlSegments.length - patternSegments.length;
@@ -50,7 +65,8 @@ function routeOf(req: Request, path: string): { endpoint: string; params: Map<st
  * only then did the route authorize the caller for it. A refused request about another tenant's
  * id is never counted in that tenant's analytics.
  */
-function routeResource(endpoint: string, params: Map<string, string>): Partial<RequestRecord> {
+function routeResource(endpoint: string, params: ReadonlyMap<string, string>): Partial<RequestRecord> {
+  if (params.size === 0) return {};
   const segments = segmentsOf(endpoint);
   for (let index = 0; index < segments.length - 1; index++) {
     const field = RESOURCE_NOUNS[segments[index] as keyof typeof RESOURCE_NOUNS];
@@ -96,14 +112,76 @@ export function nameLoggedEndpoint(res: Response, endpoint: string): void {
   (res.locals as Record<symbol, string>)[LOGGED_ENDPOINT] = endpoint;
 }
 
+const STARTED = Symbol('requestLogStarted');
+const CLOCK = Symbol('requestLogClock');
+const PATH = Symbol('requestLogPath');
+/** What a logged response carries to its `finish`: wall-clock start, monotonic start, path. */
+type Logged = Response & { [STARTED]: number; [CLOCK]: number; [PATH]: string };
+
+/**
+ * The client's address as `req.ip` gives it: without X-Forwarded-For that is the socket's
+ * address whatever `trust proxy` says (proxy-addr's list holds nothing else), read without it.
+ */
+function ipOf(req: Request): string | null {
+  const address = req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip;
+  return address ?? null;
+}
+
+/**
+ * Who a request is attributed to, most specific first: the application a gate accepted, the
+ * application an API token (or embedding session) is bound to, else the route's resource.
+ */
+function ownerOf(res: Response, caller: AuthContext | undefined, resource: Partial<RequestRecord>) {
+  let { application_id = null, project_id = null, organization_id = null } = resource;
+  if (caller?.applicationId) {
+    application_id = caller.applicationId;
+    organization_id = caller.organizationId;
+  }
+  const gated = gatedOwner(res);
+  if (gated.application_id !== undefined) ({ application_id, project_id, organization_id } = gated);
+  return { application_id, project_id: project_id ?? null, organization_id: organization_id ?? null };
+}
+
 /**
  * Logs every request under the given prefixes as an `api` row of activity_logs when its response
- * is finished. The request path pays for a timestamp and one array push; the recorder writes the
- * rows and their rollups once a second.
+ * is finished. The request path pays for a timestamp and one shared `finish` listener (no closure
+ * per request); the recorder writes the rows and their rollups once a second.
  */
 export function requestLogger(recorder: AnalyticsRecorder, options: RequestLoggerOptions): RequestHandler {
   const { prefixes, ignore } = options;
-  return (req, res, next) => {
+  function record(res: Logged) {
+    const req = res.req;
+    const path = res[PATH];
+    const route = routeOf(req, path);
+    const status = res.statusCode;
+    const caller = req.auth;
+    const owner = ownerOf(
+      res,
+      caller,
+      status < 400 && caller && route ? routeResource(route.endpoint, route.params) : {},
+    );
+    const userAgent = req.headers['user-agent'];
+    const row: RequestRecord = {
+      created_at: new Date(res[STARTED]),
+      method: req.method,
+      endpoint: (res.locals as Record<symbol, string>)[LOGGED_ENDPOINT] ?? route?.endpoint ?? null,
+      status_code: status,
+      response_time_ms: Math.round((performance.now() - res[CLOCK]) * 1000) / 1000,
+      ip_address: ipOf(req),
+      user_agent: userAgent === undefined ? null : userAgent.slice(0, MAX_USER_AGENT),
+      sdk_version: sdkVersionOf(req),
+      user_id: caller?.userId ?? null,
+      application_id: owner.application_id,
+      project_id: owner.project_id,
+      organization_id: owner.organization_id,
+    };
+    if (isDashboardRequest(path, caller)) row.source = 'dashboard';
+    recorder.logRequest(row);
+  }
+  function logged(this: Logged) {
+    record(this);
+  }
+  return function requestLogger(req, res, next) {
     const path = req.path;
     if (
       req.method === 'OPTIONS' || // CORS preflights are the browser's, not API calls
@@ -113,37 +191,11 @@ export function requestLogger(recorder: AnalyticsRecorder, options: RequestLogge
       next();
       return;
     }
-    const started = performance.now();
-    const createdAt = new Date();
-    res.once('finish', () => {
-      const route = routeOf(req, path);
-      const status = res.statusCode;
-      const caller = req.auth;
-      // Who it is attributed to, most specific first: the application a gate accepted, the
-      // application an API token (or embedding session) is bound to, else the route's resource.
-      const owner: Partial<RequestRecord> = {
-        ...(status < 400 && caller && route ? routeResource(route.endpoint, route.params) : {}),
-        ...(caller?.applicationId
-          ? { application_id: caller.applicationId, organization_id: caller.organizationId }
-          : {}),
-        ...gatedOwner(res),
-      };
-      recorder.logRequest({
-        created_at: createdAt,
-        method: req.method,
-        endpoint: (res.locals as Record<symbol, string>)[LOGGED_ENDPOINT] ?? route?.endpoint ?? null,
-        status_code: status,
-        response_time_ms: Math.round((performance.now() - started) * 1000) / 1000,
-        ip_address: req.ip ?? null,
-        user_agent: req.get('user-agent')?.slice(0, MAX_USER_AGENT) ?? null,
-        sdk_version: sdkVersionOf(req),
-        user_id: caller?.userId ?? null,
-        ...(isDashboardRequest(path, caller) ? { source: 'dashboard' as const } : {}),
-        application_id: owner.application_id ?? null,
-        project_id: owner.project_id ?? null,
-        organization_id: owner.organization_id ?? null,
-      });
-    });
+    (res as Logged)[STARTED] = Date.now();
+    (res as Logged)[CLOCK] = performance.now();
+    (res as Logged)[PATH] = path;
+    // `on`, not `once`: a response finishes once, and `once` wraps the listener anew per request.
+    res.on('finish', logged);
     next();
   };
 }

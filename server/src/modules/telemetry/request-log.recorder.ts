@@ -4,7 +4,13 @@ import { Deltas } from './rollups.deltas.js';
 import { createBitmapWriter } from './rollups.bitmaps.js';
 import { analyticsModels } from './rollups.model.js';
 import { createEnsureIndexes, type RequestLogStore } from './rollups.indexes.js';
-import { createOwnerResolver, requestLogRow, scopesOf, type OwnerDirectory } from './request-log.rows.js';
+import {
+  createOwnerResolver,
+  objectIds,
+  requestLogRow,
+  scopesOf,
+  type OwnerDirectory,
+} from './request-log.rows.js';
 import type { AnalyticsRecorder, RequestRecord, TrackingRecord } from './request-log.types.js';
 import { ensureEventDayIndexes, eventDayModel, eventDayOps } from './request-log.event-days.js';
 
@@ -83,13 +89,14 @@ export function createAnalyticsRecorder(deps: {
   async function write(requests: RequestRecord[], tracking: TrackingRecord[]): Promise<void> {
     if (requests.length === 0 && tracking.length === 0) return;
     await ensureIndexes();
-    const owners = await resolveOwners(requests);
+    const idOf = objectIds();
+    const owners = await resolveOwners(requests, idOf);
     const deltas = new Deltas();
     const rows = requests.map((row, index) => {
       const owner = owners[index]!;
       // A team member's dashboard request is logged, never counted as the application's traffic.
       if (row.source !== 'dashboard') deltas.addRequest(scopesOf(owner), row, row.user_id);
-      return requestLogRow(row, owner);
+      return requestLogRow(row, owner, idOf);
     });
     for (const record of tracking) {
       const { _id, project_id, organization_id } = record.application;

@@ -29,6 +29,22 @@ export interface Owner {
 export const objectId = (id: string | null | undefined) =>
   id && Types.ObjectId.isValid(id) ? new Types.ObjectId(id) : null;
 
+export type ObjectIds = (id: string | null | undefined) => Types.ObjectId | null;
+
+/**
+ * `objectId` remembered for one flush: its rows name the same few users, applications and
+ * organizations again and again, and one ObjectId each serves them all (it is only read).
+ */
+export function objectIds(): ObjectIds {
+  const known = new Map<string, Types.ObjectId | null>();
+  return (id) => {
+    if (!id) return null;
+    let value = known.get(id);
+    if (value === undefined) known.set(id, (value = objectId(id)));
+    return value;
+  };
+}
+
 /** The rollup scopes a row counts in: its application, project and organization, as far as known. */
 export function scopesOf(owner: Owner): Array<[RollupScope, Types.ObjectId]> {
   const scopes: Array<[RollupScope, Types.ObjectId]> = [];
@@ -44,7 +60,7 @@ export function createOwnerResolver(directory: OwnerDirectory | undefined) {
   const projectOrganizations = new Map<string, Types.ObjectId>();
 
   /** An application names its project and organization, a project its organization. */
-  return async function resolveOwners(rows: RequestRecord[]): Promise<Owner[]> {
+  return async function resolveOwners(rows: RequestRecord[], idOf: ObjectIds = objectId): Promise<Owner[]> {
     const missingApplications = new Set<string>();
     const missingProjects = new Set<string>();
     for (const row of rows) {
@@ -71,10 +87,10 @@ export function createOwnerResolver(directory: OwnerDirectory | undefined) {
 
     return rows.map((row) => {
       const known = row.application_id ? applicationOwners.get(row.application_id) : undefined;
-      const application = objectId(row.application_id);
-      const project = objectId(row.project_id) ?? known?.project ?? null;
+      const application = idOf(row.application_id);
+      const project = idOf(row.project_id) ?? known?.project ?? null;
       const organization =
-        objectId(row.organization_id) ??
+        idOf(row.organization_id) ??
         known?.organization ??
         (row.project_id ? (projectOrganizations.get(row.project_id) ?? null) : null);
       return { application, project, organization };
@@ -83,7 +99,7 @@ export function createOwnerResolver(directory: OwnerDirectory | undefined) {
 }
 
 /** A request as the activity log stores it: an `api` entry with its owners completed. */
-export function requestLogRow(row: RequestRecord, owner: Owner) {
+export function requestLogRow(row: RequestRecord, owner: Owner, idOf: ObjectIds = objectId) {
   return {
     _id: new Types.ObjectId(),
     action: REQUEST_ACTION,
@@ -97,7 +113,7 @@ export function requestLogRow(row: RequestRecord, owner: Owner) {
     ip_address: row.ip_address,
     sdk_version: row.sdk_version ?? null,
     user_agent: row.user_agent,
-    user_id: objectId(row.user_id),
+    user_id: idOf(row.user_id),
     anonymous_user_id: null,
     installation_id: null,
     organization_id: owner.organization,
