@@ -6,8 +6,8 @@ import type { ApiRouter } from '../../lib/api-router.js';
 import { z } from '../../lib/openapi.js';
 import { APPLICATION_HEADER, gatedApplicationOf, sameApplication } from '../embedding/index.js';
 import type { CheckService } from './policies.checks.js';
+import { FastAuthorizeRequestSchema } from './policies.fast-parse.js';
 import {
-  AuthorizeRequestSchema,
   AuthorizeResponseSchema,
   CreatePolicyBody,
   CreatePolicySchema,
@@ -215,7 +215,7 @@ function registerAuthorizeRoute(api: ApiRouter, checks: CheckService): void {
       tags,
       authenticated: true,
       tokenScope: 'read',
-      body: AuthorizeRequestSchema,
+      body: FastAuthorizeRequestSchema,
       responses: {
         200: { description: 'The decision, or `results` for `checks`', schema: AuthorizeResponseSchema },
         400: { description: 'Invalid body, or authorize_scope_required' },
