@@ -79,10 +79,12 @@ function routeResource(endpoint: string, params: ReadonlyMap<string, string>): P
 }
 
 /** The application a gated request (embedding API, SDK ingest) was accepted for. */
-function gatedOwner(res: Response): Partial<RequestRecord> {
+function gatedOwner(
+  res: Response,
+): Pick<RequestRecord, 'application_id' | 'project_id' | 'organization_id'> | null {
   const application = res.locals.gatedApplication as
     { _id: unknown; project_id: unknown; organization_id: unknown } | undefined;
-  if (!application) return {};
+  if (!application) return null;
   return {
     application_id: String(application._id),
     project_id: String(application.project_id),
@@ -138,8 +140,8 @@ function ownerOf(res: Response, caller: AuthContext | undefined, resource: Parti
     organization_id = caller.organizationId;
   }
   const gated = gatedOwner(res);
-  if (gated.application_id !== undefined) ({ application_id, project_id, organization_id } = gated);
-  return { application_id, project_id: project_id ?? null, organization_id: organization_id ?? null };
+  if (gated) ({ application_id, project_id, organization_id } = gated);
+  return { application_id, project_id, organization_id };
 }
 
 /**
