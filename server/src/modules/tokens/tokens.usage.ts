@@ -65,8 +65,14 @@ export function createUsageRecorder(
     }
   }, LAST_USED_BATCH_WINDOW_MS);
 
+  // Token ids as text, by the (cached) token document: not converted again on every request.
+  const ids = new WeakMap<ApiTokenDocument, string>();
   return (token, now) => {
-    const id = String(token._id);
+    let id = ids.get(token);
+    if (id === undefined) {
+      id = String(token._id);
+      ids.set(token, id);
+    }
     const known = Math.max(lastRecorded.get(id) ?? 0, token.last_used_at?.getTime() ?? 0);
     if (now - known < LAST_USED_THROTTLE_MS) return Promise.resolve();
     if (lastRecorded.size >= maxTracked) lastRecorded.clear();
