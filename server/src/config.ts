@@ -166,7 +166,7 @@ export interface Config {
     passwordPepper: string | undefined;
     /** Hashes that may wait for a hashing thread; unset → the hasher's default (32 per thread). */
     passwordHashQueueLimit: number | undefined;
-    /** Hashing threads of this process; default: its share of the cores (cores ÷ WEB_CONCURRENCY). */
+    /** Hashing threads of this process; default: its share of the cores, +1 with several (defaultPoolSize). */
     passwordHashThreads: number;
     /** Nice value of the hashing threads: below the request thread's CPU priority (0 = equal). */
     passwordHashNiceness: number;

@@ -143,10 +143,21 @@ describe('lib/passwords: createPasswordHasher', () => {
     expect(error).to.be.instanceOf(TypeError);
   });
 
-  it('defaults the pool to one thread per core, shared out among the server processes', () => {
+  it('defaults the pool to one thread per core, shared out among the server processes with one more each', () => {
     expect(defaultPoolSize()).to.equal(os.availableParallelism());
-    expect(defaultPoolSize(os.availableParallelism())).to.equal(1);
-    expect(defaultPoolSize(4 * os.availableParallelism())).to.equal(1);
+    // [processes, cores] → threads per process
+    const sizes = [
+      [1, 2, 2],
+      [2, 2, 2], // the bench machine with WEB_CONCURRENCY=2: 1 core each, +1
+      [2, 8, 5],
+      [4, 8, 3],
+      [8, 8, 2],
+      [16, 8, 1], // more processes than cores: their share, at least one
+      [1, 1, 1],
+      [2, 1, 1],
+    ];
+    for (const [processes, cores, threads] of sizes)
+      expect(defaultPoolSize(processes, cores), `${processes} processes on ${cores} cores`).to.equal(threads);
   });
 
   it('hashes at a lower CPU priority than the request thread (Linux: per-thread nice)', async function () {

@@ -130,11 +130,19 @@ const BUILT_IN_PREHASH_KEY = 'iam-platform/password-prehash/v1';
 /**
  * One hashing thread per core: sign-in then runs at the machine's hash limit (cores ÷ time of one
  * hash). The event loop stays responsive because the hashing threads run at a lower CPU priority
- * (HASH_THREAD_NICENESS): under load the kernel gives the request thread the core first. With
- * several server processes (WEB_CONCURRENCY) each gets its share of the cores.
+ * (HASH_THREAD_NICENESS): under load the kernel gives the request thread the core first.
+ *
+ * With several server processes (WEB_CONCURRENCY) each gets its share of the cores and, while there
+ * are no more processes than cores, one thread more (at most one per core). The share alone leaves
+ * cores idle: the cluster hands connections to processes unevenly (with 4 sign-in connections on 2
+ * processes, 3 and 1 happen), and a process whose few sign-ins are all between their database round
+ * trips has its one thread idle while another process's hashes wait for theirs. The extra thread
+ * lets a process with waiting hashes use that core; when every thread has work they share the cores
+ * (the same hashes per second, each taking longer), still below the request threads' priority.
  */
-export function defaultPoolSize(processes = 1): number {
-  return Math.max(1, Math.round(os.availableParallelism() / Math.max(1, processes)));
+export function defaultPoolSize(processes = 1, cores = os.availableParallelism()): number {
+  const share = Math.max(1, Math.round(cores / Math.max(1, processes)));
+  return processes > 1 && processes <= cores ? Math.min(cores, Math.ceil(cores / processes) + 1) : share;
 }
 
 /**
