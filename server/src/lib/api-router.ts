@@ -296,21 +296,21 @@ export class ApiRouter {
 function validateRequest(
   spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>,
 ): Middleware {
+  const { body: bodySchema, query: querySchema, params: paramsSchema } = spec;
+  // Built per route, not per request: a route without schemas (`POST /verify`) only sets `valid`.
   return (req, _res, next) => {
-    const details: ErrorDetail[] = [];
-    const parse = (schema: ZodType | undefined, value: unknown, location: string): unknown => {
-      if (!schema) return undefined;
-      const result = schema.safeParse(value);
-      if (result.success) return result.data;
-      details.push(...zodDetails(result.error, location));
-      return undefined;
-    };
     // A missing JSON body arrives as undefined; validate it as an empty object so the
     // client learns which fields are required instead of a bare "expected object".
-    const body = parse(spec.body, req.body ?? {}, 'body');
-    const query = parse(spec.query, req.query, 'query');
-    const params = parse(spec.params, req.params, 'params');
-    if (details.length > 0) {
+    const body = bodySchema?.safeParse(req.body ?? {});
+    const query = querySchema?.safeParse(req.query);
+    const params = paramsSchema?.safeParse(req.params);
+    if ((body && !body.success) || (query && !query.success) || (params && !params.success)) {
+      // In the order the client reads them: body, query, params.
+      const details = [
+        ...(body && !body.success ? zodDetails(body.error, 'body') : []),
+        ...(query && !query.success ? zodDetails(query.error, 'query') : []),
+        ...(params && !params.success ? zodDetails(params.error, 'params') : []),
+      ];
       const first = details[0]!;
       next(
         new AppError(CommonErrors.VALIDATION_FAILED, {
@@ -320,7 +320,11 @@ function validateRequest(
       );
       return;
     }
-    (req as ValidatedRequest<unknown, unknown, unknown>).valid = { body, query, params };
+    (req as ValidatedRequest<unknown, unknown, unknown>).valid = {
+      body: body?.data,
+      query: query?.data,
+      params: params?.data,
+    };
     next();
   };
 }

@@ -8,8 +8,13 @@ interface RouteLike {
 }
 interface LayerLike {
   route?: RouteLike;
+  /** What the layer runs: a mounted router set up here answers COULD_MATCH. */
+  handle?: unknown;
   match(path: string): unknown;
 }
+
+/** On a router set up by dispatchDirectly: whether any of its layers could take a path. */
+const COULD_MATCH = Symbol('couldMatch');
 type RouterLike = Router & { stack: LayerLike[] };
 type Handle = (req: Request, res: Response, out: NextFunction) => void;
 
@@ -88,18 +93,32 @@ export function dispatchDirectly(router: Router): void {
     routerHandle.call(self, req, res, out);
   }
   Object.defineProperty(self, 'handle', { value: handle, writable: true, configurable: true });
+  Object.defineProperty(self, COULD_MATCH, {
+    value: (path: string) => self.stack.length > SMALL_ROUTER || matchesAny(self.stack, path),
+  });
 }
 
-/** Whether some layer matches (a path Express cannot decode is left to Express: it answers 400). */
+/**
+ * Whether some layer matches: its pattern does and, for a router mounted there that was set up
+ * here, one of its own layers could (a path Express cannot decode is left to Express: it answers 400).
+ */
 function matchesAny(stack: readonly LayerLike[], path: string): boolean {
   for (const layer of stack) {
     try {
-      if (layer.match(path)) return true;
+      if (!layer.match(path)) continue;
     } catch {
       return true;
     }
+    const inner = (layer.handle as { [COULD_MATCH]?: (path: string) => boolean } | undefined)?.[COULD_MATCH];
+    // A mounted router sees the path less the mount (only `use` without a path is followed here).
+    if (!inner || layer.route || !isRootMount(layer) || inner(path)) return true;
   }
   return false;
+}
+
+/** A `use` layer without a path (or `/`): a router there sees the same path. */
+function isRootMount(layer: LayerLike): boolean {
+  return (layer as { slash?: boolean }).slash === true;
 }
 
 /**

@@ -2,6 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Connection } from 'mongoose';
 import type { Config } from '../../config.js';
 import type { ApiRouter } from '../../lib/api-router.js';
+import { dispatchDirectly } from '../../lib/route-table.js';
 import { requestContext } from '../../core/request-context.js';
 import type { ApplicationDocument } from '../applications/index.js';
 import { authOf } from '../../core/auth-context.js';
@@ -184,5 +185,7 @@ export function createTrackingIngestRouter(ingestApi: ApiRouter, deps: TrackingI
   router.options(INGEST_PATHS, gate.handler);
   router.post(INGEST_PATHS, gate.handler, limits);
   router.use(ingestApi.router);
+  // In front of the whole product API: a path none of these routes takes passes straight on.
+  dispatchDirectly(router);
   return router;
 }

@@ -183,13 +183,20 @@ export function requestLogger(recorder: AnalyticsRecorder, options: RequestLogge
   function logged(this: Logged) {
     record(this);
   }
+  const ignoredTrees = ignore.map((ignored) => `${ignored}/`);
+  /** Under one of the prefixes and not ignored (loops, not closures: this runs on every request). */
+  const isLogged = (path: string): boolean => {
+    let under = false;
+    for (const prefix of prefixes) if (path.startsWith(prefix)) under = true;
+    if (!under) return false;
+    for (let i = 0; i < ignore.length; i++)
+      if (path === ignore[i] || path.startsWith(ignoredTrees[i]!)) return false;
+    return true;
+  };
   return function requestLogger(req, res, next) {
     const path = req.path;
-    if (
-      req.method === 'OPTIONS' || // CORS preflights are the browser's, not API calls
-      !prefixes.some((prefix) => path.startsWith(prefix)) ||
-      ignore.some((ignored) => path === ignored || path.startsWith(`${ignored}/`))
-    ) {
+    // CORS preflights are the browser's, not API calls.
+    if (req.method === 'OPTIONS' || !isLogged(path)) {
       next();
       return;
     }
