@@ -98,6 +98,17 @@ describe('application → "OpenID Connect" tab', function () {
       .on('GET', APP, () => json(200, application({ oidc: stored })))
       .on('PATCH', APP, patched)
       .on('GET', DISCOVERY, () => json(200, discoveryDocument))
+      // The page's other cards: answered, so that no failure of theirs (shown once the query has
+      // given up retrying, seconds later on a busy machine) adds a second alert to the screen.
+      .on('GET', `${APP}/refused-origins`, () => json(200, { origins: [] }))
+      .on('GET', `${APP}/snippets`, () =>
+        json(200, {
+          application_id: APP_ID,
+          api_url: 'http://localhost:3000',
+          allowed_origins: [],
+          data: [],
+        }),
+      )
       .install();
   });
 
