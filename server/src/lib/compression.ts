@@ -145,7 +145,9 @@ export function sendJsonText(res: Response, text: string, threshold = COMPRESSIO
     (bytes >= threshold && preferredEncoding(headers['accept-encoding']) !== null)
   )
     return res.send(text);
-  res.vary('Accept-Encoding');
+  // What res.vary does when no Vary is set yet, without parsing the (absent) list.
+  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', 'Accept-Encoding');
+  else res.vary('Accept-Encoding');
   res.setHeader('Content-Length', String(bytes));
   res.end(text, 'utf8');
   return res;

@@ -1,3 +1,4 @@
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
@@ -31,18 +32,58 @@ export function securityHeaders(publicUrl: string): RequestHandler {
       },
     }),
   );
+  const apiDashboard = entriesOf([...dashboard, ['Cache-Control', 'no-store']]);
+  const plainDashboard = entriesOf(dashboard);
+  const hostedPages = entriesOf(hosted);
   return function securityHeaders(req, res, next) {
     const url = req.url;
-    // The hosted pages of the user pools (docs/user-pools.md), branded with the pool's own logo.
-    const headers = url.startsWith('/p/') ? hosted : dashboard;
-    for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
-    // Express matches mount paths case-insensitively: `/API/v1/…` is an API request too.
-    if (API_PATH.test(url)) res.setHeader('Cache-Control', 'no-store');
+    // Express matches mount paths case-insensitively: `/API/v1/…` is an API request too. The
+    // hosted pages of the user pools (docs/user-pools.md) are branded with the pool's own logo.
+    const entries = API_PATH.test(url) ? apiDashboard : url.startsWith('/p/') ? hostedPages : plainDashboard;
+    const out = res as unknown as Record<symbol, unknown>;
+    if (OUT_HEADERS !== undefined && out[OUT_HEADERS] === null) {
+      // No header set yet (this runs first): the whole recorded set in one go, as setHeader
+      // would store it, without validating the same names and values again for every request.
+      const headers: Record<string, [string, string | string[]]> = Object.create(null);
+      for (let i = 0; i < entries.length; i++) {
+        const [key, name, value] = entries[i]!;
+        headers[key] = [name, typeof value === 'string' ? value : [...value]];
+      }
+      out[OUT_HEADERS] = headers;
+    } else for (let i = 0; i < entries.length; i++) res.setHeader(entries[i]![1], entries[i]![2]);
     next();
   };
 }
 
 const API_PATH = /^\/api(?:[/?#]|$)/i;
+
+type Entry = [key: string, name: string, value: string | string[]];
+
+/** Headers as node:http keeps them (lower-cased key, name as given, value), validated once here. */
+function entriesOf(headers: ReadonlyArray<[string, string | string[]]>): Entry[] {
+  const probe = new ServerResponse({ method: 'GET', headers: {} } as IncomingMessage);
+  // setHeader validates names and values and throws on what node:http would refuse.
+  for (const [name, value] of headers) probe.setHeader(name, value);
+  return headers.map(([name, value]) => [name.toLowerCase(), name, value]);
+}
+
+/**
+ * The symbol under which node:http keeps a response's headers (`kOutHeaders`: null until the first
+ * setHeader, then an object of lower-cased name → [name, value]) when it behaves exactly so here;
+ * undefined otherwise, and every header goes through setHeader.
+ */
+const OUT_HEADERS = ((): symbol | undefined => {
+  const probe = new ServerResponse({ method: 'GET', headers: {} } as IncomingMessage);
+  const symbol = Object.getOwnPropertySymbols(probe).find((s) => s.description === 'kOutHeaders');
+  if (symbol === undefined) return undefined;
+  const out = probe as unknown as Record<symbol, unknown>;
+  if (out[symbol] !== null) return undefined;
+  out[symbol] = Object.assign(Object.create(null) as object, { 'x-probe': ['X-Probe', 'a'] });
+  const read = probe.getHeader('x-probe') === 'a' && probe.getHeaderNames().join() === 'x-probe';
+  probe.setHeader('X-Other', 'b');
+  const kept = (out[symbol] as Record<string, unknown>)['x-other'];
+  return read && Array.isArray(kept) && kept[0] === 'X-Other' && kept[1] === 'b' ? symbol : undefined;
+})();
 
 /** The headers a header-only middleware sets, recorded once (it must not depend on the request). */
 function recordHeaders(middleware: RequestHandler): [string, string | string[]][] {

@@ -7,7 +7,7 @@ import { AuthErrors } from './auth.errors.js';
 import type { AuthService } from './auth.types.js';
 
 function bearerCredential(req: Request): string {
-  const header = req.get('authorization');
+  const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) throw new AppError(AuthErrors.MISSING_TOKEN);
   return match[1];

@@ -3,9 +3,26 @@ import { toPublicUser } from '../users/index.js';
 import { JwksSchema, VerifyResponseSchema } from './auth.schemas.js';
 import type { AuthRouteKit } from './route-kit.js';
 
+type PublicUserOf = typeof toPublicUser;
+
+/**
+ * `toPublicUser` remembered per account document: the token checks hand every request of a user
+ * the same cached document, shared and never changed (modules/users/users.cache.ts), and a write
+ * replaces it — so its public form is built once per version, not per request.
+ */
+function rememberedPublicUser(): PublicUserOf {
+  const known = new WeakMap<object, ReturnType<PublicUserOf>>();
+  return (user) => {
+    let value = known.get(user);
+    if (!value) known.set(user, (value = toPublicUser(user)));
+    return value;
+  };
+}
+
 /** For relying parties: checking a bearer credential, and the keys that verify access tokens. */
 export function registerVerifyRoutes({ api, root, deps, tags }: AuthRouteKit): void {
   const { auth } = deps;
+  const publicUser = rememberedPublicUser();
 
   api.route(
     {
@@ -24,11 +41,13 @@ export function registerVerifyRoutes({ api, root, deps, tags }: AuthRouteKit): v
     },
     async (req, res) => {
       const caller = authOf(req);
+      const organizations = await deps.organizationsOf(caller.userId);
       res.json({
-        user: toPublicUser(caller.user),
-        organizations: (await deps.organizationsOf(caller.userId)).filter(
-          (organization) => !caller.organizationId || organization.id === caller.organizationId,
-        ),
+        user: publicUser(caller.user),
+        // Tokens bound to an application see only its organization; sessions see all of theirs.
+        organizations: caller.organizationId
+          ? organizations.filter((organization) => organization.id === caller.organizationId)
+          : organizations,
         context: {
           authenticated_via: caller.via,
           session_id: caller.sessionId,
