@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
+import { SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, eventually, PHONE } from '../support/checks.js';
-import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import type { StartedServer } from '../support/server.js';
 
 const PASSWORD = 'Besitzer-Passwort-1';
 
@@ -22,22 +22,11 @@ describe('allowed origins in the application settings in Chromium', function () 
   let server: StartedServer;
   let launched: LaunchedBrowser;
   let page: Page;
-  let token = '';
+  let api: Api;
   let projectId: string;
   let applicationId: string;
   const stamp = Date.now().toString(36);
   const owner = `origins.${stamp}@example.com`;
-
-  async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    expect(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
-    return json;
-  }
 
   const dialog = () => page.getByRole('dialog', { name: 'Anwendung bearbeiten' });
   const newOrigin = () => dialog().getByLabel('Neuer Origin', { exact: true });
@@ -45,40 +34,20 @@ describe('allowed origins in the application settings in Chromium', function () 
 
   before(async function () {
     this.timeout(300_000); // the first run may install Chromium
-    [server, launched] = await Promise.all([
-      startBuiltServer({
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
-        ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
-      }),
-      launchBrowser(),
-    ]);
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await api('POST', '/api/v1/auth/register', { email: owner, password: PASSWORD, display_name: 'Olga' });
-    token = (
-      (await api('POST', '/api/v1/auth/login', { email: owner, password: PASSWORD })) as {
-        access_token: string;
-      }
-    ).access_token;
-    const organization = await api('POST', '/api/v1/organizations', {
-      name: 'Shop GmbH',
-      slug: `shop-${stamp}`,
-    });
-    projectId = (
-      await api('POST', '/api/v1/projects', {
-        name: 'Webshop',
-        slug: 'webshop',
-        organization_id: organization.id,
-      })
-    ).id as string;
-    applicationId = (await api('POST', '/api/v1/applications', { name: 'Storefront', project_id: projectId }))
-      .id as string;
+    ({ server, launched } = await startServerAndBrowser({
+      EMAIL_CONFIRMATION_REQUIRED: 'false',
+      ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
+    }));
+    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
+      email: owner,
+      password: PASSWORD,
+      displayName: 'Olga',
+      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
+      application: { name: 'Storefront' },
+    }));
 
     page = await launched.browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${server.url}/auth`);
-    await page.getByLabel('E-Mail', { exact: true }).fill(owner);
-    await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInToDashboard(page, server.url, owner, PASSWORD);
   });
 
   after(async () => {

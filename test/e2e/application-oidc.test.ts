@@ -1,11 +1,12 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
+import type { LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, dismissToasts, expectKeyboardOperable, freePort } from '../support/checks.js';
-import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import type { StartedServer } from '../support/server.js';
 import { ageSession } from '../support/stale-session.js';
 
 const PASSWORD = 'Besitzerin-Passwort-1';
@@ -28,23 +29,12 @@ describe('an application as OpenID Connect client in the dashboard (Chromium)', 
   let page: Page;
   let origin: string;
   let dataDir: string;
-  let token: string;
+  let api: Api;
   let projectId: string;
   let applicationId: string;
   let secret = '';
   const stamp = Date.now().toString(36);
   const owner = `oidc-owner.${stamp}@example.com`;
-
-  async function api(method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${origin}${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    expect(response.ok, `${method} ${route}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
-    return json;
-  }
 
   const tab = () => page.getByRole('tabpanel', { name: 'OpenID Connect' });
   const form = () => page.getByRole('form', { name: 'OpenID-Connect-Einstellungen' });
@@ -61,34 +51,17 @@ describe('an application as OpenID Connect client in the dashboard (Chromium)', 
     const port = await freePort();
     origin = `http://localhost:${port}`;
     dataDir = await mkdtemp(path.join(tmpdir(), 'iam-e2e-oidc-'));
-    [server, launched] = await Promise.all([
-      startBuiltServer(
-        { PORT: String(port), PUBLIC_URL: origin, EMAIL_CONFIRMATION_REQUIRED: 'false' },
-        { dataDir },
-      ),
-      launchBrowser(),
-    ]);
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await api('POST', '/api/v1/auth/register', { email: owner, password: PASSWORD, display_name: 'Olga' });
-    token = (
-      (await api('POST', '/api/v1/auth/login', { email: owner, password: PASSWORD })) as {
-        access_token: string;
-      }
-    ).access_token;
-    const organization = await api('POST', '/api/v1/organizations', {
-      name: 'Shop GmbH',
-      slug: `shop-${stamp}`,
-    });
-    projectId = (
-      await api('POST', '/api/v1/projects', {
-        name: 'Webshop',
-        slug: 'webshop',
-        organization_id: organization.id,
-      })
-    ).id as string;
-    applicationId = (
-      await api('POST', '/api/v1/applications', { name: 'Shop Backend', project_id: projectId })
-    ).id as string;
+    ({ server, launched } = await startServerAndBrowser(
+      { PORT: String(port), PUBLIC_URL: origin, EMAIL_CONFIRMATION_REQUIRED: 'false' },
+      { dataDir },
+    ));
+    ({ api, projectId, applicationId } = await setUpOwner(origin, {
+      email: owner,
+      password: PASSWORD,
+      displayName: 'Olga',
+      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
+      application: { name: 'Shop Backend' },
+    }));
 
     // Clipboard permissions, so that the copy buttons are tried for real.
     context = await launched.browser.newContext({
@@ -96,11 +69,7 @@ describe('an application as OpenID Connect client in the dashboard (Chromium)', 
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     page = await context.newPage();
-    await page.goto(`${origin}/auth`);
-    await page.getByLabel('E-Mail', { exact: true }).fill(owner);
-    await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.waitForURL(`${origin}/dashboard`);
+    await signInToDashboard(page, origin, owner, PASSWORD);
   });
 
   after(async () => {

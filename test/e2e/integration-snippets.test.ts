@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
+import { SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, eventually, freePort, PHONE } from '../support/checks.js';
-import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import type { StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
 
 const PASSWORD = 'Snippet-Passwort-1';
@@ -31,24 +31,13 @@ describe('integration snippets in Chromium', function () {
   let launched: LaunchedBrowser;
   let site: Site;
   let page: Page;
-  let token = '';
+  let api: Api;
   let projectId: string;
   let applicationId: string;
   /** What the partner site serves at /<kind>.html: the snippet's code as the API answers it. */
   const pages = new Map<string, string>();
   const stamp = Date.now().toString(36);
   const owner = `snippets.${stamp}@example.com`;
-
-  async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    expect(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
-    return json;
-  }
 
   const snippet = async (kind: string) =>
     ((await api('GET', `/api/v1/applications/${applicationId}/snippets?kind=${kind}`)).data as Snippet[])[0]!;
@@ -57,51 +46,28 @@ describe('integration snippets in Chromium', function () {
     this.timeout(300_000);
     // The snippets name the server by its PUBLIC_URL: the address it is reached at here.
     const port = await freePort();
-    [server, launched, site] = await Promise.all([
-      startBuiltServer({
+    [{ server, launched }, site] = await Promise.all([
+      startServerAndBrowser({
         EMAIL_CONFIRMATION_REQUIRED: 'false',
         ASSISTANT_RATE_LIMIT_PER_IP: '1000',
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       }),
-      launchBrowser(),
       startSite((req) => {
         const body = pages.get(new URL(req.url ?? '/', 'http://site').pathname);
         return body === undefined ? null : { body: `<!doctype html><title>Partner</title>\n${body}` };
       }),
     ]);
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await api('POST', '/api/v1/auth/register', { email: owner, password: PASSWORD, display_name: 'Sina' });
-    token = (
-      (await api('POST', '/api/v1/auth/login', { email: owner, password: PASSWORD })) as {
-        access_token: string;
-      }
-    ).access_token;
-    const organization = await api('POST', '/api/v1/organizations', {
-      name: 'Snippet GmbH',
-      slug: `sn-${stamp}`,
-    });
-    projectId = (
-      await api('POST', '/api/v1/projects', {
-        name: 'Webshop',
-        slug: 'webshop',
-        organization_id: organization.id,
-      })
-    ).id as string;
-    applicationId = (
-      await api('POST', '/api/v1/applications', {
-        name: 'Storefront',
-        project_id: projectId,
-        allowed_origins: [site.origin],
-      })
-    ).id as string;
+    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
+      email: owner,
+      password: PASSWORD,
+      displayName: 'Sina',
+      organization: { name: 'Snippet GmbH', slug: `sn-${stamp}` },
+      application: { name: 'Storefront', allowed_origins: [site.origin] },
+    }));
 
     page = await launched.browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${server.url}/auth`);
-    await page.getByLabel('E-Mail', { exact: true }).fill(owner);
-    await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInToDashboard(page, server.url, owner, PASSWORD);
   });
 
   after(async () => {

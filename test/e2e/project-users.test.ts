@@ -1,8 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import bcrypt from 'bcryptjs';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
+import type { LaunchedBrowser } from '../support/browser.js';
 import {
   checkScreen,
   DESKTOP,
@@ -10,7 +9,8 @@ import {
   eventually,
   expectKeyboardOperable,
 } from '../support/checks.js';
-import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import type { StartedServer } from '../support/server.js';
 
 const OWNER_PASSWORD = 'Besitzer-Passwort-1';
 const CUSTOMER_PASSWORD = 'Kundin-Passwort-2026!';
@@ -30,7 +30,7 @@ describe('project users and sign-in settings in Chromium', function () {
   let server: StartedServer;
   let launched: LaunchedBrowser;
   let page: Page;
-  let token: string;
+  let api: Api;
   let projectId: string;
   let applicationId: string;
   const stamp = Date.now().toString(36);
@@ -38,17 +38,6 @@ describe('project users and sign-in settings in Chromium', function () {
   const karla = `karla.${stamp}@shop.example`;
   const otto = `otto.${stamp}@shop.example`;
   const imported = `importiert.${stamp}@shop.example`;
-
-  async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    expect(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
-    return json;
-  }
 
   /** What a partner's backend sends to the embedding API (no Origin header). */
   function embedding(path: string, body: unknown) {
@@ -64,44 +53,20 @@ describe('project users and sign-in settings in Chromium', function () {
 
   before(async function () {
     this.timeout(300_000); // the first run may install Chromium
-    [server, launched] = await Promise.all([
-      startBuiltServer({
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
-        ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
-      }),
-      launchBrowser(),
-    ]);
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await api('POST', '/api/v1/auth/register', {
+    ({ server, launched } = await startServerAndBrowser({
+      EMAIL_CONFIRMATION_REQUIRED: 'false',
+      ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
+    }));
+    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
       email: owner,
       password: OWNER_PASSWORD,
-      display_name: 'Olga',
-    });
-    token = (
-      (await api('POST', '/api/v1/auth/login', { email: owner, password: OWNER_PASSWORD })) as {
-        access_token: string;
-      }
-    ).access_token;
-    const organization = await api('POST', '/api/v1/organizations', {
-      name: 'Shop GmbH',
-      slug: `shop-${stamp}`,
-    });
-    projectId = (
-      await api('POST', '/api/v1/projects', {
-        name: 'Webshop',
-        slug: 'webshop',
-        organization_id: organization.id,
-      })
-    ).id as string;
-    applicationId = (await api('POST', '/api/v1/applications', { name: 'Storefront', project_id: projectId }))
-      .id as string;
+      displayName: 'Olga',
+      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
+      application: { name: 'Storefront' },
+    }));
 
     page = await launched.browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${server.url}/auth`);
-    await page.getByLabel('E-Mail', { exact: true }).fill(owner);
-    await page.getByLabel('Passwort', { exact: true }).fill(OWNER_PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInToDashboard(page, server.url, owner, OWNER_PASSWORD);
   });
 
   after(async () => {

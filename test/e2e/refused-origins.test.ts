@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
+import type { LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, eventually } from '../support/checks.js';
-import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import type { StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
 
 const PASSWORD = 'Besitzer-Passwort-1';
@@ -40,22 +40,11 @@ describe('refused origins: partner page, console, dashboard card (Chromium)', fu
   let launched: LaunchedBrowser;
   let partner: Site;
   let dashboard: Page;
-  let token = '';
+  let api: Api;
   let projectId = '';
   let applicationId = '';
   const stamp = Date.now().toString(36);
   const owner = `refused.${stamp}@example.com`;
-
-  async function api(method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    expect(response.ok, `${method} ${url}: ${response.status} ${JSON.stringify(json)}`).to.equal(true);
-    return json;
-  }
 
   /** A fresh page on the partner site, with what its console reports as errors. */
   async function openPartner(locale: 'de' | 'en') {
@@ -70,12 +59,11 @@ describe('refused origins: partner page, console, dashboard card (Chromium)', fu
 
   before(async function () {
     this.timeout(300_000);
-    [server, launched, partner] = await Promise.all([
-      startBuiltServer({
+    [{ server, launched }, partner] = await Promise.all([
+      startServerAndBrowser({
         EMAIL_CONFIRMATION_REQUIRED: 'false',
         ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
       }),
-      launchBrowser(),
       startSite(
         partnerPage(
           () => server.url,
@@ -83,39 +71,17 @@ describe('refused origins: partner page, console, dashboard card (Chromium)', fu
         ),
       ),
     ]);
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await api('POST', '/api/v1/auth/register', { email: owner, password: PASSWORD, display_name: 'Olga' });
-    token = (
-      (await api('POST', '/api/v1/auth/login', { email: owner, password: PASSWORD })) as {
-        access_token: string;
-      }
-    ).access_token;
-    const organization = await api('POST', '/api/v1/organizations', {
-      name: 'Shop GmbH',
-      slug: `shop-${stamp}`,
-    });
-    projectId = (
-      await api('POST', '/api/v1/projects', {
-        name: 'Webshop',
-        slug: 'webshop',
-        organization_id: organization.id,
-      })
-    ).id as string;
     // Allowed: only another site. The partner page's origin is not among them.
-    applicationId = (
-      await api('POST', '/api/v1/applications', {
-        name: 'Storefront',
-        project_id: projectId,
-        allowed_origins: ['https://shop.example.com'],
-      })
-    ).id as string;
+    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
+      email: owner,
+      password: PASSWORD,
+      displayName: 'Olga',
+      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
+      application: { name: 'Storefront', allowed_origins: ['https://shop.example.com'] },
+    }));
 
     dashboard = await launched.browser.newPage({ viewport: DESKTOP });
-    await dashboard.goto(`${server.url}/auth`);
-    await dashboard.getByLabel('E-Mail', { exact: true }).fill(owner);
-    await dashboard.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-    await dashboard.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await dashboard.waitForURL(`${server.url}/dashboard`);
+    await signInToDashboard(dashboard, server.url, owner, PASSWORD);
   });
 
   after(async () => {
