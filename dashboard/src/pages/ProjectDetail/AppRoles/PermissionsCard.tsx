@@ -2,22 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../../api/client';
 import { describeError } from '../../../api/errors';
-import { PermissionButton } from '../../../components/permissions/PermissionButton';
+import { ManagedEntry } from '../../../components/permissions/ManagedEntry';
 import type { Permissions } from '../../../components/permissions/usePermissions';
-import { ConfirmInline } from '../../../components/tenancy/ConfirmInline';
 import { FormActions, FormStack } from '../../../components/tenancy/FormLayout';
 import { Muted } from '../../../components/tenancy/PageParts';
 import { expectNoContent } from '../../../components/tenancy/queries';
 import { useFailureToast } from '../../../components/tenancy/useErrorToast';
 import { useT } from '../../../i18n/useT';
 import { Alert } from '../../../ui/Alert';
-import { BorderedList, BorderedListItem } from '../../../ui/BorderedList';
+import { BorderedList } from '../../../ui/BorderedList';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
 import { Skeletons } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/useToast';
-import { AddRow, CardHead, EntryActions, EntryRow, TabCard } from './parts';
+import { AddRow, CardHead, TabCard } from './parts';
 import { APP_NAME_PATTERN, appRoleKeys, useAppPermissions, type AppPermission } from './queries';
 
 /** What is wrong with a permission's or role's name before it is sent (the server checks the same). */
@@ -167,52 +166,42 @@ function PermissionRow({
     },
   });
   return (
-    <BorderedListItem data-testid="app-permission">
-      <EntryRow>
-        <div>
-          <code>{permission.name}</code>
-          {permission.description ? <p>{permission.description}</p> : null}
-          <Muted>
-            {t(permission.role_count === 1 ? 'appRoles.inRolesOne' : 'appRoles.inRoles', {
-              count: String(permission.role_count),
-            })}
-          </Muted>
-        </div>
-        {confirming ? null : (
-          <EntryActions>
-            <PermissionButton
-              type="button"
-              $variant="secondary"
-              permissions={permissions}
-              need="app_role:manage"
-              aria-label={t('appRoles.editLabel', { name: permission.name })}
-              onClick={onEdit}
-            >
-              {t('appRoles.edit')}
-            </PermissionButton>
-            <PermissionButton
-              type="button"
-              $variant="secondary"
-              permissions={permissions}
-              need="app_role:manage"
-              aria-label={t('appRoles.deleteLabel', { name: permission.name })}
-              onClick={() => setConfirming(true)}
-            >
-              {t('appRoles.delete')}
-            </PermissionButton>
-          </EntryActions>
-        )}
-      </EntryRow>
-      {confirming ? (
-        <ConfirmInline
-          question={t('appRoles.permission.confirmDelete', { name: permission.name })}
-          confirmLabel={t('appRoles.delete')}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate()}
-          onCancel={() => setConfirming(false)}
-        />
-      ) : null}
-    </BorderedListItem>
+    <ManagedEntry
+      testId="app-permission"
+      permissions={permissions}
+      need="app_role:manage"
+      buttons={[
+        {
+          label: t('appRoles.editLabel', { name: permission.name }),
+          text: t('appRoles.edit'),
+          onClick: onEdit,
+        },
+        {
+          label: t('appRoles.deleteLabel', { name: permission.name }),
+          text: t('appRoles.delete'),
+          onClick: () => setConfirming(true),
+        },
+      ]}
+      confirm={
+        confirming
+          ? {
+              question: t('appRoles.permission.confirmDelete', { name: permission.name }),
+              confirmLabel: t('appRoles.delete'),
+              pending: remove.isPending,
+              onConfirm: () => remove.mutate(),
+              onCancel: () => setConfirming(false),
+            }
+          : null
+      }
+    >
+      <code>{permission.name}</code>
+      {permission.description ? <p>{permission.description}</p> : null}
+      <Muted>
+        {t(permission.role_count === 1 ? 'appRoles.inRolesOne' : 'appRoles.inRoles', {
+          count: String(permission.role_count),
+        })}
+      </Muted>
+    </ManagedEntry>
   );
 }
 

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { api, unwrap } from '../../../api/client';
 import { describeError } from '../../../api/errors';
 import { NameChips } from '../../../components/permissions/NameChips';
+import { ManagedEntry } from '../../../components/permissions/ManagedEntry';
 import { PermissionButton } from '../../../components/permissions/PermissionButton';
 import { Groups, PermissionGroup } from '../../../components/permissions/PermissionChecklist';
 import type { Permissions } from '../../../components/permissions/usePermissions';
-import { ConfirmInline } from '../../../components/tenancy/ConfirmInline';
 import { FormActions, FormStack } from '../../../components/tenancy/FormLayout';
 import { Muted } from '../../../components/tenancy/PageParts';
 import { expectNoContent } from '../../../components/tenancy/queries';
@@ -15,7 +15,7 @@ import { useFailureToast } from '../../../components/tenancy/useErrorToast';
 import { useT } from '../../../i18n/useT';
 import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
-import { BorderedList, BorderedListItem } from '../../../ui/BorderedList';
+import { BorderedList } from '../../../ui/BorderedList';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
@@ -23,7 +23,7 @@ import { SelectField } from '../../../ui/Select';
 import { Skeletons } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/useToast';
 import { appNameProblem } from './PermissionsCard';
-import { CardHead, EntryActions, EntryRow, TabCard } from './parts';
+import { CardHead, TabCard } from './parts';
 import { appRoleKeys, useAppPermissions, useAppRoles, type AppRole } from './queries';
 
 type Editing = { role: AppRole | null } | null;
@@ -193,58 +193,41 @@ function RoleRow({
     },
   });
   return (
-    <BorderedListItem data-testid="app-role">
-      <EntryRow>
-        <div>
-          <span style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-            <code>{role.name}</code>
-            {role.default ? <Badge $tone="info">{t('appRoles.default.badge')}</Badge> : null}
-          </span>
-          {role.description ? <p>{role.description}</p> : null}
-          {role.permissions.length > 0 ? (
-            <NameChips
-              names={role.permissions}
-              label={t('appRoles.role.permissionsOf', { name: role.name })}
-            />
-          ) : (
-            <Muted>{t('appRoles.role.noPermissions')}</Muted>
-          )}
-        </div>
-        {confirming ? null : (
-          <EntryActions>
-            <PermissionButton
-              type="button"
-              $variant="secondary"
-              permissions={permissions}
-              need="app_role:manage"
-              aria-label={t('appRoles.editLabel', { name: role.name })}
-              onClick={onEdit}
-            >
-              {t('appRoles.edit')}
-            </PermissionButton>
-            <PermissionButton
-              type="button"
-              $variant="secondary"
-              permissions={permissions}
-              need="app_role:manage"
-              aria-label={t('appRoles.deleteLabel', { name: role.name })}
-              onClick={() => setConfirming(true)}
-            >
-              {t('appRoles.delete')}
-            </PermissionButton>
-          </EntryActions>
-        )}
-      </EntryRow>
-      {confirming ? (
-        <ConfirmInline
-          question={t('appRoles.role.confirmDelete', { name: role.name })}
-          confirmLabel={t('appRoles.delete')}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate()}
-          onCancel={() => setConfirming(false)}
-        />
-      ) : null}
-    </BorderedListItem>
+    <ManagedEntry
+      testId="app-role"
+      permissions={permissions}
+      need="app_role:manage"
+      buttons={[
+        { label: t('appRoles.editLabel', { name: role.name }), text: t('appRoles.edit'), onClick: onEdit },
+        {
+          label: t('appRoles.deleteLabel', { name: role.name }),
+          text: t('appRoles.delete'),
+          onClick: () => setConfirming(true),
+        },
+      ]}
+      confirm={
+        confirming
+          ? {
+              question: t('appRoles.role.confirmDelete', { name: role.name }),
+              confirmLabel: t('appRoles.delete'),
+              pending: remove.isPending,
+              onConfirm: () => remove.mutate(),
+              onCancel: () => setConfirming(false),
+            }
+          : null
+      }
+    >
+      <span style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        <code>{role.name}</code>
+        {role.default ? <Badge $tone="info">{t('appRoles.default.badge')}</Badge> : null}
+      </span>
+      {role.description ? <p>{role.description}</p> : null}
+      {role.permissions.length > 0 ? (
+        <NameChips names={role.permissions} label={t('appRoles.role.permissionsOf', { name: role.name })} />
+      ) : (
+        <Muted>{t('appRoles.role.noPermissions')}</Muted>
+      )}
+    </ManagedEntry>
   );
 }
 

@@ -12,34 +12,6 @@ export const AddRow = styled.div`
   }
 `;
 
-/** An entry of a list: what it is on the left, its buttons on the right (below on phones). */
-export const EntryRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  > div:first-child {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
-    flex: 1 1 240px;
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 0;
-  }
-  code {
-    font-weight: 600;
-  }
-`;
-
-export const EntryActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
 export const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};

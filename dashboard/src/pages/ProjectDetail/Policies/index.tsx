@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError } from '../../../api/errors';
+import { ManagedEntry } from '../../../components/permissions/ManagedEntry';
 import { MissingPermissionNote, PermissionButton } from '../../../components/permissions/PermissionButton';
 import { usePermissions, type Permissions } from '../../../components/permissions/usePermissions';
-import { ConfirmInline } from '../../../components/tenancy/ConfirmInline';
 import { Muted } from '../../../components/tenancy/PageParts';
 import { expectNoContent } from '../../../components/tenancy/queries';
 import { useFailureToast } from '../../../components/tenancy/useErrorToast';
 import { useT } from '../../../i18n/useT';
 import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
-import { BorderedList, BorderedListItem } from '../../../ui/BorderedList';
+import { BorderedList } from '../../../ui/BorderedList';
 import { Skeletons } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/useToast';
-import { EntryButtons, PanelCard, PanelHead, PanelStack, PolicyEntry } from './parts';
+import { PanelCard, PanelHead, PanelStack } from './parts';
 import { PolicyDialog } from './PolicyEditor';
 import type { Policy } from './policyForm';
 import { deletePolicy, policyKeys, updatePolicy, usePolicies, type PolicyOwner } from './queries';
@@ -131,73 +131,54 @@ function PolicyRow({
   });
   const count = conditionCount(policy);
   return (
-    <BorderedListItem data-testid="policy">
-      <PolicyEntry>
-        <div>
-          <strong>{policy.name}</strong>
-          <p>
-            <Badge $tone={policy.effect === 'deny' ? 'warning' : 'success'}>
-              {policy.effect === 'deny' ? t('policies.deny') : t('policies.allow')}
-            </Badge>{' '}
-            <Badge $tone={policy.enabled ? 'info' : 'muted'}>
-              {policy.enabled ? t('policies.on') : t('policies.off')}
-            </Badge>
-          </p>
-          <Muted>{t('policies.actionsOf', { actions: policy.actions.join(', ') })}</Muted>
-          <Muted>
-            {count === 0
-              ? t('policies.noConditions')
-              : count === 1
-                ? t('policies.conditionsOne')
-                : t('policies.conditionsCount', { count: String(count) })}
-          </Muted>
-          {policy.description ? <p>{policy.description}</p> : null}
-        </div>
-        {confirming ? null : (
-          <EntryButtons>
-            <PermissionButton
-              type="button"
-              $variant="secondary"
-              permissions={permissions}
-              need="policy:manage"
-              aria-label={t(policy.enabled ? 'policies.disable' : 'policies.enable', { name: policy.name })}
-              disabled={toggle.isPending}
-              onClick={() => toggle.mutate()}
-            >
-              {policy.enabled ? t('policies.off') : t('policies.on')}
-            </PermissionButton>
-            <PermissionButton
-              type="button"
-              $variant="secondary"
-              permissions={permissions}
-              need="policy:manage"
-              aria-label={t('policies.editLabel', { name: policy.name })}
-              onClick={onEdit}
-            >
-              {t('policies.edit')}
-            </PermissionButton>
-            <PermissionButton
-              type="button"
-              $variant="secondary"
-              permissions={permissions}
-              need="policy:manage"
-              aria-label={t('policies.deleteLabel', { name: policy.name })}
-              onClick={() => setConfirming(true)}
-            >
-              {t('policies.delete')}
-            </PermissionButton>
-          </EntryButtons>
-        )}
-      </PolicyEntry>
-      {confirming ? (
-        <ConfirmInline
-          question={t('policies.confirmDelete', { name: policy.name })}
-          confirmLabel={t('policies.delete')}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate()}
-          onCancel={() => setConfirming(false)}
-        />
-      ) : null}
-    </BorderedListItem>
+    <ManagedEntry
+      testId="policy"
+      permissions={permissions}
+      need="policy:manage"
+      buttons={[
+        {
+          label: t(policy.enabled ? 'policies.disable' : 'policies.enable', { name: policy.name }),
+          text: policy.enabled ? t('policies.off') : t('policies.on'),
+          disabled: toggle.isPending,
+          onClick: () => toggle.mutate(),
+        },
+        { label: t('policies.editLabel', { name: policy.name }), text: t('policies.edit'), onClick: onEdit },
+        {
+          label: t('policies.deleteLabel', { name: policy.name }),
+          text: t('policies.delete'),
+          onClick: () => setConfirming(true),
+        },
+      ]}
+      confirm={
+        confirming
+          ? {
+              question: t('policies.confirmDelete', { name: policy.name }),
+              confirmLabel: t('policies.delete'),
+              pending: remove.isPending,
+              onConfirm: () => remove.mutate(),
+              onCancel: () => setConfirming(false),
+            }
+          : null
+      }
+    >
+      <strong>{policy.name}</strong>
+      <p>
+        <Badge $tone={policy.effect === 'deny' ? 'warning' : 'success'}>
+          {policy.effect === 'deny' ? t('policies.deny') : t('policies.allow')}
+        </Badge>{' '}
+        <Badge $tone={policy.enabled ? 'info' : 'muted'}>
+          {policy.enabled ? t('policies.on') : t('policies.off')}
+        </Badge>
+      </p>
+      <Muted>{t('policies.actionsOf', { actions: policy.actions.join(', ') })}</Muted>
+      <Muted>
+        {count === 0
+          ? t('policies.noConditions')
+          : count === 1
+            ? t('policies.conditionsOne')
+            : t('policies.conditionsCount', { count: String(count) })}
+      </Muted>
+      {policy.description ? <p>{policy.description}</p> : null}
+    </ManagedEntry>
   );
 }
