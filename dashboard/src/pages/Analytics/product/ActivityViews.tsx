@@ -1,5 +1,4 @@
 import { useT } from '../../../i18n/useT';
-import { SelectField } from '../../../ui/Select';
 import { useAnalyticsFormat } from '../format';
 import { usePeriodLabel } from './format';
 import { BarsChart, ChartBox, DataTable, Figures, ReportSection, useReportState } from './parts';
@@ -10,28 +9,14 @@ import {
   type ProductScope,
   type StickinessQuery,
 } from './queries';
-import { COUNT_UNITS, PERIOD_UNITS } from './RetentionView';
-import { ControlBar } from './ScopeBar';
 import { oneOf, useUrlState } from './urlState';
-
-function UnitField({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const t = useT();
-  return (
-    <SelectField
-      label={t('product.unit')}
-      name="unit"
-      value={value}
-      options={COUNT_UNITS.map((unit) => ({ value: unit, label: t(`product.unit.${unit}`) }))}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-}
+import { COUNT_UNITS, PERIOD_UNITS, PeriodField, UnitField, ViewOptions } from './ViewOptions';
 
 /** DAU, WAU, MAU and DAU ÷ MAU of today (UTC), with the 30-day averages. */
 export function StickinessView({ scope }: { scope: ProductScope }) {
   const t = useT();
   const format = useAnalyticsFormat();
-  const [params, set] = useUrlState();
+  const [params] = useUrlState();
   const query: StickinessQuery = { ...scope, unit: oneOf(params.get('unit'), COUNT_UNITS, 'users') };
   const stickiness = useStickiness(query);
   const state = useReportState({
@@ -41,14 +26,9 @@ export function StickinessView({ scope }: { scope: ProductScope }) {
   });
   const ratio = (value: number | null) => (value === null ? '–' : format.percent(value * 100));
   const controls = (
-    <ControlBar
-      as="form"
-      role="search"
-      aria-label={t('product.options')}
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <UnitField value={query.unit} onChange={(unit) => set({ unit: unit === 'users' ? null : unit })} />
-    </ControlBar>
+    <ViewOptions label={t('product.options')}>
+      <UnitField value={query.unit} />
+    </ViewOptions>
   );
   if (state || !stickiness.data)
     return (
@@ -119,7 +99,7 @@ export function LifecycleView({ scope }: { scope: ProductScope }) {
   const t = useT();
   const format = useAnalyticsFormat();
   const periodLabel = usePeriodLabel();
-  const [params, set] = useUrlState();
+  const [params] = useUrlState();
   const query: LifecycleQuery = {
     ...scope,
     period: oneOf(params.get('period'), PERIOD_UNITS, 'week'),
@@ -132,21 +112,10 @@ export function LifecycleView({ scope }: { scope: ProductScope }) {
     emptyText: t('product.lifecycle.empty'),
   });
   const controls = (
-    <ControlBar
-      as="form"
-      role="search"
-      aria-label={t('product.options')}
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <SelectField
-        label={t('product.period')}
-        name="period"
-        value={query.period}
-        options={PERIOD_UNITS.map((value) => ({ value, label: t(`product.period.${value}`) }))}
-        onChange={(event) => set({ period: event.target.value === 'week' ? null : event.target.value })}
-      />
-      <UnitField value={query.unit} onChange={(unit) => set({ unit: unit === 'users' ? null : unit })} />
-    </ControlBar>
+    <ViewOptions label={t('product.options')}>
+      <PeriodField value={query.period} />
+      <UnitField value={query.unit} />
+    </ViewOptions>
   );
   if (state || !lifecycle.data)
     return (

@@ -6,11 +6,9 @@ import { useAnalyticsSummary } from '../queries';
 import { usePeriodLabel } from './format';
 import { ChartBox, LinesChart, ReportSection, TableFrame, useReportState } from './parts';
 import { useRetention, type ProductScope, type RetentionQuery, type RetentionResult } from './queries';
-import { ControlBar } from './ScopeBar';
 import { oneOf, useUrlState } from './urlState';
+import { COUNT_UNITS, PERIOD_UNITS, PeriodField, UnitField, ViewOptions } from './ViewOptions';
 
-export const PERIOD_UNITS = ['day', 'week', 'month'] as const;
-export const COUNT_UNITS = ['users', 'installations'] as const;
 const COHORTS = ['first_seen', 'signup'] as const;
 
 const Cell = styled.td<{ $share: number }>`
@@ -63,19 +61,8 @@ export function RetentionView({ scope }: { scope: ProductScope }) {
     emptyText: t('product.retention.empty'),
   });
   const controls = (
-    <ControlBar
-      as="form"
-      role="search"
-      aria-label={t('product.retention.options')}
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <SelectField
-        label={t('product.period')}
-        name="period"
-        value={query.period}
-        options={PERIOD_UNITS.map((value) => ({ value, label: t(`product.period.${value}`) }))}
-        onChange={(event) => set({ period: event.target.value === 'week' ? null : event.target.value })}
-      />
+    <ViewOptions label={t('product.retention.options')}>
+      <PeriodField value={query.period} />
       <SelectField
         label={t('product.retention.cohort')}
         name="cohort"
@@ -83,13 +70,7 @@ export function RetentionView({ scope }: { scope: ProductScope }) {
         options={COHORTS.map((value) => ({ value, label: t(`product.retention.cohort.${value}`) }))}
         onChange={(event) => set({ cohort: event.target.value === 'first_seen' ? null : event.target.value })}
       />
-      <SelectField
-        label={t('product.unit')}
-        name="unit"
-        value={query.unit}
-        options={COUNT_UNITS.map((value) => ({ value, label: t(`product.unit.${value}`) }))}
-        onChange={(event) => set({ unit: event.target.value === 'users' ? null : event.target.value })}
-      />
+      <UnitField value={query.unit} />
       <SelectField
         label={t('product.retention.returnEvent')}
         name="return_event"
@@ -98,7 +79,7 @@ export function RetentionView({ scope }: { scope: ProductScope }) {
         options={(events.data?.top_events ?? []).map((entry) => ({ value: entry.event, label: entry.event }))}
         onChange={(event) => set({ return_event: event.target.value })}
       />
-    </ControlBar>
+    </ViewOptions>
   );
   if (state || !retention.data)
     return (
