@@ -66,22 +66,22 @@ function originNote(context: Context): string {
   });
 }
 
-function originComment(context: Context, open: string, close = ''): string {
-  const origins = context.app.allowed_origins;
-  return origins.length === 0
-    ? `${open} Add this page's origin to the application's allowed origins first.${close}`
-    : `${open} Serve this page from an allowed origin: ${origins.join(', ')}${close}`;
+/** A template: what stands in its answer, the code and the explanation written for a context. */
+interface Recipe extends Pick<SnippetTemplate, 'language' | 'filename' | 'source' | 'endpoints' | 'assets'> {
+  title: Words;
+  lines(context: Context): string[];
+  explains(context: Context): Words[];
+  /** Code for a page in a browser: it opens with a comment naming the allowed origins, and the explanation ends with originNote. */
+  browser?: true;
 }
 
-function widget(context: Context): SnippetTemplate {
-  const { app, apiUrl } = context;
-  return {
-    kind: 'widget',
-    title: say(context, { en: 'Sign-in dialog (script tag)', de: 'Anmeldedialog (Script-Tag)' }),
+const RECIPES: Record<SnippetKind, Recipe> = {
+  widget: {
+    title: { en: 'Sign-in dialog (script tag)', de: 'Anmeldedialog (Script-Tag)' },
     language: 'html',
     filename: 'sign-in.html',
-    code: [
-      originComment(context, '<!--', ' -->'),
+    browser: true,
+    lines: ({ app, apiUrl }) => [
       `<script src="${apiUrl}/cdn/widget/iam-auth-widget.min.js" defer></script>`,
       '',
       '<iam-auth-dialog',
@@ -97,29 +97,23 @@ function widget(context: Context): SnippetTemplate {
       "    console.log('signed in as', event.detail.user.email);",
       '  });',
       '</script>',
-    ].join('\n'),
-    explanation: [
-      say(context, {
+    ],
+    explains: ({ app }) => [
+      {
         en: `The auth dialog signs the users of “${app.name}” in and up, with its own texts in German and English.`,
         de: `Der Auth-Dialog meldet die Benutzer von „${app.name}“ an und registriert sie, mit eigenen Texten auf Deutsch und Englisch.`,
-      }),
-      originNote(context),
+      },
     ],
     source: '/docs#widget',
     endpoints: [],
     assets: ['/cdn/widget/iam-auth-widget.min.js'],
-  };
-}
-
-function sdk(context: Context): SnippetTemplate {
-  const { app, apiUrl } = context;
-  return {
-    kind: 'sdk',
-    title: say(context, { en: 'Tracking with the JavaScript SDK', de: 'Tracking mit dem JavaScript-SDK' }),
+  },
+  sdk: {
+    title: { en: 'Tracking with the JavaScript SDK', de: 'Tracking mit dem JavaScript-SDK' },
     language: 'html',
     filename: 'tracking.html',
-    code: [
-      originComment(context, '<!--', ' -->'),
+    browser: true,
+    lines: ({ app, apiUrl }) => [
       '<script',
       `  src="${apiUrl}/cdn/sdk/iam-sdk.min.js"`,
       `  data-application-id="${app.id}"`,
@@ -129,28 +123,22 @@ function sdk(context: Context): SnippetTemplate {
       '  // Page views are tracked on their own; name the events that matter to you.',
       "  IamSdk.track('signup_clicked', { plan: 'pro' });",
       '</script>',
-    ].join('\n'),
-    explanation: [
-      say(context, {
+    ],
+    explains: () => [
+      {
         en: 'The script initialises itself from its data attributes, logs a page view after loading and on every navigation, and sends your events in batches.',
         de: 'Das Skript richtet sich über seine data-Attribute selbst ein, erfasst nach dem Laden und bei jeder Navigation einen Seitenaufruf und sendet Ihre Ereignisse gebündelt.',
-      }),
-      originNote(context),
+      },
     ],
     source: '/docs#sdk--script-tag',
     endpoints: ['POST /api/v1/installations', 'POST /api/v1/analytics'],
     assets: ['/cdn/sdk/iam-sdk.min.js'],
-  };
-}
-
-function python(context: Context): SnippetTemplate {
-  const { app, apiUrl } = context;
-  return {
-    kind: 'python',
-    title: say(context, { en: 'Python client', de: 'Python-Client' }),
+  },
+  python: {
+    title: { en: 'Python client', de: 'Python-Client' },
     language: 'python',
     filename: 'track.py',
-    code: [
+    lines: ({ app, apiUrl }) => [
       `# Download the client once: curl -O ${apiUrl}/cdn/sdk/iam_sdk.py (standard library only).`,
       'from iam_sdk import IamClient',
       '',
@@ -159,30 +147,22 @@ function python(context: Context): SnippetTemplate {
       '    iam.track("report_exported", {"format": "csv"})',
       '    # Sends what is queued and answers how many items the server accepted.',
       '    print("accepted:", iam.flush(timeout=10))',
-    ].join('\n'),
-    explanation: [
-      say(context, {
+    ],
+    explains: () => [
+      {
         en: 'For jobs, scripts and backends in Python: the client queues events and sends them every few seconds and when the block ends. Requests from Python carry no Origin header, so the allowed origins do not apply.',
         de: 'Für Jobs, Skripte und Backends in Python: Der Client sammelt Ereignisse und sendet sie alle paar Sekunden sowie am Ende des Blocks. Anfragen aus Python haben keinen Origin-Header, die erlaubten Ursprünge gelten für sie also nicht.',
-      }),
+      },
     ],
     source: '/docs#python-sdk',
     endpoints: ['POST /api/v1/installations', 'POST /api/v1/analytics'],
     assets: ['/cdn/sdk/iam_sdk.py'],
-  };
-}
-
-function tokenCheck(context: Context): SnippetTemplate {
-  const { app, apiUrl } = context;
-  return {
-    kind: 'token-check',
-    title: say(context, {
-      en: 'Check a user’s token on your server',
-      de: 'Token eines Benutzers auf Ihrem Server prüfen',
-    }),
+  },
+  'token-check': {
+    title: { en: 'Check a user’s token on your server', de: 'Token eines Benutzers auf Ihrem Server prüfen' },
     language: 'javascript',
     filename: 'verify-token.mjs',
-    code: [
+    lines: ({ app, apiUrl }) => [
       '// Node 18+ (fetch built in). Call it with the access token your frontend got at sign-in:',
       '//   ACCESS_TOKEN=<token> node verify-token.mjs',
       `const response = await fetch('${apiUrl}/api/auth/verify', {`,
@@ -199,82 +179,93 @@ function tokenCheck(context: Context): SnippetTemplate {
       '}',
       'const { user, application_id } = await response.json();',
       "console.log('token of', user.email, 'for application', application_id);",
-    ].join('\n'),
-    explanation: [
-      say(context, {
+    ],
+    explains: () => [
+      {
         en: 'Your backend asks this server whether an access token from the sign-in is valid for this application and whose it is, before it trusts a request.',
         de: 'Ihr Backend fragt diesen Server, ob ein Access-Token aus der Anmeldung für diese Anwendung gilt und wem es gehört, bevor es einer Anfrage vertraut.',
-      }),
+      },
     ],
     source: '/docs#op-post-api-auth-verify',
     endpoints: ['POST /api/auth/verify'],
     assets: [],
-  };
-}
-
-function oidc(context: Context): SnippetTemplate {
-  const { app } = context;
-  const confidential = app.oidc.client_type === 'web' || app.oidc.client_type === 'm2m';
-  const origin = app.allowed_origins[0] ?? 'http://localhost:3000';
-  const redirectUri = app.oidc.redirect_uris[0] ?? `${origin}/callback`;
-  const explanation = [
-    say(context, {
-      en: 'Discovers this project’s OpenID provider with openid-client and builds the sign-in URL (authorization code with PKCE). The Express quick start in the guide shows the callback that trades the code for tokens.',
-      de: 'Findet den OpenID-Provider dieses Projekts mit openid-client und baut die Anmelde-URL (Authorization Code mit PKCE). Der Express-Schnellstart in der Anleitung zeigt den Callback, der den Code gegen Tokens tauscht.',
-    }),
-  ];
-  if (!app.oidc.client_type)
-    explanation.push(
-      say(context, {
-        en: 'OpenID Connect is not set up for this application yet: choose a client type and the redirect URI on its “OpenID Connect” tab first.',
-        de: 'OpenID Connect ist für diese Anwendung noch nicht eingerichtet: Wählen Sie zuerst auf ihrem Reiter „OpenID Connect“ einen Client-Typ und die Redirect-URI.',
-      }),
-    );
-  return {
-    kind: 'oidc',
-    title: 'OpenID Connect (openid-client)',
+  },
+  oidc: {
+    title: { en: 'OpenID Connect (openid-client)', de: 'OpenID Connect (openid-client)' },
     language: 'javascript',
     filename: 'oidc-sign-in.mjs',
-    code: [
-      `// npm install openid-client${confidential ? '   ·   IAM_CLIENT_SECRET=<secret> node oidc-sign-in.mjs' : ''}`,
-      "import * as client from 'openid-client';",
-      '',
-      `const issuer = new URL('${app.oidc.issuer}');`,
-      'const config = await client.discovery(',
-      '  issuer,',
-      `  '${app.oidc.client_id}',`,
-      confidential ? '  process.env.IAM_CLIENT_SECRET,' : '  undefined,',
-      confidential ? '  client.ClientSecretBasic(process.env.IAM_CLIENT_SECRET),' : '  client.None(),',
-      '  // Only for a development issuer on plain http: never in production.',
-      "  issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,",
-      ');',
-      '',
-      '// Keep the verifier and state in the user’s session until the callback.',
-      'const codeVerifier = client.randomPKCECodeVerifier();',
-      'const state = client.randomState();',
-      'const url = client.buildAuthorizationUrl(config, {',
-      `  redirect_uri: '${redirectUri}',`,
-      "  scope: 'openid profile email',",
-      '  code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),',
-      "  code_challenge_method: 'S256',",
-      '  state,',
-      '});',
-      'console.log(url.href);',
-    ].join('\n'),
-    explanation,
+    lines: ({ app }) => {
+      const confidential = app.oidc.client_type === 'web' || app.oidc.client_type === 'm2m';
+      const origin = app.allowed_origins[0] ?? 'http://localhost:3000';
+      const redirectUri = app.oidc.redirect_uris[0] ?? `${origin}/callback`;
+      return [
+        `// npm install openid-client${confidential ? '   ·   IAM_CLIENT_SECRET=<secret> node oidc-sign-in.mjs' : ''}`,
+        "import * as client from 'openid-client';",
+        '',
+        `const issuer = new URL('${app.oidc.issuer}');`,
+        'const config = await client.discovery(',
+        '  issuer,',
+        `  '${app.oidc.client_id}',`,
+        confidential ? '  process.env.IAM_CLIENT_SECRET,' : '  undefined,',
+        confidential ? '  client.ClientSecretBasic(process.env.IAM_CLIENT_SECRET),' : '  client.None(),',
+        '  // Only for a development issuer on plain http: never in production.',
+        "  issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,",
+        ');',
+        '',
+        '// Keep the verifier and state in the user’s session until the callback.',
+        'const codeVerifier = client.randomPKCECodeVerifier();',
+        'const state = client.randomState();',
+        'const url = client.buildAuthorizationUrl(config, {',
+        `  redirect_uri: '${redirectUri}',`,
+        "  scope: 'openid profile email',",
+        '  code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),',
+        "  code_challenge_method: 'S256',",
+        '  state,',
+        '});',
+        'console.log(url.href);',
+      ];
+    },
+    explains: ({ app }) => [
+      {
+        en: 'Discovers this project’s OpenID provider with openid-client and builds the sign-in URL (authorization code with PKCE). The Express quick start in the guide shows the callback that trades the code for tokens.',
+        de: 'Findet den OpenID-Provider dieses Projekts mit openid-client und baut die Anmelde-URL (Authorization Code mit PKCE). Der Express-Schnellstart in der Anleitung zeigt den Callback, der den Code gegen Tokens tauscht.',
+      },
+      ...(app.oidc.client_type
+        ? []
+        : [
+            {
+              en: 'OpenID Connect is not set up for this application yet: choose a client type and the redirect URI on its “OpenID Connect” tab first.',
+              de: 'OpenID Connect ist für diese Anwendung noch nicht eingerichtet: Wählen Sie zuerst auf ihrem Reiter „OpenID Connect“ einen Client-Typ und die Redirect-URI.',
+            },
+          ]),
+    ],
     source: '/docs#oidc--express-with-openid-client',
     endpoints: [],
     assets: [],
+  },
+};
+
+function write(kind: SnippetKind, context: Context): SnippetTemplate {
+  const recipe = RECIPES[kind];
+  const origins = context.app.allowed_origins;
+  // An HTML comment above browser code, so the origin requirement travels with the pasted code.
+  const originComment =
+    origins.length === 0
+      ? "<!-- Add this page's origin to the application's allowed origins first. -->"
+      : `<!-- Serve this page from an allowed origin: ${origins.join(', ')} -->`;
+  const explanation = recipe.explains(context).map((words) => say(context, words));
+  return {
+    kind,
+    title: say(context, recipe.title),
+    language: recipe.language,
+    filename: recipe.filename,
+    code: (recipe.browser ? [originComment, ...recipe.lines(context)] : recipe.lines(context)).join('\n'),
+    explanation: recipe.browser ? [...explanation, originNote(context)] : explanation,
+    source: recipe.source,
+    endpoints: [...recipe.endpoints],
+    assets: [...recipe.assets],
   };
 }
-
-const TEMPLATES: Record<SnippetKind, (context: Context) => SnippetTemplate> = {
-  widget,
-  sdk,
-  python,
-  'token-check': tokenCheck,
-  oidc,
-};
 
 export function buildSnippets(
   app: SnippetApplication,
@@ -283,5 +274,5 @@ export function buildSnippets(
   kinds: readonly SnippetKind[] = SNIPPET_KINDS,
 ): SnippetTemplate[] {
   const context = { app, apiUrl: apiUrl.replace(/\/$/, ''), language };
-  return kinds.map((kind) => TEMPLATES[kind](context));
+  return kinds.map((kind) => write(kind, context));
 }
