@@ -86,8 +86,11 @@ export function createCheckService(deps: CheckServiceDependencies) {
     async checkForMember(caller: MemberCaller, body: CheckBody, origin: RequestOrigin): Promise<CheckAnswer> {
       const owner = await ownerFor(caller, body);
       const policies = await deps.store.compiledFor(owner);
+      const single = body.checks ? null : (body as CheckInput);
       const subjects = new Map<string, Promise<SubjectFacts>>();
       const subjectOf = (userId: string) => {
+        // One check (the usual body): one subject, nothing to share.
+        if (single) return knownSubjects.factsOf(userId, owner, policies);
         let subject = subjects.get(userId);
         if (!subject) {
           subject = knownSubjects.factsOf(userId, owner, policies);
@@ -97,7 +100,7 @@ export function createCheckService(deps: CheckServiceDependencies) {
         }
         return subject;
       };
-      const list = body.checks ?? [body as CheckInput];
+      const list = single ? [single] : body.checks!;
       const decisions = await run(
         owner,
         list.map((check) => ({

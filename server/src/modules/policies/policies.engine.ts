@@ -230,6 +230,29 @@ function actionCandidates(action: string): string[] {
   return candidates;
 }
 
+/**
+ * The facts drawn from the subject alone, once per subject object: the check API keeps a
+ * subject's facts while nothing changes (policies.subjects.ts), so its next checks reuse them.
+ * Read only, like the subject.
+ */
+const ownFacts = new WeakMap<
+  SubjectFacts,
+  { skills: Array<{ name: string; level: Skill['level'] }>; emailDomain: string | null }
+>();
+
+function subjectOwnFacts(subject: SubjectFacts) {
+  let own = ownFacts.get(subject);
+  if (!own) {
+    const at = subject.email.lastIndexOf('@');
+    own = {
+      skills: subject.skills.map((skill) => ({ name: skillKey(skill.name), level: skill.level })),
+      emailDomain: at >= 0 ? subject.email.slice(at + 1).toLowerCase() : null,
+    };
+    ownFacts.set(subject, own);
+  }
+  return own;
+}
+
 const ALL_FACTS: FactNeeds = { secondFactor: true, skills: true, address: true, clock: true };
 
 /**
@@ -242,14 +265,12 @@ export function factsOf(
   context: ContextFacts,
   needs: FactNeeds = ALL_FACTS,
 ): Facts {
-  const at = subject.email.lastIndexOf('@');
+  const own = subjectOwnFacts(subject);
   const facts: Facts = {
     subject_pool: subject.pool,
     subject_roles: subject.roles,
-    subject_skills: needs.skills
-      ? subject.skills.map((skill) => ({ name: skillKey(skill.name), level: skill.level }))
-      : null,
-    subject_email_domain: at >= 0 ? subject.email.slice(at + 1).toLowerCase() : null,
+    subject_skills: needs.skills ? own.skills : null,
+    subject_email_domain: own.emailDomain,
     subject_second_factor: subject.second_factor,
     resource_owned_by_subject: Boolean(resource.owner_id) && resource.owner_id === subject.user_id,
     resource_organization_id: resource.organization_id ?? null,
