@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, eventually, PHONE } from '../support/checks.js';
-import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import { startSignedInOwner, type Api } from '../support/owner.js';
 import type { StartedServer } from '../support/server.js';
 
 const PASSWORD = 'Besitzer-Passwort-1';
@@ -34,20 +34,15 @@ describe('allowed origins in the application settings in Chromium', function () 
 
   before(async function () {
     this.timeout(300_000); // the first run may install Chromium
-    ({ server, launched } = await startServerAndBrowser({
-      EMAIL_CONFIRMATION_REQUIRED: 'false',
-      ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
-    }));
-    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
+    ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
+      env: {
+        EMAIL_CONFIRMATION_REQUIRED: 'false',
+        ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
+      },
       email: owner,
       password: PASSWORD,
-      displayName: 'Olga',
-      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
       application: { name: 'Storefront' },
     }));
-
-    page = await launched.browser.newPage({ viewport: DESKTOP });
-    await signInToDashboard(page, server.url, owner, PASSWORD);
   });
 
   after(async () => {

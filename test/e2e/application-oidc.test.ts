@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LaunchedBrowser } from '../support/browser.js';
-import { checkScreen, DESKTOP, dismissToasts, expectKeyboardOperable, freePort } from '../support/checks.js';
-import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import { checkScreen, dismissToasts, expectKeyboardOperable, freePort } from '../support/checks.js';
+import { startSignedInOwner, type Api } from '../support/owner.js';
 import type { StartedServer } from '../support/server.js';
 import { ageSession } from '../support/stale-session.js';
 
@@ -25,7 +25,6 @@ describe('an application as OpenID Connect client in the dashboard (Chromium)', 
 
   let server: StartedServer;
   let launched: LaunchedBrowser;
-  let context: BrowserContext;
   let page: Page;
   let origin: string;
   let dataDir: string;
@@ -51,25 +50,16 @@ describe('an application as OpenID Connect client in the dashboard (Chromium)', 
     const port = await freePort();
     origin = `http://localhost:${port}`;
     dataDir = await mkdtemp(path.join(tmpdir(), 'iam-e2e-oidc-'));
-    ({ server, launched } = await startServerAndBrowser(
-      { PORT: String(port), PUBLIC_URL: origin, EMAIL_CONFIRMATION_REQUIRED: 'false' },
-      { dataDir },
-    ));
-    ({ api, projectId, applicationId } = await setUpOwner(origin, {
+    ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
+      env: { PORT: String(port), PUBLIC_URL: origin, EMAIL_CONFIRMATION_REQUIRED: 'false' },
+      dataDir,
+      origin,
       email: owner,
       password: PASSWORD,
-      displayName: 'Olga',
-      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
       application: { name: 'Shop Backend' },
+      // Clipboard permissions, so that the copy buttons are tried for real.
+      context: { permissions: ['clipboard-read', 'clipboard-write'] },
     }));
-
-    // Clipboard permissions, so that the copy buttons are tried for real.
-    context = await launched.browser.newContext({
-      viewport: DESKTOP,
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    page = await context.newPage();
-    await signInToDashboard(page, origin, owner, PASSWORD);
   });
 
   after(async () => {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, eventually, freePort, PHONE } from '../support/checks.js';
-import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import { startSignedInOwner, type Api } from '../support/owner.js';
 import type { StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
 
@@ -46,28 +46,23 @@ describe('integration snippets in Chromium', function () {
     this.timeout(300_000);
     // The snippets name the server by its PUBLIC_URL: the address it is reached at here.
     const port = await freePort();
-    [{ server, launched }, site] = await Promise.all([
-      startServerAndBrowser({
+    site = await startSite((req) => {
+      const body = pages.get(new URL(req.url ?? '/', 'http://site').pathname);
+      return body === undefined ? null : { body: `<!doctype html><title>Partner</title>\n${body}` };
+    });
+    ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
+      env: {
         EMAIL_CONFIRMATION_REQUIRED: 'false',
         ASSISTANT_RATE_LIMIT_PER_IP: '1000',
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-      }),
-      startSite((req) => {
-        const body = pages.get(new URL(req.url ?? '/', 'http://site').pathname);
-        return body === undefined ? null : { body: `<!doctype html><title>Partner</title>\n${body}` };
-      }),
-    ]);
-    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
+      },
       email: owner,
       password: PASSWORD,
       displayName: 'Sina',
       organization: { name: 'Snippet GmbH', slug: `sn-${stamp}` },
       application: { name: 'Storefront', allowed_origins: [site.origin] },
     }));
-
-    page = await launched.browser.newPage({ viewport: DESKTOP });
-    await signInToDashboard(page, server.url, owner, PASSWORD);
   });
 
   after(async () => {

@@ -2,14 +2,8 @@ import bcrypt from 'bcryptjs';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import type { LaunchedBrowser } from '../support/browser.js';
-import {
-  checkScreen,
-  DESKTOP,
-  dismissToasts,
-  eventually,
-  expectKeyboardOperable,
-} from '../support/checks.js';
-import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import { checkScreen, dismissToasts, eventually, expectKeyboardOperable } from '../support/checks.js';
+import { startSignedInOwner, type Api } from '../support/owner.js';
 import type { StartedServer } from '../support/server.js';
 
 const OWNER_PASSWORD = 'Besitzer-Passwort-1';
@@ -53,20 +47,15 @@ describe('project users and sign-in settings in Chromium', function () {
 
   before(async function () {
     this.timeout(300_000); // the first run may install Chromium
-    ({ server, launched } = await startServerAndBrowser({
-      EMAIL_CONFIRMATION_REQUIRED: 'false',
-      ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
-    }));
-    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
+    ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
+      env: {
+        EMAIL_CONFIRMATION_REQUIRED: 'false',
+        ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
+      },
       email: owner,
       password: OWNER_PASSWORD,
-      displayName: 'Olga',
-      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
       application: { name: 'Storefront' },
     }));
-
-    page = await launched.browser.newPage({ viewport: DESKTOP });
-    await signInToDashboard(page, server.url, owner, OWNER_PASSWORD);
   });
 
   after(async () => {

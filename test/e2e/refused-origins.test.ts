@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import type { LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, eventually } from '../support/checks.js';
-import { setUpOwner, signInToDashboard, startServerAndBrowser, type Api } from '../support/owner.js';
+import { startSignedInOwner, type Api } from '../support/owner.js';
 import type { StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
 
@@ -59,29 +59,29 @@ describe('refused origins: partner page, console, dashboard card (Chromium)', fu
 
   before(async function () {
     this.timeout(300_000);
-    [{ server, launched }, partner] = await Promise.all([
-      startServerAndBrowser({
+    partner = await startSite(
+      partnerPage(
+        () => server.url,
+        () => applicationId,
+      ),
+    );
+    // Allowed: only another site. The partner page's origin is not among them.
+    ({
+      server,
+      launched,
+      page: dashboard,
+      api,
+      projectId,
+      applicationId,
+    } = await startSignedInOwner({
+      env: {
         EMAIL_CONFIRMATION_REQUIRED: 'false',
         ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
-      }),
-      startSite(
-        partnerPage(
-          () => server.url,
-          () => applicationId,
-        ),
-      ),
-    ]);
-    // Allowed: only another site. The partner page's origin is not among them.
-    ({ api, projectId, applicationId } = await setUpOwner(server.url, {
+      },
       email: owner,
       password: PASSWORD,
-      displayName: 'Olga',
-      organization: { name: 'Shop GmbH', slug: `shop-${stamp}` },
       application: { name: 'Storefront', allowed_origins: ['https://shop.example.com'] },
     }));
-
-    dashboard = await launched.browser.newPage({ viewport: DESKTOP });
-    await signInToDashboard(dashboard, server.url, owner, PASSWORD);
   });
 
   after(async () => {
