@@ -36,7 +36,6 @@ describe('allowed origins in the application settings in Chromium', function () 
     this.timeout(300_000); // the first run may install Chromium
     ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
       env: {
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
         ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
       },
       email: owner,

@@ -51,7 +51,7 @@ describe('an application as OpenID Connect client in the dashboard (Chromium)', 
     origin = `http://localhost:${port}`;
     dataDir = await mkdtemp(path.join(tmpdir(), 'iam-e2e-oidc-'));
     ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
-      env: { PORT: String(port), PUBLIC_URL: origin, EMAIL_CONFIRMATION_REQUIRED: 'false' },
+      env: { PORT: String(port), PUBLIC_URL: origin },
       dataDir,
       origin,
       email: owner,

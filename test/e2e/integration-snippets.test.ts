@@ -52,7 +52,6 @@ describe('integration snippets in Chromium', function () {
     });
     ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
       env: {
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
         ASSISTANT_RATE_LIMIT_PER_IP: '1000',
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,

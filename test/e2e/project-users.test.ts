@@ -49,7 +49,6 @@ describe('project users and sign-in settings in Chromium', function () {
     this.timeout(300_000); // the first run may install Chromium
     ({ server, launched, page, api, projectId, applicationId } = await startSignedInOwner({
       env: {
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
         ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
       },
       email: owner,

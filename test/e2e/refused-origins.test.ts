@@ -75,7 +75,6 @@ describe('refused origins: partner page, console, dashboard card (Chromium)', fu
       applicationId,
     } = await startSignedInOwner({
       env: {
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
         ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
       },
       email: owner,

@@ -123,7 +123,11 @@ export async function startSignedInOwner(options: {
   application: { name: string; allowed_origins?: string[] };
   context?: BrowserContextOptions;
 }): Promise<SignedInOwner> {
-  const { server, launched } = await startServerAndBrowser(options.env, { dataDir: options.dataDir });
+  // The owner signs in right after registering: no confirmation mail in between.
+  const { server, launched } = await startServerAndBrowser(
+    { EMAIL_CONFIRMATION_REQUIRED: 'false', ...options.env },
+    { dataDir: options.dataDir },
+  );
   try {
     const origin = options.origin ?? server.url;
     const setup = await setUpOwner(origin, {
