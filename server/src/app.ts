@@ -8,6 +8,7 @@ import type { Database } from './db/connect.js';
 import { API_BASE_PATH } from './lib/api-paths.js';
 import { ApiRouter } from './lib/api-router.js';
 import { compressSentBodies } from './lib/compression.js';
+import { jsonBodyParser } from './lib/json-body.js';
 import { errorHandler, notFoundHandler } from './lib/errors.js';
 import { createApiRegistry, generateOpenApiDocument } from './lib/openapi.js';
 import { serialiseJsonResponses } from './lib/response-serialisers.js';
@@ -72,7 +73,8 @@ function bodyParsers(bodyLimit: string | number): RequestHandler {
   // The user import takes up to 8 MB of JSON or CSV, whatever BODY_LIMIT says (the route's own limit).
   parsers.use(API_BASE_PATH, poolUsersImportBodyParser());
   parsers.use(GRAPHQL_PATH, graphqlBodyParser());
-  parsers.use(express.json({ limit: bodyLimit }));
+  // express.json behind a short path for plain UTF-8 JSON with a Content-Length (lib/json-body.ts).
+  parsers.use(jsonBodyParser(bodyLimit));
   return function bodyParsers(req, res, next) {
     if (req.method === 'GET' || req.method === 'HEAD' || !parsable(req)) next();
     else parsers(req, res, next);
