@@ -130,6 +130,33 @@ export interface OurServerOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * The environment our server runs under in every benchmark: production mode, warnings only in the
+ * log, and the rate limits and lockout raised so that no row is answered 429.
+ */
+export function benchServerEnv(options: {
+  url: string;
+  port: number | string;
+  processes: number | string;
+  bcryptCost: number | string;
+  databaseUri?: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    PUBLIC_URL: options.url,
+    LOG_LEVEL: 'warn',
+    ...(options.databaseUri ? { MONGODB_URI: options.databaseUri } : {}),
+    WEB_CONCURRENCY: String(options.processes),
+    BCRYPT_COST: String(options.bcryptCost),
+    EMAIL_CONFIRMATION_REQUIRED: 'false',
+    RATE_LIMIT_PER_IP: '100000000',
+    RATE_LIMIT_PER_ACCOUNT: '100000000',
+    LOCKOUT_THRESHOLD: '1000',
+  };
+}
+
 /** Our server, `node server/dist/index.js` in production mode, with the rate limits raised. */
 export async function startOurs(options: OurServerOptions): Promise<Running> {
   const port = await freePort();
@@ -143,19 +170,14 @@ export async function startOurs(options: OurServerOptions): Promise<Running> {
     ],
     {
       env: {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-        ...(options.databaseUri ? { MONGODB_URI: options.databaseUri } : {}),
+        ...benchServerEnv({
+          url,
+          port,
+          processes: options.processes,
+          bcryptCost: BCRYPT_COST,
+          databaseUri: options.databaseUri,
+        }),
         ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
-        WEB_CONCURRENCY: String(options.processes),
-        BCRYPT_COST: String(BCRYPT_COST),
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
-        RATE_LIMIT_PER_IP: '100000000',
-        RATE_LIMIT_PER_ACCOUNT: '100000000',
-        LOCKOUT_THRESHOLD: '1000',
         INGEST_RATE_LIMIT_PER_IP: '100000000',
         INGEST_RATE_LIMIT_PER_APPLICATION: '100000000',
         ...(options.hashThreads ? { PASSWORD_HASH_THREADS: String(options.hashThreads) } : {}),

@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startProcess } from '../../bench/lib/processes.js';
+import { benchServerEnv, startProcess } from '../../bench/lib/processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,18 +47,13 @@ function run(root: string): Promise<Row[]> {
         maxBuffer: 16 * 1024 * 1024,
         env: {
           ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: '0',
-          PUBLIC_URL: 'http://127.0.0.1',
-          LOG_LEVEL: 'warn',
-          MONGODB_URI: database.url,
-          WEB_CONCURRENCY: '1',
-          BCRYPT_COST: '4',
-          EMAIL_CONFIRMATION_REQUIRED: 'false',
-          RATE_LIMIT_PER_IP: '100000000',
-          RATE_LIMIT_PER_ACCOUNT: '100000000',
-          LOCKOUT_THRESHOLD: '1000',
+          ...benchServerEnv({
+            url: 'http://127.0.0.1',
+            port: 0,
+            processes: 1,
+            bcryptCost: 4,
+            databaseUri: database.url,
+          }),
           CHAIN_ROUTES: values.routes,
           CHAIN_REQUESTS: values.requests,
         },

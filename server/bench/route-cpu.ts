@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Options } from 'autocannon';
 import { authorizeLoad } from '../../bench/lib/authorize-load.js';
 import { api, fixture, PASSWORD } from '../../bench/lib/fixture.js';
-import { freePort, startProcess, type Running } from '../../bench/lib/processes.js';
+import { benchServerEnv, freePort, startProcess, type Running } from '../../bench/lib/processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -118,18 +118,7 @@ async function startOurs(spec: string): Promise<Ours> {
     {
       cwd: path.resolve(root),
       env: {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'warn',
-        MONGODB_URI: database.url,
-        WEB_CONCURRENCY: '1',
-        BCRYPT_COST: '4',
-        EMAIL_CONFIRMATION_REQUIRED: 'false',
-        RATE_LIMIT_PER_IP: '100000000',
-        RATE_LIMIT_PER_ACCOUNT: '100000000',
-        LOCKOUT_THRESHOLD: '1000',
+        ...benchServerEnv({ url: base, port, processes: 1, bcryptCost: 4, databaseUri: database.url }),
         MW_WITHOUT: without,
       },
       healthUrl: `${base}/api/v1/health`,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import bcrypt from 'bcryptjs';
 import { fixture, PASSWORD } from '../../bench/lib/fixture.js';
-import { freePort, startProcess } from '../../bench/lib/processes.js';
+import { benchServerEnv, freePort, startProcess } from '../../bench/lib/processes.js';
 
 const [seconds = '16', settings = '0,1', rounds = '2', processes = '2'] = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -43,18 +43,7 @@ for (let round = 0; round < Number(rounds); round++)
       {
         cwd: root,
         env: {
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: base,
-          LOG_LEVEL: 'warn',
-          MONGODB_URI: database.url,
-          WEB_CONCURRENCY: processes,
-          BCRYPT_COST: '10',
-          EMAIL_CONFIRMATION_REQUIRED: 'false',
-          RATE_LIMIT_PER_IP: '100000000',
-          RATE_LIMIT_PER_ACCOUNT: '100000000',
-          LOCKOUT_THRESHOLD: '1000',
+          ...benchServerEnv({ url: base, port, processes, bcryptCost: 10, databaseUri: database.url }),
           ...(threads !== '0' ? { PASSWORD_HASH_THREADS: threads } : {}),
         },
         healthUrl: `${base}/api/v1/health`,
