@@ -314,6 +314,13 @@ describe('navigation, tab bars, members dialog and stale sessions in Chromium (#
     // Escape closes it, even with the success toast still showing.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // Radix hands focus back to the opener a moment after the dialog is gone: wait for it, as a
+    // keyboard user would, then name where it is (a read taken at once found it still on <body>).
+    await page
+      .waitForFunction(() => document.activeElement?.textContent?.trim() === 'Mitglieder', undefined, {
+        timeout: 5000,
+      })
+      .catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal('Mitglieder');
   });
 
