@@ -149,6 +149,12 @@ describe('keyboard operation in Chromium', function () {
     const confirm = page.getByRole('dialog', { name: 'Token sperren?' });
     await confirm.waitFor();
     // Cancel has focus first, so a stray Enter never revokes; Tab moves on to the confirm button.
+    // (Radix focuses it a moment after the dialog is drawn: waited for, then read.)
+    await page
+      .waitForFunction(() => document.activeElement?.textContent?.trim() === 'Abbrechen', undefined, {
+        timeout: 5000,
+      })
+      .catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal('Abbrechen');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal(

@@ -129,6 +129,12 @@ describe('navigation, tab bars, members dialog and stale sessions in Chromium (#
         'E-Mail Templates',
         'Docs',
       ]);
+      // Radix moves focus into the menu a moment after drawing it: waited for, then read.
+      await page
+        .waitForFunction(() => document.activeElement?.textContent === 'Analytics', undefined, {
+          timeout: 5000,
+        })
+        .catch(() => undefined);
       expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Analytics');
       if (width === 1280) await shot('more-menu-1280');
       await page.keyboard.press('Escape');
