@@ -1,4 +1,4 @@
-import type { RevocationFeed } from '../lib/revocations.js';
+import { CredentialCache, type RevocationFeed } from '../lib/revocations.js';
 
 /**
  * Answers computed only from caches that the revocation feed invalidates (lib/revocations.ts,
@@ -7,18 +7,20 @@ import type { RevocationFeed } from '../lib/revocations.js';
  * never answers anything the caches below it would not: a change takes effect at once in the
  * process that made it and, like those caches, within FRESH_MS in the others (and not at all
  * while the feed is not fresh). It saves the walk through those caches on the hottest paths.
- * Entries live at most `ttlMs`; the oldest go first when `maxEntries` is reached.
+ * Entries live at most `ttlMs`; the oldest go first when `maxEntries` is reached (the bounded map
+ * of the credential caches: this class adds only the feed's generation and freshness on top).
  */
 export class FeedMemo<T> {
-  private readonly entries = new Map<string, { value: T; until: number }>();
+  private readonly entries: CredentialCache<T>;
   /** The feed's generation the entries were computed at. */
   private generation: number;
 
   constructor(
     private readonly feed: RevocationFeed,
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
+    ttlMs: number,
+    maxEntries: number,
   ) {
+    this.entries = new CredentialCache<T>(ttlMs, maxEntries);
     this.generation = feed.generation;
     // Emptied at once rather than at the next look-up: nothing stays in memory past its invalidation.
     feed.subscribe(() => this.entries.clear());
@@ -35,13 +37,9 @@ export class FeedMemo<T> {
       this.generation = this.feed.generation;
       return undefined;
     }
-    const entry = this.entries.get(key);
-    if (!entry || !this.feed.isFresh()) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
+    const value = this.entries.get(key, now);
+    if (value === undefined || !this.feed.isFresh()) return undefined;
+    return value;
   }
 
   /** Keeps `value`, read from the caches since `generation` (`current`), unless an invalidation came since. */
@@ -51,12 +49,7 @@ export class FeedMemo<T> {
       this.entries.clear();
       this.generation = generation;
     }
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, until: now + this.ttlMs });
+    this.entries.set(key, value, now);
   }
 
   delete(key: string): void {

@@ -215,6 +215,10 @@ export class CredentialCache<T> {
     this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry whose value matches (rare events: a user's sessions or tokens all end). */
   deleteWhere(matches: (value: T) => boolean): void {
     for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
