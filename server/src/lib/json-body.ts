@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import bytes from 'bytes';
 import express, { type RequestHandler } from 'express';
 
 /** `Content-Type`s read here: JSON in UTF-8 (the charset named or not), as every SDK and browser sends it. */
@@ -99,12 +100,8 @@ export function jsonBodyParser(limit: string | number): RequestHandler {
   };
 }
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
-
-/** BODY_LIMIT as bytes ("1mb", "100kb", "2048"), as the `bytes` package reads it for express.json. */
+/** BODY_LIMIT as bytes ("1mb", "100kb", "2048"), read by the `bytes` package as express.json reads it. */
 export function parseLimit(limit: string | number): number {
   if (typeof limit === 'number') return limit;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(limit);
-  if (!match) return 0; // unreadable: nothing takes the short path, express.json decides
-  return Math.floor(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]!);
+  return bytes.parse(limit) ?? 0; // unreadable: no body but an empty one takes the short path
 }
