@@ -5,8 +5,11 @@ import { ConfirmInline } from '../tenancy/ConfirmInline';
 import { PermissionButton } from './PermissionButton';
 import type { PermissionName, Permissions } from './usePermissions';
 
-/** What the entry is on the left, its buttons on the right (below on phones). */
-const Row = styled.div`
+/**
+ * What the entry is on the left (the first child), its buttons on the right (below on phones);
+ * also the row of the organization's roles page, whose buttons are not all PermissionButtons.
+ */
+export const EntryRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-start;
@@ -27,7 +30,8 @@ const Row = styled.div`
   }
 `;
 
-const Buttons = styled.div`
+/** The buttons beside an entry (EntryRow's second child). */
+export const EntryButtons = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
@@ -63,10 +67,10 @@ export function ManagedEntry({
 }) {
   return (
     <BorderedListItem data-testid={testId}>
-      <Row>
+      <EntryRow>
         <div>{children}</div>
         {confirm ? null : (
-          <Buttons>
+          <EntryButtons>
             {buttons.map((button) => (
               <PermissionButton
                 key={button.label}
@@ -81,9 +85,9 @@ export function ManagedEntry({
                 {button.text}
               </PermissionButton>
             ))}
-          </Buttons>
+          </EntryButtons>
         )}
-      </Row>
+      </EntryRow>
       {confirm ? <ConfirmInline {...confirm} /> : null}
     </BorderedListItem>
   );

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { api } from '../../../api/client';
 import { describeError } from '../../../api/errors';
 import { usePermissionCatalog } from '../../../components/permissions/catalog';
+import { EntryButtons, EntryRow } from '../../../components/permissions/ManagedEntry';
 import {
   useOrganizationRoles,
   type OrganizationRole,
@@ -28,19 +29,8 @@ import { Skeletons } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/useToast';
 import { RoleEditor } from './RoleEditor';
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  > div:first-child {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
-    min-width: 0;
-    flex: 1 1 240px;
-    overflow-wrap: anywhere;
-  }
+/** ManagedEntry's row, with the role's name and badge as a heading. */
+const Row = styled(EntryRow)`
   h2 {
     display: flex;
     flex-wrap: wrap;
@@ -49,15 +39,6 @@ const Row = styled.div`
     margin: 0;
     font-size: 1.05rem;
   }
-  p {
-    margin: 0;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 type Editing = { role: OrganizationRole | null } | null;
@@ -236,7 +217,7 @@ function RoleRow({
           </Muted>
         </div>
         {confirming ? null : (
-          <Actions>
+          <EntryButtons>
             <Button
               type="button"
               $variant="secondary"
@@ -257,7 +238,7 @@ function RoleRow({
                 {t('roles.delete')}
               </PermissionButton>
             )}
-          </Actions>
+          </EntryButtons>
         )}
       </Row>
       {confirming ? (
