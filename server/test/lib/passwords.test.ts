@@ -317,8 +317,8 @@ describe('lib/passwords: in a separate process, from sources (tsx) and compiled 
     await writeFile(path.join(builtDir, 'package.json'), '{"type":"module"}');
     await symlink(path.join(repoRoot, 'node_modules'), path.join(builtDir, 'node_modules'), 'dir');
     await mkdir(path.join(builtDir, 'passwords'));
-    // lib/passwords/{index,pool}.ts and the lib/errors.ts they import, at their places in dist/.
-    for (const name of ['passwords/index', 'passwords/pool', 'errors']) {
+    // lib/passwords/{index,pool,worker-source}.ts and the lib/errors.ts they import, at their places in dist/.
+    for (const name of ['passwords/index', 'passwords/pool', 'passwords/worker-source', 'errors']) {
       const source = await readFile(path.join(libDir, `${name}.ts`), 'utf8');
       const { outputText } = ts.transpileModule(source, {
         compilerOptions: {

@@ -159,3 +159,65 @@ describe('lib/passwords/pool: WorkerPool', () => {
     expect(() => echoPool(1, ECHO_HANDLER, 1.5)).to.throw(RangeError);
   });
 });
+
+/** Jobs that wait for, and signal through, a SharedArrayBuffer: slot 0 releases `hold`, `mark` sets slot 1. */
+const SIGNAL_HANDLER = `
+return (job) => {
+  const flags = new Int32Array(job.shared);
+  if (job.op === 'hold' || job.op === 'hold-exit') {
+    Atomics.wait(flags, 0, 0);
+    if (job.op === 'hold-exit') process.exit(3);
+  }
+  if (job.op === 'mark') {
+    Atomics.store(flags, 1, 1);
+    Atomics.notify(flags, 1);
+  }
+  return job.op;
+};`;
+
+type SignalJob = { op: 'quick' | 'hold' | 'hold-exit' | 'mark'; shared: SharedArrayBuffer };
+
+describe('lib/passwords/pool: the next job is handed over before the running one ends', () => {
+  let pool: WorkerPool<SignalJob, string>;
+  let shared: SharedArrayBuffer;
+  let flags: Int32Array;
+
+  beforeEach(async () => {
+    pool = new WorkerPool<SignalJob, string>({ handlerSource: SIGNAL_HANDLER, size: 1, name: 'signal' });
+    shared = new SharedArrayBuffer(8);
+    flags = new Int32Array(shared);
+    // One finished job gives the pool its average job time, which times the hand-over.
+    await pool.run({ op: 'quick', shared });
+  });
+  afterEach(() => pool.close());
+
+  /** Resolves once the waiting job was sent to the busy thread (nothing waits in the pool's queue). */
+  async function handedOver(): Promise<void> {
+    while (pool.queueLength > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  it('a busy thread starts its next job itself: no round trip through a blocked event loop', async () => {
+    const held = pool.run({ op: 'hold', shared });
+    const marked = pool.run({ op: 'mark', shared });
+    await handedOver();
+    Atomics.store(flags, 0, 1);
+    Atomics.notify(flags, 0);
+    // The event loop is blocked from here until `mark` ran: it cannot receive `hold`'s result and
+    // send more work, so `mark` runs only if the thread already had it. (Without that this waits
+    // out its bound and answers 'timed-out'.)
+    expect(Atomics.wait(flags, 1, 0, 10_000)).to.equal('ok');
+    expect(await held).to.equal('hold');
+    expect(await marked).to.equal('mark');
+  });
+
+  it('a job handed over to a thread that dies before starting it runs on a new thread', async () => {
+    const held = pool.run({ op: 'hold-exit', shared });
+    const marked = pool.run({ op: 'mark', shared });
+    await handedOver();
+    Atomics.store(flags, 0, 1);
+    Atomics.notify(flags, 0);
+    expect(await held.catch((error: unknown) => error)).to.be.instanceOf(Error);
+    expect(await marked).to.equal('mark');
+    expect(Atomics.load(flags, 1)).to.equal(1);
+  });
+});

@@ -11,6 +11,12 @@
  * - A worker that crashes (uncaught error, `process.exit`, failed start) is dropped: its job is
  *   rejected, never left hanging, and the next job starts a fresh worker.
  * - `close()` terminates every worker and rejects whatever was still queued or running.
+ * - Hand-over without a gap: shortly before a busy thread is expected to finish (PREFETCH_AT of the
+ *   running average job time), it is sent the next waiting job, so it starts that one as soon as it
+ *   posts its result instead of waiting for the event loop to receive the result and send more work
+ *   (a round trip through the request thread per job, longer whenever that thread is busy or waits
+ *   for a core). The job is chosen (fairly, see below) at that moment, not earlier, so jobs arriving
+ *   during a run are still weighed against it. At most one job per thread is handed over early.
  * - Fair sharing: a job may name the keys it is charged to (`run(request, { keys })`, e.g. the client's
  *   address group and the account). A full queue then gives way to a key that holds fewer waiting
  *   jobs than the busiest key: the busiest key's newest waiting job is refused instead (max-min
@@ -22,6 +28,7 @@
  * would not load under tsx on Node < 22.15, whose loader is not installed in worker threads.
  */
 import { Worker } from 'node:worker_threads';
+import { workerSource } from './worker-source.js';
 
 interface JobMessage<TRequest> {
   id: number;
@@ -46,6 +53,10 @@ interface Job<TRequest, TResult> {
 interface PoolWorker<TRequest, TResult> {
   worker: Worker;
   job: Job<TRequest, TResult> | undefined;
+  /** The job already sent to the busy thread, which starts it right after `job` (see PREFETCH_AT). */
+  next: Job<TRequest, TResult> | undefined;
+  /** When set, the timer that hands `next` over. */
+  handOver: NodeJS.Timeout | undefined;
   /** The error a crashing worker reported before its `exit` event. */
   lastError: Error | undefined;
 }
@@ -93,6 +104,13 @@ export class WorkerPoolFullError extends Error {
 
 /** Weight of the newest job in the running average of job times. */
 const AVERAGE_WEIGHT = 0.2;
+
+/**
+ * Share of the average job time after which a busy thread is sent its next job. Early enough that
+ * the job is there when the thread finishes (bcrypt runs of one cost take nearly the same time),
+ * late enough that the choice of the next job weighs nearly every job that arrives meanwhile.
+ */
+export const PREFETCH_AT = 0.8;
 
 export class WorkerPool<TRequest, TResult> {
   readonly size: number;
@@ -171,8 +189,9 @@ export class WorkerPool<TRequest, TResult> {
     const workers = [...this.workers];
     this.workers.clear();
     for (const entry of workers) {
-      entry.job?.reject(error);
-      entry.job = undefined;
+      clearTimeout(entry.handOver);
+      for (const job of [entry.job, entry.next]) job?.reject(error);
+      entry.job = entry.next = undefined;
     }
     await Promise.all(workers.map((entry) => entry.worker.terminate().catch(() => undefined)));
   }
@@ -214,6 +233,12 @@ export class WorkerPool<TRequest, TResult> {
     }
   }
 
+  /** A job taken from the queue goes back to its front (its thread ended before starting it). */
+  private requeue(job: Job<TRequest, TResult>): void {
+    this.queue.unshift(job);
+    for (const key of job.keys) this.waitingByKey.set(key, this.waitingFor(key) + 1);
+  }
+
   /** The next job for a free thread: the first whose busiest key holds the fewest waiting jobs. */
   private takeNext(): Job<TRequest, TResult> {
     // Without keys this is plain FIFO, without scanning the queue.
@@ -244,14 +269,42 @@ export class WorkerPool<TRequest, TResult> {
         }
       }
       if (!idle && this.workers.size < this.size) idle = this.spawn();
-      if (!idle) return;
-      const job = this.takeNext();
-      this.release(job);
+      if (!idle) break;
+      const job = this.send(idle);
       job.startedAt = performance.now();
       idle.job = job;
       idle.worker.ref();
-      idle.worker.postMessage({ id: job.id, request: job.request } satisfies JobMessage<TRequest>);
     }
+    if (this.queue.length > 0) for (const entry of this.workers) this.planHandOver(entry);
+  }
+
+  /** Takes the next waiting job (fairly) and sends it to `entry`'s thread. */
+  private send(entry: PoolWorker<TRequest, TResult>): Job<TRequest, TResult> {
+    const job = this.takeNext();
+    this.release(job);
+    entry.worker.postMessage({ id: job.id, request: job.request } satisfies JobMessage<TRequest>);
+    return job;
+  }
+
+  /**
+   * A busy thread without a next job gets one at PREFETCH_AT of the average job time (at once if its
+   * job already ran that long; never before one job's time was measured), if any is waiting then.
+   */
+  private planHandOver(entry: PoolWorker<TRequest, TResult>): void {
+    const job = entry.job;
+    if (!job || entry.next || entry.handOver || this.averageJobMs === undefined) return;
+    const due = (job.startedAt ?? performance.now()) + PREFETCH_AT * this.averageJobMs;
+    entry.handOver = setTimeout(
+      () => {
+        entry.handOver = undefined;
+        if (entry.job === job && !entry.next && this.queue.length > 0 && this.workers.has(entry)) {
+          entry.next = this.send(entry);
+        }
+      },
+      Math.max(0, due - performance.now()),
+    );
+    // The running job keeps the process alive (its thread is ref'd); the timer need not.
+    entry.handOver.unref();
   }
 
   private spawn(): PoolWorker<TRequest, TResult> {
@@ -260,15 +313,27 @@ export class WorkerPool<TRequest, TResult> {
       workerData: this.workerData,
       name: `${this.name}-pool`,
     });
-    const entry: PoolWorker<TRequest, TResult> = { worker, job: undefined, lastError: undefined };
+    const entry: PoolWorker<TRequest, TResult> = {
+      worker,
+      job: undefined,
+      next: undefined,
+      handOver: undefined,
+      lastError: undefined,
+    };
     this.workers.add(entry);
 
     worker.on('message', (message: ResultMessage<TResult>) => {
       const job = entry.job;
       if (!job || job.id !== message.id) return;
-      entry.job = undefined;
-      worker.unref();
-      const jobMs = performance.now() - (job.startedAt ?? performance.now());
+      const now = performance.now();
+      clearTimeout(entry.handOver);
+      entry.handOver = undefined;
+      // A job handed over early started as soon as this result was posted.
+      entry.job = entry.next;
+      entry.next = undefined;
+      if (entry.job) entry.job.startedAt = now;
+      else worker.unref();
+      const jobMs = now - (job.startedAt ?? now);
       this.averageJobMs =
         this.averageJobMs === undefined
           ? jobMs
@@ -288,7 +353,10 @@ export class WorkerPool<TRequest, TResult> {
     worker.on('exit', (code) => {
       if (!this.workers.delete(entry)) return; // removed by close()
       const job = entry.job;
-      entry.job = undefined;
+      clearTimeout(entry.handOver);
+      // A job handed over early never started: it waits again, first in line.
+      if (entry.next) this.requeue(entry.next);
+      entry.job = entry.next = undefined;
       if (job) {
         const reason = entry.lastError ? `: ${entry.lastError.message}` : ` with code ${code}`;
         job.reject(
@@ -300,37 +368,4 @@ export class WorkerPool<TRequest, TResult> {
     });
     return entry;
   }
-}
-
-/**
- * The worker's protocol around the handler: one `{id, request}` in, one `{id, ok, result | error}` out.
- * Written to run both as a CommonJS script and as an ES module, because an eval'd worker inherits the
- * parent's `execArgv` and so `--input-type=module` (as in `node --input-type=module -e …`).
- */
-function workerSource(handlerSource: string): string {
-  return `'use strict';
-const importModule = (specifier) => import(specifier);
-importModule('node:worker_threads').then(({ parentPort, workerData }) => {
-  const ready = (async function (importModule, workerData) {
-${handlerSource}
-  })(importModule, workerData);
-  parentPort.on('message', async (message) => {
-    let reply;
-    try {
-      const handler = await ready;
-      reply = { id: message.id, ok: true, result: await handler(message.request) };
-    } catch (error) {
-      const isError = error instanceof Error;
-      reply = {
-        id: message.id,
-        ok: false,
-        error: { name: isError ? error.name : 'Error', message: isError ? error.message : String(error) },
-      };
-    }
-    parentPort.postMessage(reply);
-  });
-  // A handler that cannot be set up kills the thread (a crash, see WorkerPool), not just one job.
-  ready.catch((error) => setImmediate(() => { throw error; }));
-});
-`;
 }
