@@ -21,7 +21,7 @@ import {
  * The documented decisions (docs: "How a check is decided"): a deny policy that matches wins; else
  * the subject's roles or a matching allow policy allow; else no_matching_policy. Skills with a
  * minimum level, e-mail domains, resource attributes, organization policies, enabling and
- * disabling, batches, the end user's own check, and every denial counted.
+ * disabling, batches, the end user's own check, and every denial counted (equal ones of a second in one row).
  */
 describe('policies: decisions of the check API', function () {
   this.timeout(120_000);
@@ -271,7 +271,50 @@ describe('policies: decisions of the check API', function () {
       reason: 'denied_by_policy',
       policies: [noContractors.id],
     });
-    expect(rows[1]!.metadata).to.deep.include({ reason: 'no_matching_policy', policies: [] });
+    expect(rows[1]!.metadata).to.deep.include({ reason: 'no_matching_policy', policies: [], count: 1 });
+  });
+
+  it('counts equal denials queued together in one row: the sum of `count` is the number of denials', async () => {
+    await ctx.services.policies.flushDenials();
+    const before = await denials();
+    const invoice = (user: EndUser, id: string) => ({
+      subject: { user_id: user.id },
+      action: 'invoice:approve',
+      resource: { type: 'invoice', id },
+    });
+    // One batch (its denials are queued together, so no write falls between them): five times the
+    // same question, then another invoice, another subject, another address — eight denials, four
+    // distinct.
+    const same = invoice(junior, 'inv-7');
+    await authorize(ctx, t.readToken, {
+      checks: [
+        same,
+        same,
+        invoice(junior, 'inv-8'),
+        same,
+        invoice(contractor, 'inv-7'),
+        same,
+        { ...same, context: { ip: '10.0.0.1' } },
+        same,
+      ],
+    });
+    await ctx.services.policies.flushDenials();
+    const rows = (await denials()).slice(before.length);
+    const summary = rows.map((row) => ({
+      user: String(row.user_id),
+      invoice: (row.metadata as { resource: { id: string } }).resource.id,
+      ip: row.ip_address,
+      count: (row.metadata as { count: number }).count,
+    }));
+    expect(summary.filter((row) => row.ip !== '10.0.0.1').map(({ ip: _, ...row }) => row)).to.deep.equal([
+      { user: junior.id, invoice: 'inv-7', count: 5 },
+      { user: junior.id, invoice: 'inv-8', count: 1 },
+      { user: contractor.id, invoice: 'inv-7', count: 1 },
+    ]);
+    expect(summary.filter((row) => row.ip === '10.0.0.1')).to.deep.equal([
+      { user: junior.id, invoice: 'inv-7', ip: '10.0.0.1', count: 1 },
+    ]);
+    expect(summary.reduce((sum, row) => sum + row.count, 0)).to.equal(8);
   });
 
   const denials = () =>

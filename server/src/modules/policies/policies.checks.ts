@@ -1,5 +1,4 @@
 import type { UserDocument } from '../../core/account.js';
-import type { Denial } from './policies.denials.js';
 import {
   decide,
   type CompiledPolicies,
@@ -8,7 +7,7 @@ import {
   type ResourceFacts,
   type SubjectFacts,
 } from './policies.engine.js';
-import { createCheckScopes } from './policies.scope.js';
+import { createCheckScopes, type CheckScope } from './policies.scope.js';
 import { createSubjectMemo, createSubjectResolver } from './policies.subjects.js';
 import type { CheckInput } from './policies.schemas.js';
 import type { CheckServiceDependencies, MemberCaller } from './policies.types.js';
@@ -31,98 +30,126 @@ type EndUserCheckBody = Partial<Pick<CheckInput, 'action' | 'resource'>> & {
 export type { CheckServiceDependencies, MemberCaller } from './policies.types.js';
 export type CheckAnswer = Decision | { results: Decision[] };
 
+/** Who asked, for the denial rows: the caller, their application and token, and from where. */
+interface Asker {
+  applicationId: string | null;
+  callerId: string;
+  tokenId: string | null;
+  userAgent: string | null;
+}
+
 export function createCheckService(deps: CheckServiceDependencies) {
-  const ownerFor = createCheckScopes(deps);
+  const scopes = createCheckScopes(deps);
 
   const subjectFacts = createSubjectResolver(deps);
   const knownSubjects = createSubjectMemo(deps.store.feed, (userId, owner, policies) =>
     deps.users.findById(userId).then((user) => subjectFacts(user, owner, policies)),
   );
 
-  function resourceFacts(resource: CheckInput['resource'] | undefined, owner: PolicyOwner): ResourceFacts {
-    return {
-      ...resource,
-      // A resource named without its place belongs to the project (organization) of the check.
-      organization_id: resource?.organization_id ?? owner.organizationId,
-      project_id: resource?.project_id ?? owner.projectId,
+  /** One check decided; a denial is queued for the activity log (written later, off the request). */
+  function decideOne(
+    owner: PolicyOwner,
+    policies: CompiledPolicies,
+    subject: SubjectFacts,
+    check: { action: string; resource?: CheckInput['resource'] },
+    context: ContextFacts,
+    asker: Asker,
+  ): Decision {
+    const given = check.resource;
+    // A resource named without its place belongs to the project (organization) of the check.
+    const resource: ResourceFacts = {
+      ...given,
+      organization_id: given?.organization_id ?? owner.organizationId,
+      project_id: given?.project_id ?? owner.projectId,
     };
+    const decision = decide(policies, check.action, subject, resource, context);
+    if (!decision.allowed)
+      deps.denials.record({
+        organizationId: owner.organizationId,
+        projectId: owner.projectId,
+        applicationId: asker.applicationId,
+        subjectId: subject.user_id,
+        callerId: asker.callerId,
+        tokenId: asker.tokenId,
+        action: check.action,
+        resource,
+        decision,
+        ip: context.ip,
+        userAgent: asker.userAgent,
+      });
+    return decision;
   }
 
-  async function run(
-    owner: PolicyOwner,
-    checks: Array<{
-      subject: Promise<SubjectFacts>;
-      action: string;
-      resource?: CheckInput['resource'];
-      context: ContextFacts;
-    }>,
-    denial: Omit<Denial, 'subjectId' | 'action' | 'resource' | 'decision' | 'ip'>,
-    policies: CompiledPolicies,
-  ): Promise<Decision[]> {
+  const askerOf = (caller: MemberCaller, origin: RequestOrigin): Asker => ({
+    applicationId: caller.via === 'api_token' ? caller.applicationId : null,
+    callerId: caller.userId,
+    tokenId: caller.tokenId,
+    userAgent: origin.userAgent,
+  });
+
+  const contextOf = (check: CheckInput, origin: RequestOrigin, now: number): ContextFacts => ({
+    ip: check.context?.ip ?? origin.ip,
+    time: check.context?.time ? new Date(check.context.time) : new Date(now),
+  });
+
+  /** checkForMember when its scope or a subject is not kept: read through the caches. */
+  async function checkReading(caller: MemberCaller, body: CheckBody, origin: RequestOrigin) {
+    const { owner, policies }: CheckScope = await scopes.resolve(caller, body);
+    const asker = askerOf(caller, origin);
+    const list = body.checks ?? [body as CheckInput];
+    // Each subject once per request; settled by the loop below — the catch keeps an early failure
+    // of a later one from going unhandled.
+    const subjects = new Map<string, Promise<SubjectFacts>>();
+    const pending = list.map((check) => {
+      const userId = check.subject?.user_id ?? caller.userId;
+      let subject = subjects.get(userId);
+      if (!subject) {
+        subject = knownSubjects.factsOf(userId, owner, policies);
+        subject.catch(() => undefined);
+        subjects.set(userId, subject);
+      }
+      return subject;
+    });
+    const now = Date.now();
     const decisions: Decision[] = [];
-    for (const check of checks) {
-      const subject = await check.subject;
-      const resource = resourceFacts(check.resource, owner);
-      const decision = decide(policies, check.action, subject, resource, check.context);
-      if (!decision.allowed)
-        deps.denials.record({
-          ...denial,
-          subjectId: subject.user_id,
-          action: check.action,
-          resource,
-          decision,
-          ip: check.context.ip,
-        });
-      decisions.push(decision);
-    }
-    return decisions;
+    for (const [index, check] of list.entries())
+      decisions.push(
+        decideOne(owner, policies, await pending[index]!, check, contextOf(check, origin, now), asker),
+      );
+    return body.checks ? { results: decisions } : decisions[0]!;
   }
 
   return {
     /**
      * POST /api/v1/authorize: checks about the caller or, with `subject.user_id`, an end user of
-     * the project or a member of its organization.
+     * the project or a member of its organization. The usual request — one check, by a caller
+     * and about a subject seen lately, nothing changed since — is answered at once, without an
+     * await: its scope and subject are kept while nothing changes (policies.scope.ts,
+     * policies.subjects.ts).
      */
-    async checkForMember(caller: MemberCaller, body: CheckBody, origin: RequestOrigin): Promise<CheckAnswer> {
-      const owner = await ownerFor(caller, body);
-      const policies = await deps.store.compiledFor(owner);
-      const single = body.checks ? null : (body as CheckInput);
-      const subjects = new Map<string, Promise<SubjectFacts>>();
-      const subjectOf = (userId: string) => {
-        // One check (the usual body): one subject, nothing to share.
-        if (single) return knownSubjects.factsOf(userId, owner, policies);
-        let subject = subjects.get(userId);
-        if (!subject) {
-          subject = knownSubjects.factsOf(userId, owner, policies);
-          // Settled by the loop below; this keeps an early failure of a later one from going unhandled.
-          subject.catch(() => undefined);
-          subjects.set(userId, subject);
-        }
-        return subject;
-      };
-      const list = single ? [single] : body.checks!;
-      const decisions = await run(
-        owner,
-        list.map((check) => ({
-          subject: subjectOf(check.subject?.user_id ?? caller.userId),
-          action: check.action,
-          resource: check.resource,
-          context: {
-            ip: check.context?.ip ?? origin.ip,
-            time: check.context?.time ? new Date(check.context.time) : new Date(),
-          },
-        })),
-        {
-          organizationId: owner.organizationId,
-          projectId: owner.projectId,
-          applicationId: caller.via === 'api_token' ? caller.applicationId : null,
-          callerId: caller.userId,
-          tokenId: caller.tokenId,
-          userAgent: origin.userAgent,
-        },
-        policies,
-      );
-      return body.checks ? { results: decisions } : decisions[0]!;
+    checkForMember(
+      caller: MemberCaller,
+      body: CheckBody,
+      origin: RequestOrigin,
+    ): CheckAnswer | Promise<CheckAnswer> {
+      if (!body.checks) {
+        const check = body as CheckInput;
+        const now = Date.now();
+        const scope = scopes.known(caller, body, now);
+        const subject =
+          scope &&
+          knownSubjects.known(check.subject?.user_id ?? caller.userId, scope.owner, scope.policies, now);
+        if (subject)
+          return decideOne(
+            scope.owner,
+            scope.policies,
+            subject,
+            check,
+            contextOf(check, origin, now),
+            askerOf(caller, origin),
+          );
+      }
+      return checkReading(caller, body, origin);
     },
 
     /**
@@ -136,27 +163,16 @@ export function createCheckService(deps: CheckServiceDependencies) {
     ): Promise<CheckAnswer> {
       const owner: PolicyOwner = { organizationId: caller.organizationId, projectId: caller.projectId };
       const policies = await deps.store.compiledFor(owner);
-      const subject = subjectFacts(caller.user, owner, policies);
-      const now = new Date();
+      const subject = await subjectFacts(caller.user, owner, policies);
+      const context: ContextFacts = { ip: origin.ip, time: new Date() };
+      const asker: Asker = {
+        applicationId: caller.applicationId,
+        callerId: String(caller.user._id),
+        tokenId: null,
+        userAgent: origin.userAgent,
+      };
       const list = body.checks ?? [body as Pick<CheckInput, 'action' | 'resource'>];
-      const decisions = await run(
-        owner,
-        list.map((check) => ({
-          subject,
-          action: check.action,
-          resource: check.resource,
-          context: { ip: origin.ip, time: now },
-        })),
-        {
-          organizationId: owner.organizationId,
-          projectId: owner.projectId,
-          applicationId: caller.applicationId,
-          callerId: String(caller.user._id),
-          tokenId: null,
-          userAgent: origin.userAgent,
-        },
-        policies,
-      );
+      const decisions = list.map((check) => decideOne(owner, policies, subject, check, context, asker));
       return body.checks ? { results: decisions } : decisions[0]!;
     },
   };

@@ -5,7 +5,7 @@ import { requestContext } from '../../core/request-context.js';
 import type { ApiRouter } from '../../lib/api-router.js';
 import { z } from '../../lib/openapi.js';
 import { APPLICATION_HEADER, gatedApplicationOf, sameApplication } from '../embedding/index.js';
-import type { CheckService } from './policies.checks.js';
+import type { CheckService, RequestOrigin } from './policies.checks.js';
 import { FastAuthorizeRequestSchema } from './policies.fast-parse.js';
 import {
   AuthorizeResponseSchema,
@@ -224,22 +224,29 @@ function registerAuthorizeRoute(api: ApiRouter, checks: CheckService): void {
         },
       },
     },
-    async (req, res) => {
-      const auth = authOf(req);
-      res.json(
-        await checks.checkForMember(
-          { userId: auth.userId, via: auth.via, applicationId: auth.applicationId, tokenId: auth.tokenId },
-          req.valid.body,
-          originOf(req),
-        ),
-      );
+    (req, res) => {
+      // Usually decided at once (policies.checks.ts); a promise only when something had to be read.
+      const answer = checks.checkForMember(authOf(req), req.valid.body, originOf(req));
+      if (!(answer instanceof Promise)) return void res.json(answer);
+      return answer.then((decided) => void res.json(decided));
     },
   );
 }
 
-function originOf(req: Request) {
-  const context = requestContext(req);
-  return { ip: context.ip, userAgent: context.userAgent };
+const MAX_USER_AGENT = 512;
+
+/**
+ * The request's source address and user agent, as requestContext gives them (the audit's): the
+ * address is `req.ip`, which without X-Forwarded-For is the socket's whatever `trust proxy` says
+ * (proxy-addr has nothing else to choose from) — read without proxy-addr's walk then.
+ */
+function originOf(req: Request): RequestOrigin {
+  const ip = req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : req.ip;
+  const userAgent = req.headers['user-agent'];
+  return {
+    ip: ip ?? null,
+    userAgent: userAgent === undefined ? null : userAgent.slice(0, MAX_USER_AGENT),
+  };
 }
 
 /** POST /api/auth/authorize: the embedding API's check, for the signed-in end user themselves. */

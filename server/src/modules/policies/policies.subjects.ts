@@ -89,15 +89,23 @@ export function createSubjectMemo(
     SUBJECT_TTL_MS,
     SUBJECT_MAX_ENTRIES,
   );
+  const keyOf = (userId: string, owner: PolicyOwner) =>
+    `${owner.organizationId}|${owner.projectId ?? ''}|${userId}`;
+  function known(userId: string, owner: PolicyOwner, policies: CompiledPolicies, now: number) {
+    const entry = memo.get(keyOf(userId, owner), now);
+    return entry?.policies === policies ? entry.facts : undefined;
+  }
   return {
+    /** The kept facts of the subject for this compiled set, or undefined (ask `factsOf`). */
+    known,
+
     async factsOf(userId: string, owner: PolicyOwner, policies: CompiledPolicies): Promise<SubjectFacts> {
-      const key = `${owner.organizationId}|${owner.projectId ?? ''}|${userId}`;
       const now = Date.now();
-      const known = memo.get(key, now);
-      if (known?.policies === policies) return known.facts;
+      const kept = known(userId, owner, policies, now);
+      if (kept) return kept;
       const generation = memo.current;
       const facts = await resolve(userId, owner, policies);
-      memo.set(key, { policies, facts }, generation, now);
+      memo.set(keyOf(userId, owner), { policies, facts }, generation, now);
       return facts;
     },
   };

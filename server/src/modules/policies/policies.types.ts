@@ -44,7 +44,7 @@ export interface CheckServiceDependencies {
     'authorize' | 'membershipsOf' | 'permissionsOf' | 'skillsOfMember'
   >;
   projects: Pick<ProjectsService, 'authorize'>;
-  applications: Pick<ApplicationsService, 'findActiveRecent'>;
+  applications: Pick<ApplicationsService, 'findActive'>;
   /** Whether the account has a second factor (authenticator app or passkey). */
   hasSecondFactor(userId: string): Promise<boolean>;
 }
