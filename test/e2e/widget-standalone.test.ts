@@ -398,10 +398,30 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    // Keyboard-only sign-in through the modal.
+    // Keyboard-only sign-in through the modal. Like a person, press Enter once focus is seen on the
+    // button; and should the modal not open, say what the widget shows instead of only "timeout".
     await widget().getByRole('button', { name: 'Sign in' }).first().focus();
+    await page.waitForFunction(
+      () => document.querySelector('iam-auth-dialog')?.shadowRoot?.activeElement?.textContent === 'Sign in',
+    );
     await page.keyboard.press('Enter');
-    await widget().getByRole('dialog').getByLabel('Email').waitFor();
+    await widget()
+      .getByRole('dialog')
+      .getByLabel('Email')
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: Error) => {
+        const state = await page.evaluate(() => {
+          const root = document.querySelector('iam-auth-dialog')!.shadowRoot!;
+          const modal = root.querySelector('dialog')!;
+          return {
+            open: modal.hasAttribute('open'),
+            active: root.activeElement?.outerHTML.slice(0, 120) ?? document.activeElement?.tagName,
+            html: root.querySelector('.iam-root')?.innerHTML.slice(0, 1500),
+          };
+        });
+        await shot('modal-signin-failure');
+        throw new Error(`${error.message}\nwidget state: ${JSON.stringify(state)}`);
+      });
     await page.keyboard.type(email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(NEW_PASSWORD);
