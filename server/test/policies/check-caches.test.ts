@@ -203,6 +203,31 @@ describe('POST /api/v1/authorize: what it keeps in memory follows every change (
     await honoured(request, (response) => response.status === 401, 'membership ended');
   });
 
+  it("ending a member's membership refuses their session's checks about others (not only after a while)", async () => {
+    const colleague = await signedInUser(a, 'authz-cache-session');
+    const { id: memberId } = await addMember(a, tenant.user, tenant.organizationId, colleague, 'member');
+    const request = (ctx: MonitoredContext) =>
+      ctx.request
+        .post('/api/v1/authorize')
+        .set(bearer(colleague.access_token))
+        .send({
+          project_id: tenant.projectId,
+          subject: { user_id: endUser.id },
+          action: 'invoice:read',
+          resource: { id: 'inv-1' },
+        });
+    await warmInB(request);
+    await a.request
+      .delete(`/api/v1/organizations/${tenant.organizationId}/members/${memberId}`)
+      .set(admin())
+      .expect(204);
+    await honoured(
+      request,
+      (response) => response.status === 404 && response.body.code === 'project_not_found',
+      'session membership ended',
+    );
+  });
+
   it("deleting the token's application refuses its checks", async () => {
     const own = await createTenant(a, 'authz-cache-app');
     const ownToken = await createToken(a, own.user, own.applicationId);
