@@ -66,6 +66,15 @@ describe('e-mail template screens', () => {
     templates = [custom, welcome];
     stub = new FetchStub()
       .on('GET', '/api/v1/applications/a1', () => json(200, APP))
+      // The caller's role decides whether edit, reset and delete are offered. Unanswered, the
+      // organizations query fails after its retries — on a slow run in the middle of a test —
+      // and the buttons turn into "missing permission" hints that a click no longer opens.
+      .on('GET', '/api/v1/organizations', () =>
+        json(200, {
+          data: [{ id: 'o1', name: 'Partner', slug: 'partner', role: 'admin', is_active: true }],
+          next_cursor: null,
+        }),
+      )
       .on('GET', '/api/v1/email-templates', () => json(200, { data: templates, next_cursor: null }))
       .install();
   });
