@@ -278,8 +278,11 @@ export function factsOf(
     context_address: needs.address ? socketAddress(context.ip) : null,
     context_clock: needs.clock ? new Clock(context.time) : null,
   };
-  for (const [key, value] of Object.entries(resource.attributes ?? {}))
-    facts[`${ATTRIBUTE_PREFIX}${key}`] = value;
+  // A loop over the keys rather than Object.entries: no array of pairs per check.
+  const attributes = resource.attributes;
+  if (attributes)
+    for (const key in attributes)
+      if (Object.hasOwn(attributes, key)) facts[`${ATTRIBUTE_PREFIX}${key}`] = attributes[key];
   return facts;
 }
 
