@@ -93,6 +93,41 @@ function parsable(req: Request): boolean {
 
 const INTERACTION_PATH = /^\/interaction(?:[/?]|$)/i;
 
+/**
+ * The OpenID provider's own paths: what `app.use('/oidc/:pool', …)` below matches (case-insensitive,
+ * a non-empty segment) and its handler takes — all but the interactions (INTERACTION_PATH), ours.
+ */
+const OIDC_PROVIDER_PATH = /^\/oidc\/[^/?#]+(?:[?#]|$|\/(?!interaction(?:[/?]|$)))/i;
+
+/**
+ * Middleware run one after the other inside one layer of the router, as separate layers would run
+ * them: an error (or a throw) leaves for the router's error handling, the rest after the last.
+ * With `unless`, requests whose URL it matches skip the `then` part.
+ */
+function chain(
+  name: string,
+  first: RequestHandler[],
+  rest: { unless: RegExp; then: RequestHandler[] },
+): RequestHandler {
+  const all = [...first, ...rest.then];
+  return named(name, function chained(req, res, out) {
+    const handlers = rest.unless.test(req.url) ? first : all;
+    let index = 0;
+    const step = (error?: unknown): void => {
+      if (error !== undefined && error !== null && error !== 'route') return out(error);
+      const handler = handlers[index++];
+      if (handler === undefined) return out();
+      try {
+        const result = handler(req, res, step) as unknown;
+        if (result instanceof Promise) result.catch(step);
+      } catch (thrown) {
+        out(thrown);
+      }
+    };
+    step();
+  });
+}
+
 /** The provider's handler for every path under /oidc/{pool} but the interactions (ours). */
 function oidcProvider(handler: RequestHandler): RequestHandler {
   return function oidcProvider(req, res, next) {
@@ -113,29 +148,16 @@ export function createApp(deps: AppDependencies): Express {
   // theirs (serve-static sets its own).
   app.set('etag', false);
 
-  // Security headers, and Cache-Control: no-store on every API answer (lib/security-headers.ts).
-  app.use(securityHeaders(config.publicUrl));
   // Bodies sent whole are compressed by the response prototype's send: no per-request wrapper.
   compressSentBodies(app.response);
-  app.use(requestLogging(logger, { ignorePaths: [`${API_BASE_PATH}/health`] }));
-  // The OpenID provider of each project pool (docs/oidc.md): a Koa app that reads its own
-  // (urlencoded) bodies and needs none of what follows — the API's request log, body parsers,
-  // request scope or routers — so its token, introspection and discovery requests skip them. Its
-  // interaction routes (/oidc/{pool}/interaction/…) are ours, on `root` below.
-  app.use('/oidc/:pool', oidcProvider(services.oidc.handler));
   // Every product-API and embedding-API request becomes an `api` row of activity_logs, written in
   // batches off the request path; health checks and the API documentation's files are not.
-  if (config.analytics.requestLogging)
-    app.use(
-      named(
-        'requestLogger',
-        requestLogger(services.analyticsRecorder, {
-          prefixes: [`${API_BASE_PATH}/`, `${EMBEDDING_BASE_PATH}/`, '/functions/v1/'],
-          ignore: [`${API_BASE_PATH}/health`, `${API_BASE_PATH}/docs`],
-        }),
-      ),
-    );
-  app.use(bodyParsers(config.bodyLimit));
+  const logRequests = config.analytics.requestLogging
+    ? requestLogger(services.analyticsRecorder, {
+        prefixes: [`${API_BASE_PATH}/`, `${EMBEDDING_BASE_PATH}/`, '/functions/v1/'],
+        ignore: [`${API_BASE_PATH}/health`, `${API_BASE_PATH}/docs`],
+      })
+    : null;
   // After the body parsers: answers a request reads once (core/request-scope.ts), ended with its
   // response. Not entered by the health check, JWT verification, the signed-in user, refresh and the
   // signing keys: none reads it (and a path that did would only read again, never wrongly).
@@ -146,7 +168,33 @@ export function createApp(deps: AppDependencies): Express {
     `${API_BASE_PATH}/auth/refresh`,
     '/.well-known/jwks.json',
   ];
-  app.use(named('requestScope', requestScope({ skip: unscoped })));
+  // The global middleware as one layer of the app's router (issue #38): each layer of Express's
+  // router costs a match, a parameters object and closures per request, more than most of these
+  // middleware themselves. In order: security headers and Cache-Control: no-store on every API
+  // answer (lib/security-headers.ts), the process log's line, then — for everything but the OpenID
+  // provider — the request log, the body parsers and the request scope.
+  app.use(
+    chain(
+      'globalMiddleware',
+      [
+        securityHeaders(config.publicUrl),
+        requestLogging(logger, { ignorePaths: [`${API_BASE_PATH}/health`] }),
+      ],
+      {
+        unless: OIDC_PROVIDER_PATH,
+        then: [
+          ...(logRequests ? [named('requestLogger', logRequests)] : []),
+          bodyParsers(config.bodyLimit),
+          named('requestScope', requestScope({ skip: unscoped })),
+        ],
+      },
+    ),
+  );
+  // The OpenID provider of each project pool (docs/oidc.md): a Koa app that reads its own
+  // (urlencoded) bodies and needs none of the request log, body parsers, request scope or routers
+  // — so its token, introspection and discovery requests skip them (`unless` above). Its
+  // interaction routes (/oidc/{pool}/interaction/…) are ours, on `root` below.
+  app.use('/oidc/:pool', oidcProvider(services.oidc.handler));
 
   const registry = createApiRegistry();
   const isApplicationActive = async (id: string) => Boolean(await services.applications.findActive(id));

@@ -76,7 +76,8 @@ function loggedHeaders(res: Response): Record<string, unknown> {
 
 let lastId = 0;
 const STARTED = Symbol('requestStarted');
-type Timed = Response & { [STARTED]: number };
+/** In `res.locals`: a property added to the response itself copies its large property store. */
+type Timed = Response & { locals: { [STARTED]: number } };
 
 /**
  * One log line per request (health checks excepted), with secrets kept out of its URL: pino-http's
@@ -108,7 +109,7 @@ export function requestLogging(logger: Logger, options: { ignorePaths: string[] 
           remotePort: req.socket.remotePort,
         },
         res: { statusCode: res.statusCode, headers: loggedHeaders(res) },
-        responseTime: Date.now() - res[STARTED],
+        responseTime: Date.now() - res.locals[STARTED],
       },
       finished ? 'request completed' : 'request aborted',
     );
@@ -118,7 +119,7 @@ export function requestLogging(logger: Logger, options: { ignorePaths: string[] 
   }
   return function requestLogging(req, res, next) {
     if (!ignored.has(req.url)) {
-      (res as Timed)[STARTED] = Date.now();
+      (res as Timed).locals[STARTED] = Date.now();
       // `on`, not `once`: a response closes once, and `once` wraps the listener anew per request.
       res.on('close', log);
     }

@@ -114,11 +114,18 @@ export function nameLoggedEndpoint(res: Response, endpoint: string): void {
   (res.locals as Record<symbol, string>)[LOGGED_ENDPOINT] = endpoint;
 }
 
-const STARTED = Symbol('requestLogStarted');
-const CLOCK = Symbol('requestLogClock');
-const PATH = Symbol('requestLogPath');
+const LOGGED = Symbol('requestLog');
 /** What a logged response carries to its `finish`: wall-clock start, monotonic start, path. */
-type Logged = Response & { [STARTED]: number; [CLOCK]: number; [PATH]: string };
+interface Started {
+  started: number;
+  clock: number;
+  path: string;
+}
+/**
+ * Kept in `res.locals` (a small object Express makes per request): a property added to the response
+ * itself, which already holds dozens, copies its property store — kilobytes of garbage per request.
+ */
+type Logged = Response & { locals: { [LOGGED]: Started } };
 
 /**
  * The client's address as `req.ip` gives it: without X-Forwarded-For that is the socket's
@@ -153,7 +160,7 @@ export function requestLogger(recorder: AnalyticsRecorder, options: RequestLogge
   const { prefixes, ignore } = options;
   function record(res: Logged) {
     const req = res.req;
-    const path = res[PATH];
+    const { started, clock, path } = res.locals[LOGGED];
     const route = routeOf(req, path);
     const status = res.statusCode;
     const caller = req.auth;
@@ -164,11 +171,11 @@ export function requestLogger(recorder: AnalyticsRecorder, options: RequestLogge
     );
     const userAgent = req.headers['user-agent'];
     const row: RequestRecord = {
-      created_at: new Date(res[STARTED]),
+      created_at: new Date(started),
       method: req.method,
-      endpoint: (res.locals as Record<symbol, string>)[LOGGED_ENDPOINT] ?? route?.endpoint ?? null,
+      endpoint: (res.locals as unknown as Record<symbol, string>)[LOGGED_ENDPOINT] ?? route?.endpoint ?? null,
       status_code: status,
-      response_time_ms: Math.round((performance.now() - res[CLOCK]) * 1000) / 1000,
+      response_time_ms: Math.round((performance.now() - clock) * 1000) / 1000,
       ip_address: ipOf(req),
       user_agent: userAgent === undefined ? null : userAgent.slice(0, MAX_USER_AGENT),
       sdk_version: sdkVersionOf(req),
@@ -200,9 +207,7 @@ export function requestLogger(recorder: AnalyticsRecorder, options: RequestLogge
       next();
       return;
     }
-    (res as Logged)[STARTED] = Date.now();
-    (res as Logged)[CLOCK] = performance.now();
-    (res as Logged)[PATH] = path;
+    (res as Logged).locals[LOGGED] = { started: Date.now(), clock: performance.now(), path };
     // `on`, not `once`: a response finishes once, and `once` wraps the listener anew per request.
     res.on('finish', logged);
     next();
