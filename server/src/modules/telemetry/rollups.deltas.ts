@@ -3,6 +3,7 @@ import type { Types } from 'mongoose';
 import {
   encodeKey,
   GRANULARITIES,
+  LATENCY_BOUNDS_MS,
   latencyBucket,
   type Granularity,
   type KeyKind,
@@ -17,6 +18,48 @@ export function bucketStart(at: Date | number, granularity: Granularity): Date {
   const ms = typeof at === 'number' ? at : at.getTime();
   const size = granularity === 'hour' ? HOUR_MS : DAY_MS;
   return new Date(ms - (((ms % size) + size) % size));
+}
+
+/** `scope:hex id`, remembered per id object (a flush hands the same few objects to every row). */
+const scopeKeys = {
+  application: new WeakMap(),
+  project: new WeakMap(),
+  organization: new WeakMap(),
+} as Record<RollupScope, WeakMap<Types.ObjectId, string>>;
+function scopeKeyOf(scope: RollupScope, id: Types.ObjectId): string {
+  const known = scopeKeys[scope];
+  let key = known.get(id);
+  if (key === undefined) known.set(id, (key = `${scope}:${id.toHexString()}`));
+  return key;
+}
+
+const BUCKETS = LATENCY_BOUNDS_MS.length + 1;
+const LATENCY_FIELDS = Array.from({ length: BUCKETS }, (_, bucket) => `latency.${bucket}`);
+
+interface EndpointFields {
+  n: string;
+  e: string;
+  ms: string;
+  lat: string[];
+}
+/** The counter names of an endpoint (`endpoints.<encoded METHOD path>.…`), made once per endpoint. */
+const ENDPOINT_FIELDS = new Map<string, EndpointFields>();
+const MAX_ENDPOINT_FIELDS = 2_000;
+function endpointFields(method: string, endpoint: string): EndpointFields {
+  const name = `${method} ${endpoint}`;
+  let fields = ENDPOINT_FIELDS.get(name);
+  if (!fields) {
+    const prefix = `endpoints.${encodeKey(name)}`;
+    fields = {
+      n: `${prefix}.n`,
+      e: `${prefix}.e`,
+      ms: `${prefix}.ms`,
+      lat: Array.from({ length: BUCKETS }, (_, bucket) => `${prefix}.lat.${bucket}`),
+    };
+    if (ENDPOINT_FIELDS.size >= MAX_ENDPOINT_FIELDS) ENDPOINT_FIELDS.clear();
+    ENDPOINT_FIELDS.set(name, fields);
+  }
+  return fields;
 }
 
 /** Counters of one rollup document, gathered over a flush and written with one $inc upsert. */
@@ -44,10 +87,21 @@ export class Deltas {
 
   private rollup(scope: RollupScope, id: Types.ObjectId, granularity: Granularity, at: Date): RollupDelta {
     const t = bucketStart(at, granularity);
-    const key = `${scope}:${id.toHexString()}:${granularity}:${t.getTime()}`;
+    return this.rollupAt(scope, id, granularity, t.getTime(), t);
+  }
+
+  /** The delta of one bucket (`tMs`: its start); `t` is made only when the bucket is new. */
+  private rollupAt(
+    scope: RollupScope,
+    id: Types.ObjectId,
+    granularity: Granularity,
+    tMs: number,
+    t?: Date,
+  ): RollupDelta {
+    const key = `${scopeKeyOf(scope, id)}:${granularity}:${tMs}`;
     let delta = this.rollups.get(key);
     if (!delta) {
-      delta = { scope, scope_id: id, granularity, t, inc: {}, max: null };
+      delta = { scope, scope_id: id, granularity, t: t ?? new Date(tMs), inc: {}, max: null };
       this.rollups.set(key, delta);
     }
     return delta;
@@ -57,26 +111,38 @@ export class Deltas {
     inc[field] = (inc[field] ?? 0) + value;
   }
 
+  /**
+   * One request in every scope and granularity. Runs once per logged request at each flush, so
+   * field names, bucket starts and scope keys are made once, not per scope and granularity (issue
+   * #38: this was most of a cs_ token request's garbage).
+   */
   addRequest(scopes: Array<[RollupScope, Types.ObjectId]>, row: RequestRecord, userId: string | null) {
-    const bucket = latencyBucket(row.response_time_ms);
+    if (scopes.length === 0) return;
+    const ms = row.response_time_ms;
+    const bucket = latencyBucket(ms);
+    const latency = LATENCY_FIELDS[bucket]!;
     const isError = row.status_code >= 400 ? 1 : 0;
-    const endpoint = row.endpoint === null ? null : `endpoints.${encodeKey(`${row.method} ${row.endpoint}`)}`;
-    for (const [scope, id] of scopes) {
-      for (const granularity of GRANULARITIES) {
-        const delta = this.rollup(scope, id, granularity, row.created_at);
-        const add = (field: string, value: number) => Deltas.add(delta.inc, field, value);
-        add('requests', 1);
-        add('errors', isError);
-        add('total_ms', row.response_time_ms);
-        add(`latency.${bucket}`, 1);
+    const endpoint = row.endpoint === null ? null : endpointFields(row.method, row.endpoint);
+    const lat = endpoint?.lat[bucket];
+    const at = row.created_at.getTime();
+    for (const granularity of GRANULARITIES) {
+      const size = granularity === 'hour' ? HOUR_MS : DAY_MS;
+      const tMs = at - (((at % size) + size) % size);
+      for (const [scope, id] of scopes) {
+        const delta = this.rollupAt(scope, id, granularity, tMs);
+        const inc = delta.inc;
+        inc.requests = (inc.requests ?? 0) + 1;
+        inc.errors = (inc.errors ?? 0) + isError;
+        inc.total_ms = (inc.total_ms ?? 0) + ms;
+        inc[latency] = (inc[latency] ?? 0) + 1;
         if (endpoint) {
-          add(`${endpoint}.n`, 1);
-          add(`${endpoint}.e`, isError);
-          add(`${endpoint}.ms`, row.response_time_ms);
-          add(`${endpoint}.lat.${bucket}`, 1);
+          inc[endpoint.n] = (inc[endpoint.n] ?? 0) + 1;
+          inc[endpoint.e] = (inc[endpoint.e] ?? 0) + isError;
+          inc[endpoint.ms] = (inc[endpoint.ms] ?? 0) + ms;
+          inc[lat!] = (inc[lat!] ?? 0) + 1;
         }
-        delta.max = Math.max(delta.max ?? 0, row.response_time_ms);
-        if (userId) this.addKey(scope, id, granularity, row.created_at, 'user', userId);
+        delta.max = Math.max(delta.max ?? 0, ms);
+        if (userId) this.addKeyAt(scope, id, granularity, tMs, 'user', userId);
       }
     }
   }
@@ -129,12 +195,22 @@ export class Deltas {
     kind: KeyKind,
     key: string,
   ) {
-    const t = bucketStart(at, granularity);
-    const name = `${scope}:${id.toHexString()}:${granularity}:${t.getTime()}`;
+    this.addKeyAt(scope, id, granularity, bucketStart(at, granularity).getTime(), kind, key);
+  }
+
+  private addKeyAt(
+    scope: RollupScope,
+    id: Types.ObjectId,
+    granularity: Granularity,
+    tMs: number,
+    kind: KeyKind,
+    key: string,
+  ) {
+    const name = `${scopeKeyOf(scope, id)}:${granularity}:${tMs}`;
     let entry = this.actives.get(name);
     if (!entry) {
       entry = {
-        key: { scope, scope_id: id, granularity, t },
+        key: { scope, scope_id: id, granularity, t: new Date(tMs) },
         identities: { user: new Set(), anonymous: new Set(), installation: new Set() },
       };
       this.actives.set(name, entry);
