@@ -234,9 +234,9 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
   });
   const dummyHash = makeDummyHash(cost);
 
-  async function run(job: PasswordJob, by: HashClaimant | undefined): Promise<string | boolean> {
+  async function run(job: PasswordJob, by: HashClaimant | undefined, weight = 1): Promise<string | boolean> {
     try {
-      return await pool.run(job, { keys: fairnessKeys(by) });
+      return await pool.run(job, { keys: fairnessKeys(by), weight });
     } catch (error) {
       if (error instanceof WorkerPoolFullError) {
         throw new PasswordHasherBusyError(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
@@ -267,7 +267,9 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
         const imported = hash.slice(IMPORTED_BCRYPT_PREFIX.length);
         // Checked again here: a stored value of absurd cost must not tie up a hashing thread.
         if (!isImportableBcryptHash(imported)) return false;
-        return (await run({ op: 'verify', input: password, hash: imported }, by)) === true;
+        // Its own cost: 2^(its cost − ours) runs of ours (see IMPORTED_BCRYPT_MAX_COST).
+        const weight = 2 ** Math.max(0, Number(imported.slice(4, 6)) - cost);
+        return (await run({ op: 'verify', input: password, hash: imported }, by, weight)) === true;
       }
       return compare(password, hash, by);
     },

@@ -44,6 +44,8 @@ interface Job<TRequest, TResult> {
   request: TRequest;
   /** The fairness keys this job is charged to while it waits (see `run`). */
   keys: readonly string[];
+  /** The job's work in units of a typical job (see `run`). */
+  weight: number;
   /** When a worker took the job (performance.now()), for the average job time. */
   startedAt?: number;
   resolve(result: TResult): void;
@@ -102,7 +104,7 @@ export class WorkerPoolFullError extends Error {
   }
 }
 
-/** Weight of the newest job in the running average of job times. */
+/** Weight of the newest job in the running average of job times (per unit of job weight). */
 const AVERAGE_WEIGHT = 0.2;
 
 /**
@@ -160,9 +162,12 @@ export class WorkerPool<TRequest, TResult> {
   /**
    * Runs `request` on a thread, or rejects with `WorkerPoolFullError` when every thread is busy and
    * the queue is full — unless the job's `keys` hold fewer waiting jobs than the busiest key: then that
-   * key's newest waiting job is rejected in its place (see the fair sharing above).
+   * key's newest waiting job is rejected in its place (see the fair sharing above). `weight`: the
+   * job's work in units of a typical job (default 1; e.g. 16 for a bcrypt run 4 cost steps above the
+   * usual), so that a long job neither skews the average job time nor gets the next job handed over
+   * long before it ends.
    */
-  run(request: TRequest, options: { keys?: readonly string[] } = {}): Promise<TResult> {
+  run(request: TRequest, options: { keys?: readonly string[]; weight?: number } = {}): Promise<TResult> {
     if (this.closed) return Promise.reject(new WorkerPoolClosedError(this.name));
     const keys = [...new Set(options.keys ?? [])];
     if (this.queue.length >= this.maxQueue && !this.hasFreeThread()) {
@@ -174,7 +179,8 @@ export class WorkerPool<TRequest, TResult> {
       displaced.reject(full);
     }
     return new Promise<TResult>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, request, keys, resolve, reject });
+      const weight = options.weight ?? 1;
+      this.queue.push({ id: this.nextId++, request, keys, weight, resolve, reject });
       for (const key of keys) this.waitingByKey.set(key, this.waitingFor(key) + 1);
       this.pump();
     });
@@ -293,7 +299,7 @@ export class WorkerPool<TRequest, TResult> {
   private planHandOver(entry: PoolWorker<TRequest, TResult>): void {
     const job = entry.job;
     if (!job || entry.next || entry.handOver || this.averageJobMs === undefined) return;
-    const due = (job.startedAt ?? performance.now()) + PREFETCH_AT * this.averageJobMs;
+    const due = (job.startedAt ?? performance.now()) + PREFETCH_AT * this.averageJobMs * job.weight;
     entry.handOver = setTimeout(
       () => {
         entry.handOver = undefined;
@@ -333,7 +339,7 @@ export class WorkerPool<TRequest, TResult> {
       entry.next = undefined;
       if (entry.job) entry.job.startedAt = now;
       else worker.unref();
-      const jobMs = now - (job.startedAt ?? now);
+      const jobMs = (now - (job.startedAt ?? now)) / job.weight;
       this.averageJobMs =
         this.averageJobMs === undefined
           ? jobMs
