@@ -268,6 +268,10 @@ describe('log screens', () => {
       });
       stub = new FetchStub()
         .on('GET', `/api/v1/projects/${PROJECT_ID}`, () => json(200, project()))
+        // The caller's organizations (their role gates actions): answered, so no query fails mid-test.
+        .on('GET', '/api/v1/organizations', () =>
+          json(200, list([{ id: 'a00000000000000000000001', name: 'Acme', role: 'admin', is_active: true }])),
+        )
         .on('GET', '/api/v1/applications', () =>
           json(200, list([application(), application({ id: OTHER_APP_ID, name: 'Shop Admin' })])),
         )

@@ -29,6 +29,14 @@ describe('e-mail settings: senders', () => {
     };
     stub = new FetchStub()
       .on('GET', '/api/v1/applications/a1', () => json(200, APP))
+      // The caller's role decides what may be changed; unanswered, the query fails after its
+      // retries (on a slow run mid-test) and the controls turn into "missing permission" hints.
+      .on('GET', '/api/v1/organizations', () =>
+        json(200, {
+          data: [{ id: 'o1', name: 'Partner', role: 'admin', is_active: true }],
+          next_cursor: null,
+        }),
+      )
       .on('GET', '/api/v1/email-templates', () => json(200, { data: [], next_cursor: null }))
       .on('GET', '/api/v1/applications/a1/email-settings', () => json(200, settings))
       .install();

@@ -57,6 +57,10 @@ describe('tokens screen', () => {
     tokens = [active, revoked, expired];
     stub = new FetchStub()
       .on('GET', '/api/v1/tokens', () => json(200, { data: tokens, next_cursor: null }))
+      // The caller's organizations: answered, so their query cannot fail mid-test on a slow run.
+      .on('GET', '/api/v1/organizations', () =>
+        json(200, { data: [{ id: 'o1', name: 'Acme', role: 'admin', is_active: true }], next_cursor: null }),
+      )
       .on('GET', '/api/v1/applications', () =>
         json(200, { data: [{ id: 'a1', name: 'Shop Web', project_id: 'p1' }], next_cursor: null }),
       )
