@@ -128,6 +128,31 @@ function chain(
   });
 }
 
+/**
+ * Request fields that the chain sets on most requests (the caller, its pool, the validated input),
+ * kept in the request's `res.locals` through accessors on the app's request prototype: a property
+ * added to the request itself, which already holds dozens, copies its property store — kilobytes
+ * of garbage per request (issue #38, allocation profile of verify). Reads and writes look the same
+ * to the code; a request without `res.locals` (built by hand) gets an own property as before.
+ */
+function keepInLocals(request: Request, names: readonly string[]): void {
+  for (const name of names) {
+    const key = Symbol(name);
+    Object.defineProperty(request, name, {
+      configurable: true,
+      get(this: Request) {
+        return (this.res?.locals as Record<symbol, unknown> | undefined)?.[key];
+      },
+      set(this: Request, value: unknown) {
+        const locals = this.res?.locals as Record<symbol, unknown> | undefined;
+        if (locals) locals[key] = value;
+        else
+          Object.defineProperty(this, name, { value, writable: true, configurable: true, enumerable: true });
+      },
+    });
+  }
+}
+
 /** The provider's handler for every path under /oidc/{pool} but the interactions (ours). */
 function oidcProvider(handler: RequestHandler): RequestHandler {
   return function oidcProvider(req, res, next) {
@@ -147,6 +172,7 @@ export function createApp(deps: AppDependencies): Express {
   // one hashed every body and made Express write headers and body in two chunks. Static files keep
   // theirs (serve-static sets its own).
   app.set('etag', false);
+  keepInLocals(app.request, ['auth', 'pool', 'valid']);
 
   // Bodies sent whole are compressed by the response prototype's send: no per-request wrapper.
   compressSentBodies(app.response);
