@@ -146,6 +146,23 @@ describe('lib/passwords/pool: WorkerPool', () => {
     expect((await pool.run({ op: 'echo', value: 6 })).value).to.equal(6);
   });
 
+  it('counts a job of weight w as w typical jobs in the average behind the wait estimate', async () => {
+    // A slow job takes at least 100 ms. Weighted 1000, it adds at most a few ms per typical job.
+    for (const [weight, atLeast, below] of [
+      [1, 100, Infinity],
+      [1000, 0, 100],
+    ] as const) {
+      pool = echoPool(1, ECHO_HANDLER, 0);
+      await pool.run({ op: 'slow', value: 1 }, { weight });
+      const running = pool.run({ op: 'slow', value: 2 });
+      const full = (await pool.run({ op: 'echo' }).catch((e: unknown) => e)) as WorkerPoolFullError;
+      expect(full, `weight ${weight}`).to.be.instanceOf(WorkerPoolFullError);
+      expect(full.retryAfterMs, `weight ${weight}`).to.be.at.least(atLeast).and.below(below);
+      await running;
+      await pool.close();
+    }
+  });
+
   it('a queue bound of 0 runs jobs only on free threads', async () => {
     pool = echoPool(1, ECHO_HANDLER, 0);
     const running = pool.run({ op: 'slow', value: 1 });
