@@ -1,5 +1,5 @@
 import { AuthClient, type AuthSession } from '@iam-platform/sdk';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { apiBase, AuthDialog, describeFailure, type AuthSuccessDetail } from './AuthDialog';
 import { browser, finishHostedSignIn, startHostedSignIn, takeHostedReturn } from './hosted';
@@ -33,13 +33,11 @@ export function redirectTarget(value: string | null, base = globalThis.location?
 }
 
 /**
- * A modal `<dialog>`: the browser traps focus in it, makes the page inert and closes it on Escape.
- * `open` says whether it shows, and only this component shows or closes it: Escape (`cancel`) goes
- * through `onClose`, like the close button. The browser fires `close` a task after the dialog
- * closed — by then the dialog may be opening again (the state says open, the effect is still to
- * run) or open again — so `close` counts only for a dialog this component showed and did not close
- * itself that is closed now (closed by something else, such as a script); a late one is ignored.
- * `opening` changes with every open(), so the dialog shows even when `open` was already true.
+ * A modal `<dialog>`: the browser traps focus, makes the page inert and closes it on Escape. Only
+ * this component shows or closes it (Escape's `cancel` goes through `onClose`), in a layout effect:
+ * Preact runs a plain effect a frame later, the page inert meanwhile, and a click then was lost.
+ * `close` comes a task late, maybe after it opened again, so it counts only for a dialog shown
+ * here and closed by something else. `opening` changes with every open(), to show it again.
  */
 function Modal({
   open,
@@ -55,7 +53,7 @@ function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   /** This component showed the dialog and has not closed it since. */
   const shown = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     shown.current = open;
