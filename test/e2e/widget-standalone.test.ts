@@ -479,4 +479,24 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
     await dialog.getByRole('heading', { name: 'Create account' }).waitFor();
     expect(await stillOpen()).to.equal(true);
   });
+
+  it('as a trigger: the page is usable the moment the modal closes (no frame with it open and the page inert)', async () => {
+    await page.goto(`${listed.origin}/?trigger`);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await widget().getByRole('button', { name: 'Sign up' }).click();
+    await widget().getByRole('dialog').getByRole('heading', { name: 'Create account' }).waitFor();
+    // Closed by its close button, then asked in the same task: a dialog closed a frame later (as
+    // with an effect that runs after paint) would still be open and the page inert, and a click
+    // or key press in that frame would be lost.
+    const afterClose = await page.evaluate(() => {
+      const root = document.querySelector('iam-auth-dialog')!.shadowRoot!;
+      root.querySelector<HTMLButtonElement>('button[part="close"]')!.click();
+      const modal = root.querySelector('dialog')!;
+      const signIn = root.querySelector<HTMLButtonElement>('button[part="trigger"]')!;
+      signIn.focus();
+      return { open: modal.hasAttribute('open'), focused: root.activeElement === signIn };
+    });
+    expect(afterClose).to.deep.equal({ open: false, focused: true });
+  });
 });
