@@ -12,9 +12,16 @@ import { startServer } from '../src/server.js';
 const config = loadConfig();
 const running = await startServer(config, createLogger({ level: config.logLevel }));
 const app = running.server.listeners('request')[0] as Express;
-const stack = (app as unknown as { router: { stack: { name: string }[] } }).router.stack;
+type Named = { name: string };
+const stack = (app as unknown as { router: { stack: (Named & { handle: { parts?: Named[] } })[] } }).router
+  .stack;
 const without = new Set((process.env.MW_WITHOUT ?? '').split(',').filter(Boolean));
-const layers = stack.map((layer) => layer.name);
+// The global middleware run inside one layer (app.ts `chain`): its `parts`, by name, are layers here.
+const layers = stack.flatMap((layer) => [layer.name, ...(layer.handle.parts ?? []).map((part) => part.name)]);
+for (const layer of stack) {
+  const parts = layer.handle.parts ?? [];
+  for (let i = parts.length - 1; i >= 0; i--) if (without.has(parts[i]!.name)) parts.splice(i, 1);
+}
 for (let i = stack.length - 1; i >= 0; i--) if (without.has(stack[i]!.name)) stack.splice(i, 1);
 // Installed on the response prototype rather than as layers (app.ts): taken out by deleting them.
 const response = app.response as unknown as Record<string, unknown>;
