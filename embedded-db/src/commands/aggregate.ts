@@ -89,8 +89,10 @@ function aggregate(ctx: CommandContext, b: Doc, db: string): Doc {
   }
   let docs: Doc[];
   const run = stages;
+  // a view's own pipeline is not in the command body, so its risky expressions would go unseen: never cheap
+  const cheap = !input && !!name && !view && ctx.cheapPipeline(db, coll, run, !extra);
   try {
-    docs = ctx.bounded(() => ctx.engine.aggregate(db, coll, run, input, extra));
+    docs = ctx.bounded(() => ctx.engine.aggregate(db, coll, run, input, extra), cheap);
   } catch (e) {
     throw toServerError(e);
   }

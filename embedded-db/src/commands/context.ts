@@ -13,6 +13,7 @@ import type { Plan } from '../query/plan.js';
 import { planQuery } from '../query/planner.js';
 import { atMost } from '../query/scan.js';
 import { Query } from '../query/query.js';
+import { resolveView } from '../query/views.js';
 import { validateId } from '../engine/checks.js';
 import type { Engine } from '../engine/engine.js';
 import { applyUpdate, upsertBase } from '../engine/update.js';
@@ -28,6 +29,25 @@ export const MAX_WIRE_VERSION = 21;
 export const MAX_WRITE_BATCH_SIZE = 100_000;
 /** A find reading at most this many index keys and documents (exact plan, sort delivered) needs no time guard. */
 const CHEAP_EXACT_LIMIT = 10_000;
+/**
+ * Aggregation stages whose work is bounded by the documents they receive (each visited once, or sorted): after a
+ * cheap source they stay cheap. Not here: `$unwind`, `$densify`, `$fill`, `$facet`, `$bucketAuto`… (they multiply
+ * documents or run sub-pipelines), `$graphLookup` (reads a collection repeatedly), `$documents`.
+ */
+const BOUNDED_STAGES = new Set([
+  '$match',
+  '$project',
+  '$addFields',
+  '$set',
+  '$unset',
+  '$limit',
+  '$skip',
+  '$sort',
+  '$group',
+  '$count',
+  '$replaceRoot',
+  '$replaceWith',
+]);
 
 export interface ConnectionInfo {
   id: number;
@@ -111,6 +131,45 @@ export class CommandContext {
     const ordered = plan.sortCovered || !find?.sort || Object.keys(find.sort).length === 0;
     if (find && find.limit > 0 && find.limit <= CHEAP_EXACT_LIMIT && plan.exact && ordered) return true;
     return atMost(coll, plan, CHEAP_CANDIDATES);
+  }
+
+  /**
+   * An aggregation pipeline on `coll` that touches few documents by construction, so it may skip the time guard
+   * like a cheap find (risky expressions still force the guard: Budget.run). Its source is cheap (a leading
+   * `$match` that is cheap on `coll`, or a small collection); each `$unionWith` runs a sub-pipeline cheap by
+   * this same rule (Engine.aggregate runs it with its index); each `$lookup` joins by localField/foreignField a
+   * collection of at most CHEAP_CANDIDATES documents — mingo reads the foreign collection whole, so an index on
+   * the foreign field does not bound it; a pipeline-form `$lookup` is never cheap — and every other stage only
+   * reshapes, filters, sorts, groups or limits what these read. Views, collations and `let` variables are not.
+   */
+  cheapPipeline(db: string, coll: Collection | undefined, pipeline: Doc[], plain: boolean): boolean {
+    if (!plain) return false;
+    const first = pipeline[0];
+    const leading =
+      first && Object.keys(first).length === 1 && isPlainObject(first.$match) ? first.$match : {};
+    if (!this.cheap(coll, leading)) return false;
+    return pipeline.every((stage) => {
+      const [op, spec] = Object.entries(stage)[0] ?? [];
+      if (Object.keys(stage).length !== 1 || op === undefined) return false;
+      if (BOUNDED_STAGES.has(op)) return true;
+      if (op === '$unionWith') {
+        const { coll: from, pipeline: sub = [] } = (typeof spec === 'string' ? { coll: spec } : spec) as Doc;
+        if (typeof from !== 'string' || !Array.isArray(sub) || this.isView(db, from)) return false;
+        return this.cheapPipeline(db, this.engine.getCollection(db, from), sub as Doc[], true);
+      }
+      if (op === '$lookup' && isPlainObject(spec)) {
+        const { from, localField, foreignField, pipeline: sub, let: vars } = spec;
+        if (typeof from !== 'string' || typeof localField !== 'string' || typeof foreignField !== 'string')
+          return false;
+        if (sub !== undefined || vars !== undefined || this.isView(db, from)) return false;
+        return (this.engine.getCollection(db, from)?.count ?? 0) <= CHEAP_CANDIDATES;
+      }
+      return false;
+    });
+  }
+
+  private isView(db: string, name: string): boolean {
+    return resolveView(this.engine, db, name) !== undefined;
   }
 
   /** The collation of a command: its own, else the default of the view or collection it names. */

@@ -445,6 +445,7 @@ export class Engine {
       return docs;
     };
     if (stages.length === 0) return source;
+    if (!opts.collation && !opts.variables) stages = stages.map((s) => this.unionInput(db, s));
     if (!stages.every((s) => PASS_THROUGH_STAGES.has(Object.keys(s)[0] as string)))
       refuseReshaping(source, 'aggregate');
     const agg = new Aggregator(stages, {
@@ -461,6 +462,21 @@ export class Engine {
     // values passed through unchanged keep their stored numeric type (an int64 stays an int64)
     restorePassThroughTypes(out, source);
     return out;
+  }
+
+  /**
+   * A `$unionWith` of a collection (not a view) runs its sub-pipeline here, so its leading `$match` reads through
+   * an index; given to mingo as is, the whole collection would be read and filtered (and the command's cheap
+   * rule, CommandContext.cheapPipeline, counts on this).
+   */
+  private unionInput(db: string, stage: Doc): Doc {
+    const spec = stage.$unionWith;
+    if (Object.keys(stage).length !== 1 || !isPlainObject(spec) || typeof spec.coll !== 'string')
+      return stage;
+    if (resolveView(this, db, spec.coll)) return stage;
+    const docs = this.aggregate(db, this.getCollection(db, spec.coll), (spec.pipeline ?? []) as Doc[]);
+    refuseReshaping(docs, 'aggregate');
+    return { $unionWith: { coll: docs.map(typedClone) } };
   }
 
   /**

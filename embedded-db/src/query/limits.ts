@@ -14,7 +14,10 @@
  *    JavaScript runs, regular expression matching included. The limit is the command's `maxTimeMS`, or
  *    `defaultMaxTimeMS` when it has none; running out answers mongod's MaxTimeMSExpired (50). Commands that
  *    only touch a few documents found through an index and have no regular expression or `$expr` skip the
- *    `vm` call (it costs a thread start, ~0.15 ms) because their work is small by construction.
+ *    `vm` call (it costs a thread start, ~0.15 ms) because their work is small by construction; so does an
+ *    aggregate whose every stage touches few documents (CommandContext.cheapPipeline: a cheap leading `$match`,
+ *    `$unionWith`s that are cheap by the same rule, `$lookup`s into small collections, stages that only reshape,
+ *    sort, group or limit what those read).
  */
 import vm from 'node:vm';
 import { RegExpParser } from '@eslint-community/regexpp';
@@ -32,6 +35,8 @@ const MAX_INT32 = 2_147_483_647;
 const context = vm.createContext({ run: undefined as (() => unknown) | undefined });
 const script = new vm.Script('run()', { filename: 'embedded-mongo-bounded-section' });
 let inside = false;
+/** Sections run through `vm` (with its watchdog thread) since start: read by tests that a cheap command skips it. */
+export const guardedSections = { count: 0 };
 
 class TimeLimitExceeded extends Error {}
 
@@ -39,6 +44,7 @@ class TimeLimitExceeded extends Error {}
 function runWithTimeout<T>(fn: () => T, ms: number): T {
   if (inside) return fn(); // nested: the enclosing section's timeout already applies
   inside = true;
+  guardedSections.count++;
   context.run = fn;
   try {
     return script.runInContext(context, { timeout: Math.max(1, Math.ceil(ms)) }) as T;
