@@ -16,6 +16,7 @@ import { Query } from '../query/query.js';
 import { resolveView } from '../query/views.js';
 import { validateId } from '../engine/checks.js';
 import type { Engine } from '../engine/engine.js';
+import { joinsByKey } from '../engine/lookup.js';
 import { applyUpdate, upsertBase } from '../engine/update.js';
 import type { AuthState, ScramAuthenticator } from '../protocol/auth.js';
 import { Cursors } from './cursors.js';
@@ -138,9 +139,11 @@ export class CommandContext {
    * like a cheap find (risky expressions still force the guard: Budget.run). Its source is cheap (a leading
    * `$match` that is cheap on `coll`, or a small collection); each `$unionWith` runs a sub-pipeline cheap by
    * this same rule (Engine.aggregate runs it with its index); each `$lookup` joins by localField/foreignField a
-   * collection of at most CHEAP_CANDIDATES documents — mingo reads the foreign collection whole, so an index on
-   * the foreign field does not bound it; a pipeline-form `$lookup` is never cheap — and every other stage only
+   * collection read by key (its `_id` or an index on the foreign field: query/lookup.ts) or of at most
+   * CHEAP_CANDIDATES documents — a pipeline-form `$lookup` is never cheap — and every other stage only
    * reshapes, filters, sorts, groups or limits what these read. Views, collations and `let` variables are not.
+   * An index whose keys repeat does not bound what a join reads: the section counts it, and one that reads more
+   * than CHEAP_JOIN_READS documents is run again under the guard (Budget.run).
    */
   cheapPipeline(db: string, coll: Collection | undefined, pipeline: Doc[], plain: boolean): boolean {
     if (!plain) return false;
@@ -162,7 +165,8 @@ export class CommandContext {
         if (typeof from !== 'string' || typeof localField !== 'string' || typeof foreignField !== 'string')
           return false;
         if (sub !== undefined || vars !== undefined || this.isView(db, from)) return false;
-        return (this.engine.getCollection(db, from)?.count ?? 0) <= CHEAP_CANDIDATES;
+        const foreign = this.engine.getCollection(db, from);
+        return !foreign || foreign.count <= CHEAP_CANDIDATES || joinsByKey(foreign, foreignField);
       }
       return false;
     });

@@ -31,12 +31,14 @@ import type { Plan } from '../query/plan.js';
 import { planQuery } from '../query/planner.js';
 import { countExact, runPlanRaw } from '../query/scan.js';
 import { refuseReshaping } from '../query/own-fields.js';
+import { foreignReaders } from '../query/lookup.js';
 import { Query } from '../query/query.js';
 import { compileRawFilter } from '../query/raw-filter.js';
 import { project, sortDocs } from '../query/results.js';
 import { resolveView } from '../query/views.js';
 import { validateCollName, validateDbName, validateId } from './checks.js';
 import { makeIndexSpec, sameIndexOptions } from './index-spec.js';
+import { foreignReader } from './lookup.js';
 
 /** Options of `Engine.match`: the sort and limit let an index scan stop early; stats and plan feed explain. */
 export interface MatchOptions {
@@ -445,7 +447,18 @@ export class Engine {
       return docs;
     };
     if (stages.length === 0) return source;
-    if (!opts.collation && !opts.variables) stages = stages.map((s) => this.unionInput(db, s));
+    if (!opts.collation && !opts.variables) {
+      stages = stages.map((s) => this.unionInput(db, s));
+      // equality $lookups of this pipeline read the foreign collection by key (query/lookup.ts)
+      foreignReaders.set(collectionResolver, (from, field) =>
+        resolveView(this, db, from)
+          ? undefined
+          : foreignReader(this.getCollection(db, from), field, (c, filter, plan, stats) => {
+              this.planUsed(c, plan);
+              return this.matchPlanned(c, filter, plan, { stats });
+            }),
+      );
+    }
     if (!stages.every((s) => PASS_THROUGH_STAGES.has(Object.keys(s)[0] as string)))
       refuseReshaping(source, 'aggregate');
     const agg = new Aggregator(stages, {

@@ -16,8 +16,10 @@
  *    only touch a few documents found through an index and have no regular expression or `$expr` skip the
  *    `vm` call (it costs a thread start, ~0.15 ms) because their work is small by construction; so does an
  *    aggregate whose every stage touches few documents (CommandContext.cheapPipeline: a cheap leading `$match`,
- *    `$unionWith`s that are cheap by the same rule, `$lookup`s into small collections, stages that only reshape,
- *    sort, group or limit what those read).
+ *    `$unionWith`s that are cheap by the same rule, equality `$lookup`s read by key or into small collections,
+ *    stages that only reshape, sort, group or limit what those read). Where construction does not bound the
+ *    reads (a join through an index whose keys repeat), the cheap section counts them and runs again guarded
+ *    past CHEAP_JOIN_READS.
  */
 import vm from 'node:vm';
 import { RegExpParser } from '@eslint-community/regexpp';
@@ -37,8 +39,29 @@ const script = new vm.Script('run()', { filename: 'embedded-mongo-bounded-sectio
 let inside = false;
 /** Sections run through `vm` (with its watchdog thread) since start: read by tests that a cheap command skips it. */
 export const guardedSections = { count: 0 };
+/**
+ * Documents a cheap section may read where its reads are not bounded by construction (a `$lookup` through an index
+ * whose keys may repeat, or through no index: query/lookup.ts); beyond, the section is run again under the guard.
+ */
+export const CHEAP_JOIN_READS = 10 * CHEAP_CANDIDATES;
+/** What the running cheap section may still read (undefined outside one: nothing is counted). */
+let cheapReads: { left: number } | undefined;
 
 class TimeLimitExceeded extends Error {}
+/** A cheap section read more than CHEAP_JOIN_READS: Budget.run runs it again, guarded. */
+class NotCheap extends Error {}
+
+/** Documents the running cheap section may still read; Infinity outside one. */
+export function cheapReadsLeft(): number {
+  return cheapReads ? cheapReads.left : Infinity;
+}
+
+/** Counts `n` documents read by the running section; a cheap one that reads too many is ended (and re-run). */
+export function spendCheap(n: number): void {
+  if (!cheapReads) return;
+  cheapReads.left -= n;
+  if (cheapReads.left < 0) throw new NotCheap();
+}
 
 /** Runs `fn` synchronously, interrupting it after `ms` milliseconds. */
 function runWithTimeout<T>(fn: () => T, ms: number): T {
@@ -79,14 +102,28 @@ export class Budget {
    * documents, nothing risky) run directly.
    */
   run<T>(fn: () => T, cheap = false): T {
-    if (cheap && !this.risky) return fn();
+    const outer = cheapReads;
+    if (cheap && !this.risky) {
+      cheapReads = { left: CHEAP_JOIN_READS };
+      try {
+        return fn();
+      } catch (e) {
+        // read more than its construction promised (an evaluation section writes nothing): run it guarded
+        if (!(e instanceof NotCheap)) throw e;
+      } finally {
+        cheapReads = outer;
+      }
+    }
     const remaining = this.deadline - Date.now();
     if (remaining <= 0) throw maxTimeExpired();
+    cheapReads = undefined;
     try {
       return runWithTimeout(fn, remaining);
     } catch (e) {
       if (e instanceof TimeLimitExceeded) throw maxTimeExpired();
       throw e;
+    } finally {
+      cheapReads = outer;
     }
   }
 }

@@ -17,6 +17,7 @@ import { mongoError } from '../errors.js';
 import { AGGREGATION_OVERRIDES, typedStage } from './aggregation.js';
 import { makeCollator } from './compare.js';
 import { checkPattern, scanQuery } from './limits.js';
+import { $lookup } from './lookup.js';
 import { checkExpression } from './paths.js';
 import { QUERY_CONTEXT, QUERY_OVERRIDES } from './query.js';
 
@@ -50,13 +51,17 @@ const $projectIdFirst = ((coll, expr, options) => {
   return pipelineOperators.$project(tapped, expr, options).map((d) => orderProjected(d as Doc, current));
 }) as typeof pipelineOperators.$project;
 
-/** Operators for aggregation: all of mingo's, with $project adjusted and the corrections of query.ts/aggregation.ts. */
+/**
+ * Operators for aggregation: all of mingo's, with $project adjusted, $lookup by key (lookup.ts) and the
+ * corrections of query.ts/aggregation.ts.
+ */
 export const AGGREGATION_CONTEXT = Context.init({
   accumulator: { ...accumulatorOperators, ...AGGREGATION_OVERRIDES.accumulator } as never,
   expression: { ...expressionOperators, ...AGGREGATION_OVERRIDES.expression } as never,
   pipeline: {
     ...(pipelineOperators as unknown as Record<`$${string}`, PipelineOperator>),
     $project: typedStage('$project', $projectIdFirst as never) as never,
+    $lookup: $lookup as never,
     ...AGGREGATION_OVERRIDES.pipeline,
   },
   projection: { ...projectionOperators, ...AGGREGATION_OVERRIDES.projection } as never,
