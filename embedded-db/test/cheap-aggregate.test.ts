@@ -7,11 +7,8 @@ import { type LooseDoc, usingEmbedded } from './helpers.js';
 
 const LARGE = CHEAP_CANDIDATES * 3;
 
-/**
- * The sign-in's one read (server/src/modules/auth/sign-in-read.ts): counters by id, the account, whether it has
- * a confirmed TOTP factor or a passkey (a `$lookup` into each store by user id).
- */
-function signInRead(email: string, factors: string, passkeys: string): object[] {
+/** Counters by id, then the account by pool and e-mail with `stages` after it: the sign-in read's shape. */
+function accountRead(email: string, stages: object[]): object[] {
   return [
     { $match: { _id: { $in: ['ip:1', 'acct:7'] } } },
     {
@@ -20,36 +17,45 @@ function signInRead(email: string, factors: string, passkeys: string): object[] 
         pipeline: [
           { $match: { pool_id: 'p1', email } },
           { $limit: 1 },
-          { $lookup: { from: factors, localField: '_id', foreignField: 'user_id', as: '__f0' } },
-          { $lookup: { from: passkeys, localField: '_id', foreignField: 'user_id', as: '__f1' } },
-          {
-            $addFields: {
-              __second_factor: {
-                $or: [
-                  {
-                    $gt: [
-                      {
-                        $size: {
-                          $filter: {
-                            input: '$__f0',
-                            cond: { $ne: [{ $ifNull: ['$$this.confirmed_at', null] }, null] },
-                          },
-                        },
-                      },
-                      0,
-                    ],
-                  },
-                  { $gt: [{ $size: '$__f1' }, 0] },
-                ],
-              },
-            },
-          },
-          { $project: { __f0: 0, __f1: 0 } },
+          ...stages,
           { $addFields: { __sign_in_user: true } },
         ],
       },
     },
   ];
+}
+
+const joinByUser = (from: string, as: string) => ({
+  $lookup: { from, localField: '_id', foreignField: 'user_id', as },
+});
+
+/**
+ * The sign-in's one read (server/src/modules/auth/sign-in-read.ts): counters by id, the account, whether it has
+ * a confirmed TOTP factor or a passkey (a `$lookup` into each store by user id).
+ */
+function signInRead(email: string, factors: string, passkeys: string): object[] {
+  const confirmed = {
+    $filter: { input: '$__f0', cond: { $ne: [{ $ifNull: ['$$this.confirmed_at', null] }, null] } },
+  };
+  return accountRead(email, [
+    joinByUser(factors, '__f0'),
+    joinByUser(passkeys, '__f1'),
+    {
+      $addFields: {
+        __second_factor: { $or: [{ $gt: [{ $size: confirmed }, 0] }, { $gt: [{ $size: '$__f1' }, 0] }] },
+      },
+    },
+    { $project: { __f0: 0, __f1: 0 } },
+  ]);
+}
+
+/** The sign-in's one read as it was before it read its passkeys: one `$lookup`. */
+function signInPipeline(factors: string, email: string): object[] {
+  return accountRead(email, [
+    joinByUser(factors, '__f0'),
+    { $addFields: { __second_factor: { $or: [{ $gt: [{ $size: '$__f0' }, 0] }] } } },
+    { $project: { __f0: 0 } },
+  ]);
 }
 
 /** Documents the engine decodes while `run` runs, by collection (a stored document read is decoded). */
@@ -66,26 +72,6 @@ async function decoded<T>(run: () => Promise<T>): Promise<{ decoded: Record<stri
   } finally {
     Collection.prototype.decode = original;
   }
-}
-
-/** The sign-in's one read as it was before it read its factors: one `$lookup`. */
-function signInPipeline(factors: string, email: string): object[] {
-  return [
-    { $match: { _id: { $in: ['ip:1', 'acct:7'] } } },
-    {
-      $unionWith: {
-        coll: 'profiles',
-        pipeline: [
-          { $match: { pool_id: 'p1', email } },
-          { $limit: 1 },
-          { $lookup: { from: factors, localField: '_id', foreignField: 'user_id', as: '__f0' } },
-          { $addFields: { __second_factor: { $or: [{ $gt: [{ $size: '$__f0' }, 0] }] } } },
-          { $project: { __f0: 0 } },
-          { $addFields: { __sign_in_user: true } },
-        ],
-      },
-    },
-  ];
 }
 
 /** vm sections (each a watchdog thread) the command `run` went through. */
