@@ -419,7 +419,9 @@ export class Tracker {
     }
     // A keepalive send took its entries out of storage; the page is still here, so they go back.
     if (removed) for (const entry of batch.entries) this.#queue.add(entry);
-    if (result.status === 0) void this.#checkOrigin().catch(report);
+    // Every fourth failure in a row asks: the backoff between them (seconds) outlasts a slow
+    // check, so a retry failing while a check is on its way does not ask, and say it, again.
+    if (!result.status && !(this.#failures % 4)) void this.#checkOrigin().catch(report);
     if (this.#queue.release(ids, result.status >= 500))
       this.#warnOnce(`${batch.path} failed ${MAX_ATTEMPTS} times with HTTP 5xx; dropped.`);
     this.#failures++;

@@ -92,6 +92,32 @@ describe('SDK on a page whose origin is not allowed', () => {
     expect(errors.messages).to.have.length(1);
   });
 
+  it('says it once when sends keep failing while the origin check is slow to answer', async () => {
+    // The check answers only after a retry of the failed send has failed too (a loaded server).
+    let slowChecks = 0;
+    const slowCheck: typeof fetch = async (input, init) => {
+      if (!String(input).includes('/api/auth/origin-check')) return corsRefusing(input, init);
+      slowChecks++;
+      await server.waitFor(() => refusedPosts >= 2, 5000, 'a retry of the failed send');
+      return globalThis.fetch(input, init);
+    };
+    const sdk = new Tracker({
+      applicationId: APP_ID,
+      apiUrl: server.url,
+      window: page.window as unknown as Window,
+      autoPageViews: false,
+      storage: new MemoryStorage(),
+      fetch: slowCheck,
+    });
+    trackers.push(sdk);
+    sdk.track('clicked');
+    await server.waitFor(() => errors.messages.length > 0, 8000, 'the console message');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(refusedPosts).to.be.at.least(2);
+    expect(slowChecks).to.equal(1);
+    expect(errors.messages).to.have.length(1);
+  });
+
   it('the auth client answers origin_not_allowed naming the origin, and says so once', async () => {
     const sdk = tracker();
     const auth = new AuthClient(sdk);
