@@ -35,14 +35,14 @@ describe('SDK on a page whose origin is not allowed', () => {
     refusedPosts++;
     return Promise.reject(new TypeError('Failed to fetch'));
   };
-  const tracker = () => {
+  const tracker = (fetch: typeof globalThis.fetch = corsRefusing) => {
     const created = new Tracker({
       applicationId: APP_ID,
       apiUrl: server.url,
       window: page.window as unknown as Window,
       autoPageViews: false,
       storage: new MemoryStorage(),
-      fetch: corsRefusing,
+      fetch,
     });
     trackers.push(created);
     return created;
@@ -101,15 +101,7 @@ describe('SDK on a page whose origin is not allowed', () => {
       await server.waitFor(() => refusedPosts >= 2, 5000, 'a retry of the failed send');
       return globalThis.fetch(input, init);
     };
-    const sdk = new Tracker({
-      applicationId: APP_ID,
-      apiUrl: server.url,
-      window: page.window as unknown as Window,
-      autoPageViews: false,
-      storage: new MemoryStorage(),
-      fetch: slowCheck,
-    });
-    trackers.push(sdk);
+    const sdk = tracker(slowCheck);
     sdk.track('clicked');
     await server.waitFor(() => errors.messages.length > 0, 8000, 'the console message');
     await new Promise((resolve) => setTimeout(resolve, 200));
