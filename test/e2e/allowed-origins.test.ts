@@ -5,6 +5,7 @@ import { SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, eventually, PHONE } from '../support/checks.js';
 import { startSignedInOwner, type Api } from '../support/owner.js';
 import type { StartedServer } from '../support/server.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const PASSWORD = 'Besitzer-Passwort-1';
 
@@ -84,7 +85,7 @@ describe('allowed origins in the application settings in Chromium', function () 
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await fix.scrollIntoViewIfNeeded();
-      await page.screenshot({
+      await takeScreenshot(page, {
         path: path.join(SCREENSHOT_DIR, `allowed-origins-field-${viewport.width}.png`),
       });
     }

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
@@ -56,7 +57,7 @@ describe('signing up, in and out in Chromium', function () {
   }
 
   async function screenshot(name: string): Promise<void> {
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   }
 
   /**
@@ -155,7 +156,7 @@ describe('signing up, in and out in Chromium', function () {
     expect(await page.getByRole('button', { name: 'Menü schließen' }).getAttribute('aria-expanded')).to.equal(
       'true',
     );
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'landing-menu-375.png') });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, 'landing-menu-375.png') });
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
 

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { DESKTOP, dismissToasts, expectAccessible } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const PASSWORD = 'Sprachen-Passwort-1';
 
@@ -211,7 +212,7 @@ describe('no raw keys on any dashboard screen, German and English (#36)', functi
       expect(activity).to.contain(locale === 'de' ? 'E-Mail-Template' : 'E-mail template');
       expect(activity).not.to.contain('Sonstiges');
       await dismissToasts(page);
-      await page.screenshot({
+      await takeScreenshot(page, {
         path: path.join(SCREENSHOT_DIR, `i18n-dashboard-${locale}-1280.png`),
         fullPage: true,
       });
@@ -231,7 +232,7 @@ describe('no raw keys on any dashboard screen, German and English (#36)', functi
         .getByRole('heading', { name: locale === 'de' ? 'Anmelden' : 'Sign in' })
         .waitFor();
       await expectAccessible(page, `/auth-demo (${locale})`);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `i18n-auth-demo-${locale}-1280.png`) });
+      await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, `i18n-auth-demo-${locale}-1280.png`) });
     });
   }
 

@@ -6,6 +6,7 @@ import { checkScreen, DESKTOP, eventually, freePort, PHONE } from '../support/ch
 import { startSignedInOwner, type Api } from '../support/owner.js';
 import type { StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const PASSWORD = 'Snippet-Passwort-1';
 
@@ -178,7 +179,7 @@ describe('integration snippets in Chromium', function () {
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(300);
-      await part.screenshot({
+      await takeScreenshot(part, {
         path: path.join(SCREENSHOT_DIR, `integration-snippets-docs-part-${viewport.width}.png`),
       });
     }

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { freePort, linkFromOutbox } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const PASSWORD = 'Netzwerk-Passwort-1';
 const CONFIRM_LINK = /https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=[^\s"<>]+/;
@@ -67,7 +68,7 @@ describe('the dashboard on a plain-HTTP address other than localhost', function 
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL(`${lanUrl}/dashboard`);
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'lan-address-dashboard-1280.png') });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, 'lan-address-dashboard-1280.png') });
     expect(
       failed.filter((line) => line.startsWith('https:')),
       'nothing was upgraded to https',

@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { checkScreen, DESKTOP, expectNoHorizontalOverflow, PHONE } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const PASSWORD = 'Layout-Passwort-1';
 
@@ -171,7 +172,7 @@ describe('dashboard layout and formats in Chromium', function () {
     const labelTop = (name: string) => box(dialog.locator('label').filter({ hasText: name }));
     const [endpointLabel, versionLabel] = [await labelTop('API-Endpunkt'), await labelTop('Version')];
     expect(Math.abs(endpointLabel.y - versionLabel.y), 'label tops').to.be.at.most(1);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'layout-edit-application-1280.png') });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, 'layout-edit-application-1280.png') });
 
     // Stacked on a phone: every input starts at the same left edge.
     await page.setViewportSize(PHONE);

@@ -14,6 +14,7 @@ import {
   PHONE,
 } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const PASSWORD = 'Navigation-Passwort-1';
 const NEW_PASSWORD = 'Navigation-Passwort-2';
@@ -61,7 +62,7 @@ describe('navigation, tab bars, members dialog and stale sessions in Chromium (#
   }
 
   const shot = (name: string) =>
-    page.screenshot({ path: path.join(SCREENSHOT_DIR, `navigation-${name}.png`), fullPage: false });
+    takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, `navigation-${name}.png`), fullPage: false });
 
   before(async function () {
     this.timeout(300_000);
@@ -246,7 +247,7 @@ describe('navigation, tab bars, members dialog and stale sessions in Chromium (#
       if (name === 'project') expect(start.scrolls, 'nine tabs do not fit 375 px').to.equal(true);
       await expectNoHorizontalOverflow(page, `${name} at 375`);
       await expectAccessible(page, `${name} tabs at 375`);
-      await page.screenshot({
+      await takeScreenshot(page, {
         path: path.join(SCREENSHOT_DIR, `navigation-tabs-${name}-375.png`),
         clip: { x: 0, y: 0, width: PHONE.width, height: PHONE.height },
       });
@@ -259,7 +260,7 @@ describe('navigation, tab bars, members dialog and stale sessions in Chromium (#
     await page.waitForTimeout(200);
     expect((await read(frame)).activeInView, 'a linked tab is in view').to.equal(true);
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'navigation-tabs-project-1280.png') });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, 'navigation-tabs-project-1280.png') });
   });
 
   it('derives slugs with German letters spelled out ("Müller & Söhne" → mueller-soehne)', async () => {

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, type LaunchedBrowser } from '../support/browser.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 describe('walking skeleton in Chromium', function () {
   let server: StartedServer;
@@ -33,7 +34,7 @@ describe('walking skeleton in Chromium', function () {
     await page.goto(`${server.url}/no/such/page`);
     await page.getByText('Hoppla! Seite nicht gefunden').waitFor();
     expect(await page.locator('h1').textContent()).to.equal('404');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'not-found-1280.png') });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, 'not-found-1280.png') });
 
     await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
     await page.waitForURL(`${server.url}/`);
@@ -43,7 +44,7 @@ describe('walking skeleton in Chromium', function () {
   it('shows the live API status on the start page', async () => {
     await page.goto(server.url);
     await page.getByTestId('api-status').filter({ hasText: 'Betriebsbereit' }).waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home-1280.png') });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, 'home-1280.png') });
   });
 
   it('loads the English texts only for visitors who chose English, and remembers the choice', async () => {
@@ -72,7 +73,7 @@ describe('walking skeleton in Chromium', function () {
     await page.getByText('Hoppla! Seite nicht gefunden').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).to.be.at.most(0);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'not-found-375.png') });
+    await takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, 'not-found-375.png') });
   });
 
   it('serves the SDK script-tag bundle, which talks to the API from a page', async () => {

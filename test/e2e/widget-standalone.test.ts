@@ -13,6 +13,7 @@ import {
 } from '../support/checks.js';
 import { startBuiltServer, type StartedServer } from '../support/server.js';
 import { startSite, type Site } from '../support/site.js';
+import { takeScreenshot } from '../support/photograph.js';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a new horse battery';
@@ -78,7 +79,8 @@ describe('standalone auth widget on a partner site (Chromium)', function () {
   };
   const widget = (): Locator => page.locator('iam-auth-dialog');
   const recorded = () => page.evaluate(() => (window as unknown as { recorded: RecordedEvent[] }).recorded);
-  const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `widget-${name}.png`) });
+  const shot = (name: string) =>
+    takeScreenshot(page, { path: path.join(SCREENSHOT_DIR, `widget-${name}.png`) });
 
   before(async function () {
     this.timeout(300_000);

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from './browser.js';
+import { takeScreenshot } from './photograph.js';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
@@ -106,12 +107,18 @@ export async function checkScreen(page: Page, name: string, prefix = 'walkthroug
   await page.waitForTimeout(300);
   await expectNoHorizontalOverflow(page, `${name} at 1280`);
   await expectAccessible(page, `${name} at 1280`);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-1280.png`), fullPage: true });
+  await takeScreenshot(page, {
+    path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-1280.png`),
+    fullPage: true,
+  });
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(150);
   await expectNoHorizontalOverflow(page, `${name} at 375`);
   await expectAccessible(page, `${name} at 375`);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-375.png`), fullPage: true });
+  await takeScreenshot(page, {
+    path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-375.png`),
+    fullPage: true,
+  });
   await page.setViewportSize(DESKTOP);
   // Layouts switch at breakpoints (e.g. scrolling tab lists): let the page settle so the next
   // click lands where the element now is.

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from './browser.js';
 import { DESKTOP, dismissToasts, expectAccessible, PHONE } from './checks.js';
+import { takeScreenshot } from './photograph.js';
 
 /** Full-page photographs stop here: /docs is 20,000 px tall, and its first screens tell enough. */
 const MAX_SHOT_HEIGHT = 6000;
@@ -38,7 +39,7 @@ export async function expectNoOverflowSettled(page: Page, where: string): Promis
 async function photograph(page: Page, file: string): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const { width } = page.viewportSize()!;
-  await page.screenshot({
+  await takeScreenshot(page, {
     path: path.join(SCREENSHOT_DIR, file),
     fullPage: true,
     clip: { x: 0, y: 0, width, height: Math.min(height, MAX_SHOT_HEIGHT) },
