@@ -190,15 +190,8 @@ export function createApp(deps: AppDependencies): Express {
       })
     : null;
   // After the body parsers: answers a request reads once (core/request-scope.ts), ended with its
-  // response. Not entered by the health check, JWT verification, the signed-in user, refresh and the
-  // signing keys: none reads it (and a path that did would only read again, never wrongly).
-  const unscoped = [
-    `${API_BASE_PATH}/health`,
-    `${API_BASE_PATH}/verify`,
-    `${API_BASE_PATH}/auth/me`,
-    `${API_BASE_PATH}/auth/refresh`,
-    '/.well-known/jwks.json',
-  ];
+  // response — for GraphQL only, where one request authorizes many fields in the same organization.
+  const scoped = [GRAPHQL_PATH];
   // The global middleware as one layer of the app's router (issue #38): each layer of Express's
   // router costs a match, a parameters object and closures per request, more than most of these
   // middleware themselves. In order: security headers and Cache-Control: no-store on every API
@@ -216,7 +209,7 @@ export function createApp(deps: AppDependencies): Express {
         then: [
           ...(logRequests ? [named('requestLogger', logRequests)] : []),
           bodyParsers(config.bodyLimit),
-          named('requestScope', requestScope({ skip: unscoped })),
+          named('requestScope', requestScope({ only: scoped })),
         ],
       },
     ),

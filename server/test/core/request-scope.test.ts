@@ -5,14 +5,14 @@ import { oncePerRequest, requestScope } from '../../src/core/request-scope.js';
 
 /**
  * core/request-scope.ts: an answer is read once per request where the scope is entered, every time
- * on the skipped paths, and afresh once the response is sent (work after it sees changes).
+ * on every other path, and afresh once the response is sent (work after it sees changes).
  */
 describe('request scope', () => {
   let loads = 0;
   let afterResponse: Promise<unknown> | undefined;
   const load = () => Promise.resolve(++loads);
   const app = express();
-  app.use(requestScope({ skip: ['/skipped'] }));
+  app.use(requestScope({ only: ['/scoped'] }));
   const handler: express.RequestHandler = async (_req, res) => {
     const first = await oncePerRequest('key', load);
     const second = await oncePerRequest('key', load);
@@ -33,7 +33,7 @@ describe('request scope', () => {
     expect((await request.get('/scoped').expect(200)).body).to.deep.equal({ first: 3, second: 3 });
   });
 
-  it('reads every time on a skipped path (no scope entered)', async () => {
+  it('reads every time on a path not named (no scope entered)', async () => {
     expect((await request.get('/skipped?y=2').expect(200)).body).to.deep.equal({ first: 1, second: 2 });
   });
 });
