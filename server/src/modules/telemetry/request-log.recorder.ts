@@ -22,22 +22,21 @@ export const FLUSH_INTERVAL_MS = 1000;
  */
 const MAX_PENDING = 100_000;
 /**
- * A flush starts as soon as this many request rows wait, not only once a second (issue #38): a row
- * kept for up to a second outlives the young generation's collections and is copied into the old
- * one — the request log's largest cost under load was the garbage collector's. Small batches die
- * younger. Not much smaller: each flush also writes the rollup and activity counters of its rows,
- * so at 200 rows the database's CPU per logged request grew by ~10 µs (route-cpu, cs_ GET).
+ * Request rows are inserted as soon as this many wait, not only once a second (issue #38): a row
+ * that waits long enough outlives two young-generation collections and is copied into the old
+ * generation. At 1,000 rows per insert a verify promoted ~18 KB per request; at 100, ~6 KB
+ * (`--trace-gc-nvp` through `server/bench/route-cpu.ts`, the difference of a 2 s and an 8 s run).
  */
-const FLUSH_BATCH_ROWS = 1_000;
-
+const ROW_BATCH = 200;
 /**
- * The request log and the rollups behind it. Requests and SDK ingests only append to in-memory
- * queues (no database round trip on the request path); once a second one flush writes the rows
- * with one insertMany, the counters with one bulk of $inc upserts and the active keys with one
- * unordered insertMany whose duplicates (already counted) are ignored. Nothing in memory is needed
- * for correctness: every process adds into the same documents.
+ * The counters (rollups, event counts, active identities) of the rows inserted meanwhile are
+ * written once this many rows are counted, or with the once-a-second flush: each write is a bulk
+ * of upserts whose cost barely depends on how many rows it sums, so writing them with every small
+ * row batch cost the database ~10 µs more per logged request (route-cpu, cs_ GET, session 19).
  */
-export function createAnalyticsRecorder(deps: {
+const COUNTER_BATCH_ROWS = 1_000;
+
+type RecorderDeps = {
   connection: Connection;
   logger: Logger;
   retentionDays: number;
@@ -48,18 +47,15 @@ export function createAnalyticsRecorder(deps: {
    */
   requestLog?: RequestLogStore;
   owners?: OwnerDirectory;
-}): AnalyticsRecorder {
+};
+
+/** The writes of a flush: request rows, and the counters of rows and SDK records. */
+function createWriter(deps: RecorderDeps) {
   const { connection, logger } = deps;
   const models = analyticsModels(connection);
   const { Rollups, EventCounts } = models;
   const bitmaps = createBitmapWriter({ connection, logger, models });
   const resolveOwners = createOwnerResolver(deps.owners);
-
-  let pendingRequests: RequestRecord[] = [];
-  let pendingTracking: TrackingRecord[] = [];
-  let dropped = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
 
   const EventDays = eventDayModel(connection);
   const ensureRollupIndexes = createEnsureIndexes({
@@ -75,6 +71,76 @@ export function createAnalyticsRecorder(deps: {
     });
     await Promise.all([ensureRollupIndexes(), eventDayIndexes]);
   };
+
+  /**
+   * Inserts the request rows and adds their counters to `deltas`; with `counters`, also writes
+   * everything `deltas` holds and the SDK records.
+   */
+  async function write(
+    requests: RequestRecord[],
+    tracking: TrackingRecord[],
+    deltas: Deltas,
+    counters: boolean,
+  ): Promise<void> {
+    if (requests.length === 0 && tracking.length === 0 && (!counters || deltas.isEmpty())) return;
+    await ensureIndexes();
+    const idOf = objectIds();
+    const owners = await resolveOwners(requests, idOf);
+    const rows = requests.map((row, index) => {
+      const owner = owners[index]!;
+      // A team member's dashboard request is logged, never counted as the application's traffic.
+      if (row.source !== 'dashboard') deltas.addRequest(scopesOf(owner), row, row.user_id);
+      return requestLogRow(row, owner, idOf);
+    });
+    for (const record of tracking) {
+      const { _id, project_id, organization_id } = record.application;
+      deltas.addTracking(
+        [
+          ['application', _id],
+          ['project', project_id],
+          ['organization', organization_id],
+        ],
+        record,
+      );
+    }
+    if (!counters) {
+      if (rows.length && deps.requestLog) await deps.requestLog.insertMany(rows);
+      return;
+    }
+    const rollupOps = deltas.rollupOps();
+    const eventOps = deltas.eventOps();
+    const eventDayWrites = eventDayOps(tracking);
+    await Promise.all([
+      rows.length && deps.requestLog ? deps.requestLog.insertMany(rows) : null,
+      rollupOps.length ? Rollups.collection.bulkWrite(rollupOps, { ordered: false }) : null,
+      eventOps.length ? EventCounts.collection.bulkWrite(eventOps, { ordered: false }) : null,
+      bitmaps.writeBitmaps(deltas),
+      eventDayWrites.length ? EventDays.collection.bulkWrite(eventDayWrites, { ordered: false }) : null,
+    ]);
+  }
+
+  return { write, ensureIndexes };
+}
+
+/**
+ * The request log and the rollups behind it. Requests and SDK ingests only append to in-memory
+ * queues (no database round trip on the request path). Request rows go out with one insertMany per
+ * ROW_BATCH; their counters gather in memory and, once a second (or per COUNTER_BATCH_ROWS), one
+ * flush writes them with one bulk of $inc upserts and the active identities as bits. Nothing in
+ * memory is needed for correctness: every process adds into the same documents.
+ */
+export function createAnalyticsRecorder(deps: RecorderDeps): AnalyticsRecorder {
+  const { connection, logger } = deps;
+  const { write, ensureIndexes } = createWriter(deps);
+
+  let pendingRequests: RequestRecord[] = [];
+  let pendingTracking: TrackingRecord[] = [];
+  /** Counters of the rows already inserted, written with the next full flush. */
+  let pendingDeltas = new Deltas();
+  let countedRows = 0;
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
 
   function startTimer() {
     if (timer) return;
@@ -95,61 +161,37 @@ export function createAnalyticsRecorder(deps: {
     startTimer();
     // One flush at a time is queued behind the one writing: while the database is slow, rows
     // gather into the next batch instead of into more flushes.
-    if (queue.length >= FLUSH_BATCH_ROWS && !flushSoon) {
+    const due = queue === (pendingRequests as unknown[]) ? ROW_BATCH : COUNTER_BATCH_ROWS;
+    if (queue.length >= due && !flushSoon) {
       flushSoon = true;
       setImmediate(() => {
-        void flush().finally(() => (flushSoon = false));
+        // Rows alone, unless enough counters (or SDK records) have gathered to be written too.
+        const counters =
+          countedRows + pendingRequests.length >= COUNTER_BATCH_ROWS ||
+          pendingTracking.length >= COUNTER_BATCH_ROWS;
+        void flush({ counters }).finally(() => (flushSoon = false));
       });
     }
   }
 
-  async function write(requests: RequestRecord[], tracking: TrackingRecord[]): Promise<void> {
-    if (requests.length === 0 && tracking.length === 0) return;
-    await ensureIndexes();
-    const idOf = objectIds();
-    const owners = await resolveOwners(requests, idOf);
-    const deltas = new Deltas();
-    const rows = requests.map((row, index) => {
-      const owner = owners[index]!;
-      // A team member's dashboard request is logged, never counted as the application's traffic.
-      if (row.source !== 'dashboard') deltas.addRequest(scopesOf(owner), row, row.user_id);
-      return requestLogRow(row, owner, idOf);
-    });
-    for (const record of tracking) {
-      const { _id, project_id, organization_id } = record.application;
-      deltas.addTracking(
-        [
-          ['application', _id],
-          ['project', project_id],
-          ['organization', organization_id],
-        ],
-        record,
-      );
-    }
-    const rollupOps = deltas.rollupOps();
-    const eventOps = deltas.eventOps();
-    const eventDayWrites = eventDayOps(tracking);
-    await Promise.all([
-      rows.length && deps.requestLog ? deps.requestLog.insertMany(rows) : null,
-      rollupOps.length ? Rollups.collection.bulkWrite(rollupOps, { ordered: false }) : null,
-      eventOps.length ? EventCounts.collection.bulkWrite(eventOps, { ordered: false }) : null,
-      bitmaps.writeBitmaps(deltas),
-      eventDayWrites.length ? EventDays.collection.bulkWrite(eventDayWrites, { ordered: false }) : null,
-    ]);
-  }
-
-  function flush(): Promise<void> {
+  /** Writes what waits: the request rows, and with `counters` (the default) every counter and SDK record. */
+  function flush({ counters = true }: { counters?: boolean } = {}): Promise<void> {
     writing = writing.then(async () => {
       const requests = pendingRequests;
-      const tracking = pendingTracking;
       pendingRequests = [];
-      pendingTracking = [];
+      const tracking = counters ? pendingTracking : [];
+      if (counters) pendingTracking = [];
+      const deltas = pendingDeltas;
+      if (counters) {
+        pendingDeltas = new Deltas();
+        countedRows = 0;
+      } else countedRows += requests.length;
       if (dropped > 0) {
         logger.warn({ dropped }, 'analytics: request rows dropped, the database did not keep up');
         dropped = 0;
       }
       try {
-        await write(requests, tracking);
+        await write(requests, tracking, deltas, counters);
       } catch (error) {
         // Analytics never fails a request; what this flush held is lost (at most a second's worth).
         logger.error(
@@ -168,9 +210,9 @@ export function createAnalyticsRecorder(deps: {
     recordTracking(record) {
       enqueue(pendingTracking, record);
     },
-    flush,
+    flush: () => flush(),
     async writeBatch(batch) {
-      await write(batch.requests ?? [], batch.tracking ?? []);
+      await write(batch.requests ?? [], batch.tracking ?? [], new Deltas(), true);
     },
     ensureIndexes,
     async close() {

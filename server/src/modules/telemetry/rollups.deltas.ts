@@ -218,6 +218,11 @@ export class Deltas {
     entry.identities[kind].add(key);
   }
 
+  /** Nothing counted yet. */
+  isEmpty(): boolean {
+    return this.rollups.size === 0 && this.events.size === 0 && this.actives.size === 0;
+  }
+
   /** One $inc (and $max) upsert per rollup document. */
   rollupOps(): AnyBulkWriteOperation[] {
     return [...this.rollups.values()].map((delta) => ({
