@@ -4,7 +4,7 @@
  * from its production build (`npm run build` first: server/dist and embedded-db/dist).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,13 @@ const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
+
+/**
+ * `BENCH_OUTPUT_DIR=<dir>`: every child's standard output is also appended to
+ * `<dir>/<name>-<pid>.log` — e.g. a server run with `--trace-gc-nvp` (route-cpu's `--node-flags`),
+ * whose lines would otherwise only be searched for the start-up line.
+ */
+const outputDir = process.env.BENCH_OUTPUT_DIR;
 
 /**
  * Starts a process and resolves once it printed a JSON line with `key` (its address), or — with
@@ -66,6 +73,8 @@ export function startProcess(
     const timer = setTimeout(() => fail('did not start within 90 s'), 90_000);
     child.once('exit', (code) => fail(`exited with ${code}`));
     const onData = (chunk: Buffer) => {
+      if (outputDir)
+        appendFileSync(path.join(outputDir, `${name.replace(/\W+/g, '_')}-${child.pid}.log`), chunk);
       output += chunk.toString();
       if (output.length > 100_000) output = output.slice(-20_000);
       if (!options.key) return;
