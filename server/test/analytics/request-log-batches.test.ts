@@ -76,13 +76,11 @@ describe('request log: rows in small inserts, counters in one write for many', (
     // The counters of those inserts went out in fewer writes than the inserts (with the timer's
     // flush and the explicit one), not with each batch.
     expect(counterWrites).to.be.within(1, inserts.length - 1);
-    const rollup = await ctx.database.connection
-      .collection('analytics_rollups')
-      .findOne({
-        scope: 'application',
-        scope_id: new Types.ObjectId(owner.application_id),
-        granularity: 'hour',
-      });
+    const rollup = await ctx.database.connection.collection('analytics_rollups').findOne({
+      scope: 'application',
+      scope_id: new Types.ObjectId(owner.application_id),
+      granularity: 'hour',
+    });
     expect(rollup).to.include({ requests: 450, errors: 45 });
   });
 });
