@@ -24,8 +24,9 @@ const MAX_PENDING = 100_000;
 /**
  * Request rows are inserted as soon as this many wait, not only once a second (issue #38): a row
  * that waits long enough outlives two young-generation collections and is copied into the old
- * generation. At 1,000 rows per insert a verify promoted ~18 KB per request; at 100, ~6 KB
- * (`--trace-gc-nvp` through `server/bench/route-cpu.ts`, the difference of a 2 s and an 8 s run).
+ * generation. At 1,000 rows per insert a verify promoted ~18.6 kB per request; at 200, ~9.2 kB, about
+ * what a bare Express hello-world promotes (`--trace-gc-nvp` through `server/bench/route-cpu.ts`,
+ * the difference of a 2 s and an 8 s run; docs/performance.md).
  */
 const ROW_BATCH = 200;
 /**
@@ -152,7 +153,8 @@ export function createAnalyticsRecorder(deps: RecorderDeps): AnalyticsRecorder {
   }
 
   let flushSoon = false;
-  function enqueue<T>(queue: T[], item: T) {
+  /** Queues an item; once `due` wait, a flush is started without waiting for the timer. */
+  function enqueue<T>(queue: T[], item: T, due: number) {
     if (pendingRequests.length + pendingTracking.length >= MAX_PENDING) {
       dropped += 1;
       return;
@@ -161,7 +163,6 @@ export function createAnalyticsRecorder(deps: RecorderDeps): AnalyticsRecorder {
     startTimer();
     // One flush at a time is queued behind the one writing: while the database is slow, rows
     // gather into the next batch instead of into more flushes.
-    const due = queue === (pendingRequests as unknown[]) ? ROW_BATCH : COUNTER_BATCH_ROWS;
     if (queue.length >= due && !flushSoon) {
       flushSoon = true;
       setImmediate(() => {
@@ -205,10 +206,10 @@ export function createAnalyticsRecorder(deps: RecorderDeps): AnalyticsRecorder {
 
   return {
     logRequest(row) {
-      enqueue(pendingRequests, row);
+      enqueue(pendingRequests, row, ROW_BATCH);
     },
     recordTracking(record) {
-      enqueue(pendingTracking, record);
+      enqueue(pendingTracking, record, COUNTER_BATCH_ROWS);
     },
     flush: () => flush(),
     async writeBatch(batch) {
