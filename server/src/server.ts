@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { createAppServer, listen } from './lib/app-server.js';
 import type { Config } from './config.js';
 import { connectDatabase, embeddedDataDir, type Database } from './db/connect.js';
 import { createHealthSampler } from './modules/telemetry/index.js';
@@ -51,11 +52,7 @@ export async function startServer(
     isDatabaseUp: () => database.isUp(),
   });
   healthSampler.start();
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
-  });
+  const server = await listen(createAppServer(app), config.port, config.host);
   // Mails carry absolute links built from PUBLIC_URL, never from a request's Host header (that
   // would let anyone aim reset links at their own host). Say which base they use, so someone who
   // opens the dashboard under another address (127.0.0.1 vs localhost) knows why links differ.
