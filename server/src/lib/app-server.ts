@@ -8,8 +8,8 @@ import type { Express } from 'express';
  * `app.handle` then gives them the app's prototypes with `Object.setPrototypeOf`. Changing a live
  * object's prototype costs V8 far more than the call suggests: the object moves to a new hidden
  * class (its descriptors copied), and the prototype chain's validity cells are invalidated, so the
- * inline caches of every property read on requests and responses miss and fall back to dictionary
- * lookups — per request. Profiles (`perf record` of `POST /api/v1/verify`) showed V8's
+ * inline caches of every property read on requests and responses miss and fall back to a slow
+ * lookup along the prototype chain — per request. Profiles (`perf record` of `POST /api/v1/verify`) showed V8's
  * LookupIterator, MigrateToMap, DescriptorArray::CopyFrom and MakePrototypesFast at the top; a bare
  * Express hello-world pays the same. Constructed with the app's prototypes from the start, Express's
  * `setPrototypeOf` finds the prototype it sets already there and changes nothing (issue #38,
